@@ -1,0 +1,86 @@
+package org.oxisync.store.hash;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Chooses the BLAKE3 kernel once per JVM. The SIMD kernel ({@code Blake3VectorKernel}) uses the incubating
+ * Vector API, so it is only loaded reflectively, and only if the {@code jdk.incubator.vector} module is in
+ * the boot layer (run with {@code --add-modules jdk.incubator.vector}); the scalar path never links to it.
+ * The SIMD kernel must also reproduce the scalar kernel's output on a self-test before it is used.
+ * System property {@code oxisync.blake3.kernel=scalar} forces the scalar path.
+ */
+final class Blake3Kernels {
+    static final String VECTOR_MODULE = "jdk.incubator.vector";
+    private static final String VECTOR_CLASS = "org.oxisync.store.hash.Blake3VectorKernel";
+    private static final Supplier<Blake3Kernel> SCALAR = Blake3ScalarKernel::new;
+    private static final Supplier<Blake3Kernel> DEFAULT = choose();
+
+    private Blake3Kernels() {}
+
+    /** The kernel factory the public API uses. */
+    static Supplier<Blake3Kernel> preferred() {
+        return DEFAULT;
+    }
+
+    static Supplier<Blake3Kernel> scalar() {
+        return SCALAR;
+    }
+
+    /** The SIMD kernel factory, if the Vector API module is present and the kernel passes its self-test. */
+    static Optional<Supplier<Blake3Kernel>> vector() {
+        if (ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Class<?> type = Class.forName(VECTOR_CLASS);
+            MethodHandle ctor = MethodHandles.publicLookup()
+                    .findConstructor(type, MethodType.methodType(void.class))
+                    .asType(MethodType.methodType(Blake3Kernel.class));
+            Supplier<Blake3Kernel> supplier = () -> {
+                try {
+                    return (Blake3Kernel) ctor.invokeExact();
+                } catch (Throwable e) {
+                    throw new IllegalStateException("cannot create the SIMD BLAKE3 kernel", e);
+                }
+            };
+            return selfTest(supplier.get()) ? Optional.of(supplier) : Optional.empty();
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Supplier<Blake3Kernel> choose() {
+        if ("scalar".equalsIgnoreCase(System.getProperty("oxisync.blake3.kernel"))) {
+            return SCALAR;
+        }
+        return vector().orElse(SCALAR);
+    }
+
+    /** Hashes a few odd-sized batches of chunks and parents with both kernels and compares. */
+    private static boolean selfTest(Blake3Kernel candidate) {
+        Blake3Kernel reference = new Blake3ScalarKernel();
+        int chunks = 2 * candidate.degree() + 3;
+        byte[] in = new byte[chunks * Blake3.CHUNK_LEN];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = (byte) (i * 31 + (i >>> 9));
+        }
+        int[] key = Blake3.IV.clone();
+        int[] expected = new int[8 * chunks];
+        int[] actual = new int[8 * chunks];
+        long counter = (1L << 32) - 2; // crosses the 32-bit counter boundary
+        reference.hashChunks(in, 0, chunks, key, counter, Blake3.KEYED_HASH, expected, 0);
+        candidate.hashChunks(in, 0, chunks, key, counter, Blake3.KEYED_HASH, actual, 0);
+        if (!Arrays.equals(expected, actual)) {
+            return false;
+        }
+        int parents = chunks / 2;
+        reference.hashParents(expected, 0, parents, key, Blake3.PARENT, expected, 0);
+        candidate.hashParents(actual, 0, parents, key, Blake3.PARENT, actual, 0);
+        return Arrays.equals(expected, actual);
+    }
+}
