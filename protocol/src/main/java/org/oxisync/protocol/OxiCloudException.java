@@ -1,0 +1,237 @@
+package org.oxisync.protocol;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every failure the client reports, as a closed set. Messages never contain tokens, passwords or request bodies;
+ * server-supplied text is shortened and stripped of control characters.
+ */
+public abstract sealed class OxiCloudException extends RuntimeException {
+
+    private OxiCloudException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** True when the same request may succeed later without any change by the user. */
+    public boolean isTransient() {
+        return false;
+    }
+
+    /** The session is gone (401, refresh token revoked or lost): the user has to log in again. */
+    public static final class AuthExpired extends OxiCloudException {
+        public AuthExpired(String message) {
+            super(message, null);
+        }
+    }
+
+    /** Login refused: bad credentials, device flow denied or expired, password login disabled, account locked. */
+    public static final class LoginFailed extends OxiCloudException {
+        private final String reason;
+
+        public LoginFailed(String reason, String message) {
+            super(message, null);
+            this.reason = reason;
+        }
+
+        /** A short machine-readable reason, e.g. {@code access_denied}, {@code expired_token}, {@code 401}. */
+        public String reason() {
+            return reason;
+        }
+    }
+
+    /** 403: the account may not do this (e.g. a forced password change is pending). */
+    public static final class Forbidden extends OxiCloudException {
+        public Forbidden(String message) {
+            super(message, null);
+        }
+    }
+
+    /** 404, including permission denials the server hides as 404 and {@code not_available} chunk lists. */
+    public static final class NotFound extends OxiCloudException {
+        private final String errorCode;
+        private final List<String> notAvailable;
+
+        public NotFound(String message, String errorCode, List<String> notAvailable) {
+            super(message, null);
+            this.errorCode = errorCode;
+            this.notAvailable = notAvailable == null ? List.of() : List.copyOf(notAvailable);
+        }
+
+        /** The server's error code, e.g. {@code blob_not_owned_by_caller} or {@code manifest_not_owner}. */
+        public Optional<String> errorCode() {
+            return Optional.ofNullable(errorCode);
+        }
+
+        public List<String> notAvailable() {
+            return notAvailable;
+        }
+    }
+
+    /** 409: a name already exists (or another conflict). */
+    public static final class Conflict extends OxiCloudException {
+        public Conflict(String message) {
+            super(message, null);
+        }
+    }
+
+    /** 409 {@code still_missing} from a delta commit: upload exactly these chunks, then commit again. */
+    public static final class StillMissing extends OxiCloudException {
+        private final List<String> hashes;
+
+        public StillMissing(List<String> hashes) {
+            super("commit refused: " + hashes.size() + " chunk(s) still missing on the server", null);
+            this.hashes = List.copyOf(hashes);
+        }
+
+        public List<String> hashes() {
+            return hashes;
+        }
+    }
+
+    /** 507: the user's or the drive's quota is exhausted. */
+    public static final class QuotaExceeded extends OxiCloudException {
+        public QuotaExceeded(String message) {
+            super(message, null);
+        }
+    }
+
+    /** 429 after the bounded retries, or with a {@code Retry-After} longer than the client waits by itself. */
+    public static final class RateLimited extends OxiCloudException {
+        private final Duration retryAfter;
+
+        public RateLimited(Duration retryAfter) {
+            super("rate limited by the server; retry after " + retryAfter.toSeconds() + " s", null);
+            this.retryAfter = retryAfter;
+        }
+
+        public Duration retryAfter() {
+            return retryAfter;
+        }
+
+        @Override
+        public boolean isTransient() {
+            return true;
+        }
+    }
+
+    /** The server announced read-only mode ({@code X-Server-Status: {"readonly":true}}) and refused a write. */
+    public static final class ServerReadOnly extends OxiCloudException {
+        public ServerReadOnly(String message) {
+            super(message, null);
+        }
+
+        @Override
+        public boolean isTransient() {
+            return true;
+        }
+    }
+
+    /** 5xx (after the bounded retries for idempotent calls). */
+    public static final class ServerError extends OxiCloudException {
+        private final int status;
+
+        public ServerError(int status, String message) {
+            super(message, null);
+            this.status = status;
+        }
+
+        public int status() {
+            return status;
+        }
+
+        @Override
+        public boolean isTransient() {
+            return true;
+        }
+    }
+
+    /** Any other 4xx (400, 412, 416, ...): the request itself was refused. */
+    public static final class RequestRejected extends OxiCloudException {
+        private final int status;
+
+        public RequestRejected(int status, String message) {
+            super(message, null);
+            this.status = status;
+        }
+
+        public int status() {
+            return status;
+        }
+    }
+
+    /** Connection refused, reset, closed mid-request or mid-response, TLS failure, timeout. */
+    public static final class NetworkFailure extends OxiCloudException {
+        public NetworkFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
+
+        @Override
+        public boolean isTransient() {
+            return true;
+        }
+    }
+
+    /**
+     * The server's TLS certificate is not trusted by the system and not the pinned one: show
+     * {@link Certificates#presented} to the user and pin it only if they accept.
+     */
+    public static final class UntrustedCertificate extends OxiCloudException {
+        public UntrustedCertificate(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** The server's reply is broken or hostile: invalid JSON, oversized body, unsafe name, truncated frame. */
+    public static final class ProtocolViolation extends OxiCloudException {
+        public ProtocolViolation(String message) {
+            super(message, null);
+        }
+
+        public ProtocolViolation(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** Received bytes do not hash to what was expected (a delta frame, a whole download, a received-chunk echo). */
+    public static final class IntegrityMismatch extends OxiCloudException {
+        private final String expected;
+        private final String actual;
+
+        public IntegrityMismatch(String what, String expected, String actual) {
+            super(what + ": expected BLAKE3 " + expected + " but got " + actual, null);
+            this.expected = expected;
+            this.actual = actual;
+        }
+
+        public String expected() {
+            return expected;
+        }
+
+        public String actual() {
+            return actual;
+        }
+    }
+
+    /** A local file could not be read as promised (it shrank or vanished while being uploaded). */
+    public static final class LocalFileChanged extends OxiCloudException {
+        public LocalFileChanged(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** Not an OxiCloud server, or one older than {@link ServerVersion#MINIMUM}. */
+    public static final class UnsupportedServer extends OxiCloudException {
+        public UnsupportedServer(String message) {
+            super(message, null);
+        }
+    }
+
+    /** The credential store could not save or read a secret. */
+    public static final class CredentialStoreFailure extends OxiCloudException {
+        public CredentialStoreFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.oxisync.protocol;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * A bandwidth limit in bytes per second, changeable while transfers run (0 = unlimited). A token bucket with a
+ * one-second burst on the injected clock; callers that go into debt sleep it off through the {@link Sleeper}.
+ * Shared by all streams of one direction, so the limit is for the whole client.
+ */
+public final class Throttle {
+    private final Clock clock;
+    private final Sleeper sleeper;
+    private volatile long bytesPerSecond;
+    private double tokens;
+    private long lastNanos;
+
+    public Throttle(Clock clock, Sleeper sleeper, long bytesPerSecond) {
+        this.clock = clock;
+        this.sleeper = sleeper;
+        setBytesPerSecond(bytesPerSecond);
+    }
+
+    public static Throttle unlimited(Clock clock, Sleeper sleeper) {
+        return new Throttle(clock, sleeper, 0);
+    }
+
+    public long bytesPerSecond() {
+        return bytesPerSecond;
+    }
+
+    /** Changes the limit; takes effect for the next bytes of every running transfer. */
+    public void setBytesPerSecond(long bytesPerSecond) {
+        if (bytesPerSecond < 0) {
+            throw new IllegalArgumentException("bytesPerSecond must be >= 0");
+        }
+        synchronized (this) {
+            this.bytesPerSecond = bytesPerSecond;
+            this.tokens = Math.min(tokens, bytesPerSecond);
+            this.lastNanos = nowNanos();
+        }
+    }
+
+    /** The largest piece a stream should pass at once so a low limit still flows smoothly. */
+    public int pieceSize(int wanted) {
+        long rate = bytesPerSecond;
+        return rate <= 0 ? wanted : (int) Math.max(1, Math.min(wanted, Math.max(512, rate / 8)));
+    }
+
+    /** Takes {@code bytes} from the bucket, sleeping while it is in debt. */
+    public void acquire(long bytes) throws InterruptedException {
+        Duration wait;
+        synchronized (this) {
+            long rate = bytesPerSecond;
+            if (rate <= 0) {
+                return;
+            }
+            long now = nowNanos();
+            tokens = Math.min(rate, tokens + (now - lastNanos) / 1e9 * rate);
+            lastNanos = now;
+            tokens -= bytes;
+            if (tokens >= 0) {
+                return;
+            }
+            wait = Duration.ofNanos((long) (-tokens / rate * 1e9));
+        }
+        sleeper.sleep(wait);
+    }
+
+    private long nowNanos() {
+        var i = clock.instant();
+        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
+    }
+}

@@ -1,0 +1,62 @@
+package org.oxisync.protocol.internal;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import okhttp3.MediaType;
+import okhttp3.RequestBody;
+import okio.BufferedSink;
+import org.oxisync.protocol.ChunkSlice;
+
+/**
+ * The body of {@code PUT /api/files/delta/chunks}: {@code [u32 BE length][bytes]} per chunk, read from the local
+ * file at send time in 64 KiB pieces, so memory stays flat whatever the batch size. Replayable for retries.
+ */
+final class FrameRequestBody extends RequestBody {
+    static final MediaType OCTET = MediaType.get("application/octet-stream");
+    private final Path file;
+    private final List<ChunkSlice> chunks;
+    private final long length;
+
+    FrameRequestBody(Path file, List<ChunkSlice> chunks) {
+        this.file = file;
+        this.chunks = List.copyOf(chunks);
+        this.length = chunks.stream().mapToLong(ChunkSlice::frameBytes).sum();
+    }
+
+    @Override
+    public MediaType contentType() {
+        return OCTET;
+    }
+
+    @Override
+    public long contentLength() {
+        return length;
+    }
+
+    @Override
+    public void writeTo(BufferedSink sink) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            for (ChunkSlice chunk : chunks) {
+                sink.writeInt(chunk.length());
+                long position = chunk.offset();
+                long left = chunk.length();
+                while (left > 0) {
+                    buffer.clear().limit((int) Math.min(buffer.capacity(), left));
+                    int n = channel.read(buffer, position);
+                    if (n < 0) {
+                        throw new LocalFileChangedIOException("local file ended before chunk at offset "
+                                + chunk.offset() + " (" + chunk.length() + " bytes)");
+                    }
+                    sink.write(buffer.array(), 0, n);
+                    position += n;
+                    left -= n;
+                }
+            }
+        }
+    }
+}

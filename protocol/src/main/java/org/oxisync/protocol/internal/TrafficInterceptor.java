@@ -1,0 +1,141 @@
+package org.oxisync.protocol.internal;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import okhttp3.Interceptor;
+import okhttp3.MediaType;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.Buffer;
+import okio.BufferedSink;
+import okio.BufferedSource;
+import okio.ForwardingSink;
+import okio.ForwardingSource;
+import okio.Okio;
+import okio.Sink;
+import okio.Source;
+import org.oxisync.protocol.ApiListener;
+import org.oxisync.protocol.Bandwidth;
+import org.oxisync.protocol.Throttle;
+
+/**
+ * A network interceptor that counts bytes for the {@link ApiListener} and applies the shared bandwidth limits to
+ * every request and response body, so all streams of one direction share one limit.
+ */
+final class TrafficInterceptor implements Interceptor {
+    private final Bandwidth bandwidth;
+    private final ApiListener listener;
+
+    TrafficInterceptor(Bandwidth bandwidth, ApiListener listener) {
+        this.bandwidth = bandwidth;
+        this.listener = listener;
+    }
+
+    @Override
+    public Response intercept(Chain chain) throws IOException {
+        Request request = chain.request();
+        if (request.body() != null) {
+            request = request.newBuilder().method(request.method(), new MeteredRequestBody(request.body())).build();
+        }
+        Response response = chain.proceed(request);
+        ResponseBody body = response.body();
+        return response.newBuilder().body(new MeteredResponseBody(body)).build();
+    }
+
+    private static void take(Throttle throttle, long n) throws InterruptedIOException {
+        try {
+            throttle.acquire(n);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted by the bandwidth limit");
+        }
+    }
+
+    private final class MeteredRequestBody extends RequestBody {
+        private final RequestBody delegate;
+
+        MeteredRequestBody(RequestBody delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public MediaType contentType() {
+            return delegate.contentType();
+        }
+
+        @Override
+        public long contentLength() throws IOException {
+            return delegate.contentLength();
+        }
+
+        @Override
+        public boolean isOneShot() {
+            return delegate.isOneShot();
+        }
+
+        @Override
+        public void writeTo(BufferedSink sink) throws IOException {
+            Sink metered = new ForwardingSink(sink) {
+                @Override
+                public void write(Buffer source, long byteCount) throws IOException {
+                    Throttle t = bandwidth.upload();
+                    long left = byteCount;
+                    while (left > 0) {
+                        long piece = Math.min(left, t.pieceSize(64 * 1024));
+                        take(t, piece);
+                        super.write(source, piece);
+                        listener.bytesSent(piece);
+                        left -= piece;
+                    }
+                }
+            };
+            BufferedSink buffered = Okio.buffer(metered);
+            delegate.writeTo(buffered);
+            buffered.emit();
+        }
+    }
+
+    private final class MeteredResponseBody extends ResponseBody {
+        private final ResponseBody delegate;
+        private final BufferedSource source;
+
+        MeteredResponseBody(ResponseBody delegate) {
+            this.delegate = delegate;
+            Source metered = new ForwardingSource(delegate.source()) {
+                @Override
+                public long read(Buffer sink, long byteCount) throws IOException {
+                    Throttle t = bandwidth.download();
+                    long n = super.read(sink, Math.min(byteCount, t.pieceSize(64 * 1024)));
+                    if (n > 0) {
+                        take(t, n);
+                        listener.bytesReceived(n);
+                    }
+                    return n;
+                }
+            };
+            this.source = Okio.buffer(metered);
+        }
+
+        @Override
+        public MediaType contentType() {
+            return delegate.contentType();
+        }
+
+        @Override
+        public long contentLength() {
+            return delegate.contentLength();
+        }
+
+        @Override
+        public BufferedSource source() {
+            return source;
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+        }
+    }
+}
