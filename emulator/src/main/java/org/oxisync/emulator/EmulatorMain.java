@@ -1,7 +1,69 @@
 package org.oxisync.emulator;
 
-/** Placeholder until the emulator lands. */
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Standalone emulator:
+ * {@code java -jar oxicloud-emulator.jar [--port 8086] [--data DIR] --user NAME:PASSWORD[:EMAIL] ...
+ * [--auto-approve-device USER] [--quota BYTES] [--delta-rate-limit N]}. Prints one line with the base
+ * URL when ready; stops (writing its metadata) on SIGTERM/Ctrl-C.
+ */
 public final class EmulatorMain {
     private EmulatorMain() {}
-    public static void main(String[] args) { System.out.println("emulator"); }
+
+    public static void main(String[] args) throws InterruptedException {
+        EmulatorConfig cfg;
+        try {
+            cfg = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("oxicloud-emulator: " + e.getMessage());
+            System.err.println("usage: java -jar oxicloud-emulator.jar [--port N] [--data DIR] --user NAME:PASSWORD[:EMAIL]... "
+                    + "[--auto-approve-device USER] [--quota BYTES] [--delta-rate-limit N]");
+            System.exit(2);
+            return;
+        }
+        OxiCloudEmulator emu = OxiCloudEmulator.start(cfg);
+        CountDownLatch done = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            emu.close();
+            done.countDown();
+        }, "emulator-shutdown"));
+        System.out.println("OxiCloud emulator ready at " + emu.baseUrl());
+        System.out.flush();
+        done.await();
+    }
+
+    /** Parses the command line into a configuration (no clock or paths are touched). */
+    static EmulatorConfig parse(String[] args) {
+        EmulatorConfig.Builder b = EmulatorConfig.builder().port(8086);
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String v = i + 1 < args.length ? args[i + 1] : null;
+            switch (a) {
+                case "--port" -> b.port(Integer.parseInt(require(a, v)));
+                case "--data" -> b.dataDir(Path.of(require(a, v)));
+                case "--user" -> {
+                    String[] p = require(a, v).split(":", 3);
+                    if (p.length < 2 || p[0].isEmpty() || p[1].isEmpty()) {
+                        throw new IllegalArgumentException("--user needs NAME:PASSWORD");
+                    }
+                    b.user(p[0], p[1], p.length == 3 ? p[2] : null);
+                }
+                case "--auto-approve-device" -> b.autoApproveDevice(require(a, v));
+                case "--quota" -> b.defaultQuotaBytes(Long.parseLong(require(a, v)));
+                case "--delta-rate-limit" -> b.deltaRateLimitPerMinute(Integer.parseInt(require(a, v)));
+                default -> throw new IllegalArgumentException("unknown option " + a);
+            }
+            i++;
+        }
+        return b.build();
+    }
+
+    private static String require(String option, String value) {
+        if (value == null) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return value;
+    }
 }

@@ -1,0 +1,99 @@
+package org.oxisync.emulator;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Configuration of an emulator instance. Defaults follow OxiCloud 0.8.7 (protocol reference §6.3):
+ * access token 1 h, refresh token 7 days, 240 delta requests/min/user, 1 GiB user quota, synchronous
+ * tree-ETag bumps (the real server flushes every 500 ms), 100 MB per chunk request, 10 GiB per file,
+ * 1 h orphan grace, 900 s device codes.
+ */
+public record EmulatorConfig(
+        List<UserSpec> users,
+        int port,
+        Path dataDir,
+        Clock clock,
+        Duration accessTokenTtl,
+        Duration refreshTokenTtl,
+        int deltaRateLimitPerMinute,
+        long defaultQuotaBytes,
+        Duration treeEtagFlushDelay,
+        long chunkMaxBytes,
+        long maxUploadSize,
+        Duration orphanGrace,
+        Duration deviceCodeTtl,
+        String autoApproveDeviceUser) {
+
+    /** A user to create at start (kept if it already exists in the data dir). */
+    public record UserSpec(String username, String password, String email) {
+        public UserSpec {
+            Objects.requireNonNull(username, "username");
+            Objects.requireNonNull(password, "password");
+            if (email == null) {
+                email = username + "@oxisync.test";
+            }
+        }
+    }
+
+    public EmulatorConfig {
+        users = List.copyOf(users);
+        Objects.requireNonNull(clock, "clock");
+        if (deltaRateLimitPerMinute < 0 || chunkMaxBytes <= 0 || maxUploadSize <= 0 || port < 0) {
+            throw new IllegalArgumentException("invalid emulator limits");
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public static final class Builder {
+        private final List<UserSpec> users = new ArrayList<>();
+        private int port;
+        private Path dataDir;
+        private Clock clock = Clock.systemUTC();
+        private Duration accessTokenTtl = Duration.ofHours(1);
+        private Duration refreshTokenTtl = Duration.ofDays(7);
+        private int deltaRateLimitPerMinute = 240;
+        private long defaultQuotaBytes = 1L << 30;
+        private Duration treeEtagFlushDelay = Duration.ZERO;
+        private long chunkMaxBytes = 104_857_600L;
+        private long maxUploadSize = 10_737_418_240L;
+        private Duration orphanGrace = Duration.ofHours(1);
+        private Duration deviceCodeTtl = Duration.ofSeconds(900);
+        private String autoApproveDeviceUser;
+
+        public Builder user(String username, String password) { users.add(new UserSpec(username, password, null)); return this; }
+        public Builder user(String username, String password, String email) { users.add(new UserSpec(username, password, email)); return this; }
+        /** 0 = an ephemeral port. */
+        public Builder port(int p) { port = p; return this; }
+        /** Where metadata and chunks live; null = a fresh temporary folder deleted on close. */
+        public Builder dataDir(Path d) { dataDir = d; return this; }
+        public Builder clock(Clock c) { clock = c; return this; }
+        public Builder accessTokenTtl(Duration d) { accessTokenTtl = d; return this; }
+        public Builder refreshTokenTtl(Duration d) { refreshTokenTtl = d; return this; }
+        /** 0 = no limit; default 240 (the real server's). */
+        public Builder deltaRateLimitPerMinute(int n) { deltaRateLimitPerMinute = n; return this; }
+        /** Quota of users created by this emulator; 0 = unlimited. */
+        public Builder defaultQuotaBytes(long n) { defaultQuotaBytes = n; return this; }
+        /** Zero = ancestors' tree ETags are bumped synchronously; otherwise flushed after this delay. */
+        public Builder treeEtagFlushDelay(Duration d) { treeEtagFlushDelay = d; return this; }
+        public Builder chunkMaxBytes(long n) { chunkMaxBytes = n; return this; }
+        public Builder maxUploadSize(long n) { maxUploadSize = n; return this; }
+        public Builder orphanGrace(Duration d) { orphanGrace = d; return this; }
+        public Builder deviceCodeTtl(Duration d) { deviceCodeTtl = d; return this; }
+        /** Approve every device-flow code for this user as soon as it is issued (demo/CLI use). */
+        public Builder autoApproveDevice(String username) { autoApproveDeviceUser = username; return this; }
+
+        public EmulatorConfig build() {
+            return new EmulatorConfig(users, port, dataDir, clock, accessTokenTtl, refreshTokenTtl,
+                    deltaRateLimitPerMinute, defaultQuotaBytes, treeEtagFlushDelay, chunkMaxBytes,
+                    maxUploadSize, orphanGrace, deviceCodeTtl, autoApproveDeviceUser);
+        }
+    }
+}

@@ -1,0 +1,326 @@
+package org.oxisync.emulator;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import org.oxisync.emulator.http.ApiError;
+import org.oxisync.emulator.http.Request;
+import org.oxisync.emulator.http.Response;
+import org.oxisync.emulator.http.Router;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one {@link HttpHandler}: routing, authentication, fault injection, readonly mode, counters and
+ * response writing. Handlers return a {@link Response}; errors are thrown as {@link ApiError}.
+ */
+final class HttpFrontEnd implements HttpHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpFrontEnd.class);
+    private static final String CONTROL_PREFIX = "/_emulator/";
+
+    private final Router router;
+    private final Function<Request, String> authenticator;
+    private final Faults faults;
+    private final Stats stats;
+    private final AtomicBoolean readonly;
+    private final CountDownLatch closed;
+    private volatile String baseUrl = "";
+
+    HttpFrontEnd(Router router, Function<Request, String> authenticator, Faults faults, Stats stats,
+                 AtomicBoolean readonly, CountDownLatch closed) {
+        this.router = router;
+        this.authenticator = authenticator;
+        this.faults = faults;
+        this.stats = stats;
+        this.readonly = readonly;
+        this.closed = closed;
+    }
+
+    void baseUrl(String url) {
+        this.baseUrl = url;
+    }
+
+    /** Thrown to make the JDK server drop the connection without a (complete) response. */
+    private static final class AbortConnection extends IOException {
+        AbortConnection() {
+            super("connection dropped by fault injection", null);
+        }
+    }
+
+    @Override
+    public void handle(HttpExchange ex) throws IOException {
+        String method = ex.getRequestMethod();
+        String path = ex.getRequestURI().getRawPath();
+        String decodedPath = ex.getRequestURI().getPath();
+        CountingInput in = new CountingInput(ex.getRequestBody());
+        boolean control = decodedPath.startsWith(CONTROL_PREFIX);
+        Router.Match match = router.match(method, path);
+        String statsKey = match.route() != null ? match.route().statsKey() : method + " <unmatched>";
+        Optional<Fault> fault = control ? Optional.empty() : faults.take(method, decodedPath);
+        long sent = 0;
+        try {
+            if (fault.isPresent()) {
+                Fault f = fault.get();
+                if (f instanceof Fault.Hang h) {
+                    awaitClose(h);
+                    throw new AbortConnection();
+                }
+                if (f instanceof Fault.CloseMidRequest) {
+                    long len = contentLength(ex);
+                    long half = len > 0 ? Math.min(len / 2, 64 * 1024) : 0;
+                    in.readNBytes((int) half);
+                    throw new AbortConnection();
+                }
+            }
+            Response response;
+            if (fault.isPresent() && fault.get() instanceof Fault.Fail fail) {
+                response = failResponse(fail);
+            } else {
+                response = dispatch(ex, match, in, method, decodedPath);
+            }
+            sent = send(ex, response, fault.orElse(null));
+            drain(in);
+        } catch (AbortConnection e) {
+            recordStats(control, statsKey, in.count, sent);
+            throw e;
+        } catch (IOException e) {
+            LOG.debug("I/O error on {} {}: {}", method, decodedPath, e.toString());
+            recordStats(control, statsKey, in.count, sent);
+            throw e;
+        } finally {
+            ex.close();
+        }
+        recordStats(control, statsKey, in.count, sent);
+    }
+
+    private void recordStats(boolean control, String key, long received, long sent) {
+        if (!control) {
+            stats.record(key, received, sent);
+        }
+    }
+
+    private void awaitClose(Fault.Hang h) {
+        try {
+            if (h.duration() == null) {
+                closed.await();
+            } else {
+                closed.await(h.duration().toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static long contentLength(HttpExchange ex) {
+        String v = ex.getRequestHeaders().getFirst("Content-Length");
+        try {
+            return v == null ? -1 : Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static Response failResponse(Fault.Fail fail) {
+        if (fail.body() != null) {
+            return Response.bytes(fail.status(), "application/json",
+                    fail.body().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return ApiError.rest(fail.status(), "InjectedFault", "Injected fault").toResponse();
+    }
+
+    private Response dispatch(HttpExchange ex, Router.Match match, InputStream in, String method, String path) {
+        try {
+            if (match.route() == null) {
+                throw ApiError.empty(match.pathKnown() ? 405 : 404);
+            }
+            if (readonly.get() && isWrite(method) && path.startsWith("/api/") && !path.startsWith("/api/auth/")) {
+                throw ApiError.rest(503, "ServiceUnavailable",
+                        "The server is read-only while maintenance runs; retry later");
+            }
+            Request req = new Request(method, path, ex.getRequestURI().getRawQuery(), match.params(),
+                    ex.getRequestHeaders(), in, baseUrl);
+            if (match.route().authenticated()) {
+                req.authenticate(authenticator.apply(req));
+            }
+            return match.route().handler().handle(req);
+        } catch (ApiError e) {
+            return e.toResponse();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("internal error on {} {}", method, path, e);
+            return ApiError.rest(500, "InternalError", "Internal server error").toResponse();
+        }
+    }
+
+    private static boolean isWrite(String method) {
+        return method.equals("POST") || method.equals("PUT") || method.equals("PATCH") || method.equals("DELETE");
+    }
+
+    private long send(HttpExchange ex, Response r, Fault fault) throws IOException {
+        var h = ex.getResponseHeaders();
+        for (Map.Entry<String, String> e : r.headers()) {
+            h.add(e.getKey(), e.getValue());
+        }
+        String reqId = ex.getRequestHeaders().getFirst("X-Request-Id");
+        h.set("X-Request-Id", reqId != null ? reqId : UUID.randomUUID().toString());
+        h.set("X-Content-Type-Options", "nosniff");
+        h.set("X-Frame-Options", "DENY");
+        if (readonly.get()) {
+            h.set("X-Server-Status", "{\"readonly\":true}");
+        }
+        boolean head = ex.getRequestMethod().equals("HEAD");
+        long length = r.length();
+        if (length < 0 && length != -2 || head || r.status() == 204 || r.status() == 304) {
+            ex.sendResponseHeaders(r.status(), -1);
+            return 0;
+        }
+        ex.sendResponseHeaders(r.status(), length == -2 ? 0 : length);
+        CountingOutput counting = new CountingOutput(ex.getResponseBody());
+        OutputStream out = counting;
+        if (fault instanceof Fault.Slow slow) {
+            out = new ThrottledOutput(counting, slow.bytesPerSecond());
+        } else if (fault instanceof Fault.CloseMidResponse) {
+            long limit = length > 0 ? length / 2 : 0;
+            out = new TruncatingOutput(counting, limit);
+        }
+        try {
+            r.body().writeTo(out);
+            out.flush();
+        } catch (AbortConnection e) {
+            throw e;
+        }
+        if (fault instanceof Fault.CloseMidResponse) {
+            counting.flush();
+            throw new AbortConnection();
+        }
+        return counting.count;
+    }
+
+    private static void drain(InputStream in) throws IOException {
+        in.transferTo(OutputStream.nullOutputStream());
+    }
+
+    private static final class CountingInput extends FilterInputStream {
+        long count;
+
+        CountingInput(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+    }
+
+    private static final class CountingOutput extends FilterOutputStream {
+        long count;
+
+        CountingOutput(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            count += len;
+        }
+    }
+
+    /** Writes at most {@code limit} bytes, then aborts the connection. */
+    private static final class TruncatingOutput extends FilterOutputStream {
+        private long remaining;
+
+        TruncatingOutput(OutputStream out, long limit) {
+            super(out);
+            this.remaining = limit;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            int n = (int) Math.min(len, remaining);
+            if (n > 0) {
+                out.write(b, off, n);
+                remaining -= n;
+            }
+            if (n < len) {
+                out.flush();
+                throw new AbortConnection();
+            }
+        }
+    }
+
+    /** Writes in small slices, sleeping so the average rate stays at or below the limit. */
+    private static final class ThrottledOutput extends FilterOutputStream {
+        private final long bytesPerSecond;
+        private final long start = System.nanoTime();
+        private long written;
+
+        ThrottledOutput(OutputStream out, long bytesPerSecond) {
+            super(out);
+            this.bytesPerSecond = bytesPerSecond;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            int slice = (int) Math.max(1, Math.min(8192, bytesPerSecond / 10));
+            while (len > 0) {
+                int n = Math.min(slice, len);
+                out.write(b, off, n);
+                out.flush();
+                written += n;
+                off += n;
+                len -= n;
+                long dueNanos = written * 1_000_000_000L / bytesPerSecond;
+                long sleep = (dueNanos - (System.nanoTime() - start)) / 1_000_000L;
+                if (sleep > 0) {
+                    try {
+                        Thread.sleep(sleep);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IOException("interrupted");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,263 @@
+package org.oxisync.emulator;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.oxisync.emulator.api.Auth;
+import org.oxisync.emulator.api.AuthApi;
+import org.oxisync.emulator.api.Content;
+import org.oxisync.emulator.api.DedupApi;
+import org.oxisync.emulator.api.DeltaApi;
+import org.oxisync.emulator.api.DeviceFlow;
+import org.oxisync.emulator.api.FileApi;
+import org.oxisync.emulator.api.FolderApi;
+import org.oxisync.emulator.api.SystemApi;
+import org.oxisync.emulator.api.TrashApi;
+import org.oxisync.emulator.http.ApiError;
+import org.oxisync.emulator.http.Request;
+import org.oxisync.emulator.http.Response;
+import org.oxisync.emulator.http.Router;
+import org.oxisync.emulator.store.Model;
+import org.oxisync.emulator.store.Tree;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An OxiCloud 0.8.7-compatible server on 127.0.0.1 (see emulator/README.md). Start with
+ * {@link #start(EmulatorConfig)}, use {@link #baseUrl()}, stop with {@link #close()}.
+ *
+ * <p>TCP_NODELAY: the JDK server reads the system property {@code sun.net.httpserver.nodelay} once,
+ * when its first server class loads; {@link #start} sets it to {@code true} before creating the
+ * server (unless already set), otherwise every small response waits ~40 ms for delayed ACKs.
+ */
+public final class OxiCloudEmulator implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(OxiCloudEmulator.class);
+
+    private final EmulatorConfig cfg;
+    private final Tree tree;
+    private final Content content;
+    private final DeviceFlow deviceFlow;
+    private final Faults faults = new Faults();
+    private final Stats stats = new Stats();
+    private final AtomicBoolean readonly = new AtomicBoolean();
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private final Path tempDir;
+    private final HttpServer server;
+    private final ThreadPoolExecutor executor;
+    private final String baseUrl;
+
+    private OxiCloudEmulator(EmulatorConfig cfg) throws IOException {
+        this.cfg = cfg;
+        this.tempDir = cfg.dataDir() == null ? Files.createTempDirectory("oxicloud-emulator") : null;
+        Path dataDir = cfg.dataDir() != null ? cfg.dataDir() : tempDir;
+        this.tree = new Tree(dataDir, cfg.clock(), cfg.treeEtagFlushDelay());
+        for (EmulatorConfig.UserSpec u : cfg.users()) {
+            if (tree.userByName(u.username()) == null) {
+                tree.createUser(u.username(), u.email(), Auth.hashPassword(u.password()), cfg.defaultQuotaBytes());
+            }
+        }
+        this.content = new Content(tree, cfg.maxUploadSize());
+        Auth auth = new Auth(tree, cfg);
+        this.deviceFlow = new DeviceFlow(auth);
+        Router router = new Router();
+        new SystemApi().register(router);
+        new AuthApi(auth).register(router);
+        deviceFlow.register(router);
+        new FolderApi(tree).register(router);
+        new FileApi(tree, content).register(router);
+        new TrashApi(tree).register(router);
+        new DeltaApi(tree, content, cfg).register(router);
+        new DedupApi(tree, content).register(router);
+        registerControl(router);
+
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+        HttpFrontEnd front = new HttpFrontEnd(router, auth::authenticate, faults, stats, readonly, closed);
+        this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), cfg.port()), 128);
+        AtomicInteger n = new AtomicInteger();
+        this.executor = new ThreadPoolExecutor(4, 256, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+            Thread t = new Thread(r, "oxicloud-emulator-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(executor);
+        server.createContext("/", front);
+        server.start();
+        this.baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
+        front.baseUrl(baseUrl);
+        LOG.info("OxiCloud emulator listening on {} (data {})", baseUrl, dataDir);
+    }
+
+    /** Starts an emulator; the port is ephemeral unless {@code cfg.port()} is set. */
+    public static OxiCloudEmulator start(EmulatorConfig cfg) {
+        try {
+            return new OxiCloudEmulator(cfg);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start the OxiCloud emulator", e);
+        }
+    }
+
+    /** {@code http://127.0.0.1:PORT}, without a trailing slash. */
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    public Faults faults() {
+        return faults;
+    }
+
+    /** Readonly mode: every response carries {@code X-Server-Status: {"readonly":true}}; writes get 503. */
+    public void setReadonly(boolean on) {
+        readonly.set(on);
+    }
+
+    /** Per-endpoint counters keyed by {@code "METHOD /route/template"}. */
+    public Map<String, EndpointStats> stats() {
+        return stats.snapshot();
+    }
+
+    public void resetStats() {
+        stats.reset();
+    }
+
+    /** Operations on this user's tree as another device would make them. */
+    public RemoteClient remote(String username) {
+        Model.User u = tree.userByName(username);
+        if (u == null) {
+            throw new IllegalArgumentException("no user " + username);
+        }
+        return new RemoteClient(tree, content, u.id);
+    }
+
+    /** Approves a pending device-flow user code for the user (what the browser page would do). */
+    public void approveDevice(String userCode, String username) {
+        deviceFlow.approve(userCode, username);
+    }
+
+    public void denyDevice(String userCode) {
+        deviceFlow.deny(userCode);
+    }
+
+    /** Sweeps loose chunks orphaned longer than the grace (by the injected clock); returns how many went. */
+    public int runGarbageCollection() {
+        try {
+            return tree.collectGarbage(cfg.orphanGrace());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Applies pending delayed tree-ETag bumps now. */
+    public void flushTreeEtags() {
+        tree.flushTreeEtags();
+    }
+
+    public String userId(String username) {
+        Model.User u = tree.userByName(username);
+        if (u == null) {
+            throw new IllegalArgumentException("no user " + username);
+        }
+        return u.id;
+    }
+
+    public String rootFolderId(String username) {
+        Model.User u = tree.userByName(username);
+        if (u == null) {
+            throw new IllegalArgumentException("no user " + username);
+        }
+        return u.rootFolderId;
+    }
+
+    /** Adds a user at run time (kept across restarts of the same data dir). */
+    public void addUser(String username, String password, String email) {
+        if (tree.userByName(username) != null) {
+            throw new IllegalArgumentException("user exists: " + username);
+        }
+        tree.createUser(username, email == null ? username + "@oxisync.test" : email, Auth.hashPassword(password),
+                cfg.defaultQuotaBytes());
+    }
+
+    /** Sets a user's quota in bytes (0 = unlimited). */
+    public void setQuota(String username, long bytes) {
+        synchronized (tree) {
+            Model.User u = tree.userByName(username);
+            if (u == null) {
+                throw new IllegalArgumentException("no user " + username);
+            }
+            u.quotaBytes = bytes;
+            tree.changed();
+        }
+    }
+
+    // ------------------------------------------------------------------ /_emulator control endpoints
+
+    private void registerControl(Router r) {
+        r.add("GET", "/_emulator/stats", false, req -> {
+            Map<String, Object> endpoints = new LinkedHashMap<>();
+            stats().forEach((k, v) -> {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("requests", v.requests());
+                m.put("bytes_received", v.bytesReceived());
+                m.put("bytes_sent", v.bytesSent());
+                endpoints.put(k, m);
+            });
+            return Response.json(200, Map.of("endpoints", endpoints));
+        });
+        r.add("POST", "/_emulator/stats/reset", false, req -> {
+            resetStats();
+            return Response.empty(204);
+        });
+        r.add("POST", "/_emulator/device/approve", false, req -> {
+            ObjectNode b = req.json();
+            approveDevice(Request.requireString(b, "user_code"), Request.requireString(b, "username"));
+            return Response.json(200, Map.of("status", "approved"));
+        });
+        r.add("POST", "/_emulator/device/deny", false, req -> {
+            denyDevice(Request.requireString(req.json(), "user_code"));
+            return Response.json(200, Map.of("status", "denied"));
+        });
+        r.add("POST", "/_emulator/gc", false, req -> Response.json(200, Map.of("deleted_chunks", runGarbageCollection())));
+        r.add("POST", "/_emulator/readonly", false, req -> {
+            com.fasterxml.jackson.databind.JsonNode v = req.json().get("readonly");
+            if (v == null || !v.isBoolean()) {
+                throw ApiError.badRequest("readonly must be a boolean");
+            }
+            setReadonly(v.asBoolean());
+            return Response.empty(204);
+        });
+    }
+
+    @Override
+    public void close() {
+        closed.countDown();
+        server.stop(0);
+        executor.shutdownNow();
+        try {
+            tree.close();
+        } catch (IOException e) {
+            LOG.error("could not write the final metadata snapshot", e);
+        }
+        if (tempDir != null) {
+            try (var walk = Files.walk(tempDir)) {
+                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                LOG.warn("could not delete {}", tempDir);
+            }
+        }
+    }
+}

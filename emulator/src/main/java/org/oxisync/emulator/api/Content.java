@@ -1,0 +1,109 @@
+package org.oxisync.emulator.api;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.HexFormat;
+import org.apache.commons.codec.digest.Blake3;
+import org.oxisync.emulator.cdc.FastCdc;
+import org.oxisync.emulator.http.ApiError;
+import org.oxisync.emulator.store.Mime;
+import org.oxisync.emulator.store.Model;
+import org.oxisync.emulator.store.Tree;
+
+/** Ingest through FastCDC into the chunk store, and reading content back by manifest. */
+public final class Content {
+    /** What an ingest produced: the whole-file hash and size, the manifest, and the sniffed MIME type. */
+    public record Ingested(String hash, long size, Model.Manifest manifest, String mime) {}
+
+    private final Tree tree;
+    private final FastCdc cdc = FastCdc.server();
+    private final long maxUploadSize;
+
+    public Content(Tree tree, long maxUploadSize) {
+        this.tree = tree;
+        this.maxUploadSize = maxUploadSize;
+    }
+
+    public static String blake3Hex(byte[] buf, int off, int len) {
+        Blake3 b = Blake3.initHash();
+        b.update(buf, off, len);
+        return HexFormat.of().formatHex(b.doFinalize(32));
+    }
+
+    /**
+     * Streams the input through the server's FastCDC: each chunk is hashed and stored (as a loose
+     * orphan until a file row references it), the whole file hashed on the way. 413 above the limit.
+     */
+    public Ingested ingest(InputStream in, String name) throws IOException {
+        Blake3 whole = Blake3.initHash();
+        Model.Manifest m = new Model.Manifest();
+        byte[] head = new byte[16];
+        int[] headLen = {0};
+        long[] size = {0};
+        cdc.chunk(in, (offset, buf, off, len) -> {
+            if (size[0] + len > maxUploadSize) {
+                throw ApiError.rest(413, "PayloadTooLarge", "File exceeds the maximum upload size");
+            }
+            if (offset == 0) {
+                headLen[0] = Math.min(16, len);
+                System.arraycopy(buf, off, head, 0, headLen[0]);
+            }
+            whole.update(buf, off, len);
+            String h = blake3Hex(buf, off, len);
+            storeChunk(h, buf, off, len);
+            m.chunks.add(new Model.ChunkRef(h, len));
+            size[0] += len;
+        });
+        m.size = size[0];
+        return new Ingested(HexFormat.of().formatHex(whole.doFinalize(32)), size[0], m, Mime.sniff(head, headLen[0], name));
+    }
+
+    /** Stores a chunk unless present and records it as loose (refreshing its orphan time) when unreferenced. */
+    public void storeChunk(String hash, byte[] buf, int off, int len) throws IOException {
+        tree.chunks().put(hash, buf, off, len);
+        tree.addLoose(hash);
+    }
+
+    /** Ingests bytes held in memory (the emulator's own "remote device" operations). */
+    public Ingested ingest(byte[] data, String name) throws IOException {
+        return ingest(new java.io.ByteArrayInputStream(data), name);
+    }
+
+    /** Writes the bytes [start, end) of the content described by the manifest. */
+    public void write(Model.Manifest m, long start, long end, OutputStream out) throws IOException {
+        long pos = 0;
+        byte[] buf = new byte[64 * 1024];
+        for (Model.ChunkRef c : m.chunks) {
+            long cStart = pos;
+            long cEnd = pos + c.s();
+            pos = cEnd;
+            if (cEnd <= start) {
+                continue;
+            }
+            if (cStart >= end) {
+                break;
+            }
+            try (InputStream in = tree.chunks().open(c.h())) {
+                long skip = Math.max(0, start - cStart);
+                in.skipNBytes(skip);
+                long remaining = Math.min(cEnd, end) - (cStart + skip);
+                while (remaining > 0) {
+                    int n = in.read(buf, 0, (int) Math.min(buf.length, remaining));
+                    if (n < 0) {
+                        throw new IOException("chunk " + c.h() + " is shorter than its manifest says");
+                    }
+                    out.write(buf, 0, n);
+                    remaining -= n;
+                }
+            }
+        }
+    }
+
+    /** Head bytes for MIME sniffing of content assembled from chunks. */
+    public byte[] head(Model.Manifest m) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        write(m, 0, Math.min(16, m.size), out);
+        return out.toByteArray();
+    }
+}

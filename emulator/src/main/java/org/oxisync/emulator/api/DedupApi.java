@@ -1,0 +1,75 @@
+package org.oxisync.emulator.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import org.oxisync.emulator.http.ApiError;
+import org.oxisync.emulator.http.Request;
+import org.oxisync.emulator.http.Response;
+import org.oxisync.emulator.http.Router;
+import org.oxisync.emulator.store.Model;
+import org.oxisync.emulator.store.Names;
+import org.oxisync.emulator.store.Tree;
+
+/** Whole-file dedup (§6.2 f): check-batch, check/{hash}, blob/{hash}. */
+public final class DedupApi {
+    static final int MAX_BATCH_HASHES = 10_000;
+    private final Tree tree;
+    private final Content content;
+
+    public DedupApi(Tree tree, Content content) {
+        this.tree = tree;
+        this.content = content;
+    }
+
+    public void register(Router r) {
+        r.add("POST", "/api/dedup/check-batch", true, this::checkBatch);
+        r.add("GET", "/api/dedup/check/{hash}", true, this::check);
+        r.add("GET", "/api/dedup/blob/{hash}", true, this::blob);
+    }
+
+    private Response checkBatch(Request r) {
+        ArrayNode arr = Request.requireArray(r.json(), "hashes");
+        if (arr.size() > MAX_BATCH_HASHES) {
+            throw ApiError.body(400, Map.of("error", "Too many hashes in one batch"));
+        }
+        Map<String, Long> owned = tree.ownedHashes(r.userId());
+        Set<String> out = new LinkedHashSet<>();
+        for (JsonNode n : arr) {
+            String h = n.isTextual() ? n.asText() : null;
+            if (Names.isHash(h) && owned.containsKey(h)) {
+                out.add(h);
+            }
+        }
+        return Response.json(200, Map.of("owned", new ArrayList<>(out)));
+    }
+
+    private Response check(Request r) {
+        String h = r.param("hash");
+        if (!Names.isHash(h)) {
+            throw ApiError.badRequest("Invalid hash: expected 64 hex characters");
+        }
+        Model.Manifest m = tree.manifest(h);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("exists", m != null);
+        body.put("hash", h);
+        if (m != null) {
+            body.put("existing_size", m.size);
+        }
+        return Response.json(200, body);
+    }
+
+    private Response blob(Request r) {
+        String h = r.param("hash");
+        if (!Names.isHash(h) || !tree.ownedHashes(r.userId()).containsKey(h)) {
+            throw ApiError.notFound("Blob");
+        }
+        Model.Manifest m = tree.manifest(h);
+        return Response.stream(200, "application/octet-stream", m.size, out -> content.write(m, 0, m.size, out))
+                .header("X-Dedup-Hash", h);
+    }
+}

@@ -1,0 +1,140 @@
+package org.oxisync.emulator.api;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.oxisync.emulator.store.Model;
+import org.oxisync.emulator.store.Tree;
+
+/** JSON shapes of the server's DTOs (reference §5.2, §4, §3.2), built under the tree lock. */
+final class Dtos {
+    private Dtos() {}
+
+    static String rfc3339(long epochSeconds) {
+        return Instant.ofEpochSecond(epochSeconds).toString();
+    }
+
+    static String fileEtag(Model.FileRow f) {
+        return f.hash.substring(0, 16) + "-" + f.modifiedAt;
+    }
+
+    static String folderEtag(Model.Folder f) {
+        return f.id.substring(0, 16) + "-" + f.treeModifiedAt;
+    }
+
+    static Map<String, Object> file(Tree tree, Model.FileRow f, boolean listing) {
+        synchronized (tree) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", f.id);
+            m.put("name", f.name);
+            m.put("path", listing ? "" : tree.filePath(f));
+            m.put("size", f.size);
+            m.put("mime_type", f.mimeType);
+            m.put("folder_id", f.folderId);
+            m.put("created_at", f.createdAt);
+            m.put("modified_at", f.modifiedAt);
+            m.put("content_hash", f.hash);
+            m.put("etag", fileEtag(f));
+            m.put("icon_class", "fas fa-file");
+            m.put("icon_special_class", "");
+            m.put("category", category(f.mimeType));
+            m.put("size_formatted", formatSize(f.size));
+            m.put("created_by", f.ownerId);
+            m.put("updated_by", f.ownerId);
+            m.put("is_favorite", false);
+            m.put("is_shared", false);
+            return m;
+        }
+    }
+
+    static Map<String, Object> folder(Tree tree, Model.Folder f, boolean listing) {
+        synchronized (tree) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", f.id);
+            m.put("name", f.name);
+            m.put("path", listing ? "" : tree.folderPath(f));
+            m.put("parent_id", f.parentId);
+            m.put("drive_id", f.driveId);
+            m.put("created_at", f.createdAt);
+            m.put("modified_at", f.modifiedAt);
+            m.put("is_root", !listing && f.parentId == null);
+            // Listing quirk (reference §5.1): a child folder's etag in /resources is its id.
+            m.put("etag", listing ? f.id : folderEtag(f));
+            m.put("icon_class", "fas fa-folder");
+            m.put("icon_special_class", "");
+            m.put("created_by", f.ownerId);
+            m.put("updated_by", f.ownerId);
+            m.put("is_favorite", false);
+            m.put("is_shared", false);
+            return m;
+        }
+    }
+
+    static Map<String, Object> user(Tree tree, Model.User u) {
+        synchronized (tree) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", u.id);
+            m.put("username", u.username);
+            m.put("email", u.email);
+            m.put("role", u.role);
+            m.put("storage_quota_bytes", u.quotaBytes);
+            m.put("storage_used_bytes", tree.usage(u.id));
+            m.put("created_at", rfc3339(u.createdAt));
+            m.put("updated_at", rfc3339(u.updatedAt));
+            m.put("last_login_at", u.lastLoginAt == null ? null : rfc3339(u.lastLoginAt));
+            m.put("active", u.active);
+            m.put("federation_kind", null);
+            return m;
+        }
+    }
+
+    static Map<String, Object> drive(Tree tree, Model.User u) {
+        synchronized (tree) {
+            Model.Folder root = tree.folderRow(u.rootFolderId);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", u.driveId);
+            m.put("name", root.name);
+            m.put("kind", "personal");
+            m.put("default_for_user", u.id);
+            m.put("root_folder_id", root.id);
+            m.put("quota_bytes", u.quotaBytes == 0 ? null : u.quotaBytes);
+            m.put("used_bytes", tree.usage(u.id));
+            m.put("policies", Map.of());
+            m.put("created_at", rfc3339(u.createdAt));
+            m.put("updated_at", rfc3339(u.updatedAt));
+            m.put("caller_role", "owner");
+            return m;
+        }
+    }
+
+    private static String category(String mime) {
+        if (mime.startsWith("image/")) {
+            return "image";
+        }
+        if (mime.startsWith("video/")) {
+            return "video";
+        }
+        if (mime.startsWith("audio/")) {
+            return "audio";
+        }
+        if (mime.startsWith("text/") || mime.equals("application/pdf") || mime.contains("document")) {
+            return "document";
+        }
+        return "other";
+    }
+
+    static String formatSize(long size) {
+        if (size < 1024) {
+            return size + " B";
+        }
+        String[] units = {"KB", "MB", "GB", "TB"};
+        double v = size;
+        int u = -1;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+    }
+}

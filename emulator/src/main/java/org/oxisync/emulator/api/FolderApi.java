@@ -1,0 +1,233 @@
+package org.oxisync.emulator.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.oxisync.emulator.http.ApiError;
+import org.oxisync.emulator.http.Json;
+import org.oxisync.emulator.http.Request;
+import org.oxisync.emulator.http.Response;
+import org.oxisync.emulator.http.Router;
+import org.oxisync.emulator.store.Model;
+import org.oxisync.emulator.store.Tree;
+
+/** Drives (§4), folders (§5.1) and the folder batch get. */
+public final class FolderApi {
+    static final int MAX_BATCH = 1000;
+    private final Tree tree;
+
+    public FolderApi(Tree tree) {
+        this.tree = tree;
+    }
+
+    public void register(Router r) {
+        r.add("GET", "/api/drives", true, this::drives);
+        r.add("GET", "/api/folders", true, this::roots);
+        r.add("POST", "/api/folders", true, this::create);
+        r.add("GET", "/api/folders/{id}", true, this::get);
+        r.add("GET", "/api/folders/{id}/resources", true, this::resources);
+        r.add("PUT", "/api/folders/{id}/rename", true, this::rename);
+        r.add("PUT", "/api/folders/{id}/move", true, this::move);
+        r.add("DELETE", "/api/folders/{id}", true, this::delete);
+        r.add("DELETE", "/api/trash/folders/{id}", true, this::delete);
+        r.add("POST", "/api/batch/folders/get", true, this::batchGet);
+    }
+
+    private Response drives(Request r) {
+        return Response.json(200, List.of(Dtos.drive(tree, tree.user(r.userId()))));
+    }
+
+    private Response roots(Request r) {
+        Model.User u = tree.user(r.userId());
+        return Response.json(200, List.of(Dtos.folder(tree, tree.folderRow(u.rootFolderId), false)));
+    }
+
+    private Response create(Request r) {
+        ObjectNode b = r.json();
+        String name = Request.requireString(b, "name");
+        String parentId = Request.optString(b, "parent_id");
+        if (parentId == null) {
+            throw ApiError.badRequest("Root folder creation is reserved for registration");
+        }
+        Model.Folder f = tree.createFolder(r.userId(), parentId, name);
+        return Response.json(201, Dtos.folder(tree, f, false));
+    }
+
+    private Response get(Request r) {
+        return Response.json(200, Dtos.folder(tree, tree.folder(r.userId(), r.param("id")), false));
+    }
+
+    private Response rename(Request r) {
+        String name = Request.requireString(r.json(), "name");
+        return Response.json(200, Dtos.folder(tree, tree.renameFolder(r.userId(), r.param("id"), name), false));
+    }
+
+    private Response move(Request r) {
+        ObjectNode b = r.json();
+        String parent = Request.optString(b, "parent_id");
+        if (parent == null) {
+            throw ApiError.badRequest("parent_id is required");
+        }
+        return Response.json(200, Dtos.folder(tree, tree.moveFolder(r.userId(), r.param("id"), parent), false));
+    }
+
+    private Response delete(Request r) {
+        tree.trashFolder(r.userId(), r.param("id"));
+        return Response.empty(204);
+    }
+
+    private Response batchGet(Request r) {
+        ArrayNode ids = Request.requireArray(r.json(), "folder_ids");
+        if (ids.size() > MAX_BATCH) {
+            throw ApiError.badRequest("Too many items in one batch (max " + MAX_BATCH + ")");
+        }
+        if (ids.isEmpty()) {
+            throw ApiError.badRequest("No items provided");
+        }
+        long start = System.nanoTime();
+        List<Object> ok = new ArrayList<>();
+        List<Object> failed = new ArrayList<>();
+        for (JsonNode n : ids) {
+            String id = n.asText();
+            try {
+                ok.add(Dtos.folder(tree, tree.folder(r.userId(), id), false));
+            } catch (ApiError e) {
+                failed.add(Map.of("id", id, "error", "Folder not found"));
+            }
+        }
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("total", ids.size());
+        stats.put("successful", ok.size());
+        stats.put("failed", failed.size());
+        stats.put("execution_time_ms", (System.nanoTime() - start) / 1_000_000);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("successful", ok);
+        m.put("failed", failed);
+        m.put("stats", stats);
+        return Response.json(failed.isEmpty() ? 200 : 206, m);
+    }
+
+    // ------------------------------------------------------------------ /resources
+
+    /** One listing row with its sort key. */
+    private record Row(boolean folder, String name, String id, long modified, long created, long size, String mime,
+                       Object dto) {}
+
+    private Response resources(Request r) {
+        int limit = 50;
+        String l = r.query("limit");
+        if (l != null) {
+            try {
+                limit = Integer.parseInt(l);
+            } catch (NumberFormatException e) {
+                throw ApiError.text(400, "Failed to deserialize query string: invalid limit");
+            }
+            if (limit < 1 || limit > 200) {
+                throw ApiError.badRequest("limit must be between 1 and 200");
+            }
+        }
+        String orderBy = r.query("order_by") == null ? "name" : r.query("order_by");
+        if (!List.of("name", "type", "modified_at", "created_at", "size").contains(orderBy)) {
+            throw ApiError.badRequest("Invalid order_by: " + orderBy);
+        }
+        boolean reverse = "true".equals(r.query("reverse"));
+        boolean wantFolders = true;
+        boolean wantFiles = true;
+        if (r.query("resource_types") != null) {
+            List<String> types = List.of(r.query("resource_types").split(","));
+            wantFolders = types.contains("folder");
+            wantFiles = types.contains("file");
+        }
+        List<Row> rows = new ArrayList<>();
+        synchronized (tree) {
+            Model.Folder parent = tree.folder(r.userId(), r.param("id"));
+            if (wantFolders) {
+                for (Model.Folder f : tree.liveChildFolders(parent.id)) {
+                    rows.add(new Row(true, f.name, f.id, f.modifiedAt, f.createdAt, 0, "", Dtos.folder(tree, f, true)));
+                }
+            }
+            if (wantFiles) {
+                for (Model.FileRow f : tree.liveChildFiles(parent.id)) {
+                    rows.add(new Row(false, f.name, f.id, f.modifiedAt, f.createdAt, f.size, f.mimeType, Dtos.file(tree, f, true)));
+                }
+            }
+        }
+        Comparator<Row> cmp = comparator(orderBy);
+        if (reverse) {
+            cmp = cmp.reversed();
+        }
+        rows.sort(cmp);
+        Row after = decodeCursor(r.query("cursor"));
+        int startIdx = 0;
+        if (after != null) {
+            startIdx = rows.size();
+            for (int i = 0; i < rows.size(); i++) {
+                if (cmp.compare(rows.get(i), after) > 0) {
+                    startIdx = i;
+                    break;
+                }
+            }
+        }
+        int end = Math.min(rows.size(), startIdx + limit);
+        List<Object> items = new ArrayList<>();
+        for (int i = startIdx; i < end; i++) {
+            Row row = rows.get(i);
+            Map<String, Object> item = new LinkedHashMap<>();
+            item.put("resource_type", row.folder() ? "folder" : "file");
+            item.put("resource", row.dto());
+            items.add(item);
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("items", items);
+        m.put("next_cursor", end < rows.size() ? encodeCursor(rows.get(end - 1)) : null);
+        return Response.json(200, m);
+    }
+
+    private static Comparator<Row> comparator(String orderBy) {
+        Comparator<Row> byName = Comparator.comparing(Row::name).thenComparing(Row::id);
+        Comparator<Row> foldersFirst = Comparator.comparing(row -> !row.folder());
+        return switch (orderBy) {
+            case "type" -> foldersFirst.thenComparing(Row::mime).thenComparing(byName);
+            case "modified_at" -> Comparator.comparingLong(Row::modified).thenComparing(Row::id);
+            case "created_at" -> Comparator.comparingLong(Row::created).thenComparing(Row::id);
+            case "size" -> Comparator.comparingLong(Row::size).thenComparing(Row::id);
+            default -> foldersFirst.thenComparing(byName);
+        };
+    }
+
+    static String encodeCursor(Row row) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("f", row.folder());
+        m.put("n", row.name());
+        m.put("id", row.id());
+        m.put("m", row.modified());
+        m.put("c", row.created());
+        m.put("s", row.size());
+        m.put("t", row.mime());
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(Json.bytes(m));
+    }
+
+    /** The keyset position of a cursor; null (start from the top) when it is missing or invalid. */
+    static Row decodeCursor(String cursor) {
+        if (cursor == null || cursor.isEmpty()) {
+            return null;
+        }
+        try {
+            JsonNode n = Json.MAPPER.readTree(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
+            if (!n.hasNonNull("id") || !n.hasNonNull("n")) {
+                return null;
+            }
+            return new Row(n.path("f").asBoolean(), n.get("n").asText(), n.get("id").asText(), n.path("m").asLong(),
+                    n.path("c").asLong(), n.path("s").asLong(), n.path("t").asText(""), null);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+}

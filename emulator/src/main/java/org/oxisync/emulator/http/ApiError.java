@@ -1,0 +1,72 @@
+package org.oxisync.emulator.http;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * An error answered to the client. {@link #rest} builds the server's REST error body
+ * {@code {"status":"409 Conflict","error":msg,"message":msg,"error_type":"Conflict"}};
+ * {@link #body} any other JSON body (auth middleware {@code {"error": ...}}, {@code still_missing}, ...).
+ */
+public final class ApiError extends RuntimeException {
+    private final int status;
+    private final Object body;
+    private final Map<String, String> headers = new LinkedHashMap<>();
+    private final String contentType;
+
+    private ApiError(int status, Object body, String contentType, String message) {
+        super(message, null, false, false);
+        this.status = status;
+        this.body = body;
+        this.contentType = contentType;
+    }
+
+    public static ApiError rest(int status, String errorType, String message) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("status", status + " " + HttpStatus.reason(status));
+        m.put("error", message);
+        m.put("message", message);
+        m.put("error_type", errorType);
+        return new ApiError(status, m, "application/json", message);
+    }
+
+    public static ApiError body(int status, Object jsonBody) {
+        return new ApiError(status, jsonBody, "application/json", String.valueOf(status));
+    }
+
+    /** Plain text body, like axum's extractor rejections (415, 400, 422). */
+    public static ApiError text(int status, String text) {
+        return new ApiError(status, text, "text/plain; charset=utf-8", text);
+    }
+
+    /** A status with an empty body (e.g. 404 for an unknown /api path, 405). */
+    public static ApiError empty(int status) {
+        return new ApiError(status, null, null, String.valueOf(status));
+    }
+
+    public static ApiError notFound(String what) { return rest(404, "NotFound", what + " not found"); }
+    public static ApiError badRequest(String msg) { return rest(400, "InvalidInput", msg); }
+    public static ApiError conflict(String msg) { return rest(409, "Conflict", msg); }
+    public static ApiError quota() { return rest(507, "QuotaExceeded", "Storage quota exceeded"); }
+    public static ApiError unauthorized(String msg) { return body(401, Map.of("error", msg)); }
+
+    public ApiError header(String name, String value) {
+        headers.put(name, value);
+        return this;
+    }
+
+    public int status() { return status; }
+
+    public Response toResponse() {
+        Response r;
+        if (body == null) {
+            r = Response.empty(status);
+        } else if (body instanceof String s && !"application/json".equals(contentType)) {
+            r = Response.bytes(status, contentType, s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } else {
+            r = Response.json(status, body);
+        }
+        headers.forEach(r::header);
+        return r;
+    }
+}

@@ -1,0 +1,18 @@
+package org.oxisync.emulator.http;
+
+/** A route: method, template such as {@code /api/files/{id}}, whether it needs a caller, and its handler. */
+public record Route(String method, String template, boolean authenticated, Handler handler) {
+    @FunctionalInterface
+    public interface Handler {
+        Response handle(Request request) throws java.io.IOException;
+    }
+
+    String[] segments() {
+        return template.substring(1).split("/", -1);
+    }
+
+    /** The key of this route in the per-endpoint statistics, e.g. {@code PUT /api/files/delta/chunks}. */
+    public String statsKey() {
+        return method + " " + template;
+    }
+}

@@ -1,0 +1,88 @@
+package org.oxisync.emulator.store;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.UUID;
+
+/** Content-addressed chunk files: {@code chunks/ab/<blake3>}, written to a temp name and renamed. */
+public final class ChunkStore {
+    private final Path root;
+    private final Path tmp;
+
+    public ChunkStore(Path dataDir) throws IOException {
+        this.root = dataDir.resolve("chunks");
+        this.tmp = dataDir.resolve("tmp");
+        Files.createDirectories(root);
+        Files.createDirectories(tmp);
+    }
+
+    public Path path(String hash) {
+        return root.resolve(hash.substring(0, 2)).resolve(hash);
+    }
+
+    public boolean has(String hash) {
+        return Files.exists(path(hash));
+    }
+
+    /** Stores bytes under the hash unless present; the caller computed the hash. */
+    public void put(String hash, byte[] buf, int off, int len) throws IOException {
+        Path target = path(hash);
+        if (Files.exists(target)) {
+            return;
+        }
+        Files.createDirectories(target.getParent());
+        Path t = tmp.resolve(UUID.randomUUID() + ".chunk");
+        try (OutputStream out = Files.newOutputStream(t)) {
+            out.write(buf, off, len);
+        }
+        move(t, target);
+    }
+
+    /** Moves an already written temp file into place under the hash (dropped when present). */
+    public void putFile(String hash, Path file) throws IOException {
+        Path target = path(hash);
+        if (Files.exists(target)) {
+            Files.deleteIfExists(file);
+            return;
+        }
+        Files.createDirectories(target.getParent());
+        move(file, target);
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            if (Files.exists(to)) {
+                Files.deleteIfExists(from);
+            } else {
+                throw e;
+            }
+        }
+    }
+
+    public InputStream open(String hash) throws IOException {
+        return Files.newInputStream(path(hash));
+    }
+
+    public byte[] read(String hash) throws IOException {
+        return Files.readAllBytes(path(hash));
+    }
+
+    public void delete(String hash) throws IOException {
+        Files.deleteIfExists(path(hash));
+    }
+
+    /** A fresh temp file path inside the data dir (same filesystem as the chunks). */
+    public Path tempFile(String suffix) {
+        return tmp.resolve(UUID.randomUUID() + suffix);
+    }
+
+    public Path tmpDir() {
+        return tmp;
+    }
+}

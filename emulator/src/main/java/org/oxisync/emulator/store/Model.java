@@ -1,0 +1,118 @@
+package org.oxisync.emulator.store;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The emulator's persistent rows: plain mutable holders, serialized by Jackson into the metadata
+ * snapshot, and only touched while holding the lock of {@link Tree}. Times are unix seconds.
+ */
+public final class Model {
+    private Model() {}
+
+    public static final class User {
+        public String id;
+        public String username;
+        public String email;
+        public String passwordHash;
+        public String role = "user";
+        public long quotaBytes;
+        public String driveId;
+        public String rootFolderId;
+        public long createdAt;
+        public long updatedAt;
+        public Long lastLoginAt;
+        public boolean active = true;
+    }
+
+    public static final class Folder {
+        public String id;
+        public String name;
+        public String parentId;
+        public String driveId;
+        public String ownerId;
+        public long createdAt;
+        public long modifiedAt;
+        public long treeModifiedAt;
+        public boolean trashed;
+        public Long trashedAt;
+    }
+
+    public static final class FileRow {
+        public String id;
+        public String name;
+        public String folderId;
+        public String driveId;
+        public String ownerId;
+        public String mimeType;
+        public String hash;
+        public long size;
+        public long createdAt;
+        public long modifiedAt;
+        public boolean trashed;
+        public Long trashedAt;
+    }
+
+    /** One chunk of a manifest: its BLAKE3 and size, as on the wire ({@code {"h","s"}}). */
+    public record ChunkRef(String h, long s) {}
+
+    public static final class Manifest {
+        public long size;
+        public List<ChunkRef> chunks = new ArrayList<>();
+    }
+
+    public static final class Session {
+        public String token;
+        public String userId;
+        public String familyId;
+        public long createdAt;
+        public long expiresAt;
+        public boolean revoked;
+        public String clientName;
+    }
+
+    public static final class AppPassword {
+        public String id;
+        public String userId;
+        public String label;
+        public String passwordHash;
+        public String prefix;
+        public String scopes;
+        public long createdAt;
+        public Long lastUsedAt;
+        public Long expiresAt;
+        public boolean active = true;
+    }
+
+    public static final class DeviceCode {
+        public String deviceCode;
+        public String userCode;
+        public String clientName;
+        public String scope;
+        public long createdAt;
+        public long expiresAt;
+        public int interval;
+        public Long lastPollMillis;
+        /** pending, approved, denied, consumed. */
+        public String status = "pending";
+        public String userId;
+        public String accessToken;
+        public String refreshToken;
+    }
+
+    /** Everything written to {@code metadata.json}. */
+    public static final class Snapshot {
+        public int version = 1;
+        public String jwtSecret;
+        public List<User> users = new ArrayList<>();
+        public List<Folder> folders = new ArrayList<>();
+        public List<FileRow> files = new ArrayList<>();
+        public Map<String, Manifest> manifests = new LinkedHashMap<>();
+        public Map<String, Long> looseChunks = new LinkedHashMap<>();
+        public List<Session> sessions = new ArrayList<>();
+        public List<AppPassword> appPasswords = new ArrayList<>();
+        public List<DeviceCode> deviceCodes = new ArrayList<>();
+    }
+}

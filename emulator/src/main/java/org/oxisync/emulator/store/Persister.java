@@ -1,0 +1,75 @@
+package org.oxisync.emulator.store;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes the metadata snapshot ({@code metadata.json}) atomically (temp file, fsync, rename), at most
+ * {@value #DELAY_MS} ms after a change, and once more on close. A crash loses at most that window.
+ */
+final class Persister implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Persister.class);
+    static final long DELAY_MS = 50;
+
+    private final Path file;
+    private final Supplier<byte[]> snapshot;
+    private final ScheduledExecutorService exec = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "emulator-persist");
+        t.setDaemon(true);
+        return t;
+    });
+    private boolean scheduled;
+
+    Persister(Path file, Supplier<byte[]> snapshot) {
+        this.file = file;
+        this.snapshot = snapshot;
+    }
+
+    synchronized void markDirty() {
+        if (!scheduled && !exec.isShutdown()) {
+            scheduled = true;
+            exec.schedule(this::writeNow, DELAY_MS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void writeNow() {
+        synchronized (this) {
+            scheduled = false;
+        }
+        try {
+            write();
+        } catch (IOException e) {
+            LOG.error("could not write the emulator metadata snapshot {}", file, e);
+        }
+    }
+
+    synchronized void write() throws IOException {
+        byte[] data = snapshot.get();
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+             OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
+            out.write(data);
+            out.flush();
+            ch.force(true);
+        }
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    @Override
+    public void close() throws IOException {
+        exec.shutdownNow();
+        write();
+    }
+}

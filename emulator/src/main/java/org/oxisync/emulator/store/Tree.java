@@ -1,0 +1,828 @@
+package org.oxisync.emulator.store;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.oxisync.emulator.http.ApiError;
+import org.oxisync.emulator.http.Json;
+import org.oxisync.emulator.store.Model.FileRow;
+import org.oxisync.emulator.store.Model.Folder;
+import org.oxisync.emulator.store.Model.Manifest;
+import org.oxisync.emulator.store.Model.User;
+
+/**
+ * The server's state: users, folders, files, manifests, loose chunks and the auth rows. Every method is
+ * synchronized on this object; callers that read several rows hold the same lock
+ * ({@code synchronized (tree)}). Each mutation marks the snapshot dirty and bumps tree ETags.
+ */
+public final class Tree implements AutoCloseable {
+    /** Trash retention, hard-coded on the real server (reference §5.4). */
+    public static final Duration TRASH_RETENTION = Duration.ofDays(30);
+    public static final String ROOT_NAME = "Personal";
+
+    private final Clock clock;
+    private final ChunkStore chunks;
+    private final Duration flushDelay;
+    private final Persister persister;
+    private final ScheduledExecutorService flusher;
+
+    final Map<String, User> users = new LinkedHashMap<>();
+    final Map<String, Folder> folders = new HashMap<>();
+    final Map<String, FileRow> files = new HashMap<>();
+    private final Map<String, Set<String>> childFolders = new HashMap<>();
+    private final Map<String, Set<String>> childFiles = new HashMap<>();
+    private final Map<String, Manifest> manifests = new HashMap<>();
+    private final Map<String, Long> looseChunks = new HashMap<>();
+    /** Per chunk, how many manifests reference it. */
+    private final Map<String, Integer> chunkRefs = new HashMap<>();
+    private final Map<String, Integer> pinned = new HashMap<>();
+    private final Map<String, Long> usage = new HashMap<>();
+    private final Set<String> dirtyFolders = new LinkedHashSet<>();
+    private boolean flushScheduled;
+    private long version;
+    private final Map<String, Long> ownedCacheVersion = new HashMap<>();
+    private final Map<String, Map<String, Long>> ownedHashCache = new HashMap<>();
+    private final Map<String, Map<String, Long>> ownedChunkCache = new HashMap<>();
+
+    /** Auth rows, managed by the auth service under this lock. */
+    public final Map<String, Model.Session> sessions = new LinkedHashMap<>();
+    public final Map<String, Model.AppPassword> appPasswords = new LinkedHashMap<>();
+    public final Map<String, Model.DeviceCode> deviceCodes = new LinkedHashMap<>();
+    private String jwtSecret;
+
+    public Tree(Path dataDir, Clock clock, Duration flushDelay) throws IOException {
+        this.clock = clock;
+        this.flushDelay = flushDelay;
+        Files.createDirectories(dataDir);
+        this.chunks = new ChunkStore(dataDir);
+        Path meta = dataDir.resolve("metadata.json");
+        if (Files.exists(meta)) {
+            load(Json.MAPPER.readValue(meta.toFile(), Model.Snapshot.class));
+        }
+        if (jwtSecret == null) {
+            byte[] b = new byte[32];
+            new java.security.SecureRandom().nextBytes(b);
+            jwtSecret = java.util.HexFormat.of().formatHex(b);
+        }
+        this.persister = new Persister(meta, this::snapshotBytes);
+        this.flusher = flushDelay.isZero() ? null : Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "emulator-tree-etag-flush");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    public ChunkStore chunks() { return chunks; }
+    public Clock clock() { return clock; }
+    public synchronized String jwtSecret() { return jwtSecret; }
+
+    public long now() {
+        return clock.instant().getEpochSecond();
+    }
+
+    // ------------------------------------------------------------------ persistence
+
+    private void load(Model.Snapshot s) {
+        jwtSecret = s.jwtSecret;
+        s.users.forEach(u -> users.put(u.id, u));
+        s.folders.forEach(f -> {
+            folders.put(f.id, f);
+            if (f.parentId != null) {
+                childFolders.computeIfAbsent(f.parentId, k -> new LinkedHashSet<>()).add(f.id);
+            }
+        });
+        s.files.forEach(f -> {
+            files.put(f.id, f);
+            childFiles.computeIfAbsent(f.folderId, k -> new LinkedHashSet<>()).add(f.id);
+            usage.merge(f.ownerId, f.size, Long::sum);
+        });
+        s.manifests.forEach(this::putManifest);
+        looseChunks.putAll(s.looseChunks);
+        s.sessions.forEach(x -> sessions.put(x.token, x));
+        s.appPasswords.forEach(x -> appPasswords.put(x.id, x));
+        s.deviceCodes.forEach(x -> deviceCodes.put(x.deviceCode, x));
+    }
+
+    private synchronized byte[] snapshotBytes() {
+        Model.Snapshot s = new Model.Snapshot();
+        s.jwtSecret = jwtSecret;
+        s.users.addAll(users.values());
+        s.folders.addAll(folders.values());
+        s.files.addAll(files.values());
+        s.manifests.putAll(manifests);
+        s.looseChunks.putAll(looseChunks);
+        s.sessions.addAll(sessions.values());
+        s.appPasswords.addAll(appPasswords.values());
+        s.deviceCodes.addAll(deviceCodes.values());
+        return Json.bytes(s);
+    }
+
+    /** Marks the state changed: persisted shortly, caches invalidated. */
+    public synchronized void changed() {
+        version++;
+        persister.markDirty();
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (flusher != null) {
+            flusher.shutdownNow();
+            synchronized (this) {
+                applyDirty();
+            }
+        }
+        persister.close();
+    }
+
+    // ------------------------------------------------------------------ users
+
+    public synchronized User createUser(String username, String email, String passwordHash, long quota) {
+        long now = now();
+        User u = new User();
+        u.id = UUID.randomUUID().toString();
+        u.username = username;
+        u.email = email;
+        u.passwordHash = passwordHash;
+        u.quotaBytes = quota;
+        u.driveId = UUID.randomUUID().toString();
+        u.createdAt = now;
+        u.updatedAt = now;
+        Folder root = new Folder();
+        root.id = UUID.randomUUID().toString();
+        root.name = ROOT_NAME;
+        root.driveId = u.driveId;
+        root.ownerId = u.id;
+        root.createdAt = now;
+        root.modifiedAt = now;
+        root.treeModifiedAt = now;
+        folders.put(root.id, root);
+        u.rootFolderId = root.id;
+        users.put(u.id, u);
+        changed();
+        return u;
+    }
+
+    public synchronized User userByName(String username) {
+        for (User u : users.values()) {
+            if (u.username.equals(username)) {
+                return u;
+            }
+        }
+        return null;
+    }
+
+    public synchronized User userByEmail(String email) {
+        for (User u : users.values()) {
+            if (u.email.equalsIgnoreCase(email)) {
+                return u;
+            }
+        }
+        return null;
+    }
+
+    public synchronized User user(String id) {
+        return users.get(id);
+    }
+
+    public synchronized long usage(String userId) {
+        return usage.getOrDefault(userId, 0L);
+    }
+
+    private void checkQuota(String userId, long extra) {
+        User u = users.get(userId);
+        if (u != null && u.quotaBytes > 0 && usage(userId) + extra > u.quotaBytes) {
+            throw ApiError.quota();
+        }
+    }
+
+    public synchronized void checkQuotaFor(String userId, long extra) {
+        checkQuota(userId, extra);
+    }
+
+    // ------------------------------------------------------------------ lookups
+
+    public synchronized boolean isLive(Folder f) {
+        for (Folder x = f; x != null; x = x.parentId == null ? null : folders.get(x.parentId)) {
+            if (x.trashed) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public synchronized boolean isLive(FileRow f) {
+        return !f.trashed && isLive(folders.get(f.folderId));
+    }
+
+    /** A live folder of the caller; 404 otherwise (denial looks like absence). */
+    public synchronized Folder folder(String userId, String id) {
+        Folder f = folders.get(id);
+        if (f == null || !f.ownerId.equals(userId) || !isLive(f)) {
+            throw ApiError.notFound("Folder");
+        }
+        return f;
+    }
+
+    public synchronized FileRow file(String userId, String id) {
+        FileRow f = files.get(id);
+        if (f == null || !f.ownerId.equals(userId) || !isLive(f)) {
+            throw ApiError.notFound("File");
+        }
+        return f;
+    }
+
+    public synchronized List<Folder> liveChildFolders(String folderId) {
+        List<Folder> out = new ArrayList<>();
+        for (String id : childFolders.getOrDefault(folderId, Set.of())) {
+            Folder f = folders.get(id);
+            if (!f.trashed) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    public synchronized List<FileRow> liveChildFiles(String folderId) {
+        List<FileRow> out = new ArrayList<>();
+        for (String id : childFiles.getOrDefault(folderId, Set.of())) {
+            FileRow f = files.get(id);
+            if (!f.trashed) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    private Folder liveFolderNamed(String parentId, String name) {
+        for (Folder f : liveChildFolders(parentId)) {
+            if (f.name.equals(name)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    private FileRow liveFileNamed(String folderId, String name) {
+        for (FileRow f : liveChildFiles(folderId)) {
+            if (f.name.equals(name)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    public synchronized String folderPath(Folder f) {
+        StringBuilder sb = new StringBuilder();
+        for (Folder x = f; x != null; x = x.parentId == null ? null : folders.get(x.parentId)) {
+            sb.insert(0, "/" + x.name);
+        }
+        return sb.toString();
+    }
+
+    public synchronized String filePath(FileRow f) {
+        return folderPath(folders.get(f.folderId)) + "/" + f.name;
+    }
+
+    public synchronized Folder folderRow(String id) {
+        return folders.get(id);
+    }
+
+    public synchronized FileRow fileRow(String id) {
+        return files.get(id);
+    }
+
+    // ------------------------------------------------------------------ tree ETags
+
+    /** Bumps {@code folderId} and every ancestor (the strict ancestors of the changed item). */
+    private void bumpFrom(String folderId) {
+        for (Folder x = folderId == null ? null : folders.get(folderId); x != null;
+             x = x.parentId == null ? null : folders.get(x.parentId)) {
+            if (flusher == null) {
+                bump(x);
+            } else {
+                dirtyFolders.add(x.id);
+            }
+        }
+        if (flusher != null && !flushScheduled && !dirtyFolders.isEmpty()) {
+            flushScheduled = true;
+            flusher.schedule(this::flushDirty, flushDelay.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void bump(Folder f) {
+        f.treeModifiedAt = Math.max(now(), f.treeModifiedAt + 1);
+    }
+
+    private synchronized void flushDirty() {
+        flushScheduled = false;
+        applyDirty();
+        changed();
+    }
+
+    private void applyDirty() {
+        for (String id : dirtyFolders) {
+            Folder f = folders.get(id);
+            if (f != null) {
+                bump(f);
+            }
+        }
+        dirtyFolders.clear();
+    }
+
+    // ------------------------------------------------------------------ folders
+
+    public synchronized Folder createFolder(String userId, String parentId, String rawName) {
+        Folder parent = folder(userId, parentId);
+        String name = Names.validate(rawName);
+        if (liveFolderNamed(parent.id, name) != null) {
+            throw ApiError.rest(409, "AlreadyExists", "Folder '" + name + "' already exists");
+        }
+        long now = now();
+        Folder f = new Folder();
+        f.id = UUID.randomUUID().toString();
+        f.name = name;
+        f.parentId = parent.id;
+        f.driveId = parent.driveId;
+        f.ownerId = userId;
+        f.createdAt = now;
+        f.modifiedAt = now;
+        f.treeModifiedAt = now;
+        folders.put(f.id, f);
+        childFolders.computeIfAbsent(parent.id, k -> new LinkedHashSet<>()).add(f.id);
+        bumpFrom(parent.id);
+        changed();
+        return f;
+    }
+
+    public synchronized Folder renameFolder(String userId, String id, String rawName) {
+        Folder f = folder(userId, id);
+        if (f.parentId == null) {
+            throw ApiError.rest(403, "AccessDenied", "The root folder cannot be renamed");
+        }
+        String name = Names.validate(rawName);
+        if (!name.equals(f.name)) {
+            if (liveFolderNamed(f.parentId, name) != null) {
+                throw ApiError.rest(409, "AlreadyExists", "Folder '" + name + "' already exists");
+            }
+            f.name = name;
+        }
+        f.modifiedAt = now();
+        bumpFrom(f.parentId);
+        changed();
+        return f;
+    }
+
+    public synchronized Folder moveFolder(String userId, String id, String newParentId) {
+        Folder f = folder(userId, id);
+        if (f.parentId == null) {
+            throw ApiError.rest(403, "AccessDenied", "The root folder cannot be moved");
+        }
+        Folder target = folder(userId, newParentId);
+        for (Folder x = target; x != null; x = x.parentId == null ? null : folders.get(x.parentId)) {
+            if (x.id.equals(f.id)) {
+                throw ApiError.badRequest("Cannot move a folder into itself or one of its descendants");
+            }
+        }
+        if (target.id.equals(f.parentId)) {
+            return f;
+        }
+        if (liveFolderNamed(target.id, f.name) != null) {
+            throw ApiError.rest(409, "AlreadyExists", "Folder '" + f.name + "' already exists in the target folder");
+        }
+        String old = f.parentId;
+        childFolders.get(old).remove(f.id);
+        childFolders.computeIfAbsent(target.id, k -> new LinkedHashSet<>()).add(f.id);
+        f.parentId = target.id;
+        f.modifiedAt = now();
+        bumpFrom(old);
+        bumpFrom(target.id);
+        changed();
+        return f;
+    }
+
+    public synchronized void trashFolder(String userId, String id) {
+        Folder f = folder(userId, id);
+        if (f.parentId == null) {
+            throw ApiError.rest(403, "AccessDenied", "The root folder cannot be deleted");
+        }
+        f.trashed = true;
+        f.trashedAt = now();
+        bumpFrom(f.parentId);
+        changed();
+    }
+
+    // ------------------------------------------------------------------ files
+
+    /** Result of a create: the row, and whether it is new (false = idempotent identical content). */
+    public record Created(FileRow file, boolean isNew) {}
+
+    /**
+     * Checks, before any bytes are stored, that creating {@code name} with {@code hash} is possible:
+     * returns the existing identical file (idempotent), or throws 404/409/507.
+     */
+    public synchronized FileRow precheckCreate(String userId, String folderId, String name, String hash, long size) {
+        Folder parent = folder(userId, folderId);
+        FileRow existing = liveFileNamed(parent.id, name);
+        if (existing != null) {
+            if (hash != null && existing.hash.equals(hash)) {
+                return existing;
+            }
+            throw ApiError.rest(409, "AlreadyExists", "File '" + name + "' already exists");
+        }
+        checkQuota(userId, size);
+        return null;
+    }
+
+    /** Creates a file row for content whose manifest is given (registered if new). */
+    public synchronized Created createFile(String userId, String folderId, String name, String hash, long size,
+                                           String mime, Manifest manifest) {
+        FileRow existing = precheckCreate(userId, folderId, name, hash, size);
+        if (existing != null) {
+            return new Created(existing, false);
+        }
+        Folder parent = folders.get(folderId);
+        attachManifest(hash, manifest);
+        long now = now();
+        FileRow f = new FileRow();
+        f.id = UUID.randomUUID().toString();
+        f.name = name;
+        f.folderId = parent.id;
+        f.driveId = parent.driveId;
+        f.ownerId = userId;
+        f.mimeType = mime;
+        f.hash = hash;
+        f.size = size;
+        f.createdAt = now;
+        f.modifiedAt = now;
+        files.put(f.id, f);
+        childFiles.computeIfAbsent(parent.id, k -> new LinkedHashSet<>()).add(f.id);
+        usage.merge(userId, size, Long::sum);
+        bumpFrom(parent.id);
+        changed();
+        return new Created(f, true);
+    }
+
+    /** Swaps a file's content (delta update mode, remote edits); keeps id and name. */
+    public synchronized FileRow updateContent(String userId, String fileId, String hash, long size, String mime,
+                                              Manifest manifest) {
+        FileRow f = file(userId, fileId);
+        attachManifest(hash, manifest);
+        String oldHash = f.hash;
+        usage.merge(userId, size - f.size, Long::sum);
+        f.hash = hash;
+        f.size = size;
+        f.mimeType = mime;
+        f.modifiedAt = now();
+        releaseHashIfUnused(oldHash);
+        bumpFrom(f.folderId);
+        changed();
+        return f;
+    }
+
+    public synchronized FileRow renameFile(String userId, String id, String rawName) {
+        FileRow f = file(userId, id);
+        String name = Names.validate(rawName);
+        if (!name.equals(f.name) && liveFileNamed(f.folderId, name) != null) {
+            throw ApiError.rest(409, "AlreadyExists", "'" + name + "' already exists");
+        }
+        f.name = name;
+        f.modifiedAt = now();
+        bumpFrom(f.folderId);
+        changed();
+        return f;
+    }
+
+    public synchronized FileRow moveFile(String userId, String id, String targetFolderId) {
+        FileRow f = file(userId, id);
+        Folder target = folder(userId, targetFolderId);
+        if (target.id.equals(f.folderId)) {
+            return f;
+        }
+        if (liveFileNamed(target.id, f.name) != null) {
+            throw ApiError.rest(409, "AlreadyExists", "A file with this name already exists in the target folder");
+        }
+        String old = f.folderId;
+        childFiles.get(old).remove(f.id);
+        childFiles.computeIfAbsent(target.id, k -> new LinkedHashSet<>()).add(f.id);
+        f.folderId = target.id;
+        f.modifiedAt = now();
+        bumpFrom(old);
+        bumpFrom(target.id);
+        changed();
+        return f;
+    }
+
+    public synchronized void trashFile(String userId, String id) {
+        FileRow f = file(userId, id);
+        f.trashed = true;
+        f.trashedAt = now();
+        bumpFrom(f.folderId);
+        changed();
+    }
+
+    // ------------------------------------------------------------------ trash
+
+    /** Top-level trashed rows of the user: folders first, then files, newest first within each kind. */
+    public synchronized List<Object> trashItems(String userId) {
+        List<Object> out = new ArrayList<>();
+        folders.values().stream().filter(f -> f.trashed && f.ownerId.equals(userId))
+                .sorted((a, b) -> Long.compare(b.trashedAt, a.trashedAt)).forEach(out::add);
+        files.values().stream().filter(f -> f.trashed && f.ownerId.equals(userId))
+                .sorted((a, b) -> Long.compare(b.trashedAt, a.trashedAt)).forEach(out::add);
+        return out;
+    }
+
+    /** Restores a trashed row to its original parent; 404 when not in the trash, 409 when it cannot go back. */
+    public synchronized void restore(String userId, String id) {
+        Folder d = folders.get(id);
+        if (d != null && d.ownerId.equals(userId) && d.trashed) {
+            Folder parent = folders.get(d.parentId);
+            if (parent == null || !isLive(parent)) {
+                throw ApiError.conflict("The original folder no longer exists");
+            }
+            if (liveFolderNamed(d.parentId, d.name) != null) {
+                throw ApiError.rest(409, "AlreadyExists", "Folder '" + d.name + "' already exists");
+            }
+            d.trashed = false;
+            d.trashedAt = null;
+            bumpFrom(d.parentId);
+            changed();
+            return;
+        }
+        FileRow f = files.get(id);
+        if (f != null && f.ownerId.equals(userId) && f.trashed) {
+            Folder parent = folders.get(f.folderId);
+            if (parent == null || !isLive(parent)) {
+                throw ApiError.conflict("The original folder no longer exists");
+            }
+            if (liveFileNamed(f.folderId, f.name) != null) {
+                throw ApiError.rest(409, "AlreadyExists", "'" + f.name + "' already exists");
+            }
+            f.trashed = false;
+            f.trashedAt = null;
+            bumpFrom(f.folderId);
+            changed();
+            return;
+        }
+        throw ApiError.notFound("Trash item");
+    }
+
+    /** Permanently deletes a trashed row (and a folder's whole subtree). */
+    public synchronized void deletePermanently(String userId, String id) {
+        Folder d = folders.get(id);
+        if (d != null && d.ownerId.equals(userId) && d.trashed) {
+            removeFolderTree(d);
+            changed();
+            return;
+        }
+        FileRow f = files.get(id);
+        if (f != null && f.ownerId.equals(userId) && f.trashed) {
+            removeFile(f);
+            changed();
+            return;
+        }
+        throw ApiError.notFound("Trash item");
+    }
+
+    public synchronized void emptyTrash(String userId) {
+        for (Object o : trashItems(userId)) {
+            if (o instanceof Folder d && folders.containsKey(d.id)) {
+                removeFolderTree(d);
+            } else if (o instanceof FileRow f && files.containsKey(f.id)) {
+                removeFile(f);
+            }
+        }
+        changed();
+    }
+
+    private void removeFolderTree(Folder d) {
+        for (String fid : new ArrayList<>(childFiles.getOrDefault(d.id, Set.of()))) {
+            removeFile(files.get(fid));
+        }
+        for (String cid : new ArrayList<>(childFolders.getOrDefault(d.id, Set.of()))) {
+            removeFolderTree(folders.get(cid));
+        }
+        folders.remove(d.id);
+        childFolders.remove(d.id);
+        childFiles.remove(d.id);
+        if (d.parentId != null && childFolders.containsKey(d.parentId)) {
+            childFolders.get(d.parentId).remove(d.id);
+        }
+    }
+
+    private void removeFile(FileRow f) {
+        files.remove(f.id);
+        Set<String> siblings = childFiles.get(f.folderId);
+        if (siblings != null) {
+            siblings.remove(f.id);
+        }
+        usage.merge(f.ownerId, -f.size, Long::sum);
+        releaseHashIfUnused(f.hash);
+    }
+
+    // ------------------------------------------------------------------ content
+
+    private void putManifest(String hash, Manifest manifest) {
+        manifests.put(hash, manifest);
+        for (String h : distinctChunks(manifest)) {
+            chunkRefs.merge(h, 1, Integer::sum);
+        }
+    }
+
+    private static Set<String> distinctChunks(Manifest m) {
+        Set<String> s = new LinkedHashSet<>();
+        for (Model.ChunkRef c : m.chunks) {
+            s.add(c.h());
+        }
+        return s;
+    }
+
+    private void attachManifest(String hash, Manifest manifest) {
+        if (!manifests.containsKey(hash)) {
+            if (manifest == null) {
+                throw new IllegalStateException("no manifest for new content " + hash);
+            }
+            putManifest(hash, manifest);
+        }
+        for (Model.ChunkRef c : manifests.get(hash).chunks) {
+            looseChunks.remove(c.h());
+        }
+    }
+
+    /** When no row references the content any more, its manifest goes and unreferenced chunks become orphans. */
+    private void releaseHashIfUnused(String hash) {
+        for (FileRow f : files.values()) {
+            if (f.hash.equals(hash)) {
+                return;
+            }
+        }
+        // (a linear scan: permanent deletes and content swaps are rare compared with reads)
+        Manifest m = manifests.remove(hash);
+        if (m == null) {
+            return;
+        }
+        long now = now();
+        for (String h : distinctChunks(m)) {
+            Integer n = chunkRefs.get(h);
+            if (n == null || n <= 1) {
+                chunkRefs.remove(h);
+                looseChunks.putIfAbsent(h, now);
+            } else {
+                chunkRefs.put(h, n - 1);
+            }
+        }
+    }
+
+    private Set<String> referencedChunks() {
+        return chunkRefs.keySet();
+    }
+
+    public synchronized Manifest manifest(String hash) {
+        return manifests.get(hash);
+    }
+
+    /** Records a freshly stored (or re-sent) chunk as a loose orphan unless a manifest references it. */
+    public synchronized void addLoose(String hash) {
+        if (!isReferenced(hash)) {
+            looseChunks.put(hash, now());
+            changed();
+        }
+    }
+
+    private boolean isReferenced(String hash) {
+        return chunkRefs.containsKey(hash);
+    }
+
+    public synchronized boolean isLoose(String hash) {
+        return looseChunks.containsKey(hash) && chunks.has(hash);
+    }
+
+    public synchronized Set<String> looseChunkHashes() {
+        return new HashSet<>(looseChunks.keySet());
+    }
+
+    /** Whole-file hashes of the user's live files, with their sizes. */
+    public synchronized Map<String, Long> ownedHashes(String userId) {
+        refreshOwned(userId);
+        return ownedHashCache.get(userId);
+    }
+
+    /** The MIME type of one of the user's live files with this content. */
+    public synchronized String ownedMime(String userId, String hash) {
+        for (FileRow f : files.values()) {
+            if (f.ownerId.equals(userId) && f.hash.equals(hash) && isLive(f)) {
+                return f.mimeType;
+            }
+        }
+        return "application/octet-stream";
+    }
+
+    /** Chunk hashes reachable through the user's live files, with their sizes. */
+    public synchronized Map<String, Long> ownedChunks(String userId) {
+        refreshOwned(userId);
+        return ownedChunkCache.get(userId);
+    }
+
+    private void refreshOwned(String userId) {
+        Long v = ownedCacheVersion.get(userId);
+        if (v != null && v == version) {
+            return;
+        }
+        Map<String, Long> hashes = new HashMap<>();
+        Map<String, Long> chunkSizes = new HashMap<>();
+        for (FileRow f : files.values()) {
+            if (f.ownerId.equals(userId) && isLive(f) && !hashes.containsKey(f.hash)) {
+                hashes.put(f.hash, f.size);
+                Manifest m = manifests.get(f.hash);
+                if (m != null) {
+                    for (Model.ChunkRef c : m.chunks) {
+                        chunkSizes.put(c.h(), c.s());
+                    }
+                }
+            }
+        }
+        ownedHashCache.put(userId, hashes);
+        ownedChunkCache.put(userId, chunkSizes);
+        ownedCacheVersion.put(userId, version);
+    }
+
+    /**
+     * Pins the distinct chunks the user may use (owned or loose orphans) against GC; returns those that
+     * cannot be pinned (nothing is pinned then).
+     */
+    public synchronized List<String> pin(String userId, Collection<String> distinct) {
+        Map<String, Long> owned = ownedChunks(userId);
+        List<String> missing = new ArrayList<>();
+        for (String h : distinct) {
+            boolean available = (owned.containsKey(h) || looseChunks.containsKey(h)) && chunks.has(h);
+            if (!available) {
+                missing.add(h);
+            }
+        }
+        if (missing.isEmpty()) {
+            distinct.forEach(h -> pinned.merge(h, 1, Integer::sum));
+        }
+        return missing;
+    }
+
+    public synchronized void unpin(Collection<String> distinct) {
+        for (String h : distinct) {
+            pinned.computeIfPresent(h, (k, n) -> n == 1 ? null : n - 1);
+        }
+    }
+
+    /**
+     * Garbage collection: purges trash older than 30 days, then deletes loose chunks orphaned longer
+     * than {@code grace} ago that nothing references or pins. Returns the number of chunks deleted.
+     */
+    public synchronized int collectGarbage(Duration grace) throws IOException {
+        long now = now();
+        for (String userId : new ArrayList<>(users.keySet())) {
+            for (Object o : trashItems(userId)) {
+                if (o instanceof Folder d && d.trashedAt != null && now - d.trashedAt >= TRASH_RETENTION.toSeconds()
+                        && folders.containsKey(d.id)) {
+                    removeFolderTree(d);
+                } else if (o instanceof FileRow f && f.trashedAt != null
+                        && now - f.trashedAt >= TRASH_RETENTION.toSeconds() && files.containsKey(f.id)) {
+                    removeFile(f);
+                }
+            }
+        }
+        Set<String> referenced = referencedChunks();
+        int deleted = 0;
+        for (var it = looseChunks.entrySet().iterator(); it.hasNext(); ) {
+            var e = it.next();
+            if (referenced.contains(e.getKey())) {
+                it.remove();
+            } else if (now - e.getValue() >= grace.toSeconds() && !pinned.containsKey(e.getKey())) {
+                chunks.delete(e.getKey());
+                it.remove();
+                deleted++;
+            }
+        }
+        changed();
+        return deleted;
+    }
+
+    /** Applies pending tree-ETag bumps now (used by tests with a delayed flush). */
+    public synchronized void flushTreeEtags() {
+        applyDirty();
+        changed();
+    }
+}
