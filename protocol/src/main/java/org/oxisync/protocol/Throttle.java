@@ -35,9 +35,13 @@ public final class Throttle {
             throw new IllegalArgumentException("bytesPerSecond must be >= 0");
         }
         synchronized (this) {
+            long now = nowNanos();
+            long old = this.bytesPerSecond;
+            // settle the old rate's bucket up to now, then start the new rate from it (never above one second's burst)
+            tokens = old <= 0 ? 0 : Math.min(old, tokens + (now - lastNanos) / 1e9 * old);
+            tokens = Math.min(tokens, bytesPerSecond);
             this.bytesPerSecond = bytesPerSecond;
-            this.tokens = Math.min(tokens, bytesPerSecond);
-            this.lastNanos = nowNanos();
+            this.lastNanos = now;
         }
     }
 
