@@ -1,0 +1,6 @@
+package org.oxisync.store.journal;
+
+/** What a journal path is. */
+public enum EntryKind {
+    FILE, FOLDER, SYMLINK
+}

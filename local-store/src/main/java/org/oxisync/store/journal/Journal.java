@@ -1,0 +1,152 @@
+package org.oxisync.store.journal;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.oxisync.store.db.Database;
+import org.oxisync.store.db.Session;
+import org.oxisync.store.db.Times;
+
+/**
+ * The sync journal: one row per (pair, path), case-sensitive and NFC like the server's names.
+ * {@link #upsertAll} writes a whole batch in one transaction with one JDBC batch.
+ */
+public final class Journal {
+    private static final String COLUMNS = "pair_id, path, parent, name_fold, kind, size, mtime_ns, file_key, "
+            + "local_hash, remote_id, remote_etag, remote_hash, last_sync_ms";
+    static final String UPSERT = "INSERT INTO journal (" + COLUMNS + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) "
+            + "ON CONFLICT (pair_id, path) DO UPDATE SET kind = excluded.kind, size = excluded.size, "
+            + "mtime_ns = excluded.mtime_ns, file_key = excluded.file_key, local_hash = excluded.local_hash, "
+            + "remote_id = excluded.remote_id, remote_etag = excluded.remote_etag, "
+            + "remote_hash = excluded.remote_hash, last_sync_ms = excluded.last_sync_ms";
+    private static final String SELECT = "SELECT pair_id, path, kind, size, mtime_ns, file_key, local_hash, "
+            + "remote_id, remote_etag, remote_hash, last_sync_ms FROM journal ";
+
+    private final Database db;
+
+    public Journal(Database db) {
+        this.db = db;
+    }
+
+    public void upsert(JournalEntry entry) {
+        db.write(s -> {
+            PreparedStatement ps = s.prepare(UPSERT);
+            bind(ps, entry);
+            ps.executeUpdate();
+            return null;
+        });
+    }
+
+    /** Inserts or replaces all entries atomically: either all are written or none. */
+    public void upsertAll(Collection<JournalEntry> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        db.write(s -> {
+            PreparedStatement ps = s.prepare(UPSERT);
+            for (JournalEntry e : entries) {
+                bind(ps, e);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+            return null;
+        });
+    }
+
+    private static void bind(PreparedStatement ps, JournalEntry e) throws SQLException {
+        String parent = RelativePaths.parent(e.path());
+        Session.bind(ps, e.pairId(), e.path(), parent, RelativePaths.fold(RelativePaths.name(e.path())),
+                e.kind().name(), e.size(), Times.toNanos(e.mtime()), e.fileKey(),
+                e.localHash(), e.remoteId(), e.remoteEtag(), e.remoteHash(),
+                e.lastSync() == null ? null : e.lastSync().toEpochMilli());
+    }
+
+    public Optional<JournalEntry> get(long pairId, String path) {
+        String p = RelativePaths.normalize(path);
+        return db.read(s -> s.queryOne(SELECT + "WHERE pair_id = ? AND path = ?", Journal::map, pairId, p));
+    }
+
+    public Optional<JournalEntry> findByRemoteId(long pairId, String remoteId) {
+        return db.read(s -> s.queryOne(SELECT + "WHERE pair_id = ? AND remote_id = ? LIMIT 1", Journal::map,
+                pairId, remoteId));
+    }
+
+    /** The direct children of {@code parent} ("" for the pair's root), by path. */
+    public List<JournalEntry> children(long pairId, String parent) {
+        String p = parent.isEmpty() ? "" : RelativePaths.normalize(parent);
+        return db.read(s -> s.query(SELECT + "WHERE pair_id = ? AND parent = ? ORDER BY path", Journal::map, pairId, p));
+    }
+
+    /** Every entry of a pair, ordered by path (parents before children). */
+    public List<JournalEntry> all(long pairId) {
+        return db.read(s -> s.query(SELECT + "WHERE pair_id = ? ORDER BY path", Journal::map, pairId));
+    }
+
+    public long count(long pairId) {
+        return db.read(s -> s.queryLong("SELECT count(*) FROM journal WHERE pair_id = ?", pairId));
+    }
+
+    public boolean delete(long pairId, String path) {
+        String p = RelativePaths.normalize(path);
+        return db.write(s -> s.update("DELETE FROM journal WHERE pair_id = ? AND path = ?", pairId, p)) > 0;
+    }
+
+    /** Deletes {@code path} and everything below it; returns the number of rows removed. */
+    public int deleteTree(long pairId, String path) {
+        String p = RelativePaths.normalize(path);
+        // descendants sort in [p + "/", p + "0") because '0' follows '/' in code-point order
+        return db.write(s -> s.update("DELETE FROM journal WHERE pair_id = ? AND (path = ? OR (path >= ? AND path < ?))",
+                pairId, p, p + "/", p + "0"));
+    }
+
+    /** Entries in the same folder whose names equal {@code path}'s name ignoring case, excluding itself. */
+    public List<JournalEntry> caseVariantsOf(long pairId, String path) {
+        String p = RelativePaths.normalize(path);
+        return db.read(s -> s.query(SELECT + "WHERE pair_id = ? AND parent = ? AND name_fold = ? AND path <> ? ORDER BY path",
+                Journal::map, pairId, RelativePaths.parent(p), RelativePaths.fold(RelativePaths.name(p)), p));
+    }
+
+    /** Groups of names in one folder that collide case-insensitively. */
+    public List<CaseCollision> caseCollisions(long pairId, String parent) {
+        String par = parent.isEmpty() ? "" : RelativePaths.normalize(parent);
+        return collisions(pairId, "AND parent = ?", par);
+    }
+
+    /** All case-insensitive collisions in a pair. */
+    public List<CaseCollision> caseCollisions(long pairId) {
+        return collisions(pairId, "", null);
+    }
+
+    private List<CaseCollision> collisions(long pairId, String filter, String parent) {
+        String sql = "SELECT j.parent, j.path FROM journal j JOIN (SELECT parent, name_fold FROM journal "
+                + "WHERE pair_id = ? " + filter + " GROUP BY parent, name_fold HAVING count(*) > 1) d "
+                + "ON j.parent = d.parent AND j.name_fold = d.name_fold WHERE j.pair_id = ? "
+                + "ORDER BY j.parent, j.name_fold, j.path";
+        Object[] args = parent == null ? new Object[] {pairId, pairId} : new Object[] {pairId, parent, pairId};
+        return db.read(s -> {
+            Map<String, List<String>> groups = new LinkedHashMap<>();
+            Map<String, String> parents = new LinkedHashMap<>();
+            for (String[] row : s.query(sql, rs -> new String[] {rs.getString(1), rs.getString(2)}, args)) {
+                String key = row[0] + "/" + RelativePaths.fold(RelativePaths.name(row[1]));
+                groups.computeIfAbsent(key, k -> new ArrayList<>()).add(row[1]);
+                parents.put(key, row[0]);
+            }
+            List<CaseCollision> out = new ArrayList<>();
+            groups.forEach((k, paths) -> out.add(new CaseCollision(pairId, parents.get(k), paths)));
+            return out;
+        });
+    }
+
+    private static JournalEntry map(ResultSet rs) throws SQLException {
+        return new JournalEntry(rs.getLong("pair_id"), rs.getString("path"), EntryKind.valueOf(rs.getString("kind")),
+                rs.getLong("size"), Times.fromNanos(Session.getLong(rs, "mtime_ns")), rs.getString("file_key"),
+                rs.getString("local_hash"), rs.getString("remote_id"), rs.getString("remote_etag"),
+                rs.getString("remote_hash"), Times.fromMillis(Session.getLong(rs, "last_sync_ms")));
+    }
+}

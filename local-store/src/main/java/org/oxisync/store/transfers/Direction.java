@@ -1,0 +1,5 @@
+package org.oxisync.store.transfers;
+
+public enum Direction {
+    UPLOAD, DOWNLOAD
+}
