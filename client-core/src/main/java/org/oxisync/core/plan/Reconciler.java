@@ -1,0 +1,47 @@
+package org.oxisync.core.plan;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+import org.oxisync.core.ignore.IgnoreRules;
+import org.oxisync.core.ignore.PathFilter;
+import org.oxisync.core.ignore.SelectiveSync;
+import org.oxisync.core.naming.ConflictNamer;
+import org.oxisync.core.naming.LocalNamePolicy;
+import org.oxisync.core.naming.Names;
+import org.oxisync.core.naming.ServerNamePolicy;
+
+/**
+ * The pure heart of a sync run: (local snapshot, remote snapshot, journal) → ordered {@link SyncPlan}. No I/O,
+ * no clock reads besides the conflict namer's injected clock; the same inputs give the same plan. The rules
+ * are tabled in this package's documentation.
+ */
+public final class Reconciler {
+    private final ConflictNamer conflictNamer;
+    private final Screen screen;
+
+    public Reconciler(ConflictNamer conflictNamer, ServerNamePolicy serverNames, LocalNamePolicy localNames,
+                      PathFilter filter) {
+        this.conflictNamer = Objects.requireNonNull(conflictNamer, "conflictNamer");
+        this.screen = new Screen(serverNames, localNames, filter);
+    }
+
+    /** A reconciler with no ignore rules and no selective-sync exclusions. */
+    public Reconciler(ConflictNamer conflictNamer, LocalNamePolicy localNames) {
+        this(conflictNamer, new ServerNamePolicy(), localNames,
+                new PathFilter(IgnoreRules.of(List.of()), SelectiveSync.none()));
+    }
+
+    public SyncPlan reconcile(LocalSnapshot local, RemoteSnapshot remote, JournalBase journal) {
+        UnaryOperator<String> key = local.caseInsensitive() ? Names::caseFoldKey : UnaryOperator.identity();
+        Screen.Result screened = screen.apply(local, remote, journal);
+        List<Item> items = ItemGraph.build(screened).items;
+        FinalPaths.compute(items);
+        Fates.decide(items);
+        Claims claims = new Claims(conflictNamer, key);
+        claims.resolve(items);
+        List<SyncAction.Skip> skips = new java.util.ArrayList<>(screened.skips());
+        skips.addAll(claims.skips);
+        return new PlanAssembler(key).assemble(items, claims.conflictCopies, skips);
+    }
+}

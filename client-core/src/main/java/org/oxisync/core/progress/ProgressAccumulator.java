@@ -1,0 +1,160 @@
+package org.oxisync.core.progress;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Arrays;
+
+/**
+ * The incremental progress accumulator of protocol reference §6.4: every item has a fraction in [0, 1]; a
+ * running sum is updated by {@code new - old} on every change, so an update costs O(1) and nothing is ever
+ * rescanned. Restarting an item sets it back to 0; completion or failure forces it to 1 (and its bytes to
+ * its total), so the overall figure never stalls on a failed item. Bytes done/total and items done/failed
+ * are kept the same way.
+ *
+ * <p>Thread-safe: transfer workers update their own items concurrently; every operation holds one short
+ * lock. The ETA comes from a smoothed rate sampled on the injected clock whenever a snapshot is taken.
+ */
+public final class ProgressAccumulator {
+    private final Clock clock;
+    private final Object lock = new Object();
+    private final RateEstimator rate;
+
+    private String[] labels = new String[16];
+    private long[] totals = new long[16];
+    private long[] done = new long[16];
+    private double[] fractions = new double[16];
+    private ItemState[] states = new ItemState[16];
+    private int count;
+
+    private double fractionSum;
+    private long bytesDone;
+    private long bytesTotal;
+    private int itemsDone;
+    private int itemsFailed;
+
+    public ProgressAccumulator(Clock clock) {
+        this(clock, Duration.ofSeconds(5), Duration.ofMillis(250));
+    }
+
+    /** @param halfLife how quickly the smoothed rate forgets; @param minSampleInterval samples closer are merged */
+    public ProgressAccumulator(Clock clock, Duration halfLife, Duration minSampleInterval) {
+        this.clock = clock;
+        this.rate = new RateEstimator(halfLife, minSampleInterval);
+    }
+
+    /** Registers an item of {@code totalBytes} bytes; returns its id. */
+    public int add(String label, long totalBytes) {
+        if (totalBytes < 0) {
+            throw new IllegalArgumentException("negative size for " + label);
+        }
+        synchronized (lock) {
+            if (count == totals.length) {
+                int n = count * 2;
+                labels = Arrays.copyOf(labels, n);
+                totals = Arrays.copyOf(totals, n);
+                done = Arrays.copyOf(done, n);
+                fractions = Arrays.copyOf(fractions, n);
+                states = Arrays.copyOf(states, n);
+            }
+            int id = count++;
+            labels[id] = label;
+            totals[id] = totalBytes;
+            states[id] = ItemState.PENDING;
+            bytesTotal += totalBytes;
+            return id;
+        }
+    }
+
+    /** Sets the bytes transferred so far for an item (clamped to its total). Ignored once it is finished. */
+    public void update(int id, long bytesSoFar) {
+        synchronized (lock) {
+            check(id);
+            if (finished(id)) {
+                return;
+            }
+            long total = totals[id];
+            long b = Math.max(0, Math.min(bytesSoFar, total));
+            set(id, b, total == 0 ? 0 : (double) b / total);
+            states[id] = ItemState.ACTIVE;
+        }
+    }
+
+    /** Starts an item over (a retry): its fraction and bytes go back to 0. */
+    public void restart(int id) {
+        synchronized (lock) {
+            check(id);
+            unfinish(id);
+            set(id, 0, 0);
+            states[id] = ItemState.PENDING;
+        }
+    }
+
+    /** Marks an item done: its fraction becomes 1. */
+    public void complete(int id) {
+        finish(id, ItemState.DONE);
+    }
+
+    /** Marks an item failed: its fraction also becomes 1, so the overall figure still reaches 100 %. */
+    public void fail(int id) {
+        finish(id, ItemState.FAILED);
+    }
+
+    private void finish(int id, ItemState state) {
+        synchronized (lock) {
+            check(id);
+            unfinish(id);
+            set(id, totals[id], 1);
+            states[id] = state;
+            if (state == ItemState.DONE) {
+                itemsDone++;
+            } else {
+                itemsFailed++;
+            }
+        }
+    }
+
+    private void unfinish(int id) {
+        if (states[id] == ItemState.DONE) {
+            itemsDone--;
+        } else if (states[id] == ItemState.FAILED) {
+            itemsFailed--;
+        }
+    }
+
+    private void set(int id, long bytes, double fraction) {
+        bytesDone += bytes - done[id];
+        fractionSum += fraction - fractions[id];
+        done[id] = bytes;
+        fractions[id] = fraction;
+    }
+
+    private boolean finished(int id) {
+        return states[id] == ItemState.DONE || states[id] == ItemState.FAILED;
+    }
+
+    private void check(int id) {
+        if (id < 0 || id >= count) {
+            throw new IllegalArgumentException("unknown progress item " + id);
+        }
+    }
+
+    public ItemProgress item(int id) {
+        synchronized (lock) {
+            check(id);
+            return new ItemProgress(id, labels[id], done[id], totals[id], fractions[id], states[id]);
+        }
+    }
+
+    /** The overall state; also feeds the rate estimator with the clock's current time. */
+    public ProgressSnapshot snapshot() {
+        long now = clock.millis() * 1_000_000L;
+        synchronized (lock) {
+            rate.sample(now, bytesDone);
+            // the running sum may drift by a few ulps; a finished run is exactly 1
+            double fraction = count == 0 ? 0
+                    : itemsDone + itemsFailed == count ? 1.0 : Math.min(1.0, Math.max(0.0, fractionSum / count));
+            return new ProgressSnapshot(bytesDone, bytesTotal, itemsDone, itemsFailed, count, fraction,
+                    rate.rate(), rate.eta(bytesTotal - bytesDone));
+        }
+    }
+}
