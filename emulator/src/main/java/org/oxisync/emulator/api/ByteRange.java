@@ -27,7 +27,7 @@ record ByteRange(long start, long endExclusive, boolean unsatisfiable) {
                 return new ByteRange(Math.max(0, size - suffix), size, false);
             }
             long start = Long.parseLong(a);
-            long end = b.isEmpty() ? size - 1 : Long.parseLong(b);
+            long end = b.isEmpty() ? Long.MAX_VALUE : Long.parseLong(b);
             if (start < 0 || end < start) {
                 return null;
             }

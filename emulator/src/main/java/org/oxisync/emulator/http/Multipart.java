@@ -173,11 +173,8 @@ public final class Multipart {
                 StringBuilder sb = new StringBuilder();
                 j++;
                 while (j < value.length() && value.charAt(j) != '"') {
-                    char ch = value.charAt(j);
-                    if (ch == '\\' && j + 1 < value.length()) {
-                        ch = value.charAt(++j);
-                    }
-                    sb.append(ch);
+                    // No backslash unescaping: browsers send '\\' literally (and '"' as %22).
+                    sb.append(value.charAt(j));
                     j++;
                 }
                 v = sb.toString();

@@ -69,7 +69,12 @@ final class Persister implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        exec.shutdownNow();
+        exec.shutdown();
+        try {
+            exec.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         write();
     }
 }
