@@ -64,7 +64,6 @@ public final class XdgAutostart implements Autostart {
                 "Name=OxiSync",
                 "Comment=Keeps your folders in sync with OxiCloud",
                 "Exec=" + execValue(command),
-                "Icon=oxisync",
                 "Terminal=false",
                 "X-GNOME-Autostart-enabled=true",
                 ""));

@@ -1,0 +1,91 @@
+package org.oxisync.packaging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The desktop entry, the systemd unit and the install scripts agree with jpackage's layout and with each other. */
+class LinuxIntegrationFilesTest {
+
+    private static final Path SRC = ProjectFiles.moduleDir().resolve("src");
+    /** `ln -sf SRC DEST` and `install -m 644 SRC DEST` in the Debian postinst. */
+    private static final Pattern CREATED = Pattern.compile("(?m)^\\s*(?:ln -sf|install -m \\d+) \\S+ (/\\S+)\\s*$");
+
+    @Test
+    void desktopEntryStartsTheInstalledGuiLauncherWithItsIcon() throws Exception {
+        Map<String, String> entry = keyValues(ProjectFiles.text(SRC.resolve("linux/oxisync.desktop")));
+        String installDir = installDir();
+
+        assertEquals("Application", entry.get("Type"));
+        assertEquals(installDir + "/bin/" + pomProperty("app.name"), entry.get("Exec"));
+        // jpackage copies --icon to lib/<launcher name>.png
+        assertEquals(installDir + "/lib/" + pomProperty("app.name") + ".png", entry.get("Icon"));
+    }
+
+    @Test
+    void systemdUserUnitRunsTheCliDaemonForTheUserSession() throws Exception {
+        Map<String, String> unit = keyValues(ProjectFiles.text(SRC.resolve("systemd/oxisync.service")));
+
+        assertEquals(installDir() + "/bin/" + pomProperty("cli.launcher.name") + " daemon", unit.get("ExecStart"));
+        assertEquals("default.target", unit.get("WantedBy"));
+    }
+
+    @Test
+    void everythingTheDebPostinstCreatesItsPrermRemoves() throws Exception {
+        String postinst = ProjectFiles.text(SRC.resolve("jpackage/resources/linux/postinst"));
+        String prerm = ProjectFiles.text(SRC.resolve("jpackage/resources/linux/prerm"));
+        Set<String> created = new LinkedHashSet<>();
+        Matcher m = CREATED.matcher(postinst);
+        while (m.find()) {
+            created.add(m.group(1));
+        }
+
+        assertEquals(Set.of("/usr/bin/oxisync", "/usr/share/applications/oxisync.desktop",
+                "/usr/lib/systemd/user/oxisync.service"), created);
+        for (String path : created) {
+            assertTrue(prerm.contains(path), "prerm leaves " + path + " behind");
+        }
+        assertTrue(postinst.contains("ArchiveClassesAtExit=\"$APP/lib/app/oxisync.jsa\""));
+        assertTrue(prerm.contains("\"$APP/lib/app/oxisync.jsa\""), "prerm leaves the AppCDS archive behind");
+    }
+
+    @Test
+    void rpmSpecOwnsTheFilesTheDebScriptsCreate() throws Exception {
+        String spec = ProjectFiles.text(SRC.resolve("jpackage/resources/linux/oxisync.spec"));
+
+        for (String path : Set.of("/usr/bin/oxisync", "/usr/share/applications/oxisync.desktop",
+                "/usr/lib/systemd/user/oxisync.service")) {
+            assertTrue(spec.contains("%{buildroot}" + path), "spec does not install " + path);
+        }
+        assertTrue(spec.contains("rm -f APPLICATION_DIRECTORY/lib/app/oxisync.jsa"));
+        assertFalse(spec.contains("Prefix: APPLICATION_PREFIX"), "the package names /opt/oxisync, so it must not be relocatable");
+    }
+
+    private static String installDir() throws Exception {
+        return "/opt/" + pomProperty("app.package");
+    }
+
+    private static String pomProperty(String name) throws Exception {
+        return ProjectFiles.pomProperties(ProjectFiles.pom()).get(name);
+    }
+
+    private static Map<String, String> keyValues(String text) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String line : text.split("\n")) {
+            int eq = line.indexOf('=');
+            if (!line.startsWith("#") && eq > 0) {
+                values.putIfAbsent(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
+            }
+        }
+        return values;
+    }
+}
