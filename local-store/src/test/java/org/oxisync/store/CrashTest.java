@@ -45,8 +45,8 @@ class CrashTest {
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             String ready = out.readLine();
             assertTrue(ready != null && ready.startsWith("ready"), "child started (seed " + seed + "): " + ready);
-            // kill somewhere inside the write loop: after 0-250 ms of batches
-            p.waitFor(rnd.nextInt(250), TimeUnit.MILLISECONDS);
+            // kill somewhere inside the write loop: after 0-150 ms of batches
+            p.waitFor(rnd.nextInt(150), TimeUnit.MILLISECONDS);
             p.destroyForcibly();
             assertTrue(p.waitFor(20, TimeUnit.SECONDS));
             committedBatches = check(data, committedBatches, "iteration " + i + " (seed " + seed + ")");

@@ -32,8 +32,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Content-addressed chunks on disk: {@code <root>/ab/cd/abcd…} named by their BLAKE3 hex.
  *
- * <p>A put writes {@code <root>/tmp/<hash>-<random>.tmp}, fsyncs it, and at {@link Batch#commit()} renames
- * it into place and fsyncs each touched directory once per batch. A chunk file therefore only ever appears
+ * <p>A put writes {@code <root>/tmp/<hash>-<random>.tmp}; {@link Batch#commit()} fsyncs the batch's temp files,
+ * then renames them into place and fsyncs each touched directory once per batch. A chunk file therefore only ever appears
  * complete; a crash leaves at most temp files, which {@link #recover()} (run at open) deletes. Puts are
  * idempotent: an existing chunk is success (its mtime is refreshed, so GC's grace period covers the reuse).
  * A Caffeine cache remembers the sizes of chunks known to exist.
@@ -317,8 +317,8 @@ public final class ChunkStore {
     }
 
     /**
-     * A group of puts made durable together: each chunk is written and fsynced to a temp file at put, and
-     * {@link #commit()} renames them all into place and fsyncs each touched directory once. Closing without
+     * A group of puts made durable together: each chunk is written to a temp file at put, and {@link #commit()}
+     * fsyncs them, renames them all into place and fsyncs each touched directory once. Closing without
      * commit discards the temp files.
      */
     public final class Batch implements AutoCloseable {
@@ -364,7 +364,6 @@ public final class ChunkStore {
                 while (buf.hasRemaining()) {
                     ch.write(buf);
                 }
-                ch.force(true);
             } catch (IOException e) {
                 deleteQuietly(temp);
                 throw new StoreException("cannot write chunk " + hash, e);
@@ -387,6 +386,13 @@ public final class ChunkStore {
             }
             Set<Path> dirs = new LinkedHashSet<>();
             try {
+                // fsync every temp file before any rename: a chunk name never points at unsynced bytes.
+                // Deferring the fsyncs to here lets the kernel write the batch back meanwhile.
+                for (Path[] p : pending) {
+                    try (FileChannel ch = FileChannel.open(p[0], StandardOpenOption.WRITE)) {
+                        ch.force(false);
+                    }
+                }
                 for (int i = 0; i < pending.size(); i++) {
                     Path temp = pending.get(i)[0];
                     Path target = pending.get(i)[1];

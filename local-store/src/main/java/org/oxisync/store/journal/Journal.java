@@ -27,6 +27,7 @@ public final class Journal {
             + "remote_hash = excluded.remote_hash, last_sync_ms = excluded.last_sync_ms";
     private static final String SELECT = "SELECT pair_id, path, kind, size, mtime_ns, file_key, local_hash, "
             + "remote_id, remote_etag, remote_hash, last_sync_ms FROM journal ";
+    private static final String GET = SELECT + "WHERE pair_id = ? AND path = ?";
 
     private final Database db;
 
@@ -69,7 +70,7 @@ public final class Journal {
 
     public Optional<JournalEntry> get(long pairId, String path) {
         String p = RelativePaths.normalize(path);
-        return db.read(s -> s.queryOne(SELECT + "WHERE pair_id = ? AND path = ?", Journal::map, pairId, p));
+        return db.read(s -> s.queryOne(GET, Journal::map, pairId, p));
     }
 
     public Optional<JournalEntry> findByRemoteId(long pairId, String remoteId) {
@@ -144,9 +145,13 @@ public final class Journal {
     }
 
     private static JournalEntry map(ResultSet rs) throws SQLException {
-        return new JournalEntry(rs.getLong("pair_id"), rs.getString("path"), EntryKind.valueOf(rs.getString("kind")),
-                rs.getLong("size"), Times.fromNanos(Session.getLong(rs, "mtime_ns")), rs.getString("file_key"),
-                rs.getString("local_hash"), rs.getString("remote_id"), rs.getString("remote_etag"),
-                rs.getString("remote_hash"), Times.fromMillis(Session.getLong(rs, "last_sync_ms")));
+        // by column index, in SELECT's order: name lookups cost more than the row itself
+        long mtime = rs.getLong(5);
+        Long mtimeNs = rs.wasNull() ? null : mtime;
+        long sync = rs.getLong(11);
+        Long syncMs = rs.wasNull() ? null : sync;
+        return new JournalEntry(rs.getLong(1), rs.getString(2), EntryKind.valueOf(rs.getString(3)), rs.getLong(4),
+                Times.fromNanos(mtimeNs), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9),
+                rs.getString(10), Times.fromMillis(syncMs));
     }
 }

@@ -61,16 +61,17 @@ class VersionStoreTest {
     void repeatedVersionsOfAFileShareTheirUnchangedChunks() throws Exception {
         try (StoreFixture f = new StoreFixture(dir)) {
             Path file = dir.resolve("big.bin");
-            byte[] base = TestData.random(3, 2_000_000);
+            byte[] base = TestData.random(3, 8_000_000);
             Files.write(file, base);
             f.store.versions().saveVersion(f.pairId, "big.bin", file, f.clock.instant());
             long afterFirst = f.store.versions().totalBytes();
             int chunksAfterFirst = f.store.chunkStore().hashes().size();
-            Files.write(file, withChange(base, 1_000_000));
+            Files.write(file, withChange(base, 4_000_000));
             f.clock.advance(Duration.ofMinutes(1));
             f.store.versions().saveVersion(f.pairId, "big.bin", file, f.clock.instant());
             long growth = f.store.versions().totalBytes() - afterFirst;
-            assertTrue(growth > 0 && growth < 300_000, "a one-byte change costs about one chunk, not the file: " + growth);
+            // FastCDC: a one-byte change re-cuts one or two chunks (at most 1 MiB each), not the file
+            assertTrue(growth > 0 && growth <= 2 * 1024 * 1024, "growth " + growth);
             assertTrue(f.store.chunkStore().hashes().size() - chunksAfterFirst <= 2);
             List<VersionInfo> listed = f.store.versions().listVersions(f.pairId, "big.bin");
             assertEquals(2, listed.size());
