@@ -231,6 +231,23 @@ public final class Blake3 {
         }
     }
 
+    /**
+     * Appends a subtree hashed elsewhere ({@link Blake3Subtrees}): {@code chunks} (a power of two) whole chunks
+     * starting at the current chunk count, which must be a multiple of {@code chunks}, with nothing buffered.
+     * More input must follow.
+     */
+    void appendSubtree(int[] cv, int chunks) {
+        if (bufLen != 0 || Integer.bitCount(chunks) != 1 || (chunkCounter & (chunks - 1)) != 0) {
+            throw new IllegalStateException("subtree not aligned: " + chunks + " chunks at " + chunkCounter);
+        }
+        pushCv(cv, 0, chunks);
+    }
+
+    /** Number of whole chunks hashed so far (the next subtree starts at this chunk index). */
+    long chunkCount() {
+        return chunkCounter;
+    }
+
     /** Pushes the chaining value of the next subtree ({@code size} chunks at {@link #chunkCounter}). */
     private void pushCv(int[] cv, int cvOff, long size) {
         // Merge completed subtrees first, but never the newest one: it may still be followed by nothing.
