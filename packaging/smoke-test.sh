@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Smoke test of the Linux installers (packaging/README.md): builds the .deb and the .rpm, installs the .deb with
+# apt, runs `oxisync --version` (timed) and `oxisync demo` from the installed package, starts the GUI under Xvfb
+# and saves a screenshot, purges the package and checks that nothing is left; inspects the .rpm (installing an
+# rpm on Debian is not a goal). Needs root or sudo (apt-get). Debian 12 / Ubuntu.
+#
+# Environment: BUILD_DIR_NAME   Maven output folder name (default target; parallel builds use target-<name>)
+#              SKIP_BUILD=1     reuse the installers already in packaging/$BUILD_DIR_NAME/dist
+#              RUNS=11          how many timed `oxisync --version` runs (the median is reported)
+#              STRICT_GOALS=1   also fail when a size or time goal is missed (default: report only)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BUILD_DIR_NAME="${BUILD_DIR_NAME:-target}"
+RUNS="${RUNS:-11}"
+DIST="packaging/$BUILD_DIR_NAME/dist"
+OUT="packaging/$BUILD_DIR_NAME/smoke"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "PASS: $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+check() { local what="$1"; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+goal() { # goal <description> <command...>: a missed goal fails only with STRICT_GOALS=1
+  local what="$1"; shift
+  if "$@"; then pass "goal: $what"; elif [ "${STRICT_GOALS:-0}" = 1 ]; then fail "goal: $what"; else echo "MISSED GOAL (report only): $what"; fi
+}
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+if dpkg-query -W -f='${Status}' oxisync 2>/dev/null | grep -q "install ok installed"; then
+  echo "oxisync is already installed here; the smoke test would purge it. Remove it first." >&2
+  exit 2
+fi
+
+# --- tools: jpackage needs objcopy (binutils), fakeroot (.deb), rpmbuild (rpm); the GUI check needs Xvfb, GTK
+# and ImageMagick's import; xwininfo (x11-utils) finds the window.
+tools=(binutils fakeroot rpm xvfb xauth libgtk-3-0 libxtst6 imagemagick x11-utils)
+missing=()
+for p in "${tools[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "smoke-test: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# --- build
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+  start=$(now_ms)
+  mvn -B -q -pl packaging -am -DskipTests "-Dbuild.dir.name=$BUILD_DIR_NAME" -Pdeb,rpm package
+  echo "build: mvn -B -q -pl packaging -am -DskipTests -Pdeb,rpm package took $(( ($(now_ms) - start) / 1000 )) s"
+fi
+deb=$(ls "$DIST"/oxisync_*.deb)
+rpm_file=$(ls "$DIST"/oxisync-*.rpm)
+mkdir -p "$OUT"
+deb_bytes=$(stat -c %s "$deb")
+rpm_bytes=$(stat -c %s "$rpm_file")
+echo "deb: $deb $((deb_bytes / 1024 / 1024)) MB ($deb_bytes bytes)"
+echo "rpm: $rpm_file $((rpm_bytes / 1024 / 1024)) MB ($rpm_bytes bytes)"
+goal "the .deb is at most 60 MB" test "$deb_bytes" -le $((60 * 1024 * 1024))
+
+# --- install the .deb
+start=$(now_ms)
+$SUDO apt-get install -y -qq "$(realpath "$deb")" >"$OUT/apt-install.log" 2>&1 || { cat "$OUT/apt-install.log"; exit 1; }
+echo "install: apt-get install ./$(basename "$deb") took $(( $(now_ms) - start )) ms"
+check "/usr/bin/oxisync links to the CLI launcher" test "$(readlink /usr/bin/oxisync)" = /opt/oxisync/bin/oxisync
+check "oxisync is on the PATH" test "$(command -v oxisync)" = /usr/bin/oxisync
+check "desktop entry installed" test -f /usr/share/applications/oxisync.desktop
+check "systemd user unit installed" test -f /usr/lib/systemd/user/oxisync.service
+check "AppCDS archive recorded by postinst" test -s /opt/oxisync/lib/app/oxisync.jsa
+check "GUI launcher installed" test -x /opt/oxisync/bin/OxiSync
+
+# --- the CLI from the installed package
+version_out=$(oxisync --version 2>"$OUT/version.err") && rc=0 || rc=$?
+echo "oxisync --version -> rc=$rc: $version_out"
+check "oxisync --version exits 0 and prints something" test "$rc" = 0 -a -n "$version_out"
+times=()
+for _ in $(seq 1 "$RUNS"); do
+  start=$(now_ms); oxisync --version >/dev/null 2>&1; times+=($(( $(now_ms) - start )))
+done
+sorted=($(printf '%s\n' "${times[@]}" | sort -n))
+median=${sorted[$(( RUNS / 2 ))]}
+echo "timing: oxisync --version, $RUNS runs, median ${median} ms, min ${sorted[0]} ms, max ${sorted[$((RUNS - 1))]} ms"
+goal "oxisync --version under 500 ms (median)" test "$median" -lt 500
+
+if oxisync --help 2>&1 | grep -qw demo; then
+  start=$(now_ms)
+  if (cd "$OUT" && timeout 600 oxisync demo >"demo.log" 2>&1); then
+    pass "oxisync demo ($(( $(now_ms) - start )) ms, output in $OUT/demo.log)"
+  else
+    fail "oxisync demo (see $OUT/demo.log)"; tail -20 "$OUT/demo.log"
+  fi
+else
+  echo "SKIP: oxisync demo (the installed CLI has no demo command yet: \`oxisync --help\` does not list it)"
+fi
+
+# --- the GUI under Xvfb: wait for a real window titled OxiSync (GTK also makes a 10x10 leader window), screenshot
+shot="$OUT/oxisync-gui.png"
+rm -f "$shot"
+xvfb-run -a -s "-screen 0 1024x768x24" bash -c '
+  /opt/oxisync/bin/OxiSync >"$1/gui.log" 2>&1 & pid=$!
+  for _ in $(seq 1 120); do
+    if xwininfo -root -tree | grep "\"OxiSync\"" | grep -qv " 10x10+"; then break; fi
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.25
+  done
+  sleep 1
+  xwininfo -root -tree | grep "\"OxiSync\"" >"$1/gui-windows.txt" || true
+  import -window root "$2"
+  kill $pid 2>/dev/null; wait $pid 2>/dev/null || true' _ "$OUT" "$shot"
+check "GUI opened a window titled OxiSync" grep -qv " 10x10+" "$OUT/gui-windows.txt"
+check "GUI screenshot saved ($shot)" test -s "$shot"
+
+# --- purge and look for leftovers
+start=$(now_ms)
+$SUDO apt-get purge -y -qq oxisync >"$OUT/apt-purge.log" 2>&1 || { cat "$OUT/apt-purge.log"; exit 1; }
+echo "purge: apt-get purge oxisync took $(( $(now_ms) - start )) ms"
+for path in /opt/oxisync /usr/bin/oxisync /usr/share/applications/oxisync.desktop /usr/lib/systemd/user/oxisync.service; do
+  check "purge removed $path" test ! -e "$path" -a ! -L "$path"
+done
+check "dpkg forgot the package" bash -c '! dpkg-query -W oxisync >/dev/null 2>&1'
+
+# --- the .rpm: contents, dependencies and scripts
+rpm_list=$(rpm -qlp "$rpm_file" 2>/dev/null)
+for path in /opt/oxisync/bin/OxiSync /opt/oxisync/bin/oxisync /opt/oxisync/lib/app/oxisync.jar /usr/bin/oxisync \
+            /usr/share/applications/oxisync.desktop /usr/lib/systemd/user/oxisync.service; do
+  check "rpm contains $path" grep -qx "$path" <<<"$rpm_list"
+done
+check "rpm owns no shared system folders" bash -c '! grep -qx -e /usr/share/applications -e /usr/lib/systemd/user -e /usr/bin -e /opt <<<"$1"' _ "$rpm_list"
+check "rpm requires gtk3" bash -c 'rpm -qp --requires "$1" 2>/dev/null | grep -qx gtk3' _ "$rpm_file"
+check "rpm %post records the AppCDS archive" bash -c 'rpm -qp --scripts "$1" 2>/dev/null | grep -q ArchiveClassesAtExit' _ "$rpm_file"
+
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
