@@ -1,7 +1,54 @@
 package org.oxisync.core.cli;
 
-/** Placeholder until the CLI lands. */
-public final class OxiSyncMain {
-    private OxiSyncMain() {}
-    public static void main(String[] args) { System.out.println("oxisync"); }
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code oxisync} command line: a picocli top-level command whose subcommands are all registered in
+ * {@link #newCommandLine(PrintWriter, PrintWriter)}. Output goes only to the given writers (stdout carries
+ * results, stderr one-line errors), so scripts can parse it.
+ */
+@Command(name = "oxisync", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "OxiSync, a two-way sync client for OxiCloud.",
+        synopsisSubcommandLabel = "COMMAND")
+public final class OxiSyncMain implements Runnable {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, false);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = run(out, err, args);
+        out.flush();
+        System.exit(code);
+    }
+
+    /** Runs one command line and returns its exit code (0 success, 1 failure, 2 usage error). */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        int code = newCommandLine(out, err).execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    /** The command tree. Register every subcommand here. */
+    static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new OxiSyncMain());
+        cli.addSubcommand("inspect", InspectCommand.newCommandLine());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println("oxisync: " + e.getMessage());
+            return CliErrors.FAILURE;
+        });
+        return cli;
+    }
+
+    @Override
+    public void run() {
+        // no subcommand: show the usage
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
 }

@@ -1,0 +1,135 @@
+package org.oxisync.core.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OxiSyncMainTest {
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {}
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = OxiSyncMain.run(new PrintWriter(out), new PrintWriter(err), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static byte[] resource(String name) throws IOException {
+        try (InputStream in = OxiSyncMainTest.class.getResourceAsStream("vectors/" + name)) {
+            return in.readAllBytes();
+        }
+    }
+
+    private static String expected(String name) throws IOException {
+        return new String(resource(name), StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void inspectChunksPrintsExactlyTheVectorFormatForTheJpeg() throws IOException {
+        Path file = Files.write(dir.resolve("SekienAkashita.jpg"), resource("SekienAkashita.jpg"));
+        Result r = run("inspect", "chunks", file.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(expected("SekienAkashita.jpg.expected"), r.out().replace(System.lineSeparator(), "\n"));
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void inspectChunksOfFiveMegabytesOfZerosCutsAtMax() throws IOException {
+        Path file = Files.write(dir.resolve("zeros"), new byte[5 * 1024 * 1024]);
+        Result r = run("inspect", "chunks", file.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(expected("zeros-len5242880.expected"), r.out().replace(System.lineSeparator(), "\n"));
+    }
+
+    @Test
+    void inspectChunksAcceptsOtherParameters() throws IOException {
+        Path file = Files.write(dir.resolve("SekienAkashita.jpg"), resource("SekienAkashita.jpg"));
+        Result r = run("inspect", "chunks", "--min", "8192", "--avg", "32768", "--max", "131072", file.toString());
+        assertEquals(0, r.code(), r.err());
+        String[] lines = r.out().split("\\R");
+        // cuts from the shared vector SekienAkashita.jpg.8192-32768-131072.cuts
+        assertTrue(lines[0].startsWith("0 66549 "), lines[0]);
+        assertTrue(lines[1].startsWith("66549 42917 "), lines[1]);
+        assertTrue(lines[2].startsWith("file dba425aa7292ef1209841ab3855a93d4dfa6855658a347f85c502f2c2208cf0f 109466"));
+    }
+
+    @Test
+    void inspectHashPrintsOneB3sumStyleLinePerFile() throws IOException {
+        Path a = Files.writeString(dir.resolve("a.txt"), "Hello, World!");
+        Path b = Files.write(dir.resolve("b"), new byte[0]);
+        Result r = run("inspect", "hash", a.toString(), b.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals("288a86a79f20a3d6dccdca7713beaed178798296bdfa7913fa2a62d9727bf8f8  " + a + "\n"
+                + "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262  " + b + "\n",
+                r.out().replace(System.lineSeparator(), "\n"));
+    }
+
+    @Test
+    void missingFileGivesOneLineOnStderrAndExitCodeOne() {
+        String missing = dir.resolve("nope.bin").toString();
+        for (String sub : new String[] {"chunks", "hash"}) {
+            Result r = run("inspect", sub, missing);
+            assertEquals(1, r.code());
+            assertEquals("", r.out());
+            assertEquals("oxisync: " + missing + ": no such file", r.err().strip());
+        }
+    }
+
+    @Test
+    void hashGoesOnWithTheOtherFilesAfterAnError() throws IOException {
+        Path a = Files.writeString(dir.resolve("a.txt"), "Hello, World!");
+        Result r = run("inspect", "hash", dir.resolve("missing").toString(), a.toString());
+        assertEquals(1, r.code());
+        assertTrue(r.out().startsWith("288a86a79f20a3d6"), r.out());
+        assertEquals(1, r.err().strip().lines().count());
+    }
+
+    @Test
+    void directoryIsRejectedWithOneLine() {
+        Result r = run("inspect", "chunks", dir.toString());
+        assertNotEquals(0, r.code());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().startsWith("oxisync: " + dir), r.err());
+    }
+
+    @Test
+    void versionNamesTheProgramAndHelpListsInspect() {
+        Result version = run("--version");
+        assertEquals(0, version.code());
+        assertTrue(version.out().startsWith("oxisync "), version.out());
+        Result help = run("--help");
+        assertEquals(0, help.code());
+        assertTrue(help.out().contains("inspect"), help.out());
+        Result inspectHelp = run("inspect", "--help");
+        assertTrue(inspectHelp.out().contains("chunks") && inspectHelp.out().contains("hash"), inspectHelp.out());
+    }
+
+    @Test
+    void unknownOptionIsAUsageErrorOnStderr() {
+        Result r = run("inspect", "chunks", "--bogus", "x");
+        assertEquals(2, r.code());
+        assertEquals("", r.out());
+        assertTrue(r.err().contains("--bogus"), r.err());
+    }
+
+    @Test
+    void invalidChunkParametersAreAUsageError() throws IOException {
+        Path a = Files.writeString(dir.resolve("a.txt"), "x");
+        Result r = run("inspect", "chunks", "--min", "10", a.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("min chunk size"), r.err());
+    }
+}
