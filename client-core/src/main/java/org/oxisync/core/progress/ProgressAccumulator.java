@@ -145,15 +145,27 @@ public final class ProgressAccumulator {
         }
     }
 
+    /** The overall fraction (mean of the per-item fractions): O(1), no clock read, for frequent polling. */
+    public double fraction() {
+        synchronized (lock) {
+            return overallFraction();
+        }
+    }
+
+    private double overallFraction() {
+        // the running sum may drift by a few ulps; a finished run is exactly 1
+        if (count == 0) {
+            return 0;
+        }
+        return itemsDone + itemsFailed == count ? 1.0 : Math.min(1.0, Math.max(0.0, fractionSum / count));
+    }
+
     /** The overall state; also feeds the rate estimator with the clock's current time. */
     public ProgressSnapshot snapshot() {
         long now = clock.millis() * 1_000_000L;
         synchronized (lock) {
             rate.sample(now, bytesDone);
-            // the running sum may drift by a few ulps; a finished run is exactly 1
-            double fraction = count == 0 ? 0
-                    : itemsDone + itemsFailed == count ? 1.0 : Math.min(1.0, Math.max(0.0, fractionSum / count));
-            return new ProgressSnapshot(bytesDone, bytesTotal, itemsDone, itemsFailed, count, fraction,
+            return new ProgressSnapshot(bytesDone, bytesTotal, itemsDone, itemsFailed, count, overallFraction(),
                     rate.rate(), rate.eta(bytesTotal - bytesDone));
         }
     }

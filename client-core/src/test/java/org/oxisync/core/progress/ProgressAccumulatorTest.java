@@ -59,6 +59,7 @@ class ProgressAccumulatorTest {
         assertEquals(0.5, s.fraction(), 1e-12);
         acc.update(a, 100);
         assertEquals(0.75, acc.snapshot().fraction(), 1e-12);
+        assertEquals(0.75, acc.fraction(), 1e-12);
         assertEquals(250, acc.snapshot().bytesDone());
     }
 

@@ -12,8 +12,9 @@ import java.util.function.ToLongFunction;
  *       the rest waits) and advances the cursor;</li>
  *   <li>once the head passes {@value #COMPACT_THRESHOLD} and at least half of the used part is consumed, the
  *       live tail is moved to the front (amortized O(1));</li>
- *   <li>an empty queue resets both cursors; when compaction leaves the array more than 4x larger than needed,
- *       it shrinks, so retained memory stays bounded by the peak backlog, not by the total ever queued.</li>
+ *   <li>a full array slides its live part down when three quarters are consumed, else grows by half;</li>
+ *   <li>an empty queue resets both cursors; when compaction finds the array more than 4x larger than the
+ *       backlog it shrinks, so retained memory follows the current backlog, not the peak or the total.</li>
  * </ul>
  */
 public final class CursorClearQueue<E> implements ChunkQueue<E> {
@@ -38,8 +39,10 @@ public final class CursorClearQueue<E> implements ChunkQueue<E> {
     public void offer(E entry) {
         Objects.requireNonNull(entry, "entry");
         if (tail == slots.length) {
-            if (head > 0 && head >= slots.length / 2) {
-                compact();
+            // full: slide the live part down if three quarters are consumed (in place, so a steady backlog
+            // does not shrink and regrow the array), else grow by half
+            if (head >= slots.length - (slots.length >> 2)) {
+                slide();
             } else {
                 slots = Arrays.copyOf(slots, slots.length + (slots.length >> 1));
             }
@@ -69,16 +72,24 @@ public final class CursorClearQueue<E> implements ChunkQueue<E> {
         return head == tail ? null : (E) slots[head];
     }
 
+    /** Compaction after the head passed the threshold; shrinks an array that is mostly empty. */
     private void compact() {
         int live = tail - head;
-        if (slots.length > MIN_CAPACITY && slots.length > 4 * live) {
+        if (slots.length > 4 * live) {
             Object[] smaller = new Object[Math.max(MIN_CAPACITY, 2 * live)];
             System.arraycopy(slots, head, smaller, 0, live);
             slots = smaller;
+            head = 0;
+            tail = live;
         } else {
-            System.arraycopy(slots, head, slots, 0, live);
-            Arrays.fill(slots, live, tail, null);
+            slide();
         }
+    }
+
+    private void slide() {
+        int live = tail - head;
+        System.arraycopy(slots, head, slots, 0, live);
+        Arrays.fill(slots, live, tail, null);
         head = 0;
         tail = live;
     }
