@@ -1,0 +1,25 @@
+package org.oxisync.core.transfer;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * One remote file to bring down.
+ *
+ * @param expectedHash   the content hash remote discovery saw; null accepts whatever the server has now
+ * @param size           the size discovery saw (for progress before the manifest arrives)
+ * @param serverModified becomes the temp file's mtime; null leaves it
+ * @param target         the final location; the temp file is created in its folder
+ */
+public record DownloadRequest(long pairId, String path, String remoteFileId, String expectedHash, long size,
+                              Instant serverModified, Path target) {
+    public DownloadRequest {
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(remoteFileId, "remoteFileId");
+        Objects.requireNonNull(target, "target");
+        if (target.getParent() == null) {
+            throw new IllegalArgumentException("target needs a parent folder");
+        }
+    }
+}

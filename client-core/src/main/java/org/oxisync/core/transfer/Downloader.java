@@ -1,0 +1,375 @@
+package org.oxisync.core.transfer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import org.oxisync.core.scan.Digester;
+import org.oxisync.core.scan.TempNames;
+import org.oxisync.protocol.ChunkRefDto;
+import org.oxisync.protocol.DownloadResult;
+import org.oxisync.protocol.Limits;
+import org.oxisync.protocol.ManifestDto;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.StoreException;
+import org.oxisync.store.hash.Blake3;
+import org.oxisync.store.hash.ChunkRef;
+import org.oxisync.store.hash.FileDigest;
+import org.oxisync.store.transfers.PendingTransfer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Brings one remote file into a verified temp file next to its target (§6.2d/e, §14 steps 9-10):
+ * <ol>
+ *   <li>{@code GET /manifest}; a content hash other than the expected one is {@link TransferException.RemoteChanged};</li>
+ *   <li>every distinct chunk available locally (chunk store, a pending download's staging, a synced local file
+ *       whose journal entry still matches) is read, re-hashed and reused;</li>
+ *   <li>the rest come by {@code POST /delta/download} in batches under the api's cap, each frame verified by the
+ *       api; downloads of at least {@code deltaThresholdBytes} also keep their chunks in the chunk store, marked
+ *       staged on a pending transfer, so a killed download continues from them;</li>
+ *   <li>the temp file is fsynced and hashed as a whole, and gets the server's modified time.</li>
+ * </ol>
+ * A file without a usable manifest (404, e.g. shared to us, or a legacy whole-blob "chunk" above 1 MiB) comes by a
+ * plain GET that resumes with {@code Range} after a dropped connection and is verified as a whole. On any failure
+ * the temp file is removed (except a plain GET's part file after a network failure, kept for the retry).
+ *
+ * <p>The target is never touched: the engine checks the old file, keeps it in the version store and renames.
+ */
+public final class Downloader {
+    private static final Logger LOG = LoggerFactory.getLogger(Downloader.class);
+    private static final int PLAIN_ATTEMPTS = 3;
+
+    private final OxiCloudApi api;
+    private final LocalStore store;
+    private final TransferOptions options;
+    private final Digester digester;
+
+    public Downloader(OxiCloudApi api, LocalStore store, TransferOptions options) {
+        this(api, store, options, null);
+    }
+
+    /** @param digester chunks files that came without a manifest (null: their digest has no chunk list) */
+    public Downloader(OxiCloudApi api, LocalStore store, TransferOptions options, Digester digester) {
+        this.api = Objects.requireNonNull(api, "api");
+        this.store = Objects.requireNonNull(store, "store");
+        this.options = Objects.requireNonNull(options, "options");
+        this.digester = digester;
+    }
+
+    public StagedDownload stage(DownloadRequest req, ProgressSink progress) throws TransferException, OxiCloudException {
+        ProgressSink p = progress == null ? ProgressSink.NONE : progress;
+        ManifestDto manifest = null;
+        try {
+            manifest = api.manifest(req.remoteFileId(), null).orElse(null);
+        } catch (OxiCloudException.NotFound e) {
+            LOG.debug("no manifest for {} ({}); using a plain download", req.path(), e.getMessage());
+        }
+        if (manifest != null && req.expectedHash() != null && !manifest.fileHash().equals(req.expectedHash())) {
+            throw new TransferException.RemoteChanged(req.path() + ": the remote content changed since it was listed",
+                    manifest.fileHash());
+        }
+        if (manifest == null || !chunksFit(manifest)) {
+            return plain(req, p);
+        }
+        return chunked(req, manifest, p);
+    }
+
+    private static boolean chunksFit(ManifestDto m) {
+        return m.chunks().stream().allMatch(c -> c.s() >= 1 && c.s() <= Limits.MAX_FRAME_BYTES);
+    }
+
+    // ---- delta download -------------------------------------------------------------------------------------------
+
+    /** Occurrences of one distinct chunk in the file. */
+    private static final class Chunk {
+        final int size;
+        final List<Long> offsets = new ArrayList<>(1);
+
+        Chunk(int size) {
+            this.size = size;
+        }
+    }
+
+    /** Mutable byte counters of one download (the sink is called on the calling thread). */
+    private static final class Counters {
+        long received;
+        long reused;
+    }
+
+    /** An I/O failure writing the temp file, carried through the api's chunk sink. */
+    private static final class LocalWrite extends RuntimeException {
+        LocalWrite(IOException cause) {
+            super(cause);
+        }
+
+        IOException io() {
+            return (IOException) getCause();
+        }
+    }
+
+    private StagedDownload chunked(DownloadRequest req, ManifestDto m, ProgressSink p) throws TransferException {
+        FileDigest digest = digestOf(m);
+        Map<String, Chunk> chunks = new LinkedHashMap<>();
+        for (ChunkRef c : digest.chunks()) {
+            chunks.computeIfAbsent(c.hash(), h -> new Chunk(c.length())).offsets.add(c.offset());
+        }
+        Path temp = req.target().resolveSibling(TempNames.tempFor(fileName(req),
+                ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE));
+        PendingTransfer pending = digest.size() > 0 && digest.size() >= options.deltaThresholdBytes()
+                ? store.transfers().beginDownload(req.pairId(), req.path(), digest, null) : null;
+        Counters n = new Counters();
+        boolean ok = false;
+        try {
+            try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                List<ChunkRefDto> fetch = new ArrayList<>();
+                try (LocalChunkSource local = new LocalChunkSource(store.chunks())) {
+                    for (Map.Entry<String, Chunk> e : chunks.entrySet()) {
+                        Chunk c = e.getValue();
+                        byte[] data = local.read(e.getKey(), c.size);
+                        if (data != null) {
+                            writeAt(out, data, c.size, c.offsets);
+                            n.reused += (long) c.size * c.offsets.size();
+                            p.bytes(n.received + n.reused);
+                        } else {
+                            fetch.add(new ChunkRefDto(e.getKey(), c.size));
+                            n.reused += (long) c.size * (c.offsets.size() - 1);
+                        }
+                    }
+                }
+                if (!fetch.isEmpty()) {
+                    fetch(fetch, chunks, out, pending, n, p);
+                }
+                out.force(true);
+            }
+            verifyWhole(temp, digest.fileHash(), req.path());
+            finish(temp, req);
+            if (pending != null) {
+                store.transfers().finish(pending.id());
+            }
+            if (!digest.chunks().isEmpty()) {
+                store.chunks().recordManifest(digest);
+            }
+            ok = true;
+            return new StagedDownload(temp, digest, n.received, n.reused);
+        } catch (LocalWrite e) {
+            throw localFailure("cannot write the download of " + req.path(), e.io());
+        } catch (IOException e) {
+            throw localFailure("cannot write the download of " + req.path(), e);
+        } catch (StoreException e) {
+            throw new TransferException.LocalIoFailure("local store failure while downloading " + req.path() + ": "
+                    + e.getMessage(), e);
+        } catch (OxiCloudException.IntegrityMismatch e) {
+            throw new TransferException.VerificationFailed(req.path() + ": " + e.getMessage(), e);
+        } finally {
+            if (!ok) {
+                deleteQuietly(temp);
+            }
+        }
+    }
+
+    private void fetch(List<ChunkRefDto> fetch, Map<String, Chunk> chunks, FileChannel out, PendingTransfer pending,
+                       Counters n, ProgressSink p) {
+        ChunkStaging staging = pending == null ? null : new ChunkStaging(store, pending.id());
+        boolean flushed = false;
+        try {
+            api.downloadChunks(fetch, (hash, data, length) -> {
+                Chunk c = chunks.get(hash);
+                try {
+                    writeAt(out, data, length, c.offsets);
+                } catch (IOException e) {
+                    throw new LocalWrite(e);
+                }
+                if (staging != null) {
+                    staging.add(hash, data, length);
+                }
+                n.received += length;
+                p.bytes(n.received + n.reused);
+            });
+        } finally {
+            if (staging != null) {
+                try {
+                    staging.flush(); // what arrived (verified frames) survives a failure of the rest
+                    flushed = true;
+                } catch (StoreException e) {
+                    LOG.warn("could not keep the downloaded chunks for a resume: {}", e.getMessage());
+                } finally {
+                    if (!flushed) {
+                        staging.discard();
+                    }
+                }
+            }
+        }
+    }
+
+    private static void writeAt(FileChannel out, byte[] data, int length, List<Long> offsets) throws IOException {
+        for (long offset : offsets) {
+            ByteBuffer buf = ByteBuffer.wrap(data, 0, length);
+            long pos = offset;
+            while (buf.hasRemaining()) {
+                pos += out.write(buf, pos);
+            }
+        }
+    }
+
+    private static FileDigest digestOf(ManifestDto m) {
+        List<ChunkRef> refs = new ArrayList<>(m.chunks().size());
+        long offset = 0;
+        for (ChunkRefDto c : m.chunks()) {
+            refs.add(new ChunkRef(offset, (int) c.s(), c.h()));
+            offset += c.s();
+        }
+        return new FileDigest(refs, m.fileHash(), m.totalSize());
+    }
+
+    // ---- plain download -------------------------------------------------------------------------------------------
+
+    private StagedDownload plain(DownloadRequest req, ProgressSink p) throws TransferException {
+        // a stable name per (file, content), so a retry in this run continues the part with Range
+        String key = req.remoteFileId() + ":" + (req.expectedHash() == null ? "" : req.expectedHash());
+        long stable = Long.parseUnsignedLong(Blake3.hashHex(key.getBytes(StandardCharsets.UTF_8)).substring(0, 15), 16);
+        Path part = req.target().resolveSibling(TempNames.tempFor(fileName(req), stable));
+        boolean keep = false;
+        try {
+            long before = Files.exists(part) ? Files.size(part) : 0;
+            DownloadResult result = null;
+            for (int attempt = 1; result == null; attempt++) {
+                long have = Files.exists(part) ? Files.size(part) : 0;
+                try (OutputStream out = new CountingStream(Files.newOutputStream(part, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND), have, p)) {
+                    result = api.download(req.remoteFileId(), out, have, null);
+                } catch (OxiCloudException.NetworkFailure e) {
+                    if (attempt >= PLAIN_ATTEMPTS) {
+                        keep = true;
+                        throw e;
+                    }
+                } catch (OxiCloudException.RequestRejected e) {
+                    if (e.status() != 416 || attempt >= PLAIN_ATTEMPTS) {
+                        throw e;
+                    }
+                    Files.deleteIfExists(part); // the part no longer fits the server's file: start over
+                    before = 0;
+                }
+            }
+            try (FileChannel ch = FileChannel.open(part, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+            String actual = hashFile(part);
+            boolean matches = req.expectedHash() != null ? actual.equals(req.expectedHash())
+                    : result.etag() != null && result.etag().contains("-") && actual.startsWith(result.etag().split("-")[0]);
+            if (!matches) {
+                throw new TransferException.VerificationFailed(req.path() + ": the downloaded file hashes to " + actual
+                        + ", not " + (req.expectedHash() != null ? req.expectedHash() : "the ETag's " + result.etag()), null);
+            }
+            finish(part, req);
+            long size = Files.size(part);
+            FileDigest digest = digester == null ? new FileDigest(List.of(), actual, size) : digester.digest(part);
+            if (!digest.fileHash().equals(actual)) {
+                throw new TransferException.LocalIoFailure(req.path() + ": the temp file changed while it was chunked", null);
+            }
+            keep = true;
+            return new StagedDownload(part, digest, size - before, before);
+        } catch (UncheckedIOException e) {
+            throw localFailure("cannot write the download of " + req.path(), e.getCause());
+        } catch (IOException e) {
+            throw localFailure("cannot write the download of " + req.path(), e);
+        } finally {
+            if (!keep) {
+                deleteQuietly(part);
+            }
+        }
+    }
+
+    /** Counts bytes written through to progress. */
+    private static final class CountingStream extends OutputStream {
+        private final OutputStream out;
+        private final ProgressSink progress;
+        private long count;
+
+        CountingStream(OutputStream out, long start, ProgressSink progress) {
+            this.out = out;
+            this.count = start;
+            this.progress = progress;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            progress.bytes(++count);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            count += len;
+            progress.bytes(count);
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.close();
+        }
+    }
+
+    // ---- shared ---------------------------------------------------------------------------------------------------
+
+    private static String fileName(DownloadRequest req) {
+        return req.target().getFileName().toString();
+    }
+
+    private static void verifyWhole(Path file, String expected, String path) throws IOException,
+            TransferException.VerificationFailed {
+        String actual = hashFile(file);
+        if (!actual.equals(expected)) {
+            throw new TransferException.VerificationFailed(path + ": the assembled file hashes to " + actual
+                    + ", not " + expected, null);
+        }
+    }
+
+    private static String hashFile(Path file) throws IOException {
+        Blake3 h = Blake3.newHasher();
+        byte[] buf = new byte[256 * 1024];
+        try (InputStream in = Files.newInputStream(file)) {
+            int r;
+            while ((r = in.read(buf)) > 0) {
+                h.update(buf, 0, r);
+            }
+        }
+        return h.hexDigest();
+    }
+
+    private static void finish(Path temp, DownloadRequest req) throws IOException {
+        if (req.serverModified() != null) {
+            Files.setLastModifiedTime(temp, FileTime.from(req.serverModified()));
+        }
+    }
+
+    private static TransferException.LocalIoFailure localFailure(String what, IOException e) {
+        String reason = e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason()
+                : String.valueOf(e.getMessage());
+        return new TransferException.LocalIoFailure(what + ": " + reason, e);
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            LOG.warn("could not remove the temp file {}", p.getFileName());
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package org.oxisync.core.transfer;
+
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.Set;
+import org.oxisync.protocol.FileDto;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.StoreException;
+import org.oxisync.store.hash.FileDigest;
+import org.oxisync.store.transfers.Direction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Uploads one file as §6.4 of the protocol reference describes, adapted to a sync client:
+ * <ul>
+ *   <li>new files under the delta threshold: {@code by-hash} when the server already owns the content (see
+ *       {@link #ownedAmong}), a multipart upload otherwise; a multipart result whose {@code content_hash} differs
+ *       from the scanned hash means the file changed while it was sent: that remote file goes to the trash;</li>
+ *   <li>larger new files and every update ({@link DeltaUpload}): negotiate, PUT the missing chunks, commit, with
+ *       multipart as the fallback of a create that failed for a reason other than quota, auth or a local change;</li>
+ *   <li>an update to 0 bytes: the server refuses an empty delta commit, so the old file goes to the trash and an
+ *       empty file is created in its place (the outcome carries the new id).</li>
+ * </ul>
+ * After success the manifest and the local file's chunk locations are recorded in the chunk index, so later
+ * downloads can reuse them. Thread-safe: workers may upload different files concurrently.
+ */
+public final class Uploader {
+    private static final Logger LOG = LoggerFactory.getLogger(Uploader.class);
+
+    private final OxiCloudApi api;
+    private final LocalStore store;
+    private final TransferOptions options;
+
+    public Uploader(OxiCloudApi api, LocalStore store, TransferOptions options) {
+        this.api = Objects.requireNonNull(api, "api");
+        this.store = Objects.requireNonNull(store, "store");
+        this.options = Objects.requireNonNull(options, "options");
+    }
+
+    /** check-batch for many new small files at once (split at 10,000 by the api): the hashes the server already has. */
+    public Set<String> ownedAmong(Collection<String> hashes) {
+        return hashes.isEmpty() ? Set.of() : api.ownedHashes(hashes);
+    }
+
+    /** Uploads one file; {@code owned} may be null (nothing known); progress gets bytes as they are sent or reused. */
+    public UploadOutcome upload(UploadRequest req, Set<String> owned, ProgressSink progress)
+            throws TransferException, OxiCloudException {
+        ProgressSink p = progress == null ? ProgressSink.NONE : progress;
+        FileDigest digest = req.digest();
+        LocalFileState start = LocalFileState.of(req.file());
+        if (start.size() != digest.size()) {
+            throw new TransferException.FileChangedWhileReading(req.path() + " is " + start.size()
+                    + " bytes now, " + digest.size() + " when it was hashed", null);
+        }
+        if (req.localMtime() != null && !start.mtime().equals(req.localMtime())) {
+            throw new TransferException.FileChangedWhileReading(req.path() + " was modified since it was hashed", null);
+        }
+        UploadOutcome out;
+        if (req.isUpdate()) {
+            out = digest.size() == 0 ? replaceWithEmpty(req, p) : new DeltaUpload(api, store, options, req, start, p).run();
+        } else if (digest.size() == 0) {
+            out = multipart(req, p);
+        } else if (digest.size() < options.deltaThresholdBytes()) {
+            out = owned != null && owned.contains(digest.fileHash()) ? byHash(req, p) : multipart(req, p);
+        } else {
+            out = deltaOrMultipart(req, start, p);
+        }
+        remember(req, start);
+        return out;
+    }
+
+    private UploadOutcome deltaOrMultipart(UploadRequest req, LocalFileState start, ProgressSink p)
+            throws TransferException {
+        try {
+            return new DeltaUpload(api, store, options, req, start, p).run();
+        } catch (OxiCloudException e) {
+            if (!fallsBackToMultipart(e)) {
+                throw e;
+            }
+            LOG.info("delta upload of {} failed ({}); falling back to a multipart upload", req.path(), e.getMessage());
+            p.restart();
+            UploadOutcome out = multipart(req, p);
+            store.transfers().find(req.pairId(), req.path(), Direction.UPLOAD)
+                    .ifPresent(t -> store.transfers().abandon(t.id()));
+            return out;
+        }
+    }
+
+    /** Failures a plain upload may get past; quota, auth, read-only, name conflicts and network outages are not. */
+    static boolean fallsBackToMultipart(OxiCloudException e) {
+        return e instanceof OxiCloudException.RequestRejected || e instanceof OxiCloudException.NotFound
+                || e instanceof OxiCloudException.RateLimited || e instanceof OxiCloudException.ServerError
+                || e instanceof OxiCloudException.ProtocolViolation || e instanceof OxiCloudException.StillMissing;
+    }
+
+    private UploadOutcome byHash(UploadRequest req, ProgressSink p) throws TransferException {
+        try {
+            FileDto f = api.createByHash(req.parentFolderId(), req.name(), req.digest().fileHash());
+            p.bytes(req.digest().size());
+            return new UploadOutcome(f, 0, req.digest().size());
+        } catch (OxiCloudException.NotFound e) {
+            // blob_not_owned_by_caller: lost to GC or deleted since check-batch; send the bytes
+            LOG.debug("by-hash refused for {}; uploading it", req.path());
+            return multipart(req, p);
+        }
+    }
+
+    private UploadOutcome multipart(UploadRequest req, ProgressSink p) throws TransferException {
+        p.bytes(0);
+        FileDto f;
+        try {
+            f = api.upload(req.parentFolderId(), req.name(), req.file());
+        } catch (OxiCloudException.LocalFileChanged e) {
+            throw new TransferException.FileChangedWhileReading(req.path() + " changed while it was uploaded", e);
+        } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof NoSuchFileException) {
+                throw new TransferException.FileChangedWhileReading(req.path() + " disappeared", e);
+            }
+            throw new TransferException.LocalIoFailure("cannot read " + req.path() + ": " + e.getCause(), e);
+        }
+        String expected = req.digest().fileHash();
+        if (!expected.equals(f.contentHash())) {
+            // The bytes sent are not the bytes hashed: the file changed while it was read. Keep nothing of it.
+            try {
+                api.deleteFile(f.id());
+            } catch (OxiCloudException e) {
+                LOG.warn("could not move the inconsistent upload of {} to the trash: {}", req.path(), e.getMessage());
+            }
+            throw new TransferException.FileChangedWhileReading(req.path()
+                    + " changed while it was uploaded (the server received other content)", null);
+        }
+        p.bytes(req.digest().size());
+        return new UploadOutcome(f, req.digest().size(), 0);
+    }
+
+    private UploadOutcome replaceWithEmpty(UploadRequest req, ProgressSink p) throws TransferException {
+        if (req.parentFolderId() == null || req.name() == null) {
+            throw new IllegalArgumentException("an update to 0 bytes recreates the file: parentFolderId and name are needed");
+        }
+        RemoteCheck.requireUnchanged(api, req);
+        api.deleteFile(req.remoteFileId());
+        return multipart(req, p);
+    }
+
+    /** Records the manifest and where the file's chunks can be read locally; a failure here never fails the upload. */
+    private void remember(UploadRequest req, LocalFileState start) {
+        FileDigest d = req.digest();
+        if (d.chunks().isEmpty()) {
+            return;
+        }
+        try {
+            store.chunks().recordManifest(d);
+            store.chunks().recordLocalFile(req.pairId(), req.path(), d,
+                    req.localMtime() != null ? req.localMtime() : start.mtime(),
+                    req.fileKey() != null ? req.fileKey() : start.fileKey());
+        } catch (StoreException e) {
+            LOG.warn("could not record the chunks of {}: {}", req.path(), e.getMessage());
+        }
+    }
+}

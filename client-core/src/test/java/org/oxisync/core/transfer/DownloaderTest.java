@@ -1,0 +1,210 @@
+package org.oxisync.core.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.oxisync.core.transfer.Harness.MIB;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.scan.TempNames;
+import org.oxisync.protocol.FileDto;
+import org.oxisync.protocol.Limits;
+import org.oxisync.protocol.ManifestDto;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.store.hash.Blake3;
+import org.oxisync.store.transfers.ChunkState;
+import org.oxisync.store.transfers.Direction;
+import org.oxisync.store.transfers.PendingTransfer;
+
+/** Downloads against the emulator: reuse of local chunks, resume, verification and the temp-file discipline. */
+class DownloaderTest {
+    private static final String DOWNLOAD = "POST /api/files/delta/download";
+
+    @TempDir
+    Path dir;
+    private Harness h;
+
+    @AfterEach
+    void tearDown() {
+        if (h != null) {
+            h.close();
+        }
+    }
+
+    private Harness harness(Limits limits) throws Exception {
+        h = new Harness(dir, limits);
+        return h;
+    }
+
+    private Downloader downloader() {
+        return new Downloader(h.api, h.store, TransferOptions.defaults(), Harness::digest);
+    }
+
+    private DownloadRequest request(String path, String expectedHash) {
+        String id = h.remote().fileId("/" + path);
+        FileDto f = h.api.resources(h.root, 200, null).items().stream().filter(r -> r.name().equals(path))
+                .map(FileDto.class::cast).findFirst().orElseThrow();
+        return new DownloadRequest(h.pairId, path, id, expectedHash, f.size(), Instant.ofEpochSecond(f.modifiedAt()),
+                h.local.resolve(path));
+    }
+
+    private List<Path> temps() throws Exception {
+        return h.localFiles().stream().filter(p -> TempNames.isOwnTemp(p.getFileName().toString())).toList();
+    }
+
+    @Test
+    void downloadOfARemotelyChangedLargeFileReusesTheLocalChunks() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(24 * MIB, 20);
+        h.write("big.bin", data);
+        UploadRequest up = h.newFile("big.bin");
+        FileDto v1 = new Uploader(h.api, h.store, TransferOptions.defaults()).upload(up, Set.of(), ProgressSink.NONE).file();
+        h.journal(up, v1.id());
+        byte[] theirs = data.clone();
+        System.arraycopy(Harness.random(MIB, 21), 0, theirs, 10 * MIB, MIB);
+        h.remote().putFile("/big.bin", theirs); // another device changes 1 MiB in the middle
+        h.emu.resetStats();
+
+        StagedDownload staged = downloader().stage(request("big.bin", Blake3.hashHex(theirs)), ProgressSink.NONE);
+
+        long received = h.stats(DOWNLOAD).bytesSent();
+        assertTrue(received <= 3L * MIB, "received " + received + " bytes for a 1 MiB change");
+        assertEquals(theirs.length, staged.bytesReceived() + staged.bytesReused());
+        assertArrayEquals(theirs, Files.readAllBytes(staged.tempFile()));
+        assertArrayEquals(data, Files.readAllBytes(h.local.resolve("big.bin")), "the target is left alone");
+        assertTrue(TempNames.isOwnTemp(staged.tempFile().getFileName().toString()));
+        assertEquals(h.local, staged.tempFile().getParent());
+        assertEquals(Blake3.hashHex(theirs), staged.digest().fileHash());
+        assertEquals(Harness.digest(staged.tempFile()).chunks(), staged.digest().chunks());
+    }
+
+    @Test
+    void stagedFileCarriesTheServerModifiedTime() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(300_000, 22);
+        h.remote().putFile("/s.bin", data);
+        DownloadRequest req = request("s.bin", Blake3.hashHex(data));
+        Instant when = Instant.parse("2024-02-03T04:05:06Z");
+        DownloadRequest dated = new DownloadRequest(req.pairId(), req.path(), req.remoteFileId(), req.expectedHash(),
+                req.size(), when, req.target());
+
+        StagedDownload staged = downloader().stage(dated, ProgressSink.NONE);
+
+        assertEquals(when, Files.getLastModifiedTime(staged.tempFile()).toInstant());
+        assertArrayEquals(data, Files.readAllBytes(staged.tempFile()));
+        assertEquals(data.length, staged.bytesReceived());
+    }
+
+    @Test
+    void interruptedDownloadResumesFromStagedChunks() throws Exception {
+        harness(new Limits(Limits.DEFAULT.putBatchBytes(), Limits.MAX_FRAME_BYTES, 64L << 20, 240));
+        byte[] data = Harness.random(12 * MIB, 23);
+        h.remote().putFile("/big.bin", data);
+        DownloadRequest req = request("big.bin", Blake3.hashHex(data));
+        AtomicBoolean armed = new AtomicBoolean();
+
+        assertThrows(OxiCloudException.RequestRejected.class, () -> downloader().stage(req, new ProgressSink() {
+            @Override
+            public void bytes(long soFar) {
+                if (soFar >= 4L * MIB && armed.compareAndSet(false, true)) {
+                    h.emu.faults().failNext(1, "POST", "/api/files/delta/download", 400);
+                }
+            }
+
+            @Override
+            public void restart() {
+            }
+        }));
+        assertEquals(List.of(), temps(), "no temp file is left behind");
+        PendingTransfer pending = h.store.transfers().find(h.pairId, "big.bin", Direction.DOWNLOAD).orElseThrow();
+        assertFalse(pending.hashesIn(ChunkState.STAGED).isEmpty());
+
+        h.restartStore();
+        h.emu.resetStats();
+        StagedDownload staged = downloader().stage(req, ProgressSink.NONE);
+
+        assertTrue(staged.bytesReused() >= 4L * MIB, "reused " + staged.bytesReused());
+        assertTrue(h.stats(DOWNLOAD).bytesSent() <= data.length - 4L * MIB + 4L * 64);
+        assertArrayEquals(data, Files.readAllBytes(staged.tempFile()));
+        assertTrue(h.store.transfers().find(h.pairId, "big.bin", Direction.DOWNLOAD).isEmpty());
+    }
+
+    @Test
+    void corruptedChunkFromTheServerFailsVerificationAndLeavesNoTemp() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(2 * MIB, 24);
+        h.remote().putFile("/c.bin", data);
+        ManifestDto m = h.api.manifest(h.remote().fileId("/c.bin"), null).orElseThrow();
+        String victim = m.chunks().get(1).h();
+        Path chunkFile = h.serverData.resolve("chunks").resolve(victim.substring(0, 2)).resolve(victim);
+        byte[] bytes = Files.readAllBytes(chunkFile);
+        bytes[bytes.length / 2] ^= 0x40;
+        Files.write(chunkFile, bytes);
+
+        assertThrows(TransferException.VerificationFailed.class,
+                () -> downloader().stage(request("c.bin", m.fileHash()), ProgressSink.NONE));
+
+        assertEquals(List.of(), h.localFiles());
+    }
+
+    @Test
+    void remoteContentOtherThanExpectedIsRemoteChanged() throws Exception {
+        harness(Limits.DEFAULT);
+        h.remote().putFile("/x.bin", Harness.random(1000, 25));
+        var e = assertThrows(TransferException.RemoteChanged.class,
+                () -> downloader().stage(request("x.bin", Blake3.hashHex(new byte[] {1})), ProgressSink.NONE));
+        assertEquals(Blake3.hashHex(h.remote().read("/x.bin")), e.actualHash());
+        assertEquals(List.of(), h.localFiles());
+    }
+
+    @Test
+    void fileWithoutAManifestComesByAPlainVerifiedGet() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(3 * MIB + 17, 26);
+        h.remote().putFile("/p.bin", data);
+        DownloadRequest req = request("p.bin", Blake3.hashHex(data));
+        h.emu.faults().failNext(1, "GET", "/api/files/[^/]+/manifest", 404);
+
+        StagedDownload staged = downloader().stage(req, ProgressSink.NONE);
+
+        assertEquals(1, h.stats("GET /api/files/{id}").requests());
+        assertEquals(0, h.stats(DOWNLOAD).requests());
+        assertArrayEquals(data, Files.readAllBytes(staged.tempFile()));
+        assertEquals(Harness.digest(staged.tempFile()), staged.digest());
+    }
+
+    @Test
+    void plainGetThatDoesNotMatchTheExpectedHashIsRemoved() throws Exception {
+        harness(Limits.DEFAULT);
+        h.remote().putFile("/p.bin", Harness.random(5000, 27));
+        DownloadRequest req = request("p.bin", null);
+        DownloadRequest wrong = new DownloadRequest(req.pairId(), req.path(), req.remoteFileId(),
+                Blake3.hashHex(new byte[] {9}), req.size(), null, req.target());
+        h.emu.faults().failNext(1, "GET", "/api/files/[^/]+/manifest", 404);
+
+        assertThrows(TransferException.VerificationFailed.class, () -> downloader().stage(wrong, ProgressSink.NONE));
+        assertEquals(List.of(), h.localFiles());
+    }
+
+    @Test
+    void emptyRemoteFileStagesAnEmptyTemp() throws Exception {
+        harness(Limits.DEFAULT);
+        h.remote().putFile("/empty.txt", new byte[0]);
+
+        StagedDownload staged = downloader().stage(request("empty.txt", Blake3.hashHex(new byte[0])), ProgressSink.NONE);
+
+        assertEquals(0, Files.size(staged.tempFile()));
+        assertEquals(0, staged.bytesReceived());
+        assertEquals(0, h.stats(DOWNLOAD).requests());
+    }
+}

@@ -1,0 +1,141 @@
+package org.oxisync.core.transfer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.EndpointStats;
+import org.oxisync.emulator.OxiCloudEmulator;
+import org.oxisync.emulator.RemoteClient;
+import org.oxisync.emulator.cdc.FastCdc;
+import org.oxisync.protocol.ApiConfig;
+import org.oxisync.protocol.Limits;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.store.hash.Blake3;
+import org.oxisync.store.hash.ChunkRef;
+import org.oxisync.store.hash.FileDigest;
+import org.oxisync.store.journal.EntryKind;
+import org.oxisync.store.journal.JournalEntry;
+
+/**
+ * The emulator on loopback, an api logged in as alice, and a local store with one folder pair rooted at
+ * {@code local}, all on one hand-moved clock (the api's sleeper advances it, so retries and pacing never sleep).
+ */
+final class Harness implements AutoCloseable {
+    static final int MIB = 1 << 20;
+
+    final MutableClock clock = new MutableClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    final Path dir;
+    final Path local;
+    final Path serverData;
+    final OxiCloudEmulator emu;
+    final OxiCloudApi api;
+    final String root;
+    LocalStore store;
+    final long pairId;
+
+    Harness(Path dir, Limits limits) throws IOException {
+        this.dir = dir;
+        this.local = Files.createDirectories(dir.resolve("local"));
+        this.serverData = Files.createDirectories(dir.resolve("server"));
+        emu = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").clock(clock).dataDir(serverData)
+                .accessTokenTtl(Duration.ofDays(30)).refreshTokenTtl(Duration.ofDays(60)).build());
+        api = OxiCloudApi.create(ApiConfig.builder(URI.create(emu.baseUrl()), "alice").clock(clock)
+                .sleeper(clock::advance).jitter(() -> 0.5).limits(limits).build());
+        api.login("alice", "secret");
+        root = emu.rootFolderId("alice");
+        store = openStore();
+        pairId = store.accounts().savePair(FolderPair.create("main", local.toString(), root, "/")).id();
+    }
+
+    LocalStore openStore() {
+        return LocalStore.open(dir.resolve("data"), "alice", clock);
+    }
+
+    /** Closes and reopens the local store, as a restarted process would. */
+    void restartStore() {
+        store.close();
+        store = openStore();
+    }
+
+    RemoteClient remote() {
+        return emu.remote("alice");
+    }
+
+    Path write(String path, byte[] data) throws IOException {
+        Path p = local.resolve(path);
+        Files.createDirectories(p.getParent());
+        Files.write(p, data);
+        return p;
+    }
+
+    static byte[] random(int size, long seed) {
+        byte[] b = new byte[size];
+        new Random(seed).nextBytes(b);
+        return b;
+    }
+
+    /** FastCDC with the server's parameters and BLAKE3 (what the scanner's digester computes). */
+    static FileDigest digest(Path file) throws IOException {
+        List<ChunkRef> chunks = new ArrayList<>();
+        Blake3 whole = Blake3.newHasher();
+        try (InputStream in = Files.newInputStream(file)) {
+            FastCdc.server().chunk(in, (offset, buf, off, len) -> {
+                chunks.add(new ChunkRef(offset, len, Blake3.newHasher().update(buf, off, len).hexDigest()));
+                whole.update(buf, off, len);
+            });
+        }
+        return new FileDigest(chunks, whole.hexDigest(), Files.size(file));
+    }
+
+    /** An upload request as the engine builds it from the scan (mtime and file key included). */
+    UploadRequest newFile(String path) throws IOException {
+        Path p = local.resolve(path);
+        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        return new UploadRequest(pairId, path, p, digest(p), root, p.getFileName().toString(), null, null,
+                Instant.ofEpochMilli(a.lastModifiedTime().toMillis()), String.valueOf(a.fileKey()));
+    }
+
+    UploadRequest update(String path, String remoteId, String expectedRemoteHash) throws IOException {
+        UploadRequest n = newFile(path);
+        return new UploadRequest(pairId, path, n.file(), n.digest(), root, n.name(), remoteId, expectedRemoteHash,
+                n.localMtime(), n.fileKey());
+    }
+
+    /** Writes the journal entry the engine would write after syncing {@code req}, so its chunk locations count. */
+    void journal(UploadRequest req, String remoteId) {
+        store.journal().upsert(new JournalEntry(pairId, req.path(), EntryKind.FILE, req.digest().size(), req.localMtime(),
+                req.fileKey(), req.digest().fileHash(), remoteId, null, req.digest().fileHash(), clock.instant()));
+    }
+
+    EndpointStats stats(String key) {
+        EndpointStats s = emu.stats().get(key);
+        return s == null ? new EndpointStats(0, 0, 0) : s;
+    }
+
+    List<Path> localFiles() throws IOException {
+        try (Stream<Path> s = Files.list(local)) {
+            return s.toList();
+        }
+    }
+
+    @Override
+    public void close() {
+        store.close();
+        api.close();
+        emu.close();
+    }
+}

@@ -1,0 +1,365 @@
+package org.oxisync.core.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.oxisync.core.transfer.Harness.MIB;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.protocol.FileDto;
+import org.oxisync.protocol.Limits;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.store.hash.Blake3;
+import org.oxisync.store.transfers.ChunkState;
+import org.oxisync.store.transfers.Direction;
+import org.oxisync.store.transfers.PendingTransfer;
+
+/** Uploads against the emulator: which path each file takes, what goes over the wire, and what never gets committed. */
+class UploaderTest {
+    private static final String PUT = "PUT /api/files/delta/chunks";
+    private static final String COMMIT = "POST /api/files/delta/commit";
+    private static final String MULTIPART = "POST /api/files/upload";
+    private static final long PUT_BATCH = 2L * MIB + 64;
+
+    @TempDir
+    Path dir;
+    private Harness h;
+
+    private Harness harness() throws Exception {
+        h = new Harness(dir, Limits.DEFAULT.withPutBatchBytes(PUT_BATCH));
+        return h;
+    }
+
+    private TransferOptions options() {
+        return TransferOptions.defaults().withPutBatchBytes(PUT_BATCH).withNegotiateEvery(16);
+    }
+
+    private Uploader uploader() {
+        return new Uploader(h.api, h.store, options());
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (h != null) {
+            h.close();
+        }
+    }
+
+    @Test
+    void smallNewFileIsUploadedByMultipart() throws Exception {
+        harness();
+        byte[] data = Harness.random(100_000, 1);
+        h.write("a.bin", data);
+        UploadRequest req = h.newFile("a.bin");
+
+        UploadOutcome out = uploader().upload(req, Set.of(), ProgressSink.NONE);
+
+        assertEquals(req.digest().fileHash(), out.file().contentHash());
+        assertEquals(data.length, out.bytesSent());
+        assertEquals(1, h.stats(MULTIPART).requests());
+        assertEquals(0, h.stats(PUT).requests());
+        assertArrayEquals(data, h.remote().read("/a.bin"));
+        assertTrue(h.store.chunks().manifest(req.digest().fileHash()).isPresent(), "manifest recorded");
+    }
+
+    @Test
+    void contentTheServerOwnsIsCreatedByHashWithoutSendingIt() throws Exception {
+        harness();
+        byte[] data = Harness.random(200_000, 2);
+        h.write("a.bin", data);
+        Uploader up = uploader();
+        up.upload(h.newFile("a.bin"), Set.of(), ProgressSink.NONE);
+        h.write("copy.bin", data);
+        UploadRequest copy = h.newFile("copy.bin");
+        Set<String> owned = up.ownedAmong(List.of(copy.digest().fileHash(), Blake3.hashHex(new byte[] {1})));
+        assertEquals(Set.of(copy.digest().fileHash()), owned);
+        h.emu.resetStats();
+
+        UploadOutcome out = up.upload(copy, owned, ProgressSink.NONE);
+
+        assertEquals(0, out.bytesSent());
+        assertEquals(data.length, out.bytesReused());
+        assertEquals(1, h.stats("POST /api/files/by-hash").requests());
+        assertEquals(0, h.stats(MULTIPART).requests());
+        assertEquals(0, h.stats(MULTIPART).bytesReceived() + h.stats(PUT).bytesReceived());
+        assertArrayEquals(data, h.remote().read("/copy.bin"));
+    }
+
+    @Test
+    void largeNewFileGoesByDeltaInSeveralPutBatches() throws Exception {
+        harness();
+        byte[] data = Harness.random(20 * MIB + 12_345, 3);
+        h.write("big.bin", data);
+        UploadRequest req = h.newFile("big.bin");
+        long[] lastProgress = {-1};
+
+        UploadOutcome out = uploader().upload(req, Set.of(), new ProgressSink() {
+            @Override
+            public void bytes(long soFar) {
+                assertTrue(soFar >= lastProgress[0], "progress never goes back");
+                lastProgress[0] = soFar;
+            }
+
+            @Override
+            public void restart() {
+                throw new AssertionError("no restart expected");
+            }
+        });
+
+        assertEquals(data.length, lastProgress[0]);
+        assertEquals(data.length, out.bytesSent());
+        assertTrue(h.stats(PUT).requests() >= 10, "PUT requests: " + h.stats(PUT).requests());
+        assertTrue(h.stats("POST /api/files/delta/negotiate").requests() >= 2);
+        assertEquals(1, h.stats(COMMIT).requests());
+        assertEquals(0, h.stats(MULTIPART).requests());
+        assertArrayEquals(data, h.remote().read("/big.bin"));
+        assertTrue(h.store.transfers().find(h.pairId, "big.bin", Direction.UPLOAD).isEmpty(), "resume state cleared");
+    }
+
+    @Test
+    void updatingOneMebibyteInTheMiddleSendsOnlyTheChangedChunks() throws Exception {
+        harness();
+        byte[] data = Harness.random(24 * MIB, 4);
+        h.write("big.bin", data);
+        FileDto first = uploader().upload(h.newFile("big.bin"), Set.of(), ProgressSink.NONE).file();
+        byte[] edited = data.clone();
+        System.arraycopy(Harness.random(MIB, 5), 0, edited, 12 * MIB, MIB);
+        h.write("big.bin", edited);
+        h.emu.resetStats();
+
+        UploadOutcome out = uploader().upload(h.update("big.bin", first.id(), first.contentHash()), Set.of(),
+                ProgressSink.NONE);
+
+        assertEquals(first.id(), out.file().id(), "an update keeps the file id");
+        long putBytes = h.stats(PUT).bytesReceived();
+        assertTrue(putBytes <= 3L * MIB, "sent " + putBytes + " bytes for a 1 MiB change");
+        assertTrue(out.bytesReused() >= edited.length - 3L * MIB);
+        assertArrayEquals(edited, h.remote().read("/big.bin"));
+    }
+
+    @Test
+    void deltaCreateFallsBackToMultipartWhenTheServerRefusesDelta() throws Exception {
+        harness();
+        byte[] data = Harness.random(9 * MIB, 6);
+        h.write("big.bin", data);
+        h.emu.faults().failNext(1, "POST", "/api/files/delta/negotiate", 400);
+        AtomicBoolean restarted = new AtomicBoolean();
+
+        UploadOutcome out = uploader().upload(h.newFile("big.bin"), Set.of(), new ProgressSink() {
+            @Override
+            public void bytes(long soFar) {
+            }
+
+            @Override
+            public void restart() {
+                restarted.set(true);
+            }
+        });
+
+        assertTrue(restarted.get());
+        assertEquals(1, h.stats(MULTIPART).requests());
+        assertArrayEquals(data, h.remote().read("/big.bin"));
+        assertEquals(data.length, out.bytesSent());
+    }
+
+    @Test
+    void quotaExceededDoesNotFallBackToMultipart() throws Exception {
+        harness();
+        h.write("big.bin", Harness.random(9 * MIB, 7));
+        h.emu.setQuota("alice", 4L * MIB);
+        assertThrows(OxiCloudException.QuotaExceeded.class,
+                () -> uploader().upload(h.newFile("big.bin"), Set.of(), ProgressSink.NONE));
+        assertEquals(0, h.stats(MULTIPART).requests());
+    }
+
+    @Test
+    void interruptedUploadResumesWithoutResendingUploadedChunks() throws Exception {
+        harness();
+        byte[] data = Harness.random(16 * MIB, 8);
+        h.write("big.bin", data);
+        UploadRequest req = h.newFile("big.bin");
+        AtomicBoolean armed = new AtomicBoolean();
+        // after about 6 MiB went out, the next PUT fails with an error that ends the upload (no fallback)
+        assertThrows(OxiCloudException.QuotaExceeded.class, () -> uploader().upload(req, Set.of(), new ProgressSink() {
+            @Override
+            public void bytes(long soFar) {
+                if (soFar >= 6L * MIB && armed.compareAndSet(false, true)) {
+                    h.emu.faults().failNext(1, "PUT", "/api/files/delta/chunks", 507);
+                }
+            }
+
+            @Override
+            public void restart() {
+            }
+        }));
+        PendingTransfer pending = h.store.transfers().find(h.pairId, "big.bin", Direction.UPLOAD).orElseThrow();
+        Set<String> uploaded = Set.copyOf(pending.hashesIn(ChunkState.UPLOADED));
+        long uploadedBytes = req.digest().chunks().stream().filter(c -> uploaded.contains(c.hash()))
+                .mapToLong(c -> c.length()).sum();
+        assertTrue(uploadedBytes >= 4L * MIB, "uploaded before the failure: " + uploadedBytes);
+        assertFalse(h.remote().exists("/big.bin"));
+
+        h.restartStore();
+        h.emu.resetStats();
+        UploadOutcome out = uploader().upload(req, Set.of(), ProgressSink.NONE);
+
+        long frames = 4L * req.digest().chunks().size();
+        assertTrue(out.bytesSent() <= data.length - uploadedBytes, "sent " + out.bytesSent() + " after " + uploadedBytes);
+        assertEquals(data.length - out.bytesReused(), out.bytesSent());
+        // the server's count may still include the refused PUT's body, drained after the reset: one batch of slack
+        long resent = h.stats(PUT).bytesReceived();
+        assertTrue(resent <= data.length - uploadedBytes + frames + PUT_BATCH, "server received " + resent);
+        assertArrayEquals(data, h.remote().read("/big.bin"));
+        assertTrue(h.store.transfers().find(h.pairId, "big.bin", Direction.UPLOAD).isEmpty());
+    }
+
+    @Test
+    void chunksTheServerCollectedAreSentAgainWhenTheCommitSaysStillMissing() throws Exception {
+        harness();
+        byte[] data = Harness.random(12 * MIB, 9);
+        h.write("big.bin", data);
+        UploadRequest req = h.newFile("big.bin");
+        h.emu.faults().failNext(1, "POST", "/api/files/delta/commit", 507);
+        assertThrows(OxiCloudException.QuotaExceeded.class, () -> uploader().upload(req, Set.of(), ProgressSink.NONE));
+        // more than the server's one-hour grace later, its GC sweeps the loose chunks
+        h.clock.advance(Duration.ofHours(2));
+        assertTrue(h.emu.runGarbageCollection() > 0);
+        h.emu.resetStats();
+
+        UploadOutcome out = uploader().upload(req, Set.of(), ProgressSink.NONE);
+
+        assertEquals(2, h.stats(COMMIT).requests(), "one still_missing round");
+        assertEquals(0, h.stats(MULTIPART).requests());
+        assertTrue(out.bytesSent() >= data.length);
+        assertArrayEquals(data, h.remote().read("/big.bin"));
+    }
+
+    @Test
+    void fileModifiedWhileBeingUploadedIsNotCommitted() throws Exception {
+        harness();
+        byte[] data = Harness.random(12 * MIB, 10);
+        Path file = h.write("big.bin", data);
+        UploadRequest req = h.newFile("big.bin");
+        AtomicBoolean changed = new AtomicBoolean();
+
+        assertThrows(TransferException.FileChangedWhileReading.class, () -> uploader().upload(req, Set.of(),
+                new ProgressSink() {
+                    @Override
+                    public void bytes(long soFar) {
+                        if (soFar >= 2L * MIB && changed.compareAndSet(false, true)) {
+                            try {
+                                byte[] other = data.clone();
+                                other[data.length - 10] ^= 1;
+                                Files.write(file, other);
+                            } catch (java.io.IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        }
+                    }
+
+                    @Override
+                    public void restart() {
+                    }
+                }));
+
+        assertTrue(changed.get());
+        assertFalse(h.remote().exists("/big.bin"));
+        assertEquals(0, h.stats(COMMIT).requests());
+        assertEquals(0, h.stats(MULTIPART).requests());
+        assertTrue(h.store.transfers().find(h.pairId, "big.bin", Direction.UPLOAD).isEmpty());
+    }
+
+    @Test
+    void smallFileWhoseBytesDifferFromItsHashIsTrashedAndNotKept() throws Exception {
+        harness();
+        byte[] data = Harness.random(50_000, 11);
+        Path file = h.write("a.bin", data);
+        UploadRequest req = h.newFile("a.bin");
+        FileTime mtime = Files.getLastModifiedTime(file);
+        byte[] other = data.clone();
+        other[7] ^= 1;
+        Files.write(file, other); // same size, same mtime: only the content check can tell
+        Files.setLastModifiedTime(file, mtime);
+
+        assertThrows(TransferException.FileChangedWhileReading.class,
+                () -> uploader().upload(req, Set.of(), ProgressSink.NONE));
+
+        assertFalse(h.remote().exists("/a.bin"));
+    }
+
+    @Test
+    void remoteChangeBeforeTheUpdateCommitIsRemoteChanged() throws Exception {
+        harness();
+        byte[] data = Harness.random(10 * MIB, 12);
+        h.write("big.bin", data);
+        FileDto first = uploader().upload(h.newFile("big.bin"), Set.of(), ProgressSink.NONE).file();
+        byte[] edited = data.clone();
+        edited[5] ^= 1;
+        h.write("big.bin", edited);
+        byte[] theirs = Harness.random(3 * MIB, 13);
+        AtomicBoolean changed = new AtomicBoolean();
+
+        var e = assertThrows(TransferException.RemoteChanged.class, () -> uploader().upload(
+                h.update("big.bin", first.id(), first.contentHash()), Set.of(), new ProgressSink() {
+                    @Override
+                    public void bytes(long soFar) {
+                        if (changed.compareAndSet(false, true)) {
+                            h.remote().putFile("/big.bin", theirs); // another device, while we upload
+                        }
+                    }
+
+                    @Override
+                    public void restart() {
+                    }
+                }));
+
+        assertEquals(Blake3.hashHex(theirs), e.actualHash());
+        assertArrayEquals(theirs, h.remote().read("/big.bin"), "the other device's content stays");
+    }
+
+    @Test
+    void emptyFilesAreCreatedAndAnUpdateToEmptyRecreatesTheFile() throws Exception {
+        harness();
+        h.write("empty.txt", new byte[0]);
+        UploadOutcome created = uploader().upload(h.newFile("empty.txt"), Set.of(), ProgressSink.NONE);
+        assertEquals(0, created.file().size());
+        assertEquals(Blake3.hashHex(new byte[0]), created.file().contentHash());
+        assertArrayEquals(new byte[0], h.remote().read("/empty.txt"));
+
+        h.write("b.txt", "hello".getBytes());
+        FileDto b = uploader().upload(h.newFile("b.txt"), Set.of(), ProgressSink.NONE).file();
+        h.write("b.txt", new byte[0]);
+        UploadOutcome emptied = uploader().upload(h.update("b.txt", b.id(), b.contentHash()), Set.of(), ProgressSink.NONE);
+
+        assertEquals(0, emptied.file().size());
+        assertArrayEquals(new byte[0], h.remote().read("/b.txt"));
+        assertTrue(h.api.trash(50, null).items().stream().anyMatch(t -> "b.txt".equals(t.name())),
+                "the old content is in the trash");
+    }
+
+    @Test
+    void smallUpdateGoesByDeltaCommitKeepingTheId() throws Exception {
+        harness();
+        h.write("n.txt", "version one".getBytes());
+        FileDto v1 = uploader().upload(h.newFile("n.txt"), Set.of(), ProgressSink.NONE).file();
+        h.write("n.txt", "version two, longer".getBytes());
+
+        FileDto v2 = uploader().upload(h.update("n.txt", v1.id(), v1.contentHash()), Set.of(), ProgressSink.NONE).file();
+
+        assertEquals(v1.id(), v2.id());
+        assertArrayEquals("version two, longer".getBytes(), h.remote().read("/n.txt"));
+        assertEquals(1, h.stats(MULTIPART).requests(), "only the first version went by multipart");
+        assertEquals(1, h.stats(COMMIT).requests());
+    }
+}
