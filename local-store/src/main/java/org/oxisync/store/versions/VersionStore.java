@@ -25,6 +25,7 @@ import org.oxisync.store.chunks.ChunkStore;
 import org.oxisync.store.db.Database;
 import org.oxisync.store.hash.Blake3;
 import org.oxisync.store.hash.ChunkRef;
+import org.oxisync.store.hash.FileChunker;
 import org.oxisync.store.hash.FileDigest;
 import org.oxisync.store.journal.RelativePaths;
 
@@ -41,9 +42,9 @@ public final class VersionStore {
     private final RetentionPolicy policy;
     private final FileDigester digester;
 
-    /** Versions chunked with the default digester. */
+    /** Versions chunked with {@link FileChunker} (FastCDC with the server's parameters). */
     public VersionStore(Database db, ChunkIndex index, Clock clock, RetentionPolicy policy) {
-        this(db, index, clock, policy, VersionStore::tempFixed);
+        this(db, index, clock, policy, FileChunker::digest);
     }
 
     public VersionStore(Database db, ChunkIndex index, Clock clock, RetentionPolicy policy, FileDigester digester) {
@@ -53,20 +54,6 @@ public final class VersionStore {
         this.clock = clock;
         this.policy = policy;
         this.digester = digester;
-    }
-
-    /**
-     * INTERIM, until org.oxisync.store.hash.FileChunker (FastCDC) is committed by the hash work: fixed 64 KiB
-     * chunks. Replaced by {@code FileChunker::digest}; nothing persisted depends on the chunk boundaries.
-     */
-    private static FileDigest tempFixed(Path f) throws IOException {
-        byte[] d = Files.readAllBytes(f);
-        java.util.List<ChunkRef> refs = new java.util.ArrayList<>();
-        for (int off = 0; off < d.length; off += 65536) {
-            int len = Math.min(65536, d.length - off);
-            refs.add(new ChunkRef(off, len, Blake3.newHasher().update(d, off, len).hexDigest()));
-        }
-        return new FileDigest(refs, Blake3.hashHex(d), d.length);
     }
 
     public RetentionPolicy policy() {
