@@ -78,6 +78,7 @@ class PackagingPomTest {
         List<String> modules = List.of(ProjectFiles.pomProperties(ProjectFiles.pom()).get("jlink.modules").split(","));
 
         assertTrue(modules.containsAll(List.of("java.base", "java.sql", "java.desktop", "java.naming", "java.logging",
-                "jdk.crypto.ec", "jdk.unsupported", "jdk.incubator.vector", "javafx.controls")), modules.toString());
+                "jdk.crypto.ec", "jdk.unsupported", "jdk.incubator.vector", "jdk.httpserver", "jdk.net", "jdk.security.auth",
+                "javafx.controls")), modules.toString());
     }
 }
