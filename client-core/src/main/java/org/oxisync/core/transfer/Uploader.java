@@ -18,9 +18,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Uploads one file as §6.4 of the protocol reference describes, adapted to a sync client:
  * <ul>
- *   <li>new files under the delta threshold: {@code by-hash} when the server already owns the content (see
- *       {@link #ownedAmong}), a multipart upload otherwise; a multipart result whose {@code content_hash} differs
- *       from the scanned hash means the file changed while it was sent: that remote file goes to the trash;</li>
+ *   <li>new files the server already owns (see {@link #ownedAmong}), of any size: {@code by-hash};</li>
+ *   <li>other new files under the delta threshold: a multipart upload; a multipart result whose
+ *       {@code content_hash} differs from the scanned hash means the file changed while it was sent: that remote
+ *       file goes to the trash;</li>
  *   <li>larger new files and every update ({@link DeltaUpload}): negotiate, PUT the missing chunks, commit, with
  *       multipart as the fallback of a create that failed for a reason other than quota, auth or a local change;</li>
  *   <li>an update to 0 bytes: the server refuses an empty delta commit, so the old file goes to the trash and an
@@ -65,8 +66,10 @@ public final class Uploader {
             out = digest.size() == 0 ? replaceWithEmpty(req, p) : new DeltaUpload(api, store, options, req, start, p).run();
         } else if (digest.size() == 0) {
             out = multipart(req, p);
+        } else if (owned != null && owned.contains(digest.fileHash())) {
+            out = byHash(req, start, p); // any size: one request, no bytes
         } else if (digest.size() < options.deltaThresholdBytes()) {
-            out = owned != null && owned.contains(digest.fileHash()) ? byHash(req, p) : multipart(req, p);
+            out = multipart(req, p);
         } else {
             out = deltaOrMultipart(req, start, p);
         }
@@ -98,7 +101,7 @@ public final class Uploader {
                 || e instanceof OxiCloudException.ProtocolViolation || e instanceof OxiCloudException.StillMissing;
     }
 
-    private UploadOutcome byHash(UploadRequest req, ProgressSink p) throws TransferException {
+    private UploadOutcome byHash(UploadRequest req, LocalFileState start, ProgressSink p) throws TransferException {
         try {
             FileDto f = api.createByHash(req.parentFolderId(), req.name(), req.digest().fileHash());
             p.bytes(req.digest().size());
@@ -106,7 +109,8 @@ public final class Uploader {
         } catch (OxiCloudException.NotFound e) {
             // blob_not_owned_by_caller: lost to GC or deleted since check-batch; send the bytes
             LOG.debug("by-hash refused for {}; uploading it", req.path());
-            return multipart(req, p);
+            return req.digest().size() < options.deltaThresholdBytes() ? multipart(req, p)
+                    : deltaOrMultipart(req, start, p);
         }
     }
 

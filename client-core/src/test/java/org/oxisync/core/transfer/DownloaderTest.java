@@ -207,4 +207,48 @@ class DownloaderTest {
         assertEquals(0, staged.bytesReceived());
         assertEquals(0, h.stats(DOWNLOAD).requests());
     }
+
+    @Test
+    void localChunksThatNoLongerMatchTheirHashAreDownloadedInstead() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(4 * MIB, 28);
+        Path file = h.write("f.bin", data);
+        UploadRequest up = h.newFile("f.bin");
+        FileDto v1 = new Uploader(h.api, h.store, TransferOptions.defaults()).upload(up, Set.of(), ProgressSink.NONE).file();
+        h.journal(up, v1.id());
+        // the local file is edited behind the journal's back (same size, mtime put back): its locations look valid
+        byte[] edited = data.clone();
+        for (int i = 0; i < edited.length; i += 4096) {
+            edited[i] ^= 1;
+        }
+        var mtime = Files.getLastModifiedTime(file);
+        Files.write(file, edited);
+        Files.setLastModifiedTime(file, mtime);
+        byte[] theirs = data.clone();
+        theirs[MIB] ^= 1;
+        h.remote().putFile("/f.bin", theirs);
+
+        StagedDownload staged = downloader().stage(request("f.bin", Blake3.hashHex(theirs)), ProgressSink.NONE);
+
+        assertArrayEquals(theirs, Files.readAllBytes(staged.tempFile()));
+        assertEquals(theirs.length, staged.bytesReceived(), "nothing was taken from the edited file");
+    }
+
+    @Test
+    void plainGetResumesWithRangeAfterADroppedConnection() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(4 * MIB, 29);
+        h.remote().putFile("/p.bin", data);
+        DownloadRequest req = request("p.bin", Blake3.hashHex(data));
+        h.emu.faults().failNext(1, "GET", "/api/files/[^/]+/manifest", 404);
+        h.emu.faults().closeMidResponseNext(1, "GET", "/api/files/[^/]+");
+
+        StagedDownload staged = downloader().stage(req, ProgressSink.NONE);
+
+        assertArrayEquals(data, Files.readAllBytes(staged.tempFile()));
+        assertEquals(2, h.stats("GET /api/files/{id}").requests());
+        long served = h.stats("GET /api/files/{id}").bytesSent();
+        assertTrue(served <= data.length + 256 * 1024, "the second request continued the first: " + served + " bytes served");
+        assertEquals(data.length, staged.bytesReceived());
+    }
 }

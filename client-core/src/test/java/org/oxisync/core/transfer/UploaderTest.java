@@ -362,4 +362,37 @@ class UploaderTest {
         assertEquals(1, h.stats(MULTIPART).requests(), "only the first version went by multipart");
         assertEquals(1, h.stats(COMMIT).requests());
     }
+
+    @Test
+    void ownedHashTheServerNoLongerHasFallsBackToSendingTheBytes() throws Exception {
+        harness();
+        byte[] data = Harness.random(30_000, 14);
+        h.write("a.bin", data);
+        UploadRequest req = h.newFile("a.bin");
+
+        UploadOutcome out = uploader().upload(req, Set.of(req.digest().fileHash()), ProgressSink.NONE);
+
+        assertEquals(1, h.stats("POST /api/files/by-hash").requests());
+        assertEquals(1, h.stats(MULTIPART).requests());
+        assertEquals(data.length, out.bytesSent());
+        assertArrayEquals(data, h.remote().read("/a.bin"));
+    }
+
+    @Test
+    void largeOwnedContentIsCreatedByHashToo() throws Exception {
+        harness();
+        byte[] data = Harness.random(9 * MIB, 15);
+        h.write("a.bin", data);
+        Uploader up = uploader();
+        up.upload(h.newFile("a.bin"), Set.of(), ProgressSink.NONE);
+        h.write("b.bin", data);
+        UploadRequest b = h.newFile("b.bin");
+        h.emu.resetStats();
+
+        UploadOutcome out = up.upload(b, up.ownedAmong(List.of(b.digest().fileHash())), ProgressSink.NONE);
+
+        assertEquals(0, out.bytesSent());
+        assertEquals(0, h.stats("POST /api/files/delta/negotiate").requests());
+        assertArrayEquals(data, h.remote().read("/b.bin"));
+    }
 }
