@@ -29,24 +29,30 @@ final class Persister implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private boolean scheduled;
+    private final java.util.concurrent.atomic.AtomicBoolean scheduled = new java.util.concurrent.atomic.AtomicBoolean();
+    private final Object writeLock = new Object();
 
     Persister(Path file, Supplier<byte[]> snapshot) {
         this.file = file;
         this.snapshot = snapshot;
     }
 
-    synchronized void markDirty() {
-        if (!scheduled && !exec.isShutdown()) {
-            scheduled = true;
-            exec.schedule(this::writeNow, DELAY_MS, TimeUnit.MILLISECONDS);
+    /**
+     * Lock-free on purpose: callers hold the tree lock, and the writer takes the tree lock to snapshot,
+     * so taking a persister lock here could deadlock.
+     */
+    void markDirty() {
+        if (scheduled.compareAndSet(false, true)) {
+            try {
+                exec.schedule(this::writeNow, DELAY_MS, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                scheduled.set(false); // closing: close() writes the final snapshot
+            }
         }
     }
 
     private void writeNow() {
-        synchronized (this) {
-            scheduled = false;
-        }
+        scheduled.set(false);
         try {
             write();
         } catch (IOException e) {
@@ -54,8 +60,14 @@ final class Persister implements AutoCloseable {
         }
     }
 
-    synchronized void write() throws IOException {
-        byte[] data = snapshot.get();
+    void write() throws IOException {
+        byte[] data = snapshot.get(); // takes the tree lock; no persister lock is held here
+        synchronized (writeLock) {
+            writeFile(data);
+        }
+    }
+
+    private void writeFile(byte[] data) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
