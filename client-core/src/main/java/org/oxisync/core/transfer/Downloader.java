@@ -176,6 +176,12 @@ public final class Downloader {
                     + e.getMessage(), e);
         } catch (OxiCloudException.IntegrityMismatch e) {
             throw new TransferException.VerificationFailed(req.path() + ": " + e.getMessage(), e);
+        } catch (OxiCloudException.NotFound e) {
+            if (e.notAvailable().isEmpty()) {
+                throw e;
+            }
+            // the manifest's chunks are no longer reachable: the file changed (or went) since the manifest was read
+            throw new TransferException.RemoteChanged(req.path() + ": the remote content changed during the download", null);
         } finally {
             if (!ok) {
                 deleteQuietly(temp);

@@ -251,4 +251,18 @@ class DownloaderTest {
         assertTrue(served <= data.length + 256 * 1024, "the second request continued the first: " + served + " bytes served");
         assertEquals(data.length, staged.bytesReceived());
     }
+
+    @Test
+    void chunksThatVanishedSinceTheManifestAreRemoteChanged() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(600_000, 30);
+        h.remote().putFile("/v.bin", data);
+        ManifestDto m = h.api.manifest(h.remote().fileId("/v.bin"), null).orElseThrow();
+        h.emu.faults().failNext(1, "POST", "/api/files/delta/download", 404,
+                "{\"not_available\":[\"" + m.chunks().get(0).h() + "\"]}");
+
+        assertThrows(TransferException.RemoteChanged.class,
+                () -> downloader().stage(request("v.bin", m.fileHash()), ProgressSink.NONE));
+        assertEquals(List.of(), h.localFiles());
+    }
 }
