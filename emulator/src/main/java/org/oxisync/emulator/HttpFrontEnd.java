@@ -69,6 +69,7 @@ final class HttpFrontEnd implements HttpHandler {
         String statsKey = match.route() != null ? match.route().statsKey() : method + " <unmatched>";
         Optional<Fault> fault = control ? Optional.empty() : faults.take(method, decodedPath);
         long sent = 0;
+        boolean recorded = false;
         try {
             if (fault.isPresent()) {
                 Fault f = fault.get();
@@ -89,19 +90,39 @@ final class HttpFrontEnd implements HttpHandler {
             } else {
                 response = dispatch(ex, match, in, method, decodedPath);
             }
+            if (!drain(in)) {
+                response.header("Connection", "close");
+            }
+            // Count before the response leaves, so a client that reads the stats right after its
+            // response sees its own request. Truncated or unknown-length bodies are counted after.
+            long planned = plannedBodyBytes(ex, response);
+            boolean exact = planned >= 0 && !(fault.orElse(null) instanceof Fault.CloseMidResponse);
+            if (exact) {
+                recordStats(control, statsKey, in.count, planned);
+                recorded = true;
+            }
             sent = send(ex, response, fault.orElse(null));
-            drain(in);
-        } catch (AbortConnection e) {
-            recordStats(control, statsKey, in.count, sent);
-            throw e;
         } catch (IOException e) {
-            LOG.debug("I/O error on {} {}: {}", method, decodedPath, e.toString());
-            recordStats(control, statsKey, in.count, sent);
+            if (!(e instanceof AbortConnection)) {
+                LOG.debug("I/O error on {} {}: {}", method, decodedPath, e.toString());
+            }
+            if (!recorded) {
+                recordStats(control, statsKey, in.count, sent);
+            }
             throw e;
         } finally {
             ex.close();
         }
-        recordStats(control, statsKey, in.count, sent);
+        if (!recorded) {
+            recordStats(control, statsKey, in.count, sent);
+        }
+    }
+
+    private static long plannedBodyBytes(HttpExchange ex, Response r) {
+        if (ex.getRequestMethod().equals("HEAD") || r.status() == 204 || r.status() == 304 || r.length() == -1) {
+            return 0;
+        }
+        return r.length() >= 0 ? r.length() : -1;
     }
 
     private void recordStats(boolean control, String key, long received, long sent) {
@@ -206,8 +227,18 @@ final class HttpFrontEnd implements HttpHandler {
         return counting.count;
     }
 
-    private static void drain(InputStream in) throws IOException {
-        in.transferTo(OutputStream.nullOutputStream());
+    /** Reads what the handler left of the request body, up to 1 MiB; false when more remains. */
+    private static boolean drain(InputStream in) throws IOException {
+        byte[] buf = new byte[64 * 1024];
+        long budget = 1 << 20;
+        while (budget > 0) {
+            int n = in.read(buf, 0, (int) Math.min(buf.length, budget));
+            if (n < 0) {
+                return true;
+            }
+            budget -= n;
+        }
+        return in.read() < 0;
     }
 
     private static final class CountingInput extends FilterInputStream {
