@@ -147,6 +147,10 @@ final class DeltaUpload {
             api.putChunks(req.file(), batch);
         } catch (OxiCloudException.IntegrityMismatch | OxiCloudException.LocalFileChanged e) {
             throw new TransferException.FileChangedWhileReading(req.path() + " changed while it was uploaded", e);
+        } catch (OxiCloudException e) {
+            // a file that vanished or was rewritten during the PUT surfaces as a network failure: say what it was
+            expected.requireUnchanged(req.file());
+            throw e;
         }
         List<String> hashes = new ArrayList<>(batch.size());
         for (ChunkSlice s : batch) {

@@ -51,6 +51,16 @@ public final class Uploader {
     /** Uploads one file; {@code owned} may be null (nothing known); progress gets bytes as they are sent or reused. */
     public UploadOutcome upload(UploadRequest req, Set<String> owned, ProgressSink progress)
             throws TransferException, OxiCloudException {
+        try {
+            return uploadOnce(req, owned, progress);
+        } catch (StoreException e) {
+            throw new TransferException.LocalIoFailure("local store failure while uploading " + req.path() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private UploadOutcome uploadOnce(UploadRequest req, Set<String> owned, ProgressSink progress)
+            throws TransferException {
         ProgressSink p = progress == null ? ProgressSink.NONE : progress;
         FileDigest digest = req.digest();
         LocalFileState start = LocalFileState.of(req.file());

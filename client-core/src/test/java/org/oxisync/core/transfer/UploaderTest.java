@@ -395,4 +395,33 @@ class UploaderTest {
         assertEquals(0, h.stats("POST /api/files/delta/negotiate").requests());
         assertArrayEquals(data, h.remote().read("/b.bin"));
     }
+
+    @Test
+    void fileDeletedWhileBeingUploadedIsReportedAsChangedNotAsANetworkError() throws Exception {
+        harness();
+        Path file = h.write("big.bin", Harness.random(12 * MIB, 16));
+        UploadRequest req = h.newFile("big.bin");
+        AtomicBoolean deleted = new AtomicBoolean();
+
+        assertThrows(TransferException.FileChangedWhileReading.class, () -> uploader().upload(req, Set.of(),
+                new ProgressSink() {
+                    @Override
+                    public void bytes(long soFar) {
+                        if (soFar >= 2L * MIB && deleted.compareAndSet(false, true)) {
+                            try {
+                                Files.delete(file);
+                            } catch (java.io.IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        }
+                    }
+
+                    @Override
+                    public void restart() {
+                    }
+                }));
+
+        assertFalse(h.remote().exists("/big.bin"));
+        assertEquals(0, h.stats(MULTIPART).requests());
+    }
 }
