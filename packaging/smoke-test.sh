@@ -36,8 +36,8 @@ if dpkg-query -W -f='${Status}' oxisync 2>/dev/null | grep -q "install ok instal
 fi
 
 # --- tools: jpackage needs objcopy (binutils), fakeroot (.deb), rpmbuild (rpm); the GUI check needs Xvfb, GTK
-# and ImageMagick's import; xwininfo (x11-utils) finds the window.
-tools=(binutils fakeroot rpm xvfb xauth libgtk-3-0 libxtst6 imagemagick x11-utils)
+# and ImageMagick's import; xwininfo (x11-utils) finds the window; desktop-file-validate checks the menu entry.
+tools=(binutils fakeroot rpm xvfb xauth libgtk-3-0 libxtst6 imagemagick x11-utils desktop-file-utils)
 missing=()
 for p in "${tools[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -73,6 +73,15 @@ check "desktop entry installed" test -f /usr/share/applications/oxisync.desktop
 check "systemd user unit installed" test -f /usr/lib/systemd/user/oxisync.service
 check "AppCDS archive recorded by postinst" test -s /opt/oxisync/lib/app/oxisync.jsa
 check "GUI launcher installed" test -x /opt/oxisync/bin/OxiSync
+check "desktop entry is valid (desktop-file-validate)" desktop-file-validate /usr/share/applications/oxisync.desktop
+if command -v systemd-analyze >/dev/null 2>&1; then
+  check "systemd unit is valid (systemd-analyze verify)" systemd-analyze verify /usr/lib/systemd/user/oxisync.service
+fi
+
+# --- reinstalling runs prerm (upgrade) and postinst again: the integration must survive it
+$SUDO apt-get install -y -qq --reinstall "$(realpath "$deb")" >"$OUT/apt-reinstall.log" 2>&1 || { cat "$OUT/apt-reinstall.log"; exit 1; }
+check "after a reinstall: link, desktop entry, unit and AppCDS archive are there" test -L /usr/bin/oxisync \
+  -a -f /usr/share/applications/oxisync.desktop -a -f /usr/lib/systemd/user/oxisync.service -a -s /opt/oxisync/lib/app/oxisync.jsa
 
 # --- the CLI from the installed package
 version_out=$(oxisync --version 2>"$OUT/version.err") && rc=0 || rc=$?
