@@ -44,6 +44,9 @@ public interface OxiCloudApi extends AutoCloseable {
     /** Uses an app password (HTTP Basic) from now on; checks it with {@code GET /api/auth/me} and stores it. */
     UserDto loginWithAppPassword(String username, String appPassword);
 
+    /** {@code POST /api/auth/app-passwords} (needs a session): mints an app password for {@link #loginWithAppPassword}. */
+    AppPasswordDto createAppPassword(String label);
+
     /** {@code POST /api/auth/device/authorize}: show {@code verification_uri_complete} and the user code. */
     DeviceAuthorizationDto startDeviceLogin(String clientName);
 

@@ -272,6 +272,12 @@ public final class HttpOxiCloudApi implements OxiCloudApi {
     }
 
     @Override
+    public org.oxisync.protocol.AppPasswordDto createAppPassword(String label) {
+        return sendJson("POST", url("api/auth/app-passwords").build(),
+                new org.oxisync.protocol.AppPasswordRequestDto(label, null, null), org.oxisync.protocol.AppPasswordDto.class, false);
+    }
+
+    @Override
     public DeviceAuthorizationDto startDeviceLogin(String clientName) {
         DeviceAuthorizationDto d = transport.call(Transport.Spec.of("POST", url("api/auth/device/authorize").build(),
                 json.body(new DeviceAuthorizeDto(clientName, null))).anonymous(),
