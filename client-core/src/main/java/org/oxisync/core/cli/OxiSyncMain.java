@@ -27,16 +27,34 @@ public final class OxiSyncMain implements Runnable {
 
     /** Runs one command line and returns its exit code (0 success, 1 failure, 2 usage error). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        int code = newCommandLine(out, err).execute(args);
+        int code = newCommandLine(out, err).execute(aliases(args));
         out.flush();
         err.flush();
         return code;
     }
 
+    /** {@code oxisync --sync-once ...} is the form scripts expect: the same as {@code oxisync sync-once ...}. */
+    static String[] aliases(String[] args) {
+        if (args.length > 0 && args[0].equals("--sync-once")) {
+            String[] copy = args.clone();
+            copy[0] = "sync-once";
+            return copy;
+        }
+        return args;
+    }
+
     /** The command tree. Register every subcommand here. */
     static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new OxiSyncMain());
+        cli.addSubcommand("login", new org.oxisync.core.commands.LoginCommand());
+        cli.addSubcommand("logout", new org.oxisync.core.commands.LogoutCommand());
+        cli.addSubcommand("pair", new org.oxisync.core.commands.PairCommand());
+        cli.addSubcommand("sync-once", new org.oxisync.core.commands.SyncOnceCommand());
+        cli.addSubcommand("status", new org.oxisync.core.commands.StatusCommand());
+        cli.addSubcommand("versions", new org.oxisync.core.commands.VersionsCommand());
         cli.addSubcommand("inspect", InspectCommand.newCommandLine());
+        cli.addSubcommand("demo", new org.oxisync.core.demo.DemoCommand());
+        cli.addSubcommand("gui", new org.oxisync.core.commands.GuiCommand());
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {

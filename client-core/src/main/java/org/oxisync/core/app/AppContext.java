@@ -1,0 +1,134 @@
+package org.oxisync.core.app;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.time.Clock;
+import java.util.Optional;
+import org.oxisync.core.engine.SyncEngine;
+import org.oxisync.core.engine.SyncListener;
+import org.oxisync.core.scan.LocalScanner;
+import org.oxisync.core.transfer.TransferOptions;
+import org.oxisync.protocol.ApiConfig;
+import org.oxisync.protocol.CredentialStore;
+import org.oxisync.protocol.FileCredentialStore;
+import org.oxisync.protocol.KeyringCredentialStore;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.hash.Blake3;
+import org.oxisync.store.hash.FileChunker;
+
+/**
+ * The composition root of one process (CLI or UI): wires configuration, credentials, the API client, the local
+ * store and the engine with plain constructors. Opened once; closes what it opened.
+ */
+public final class AppContext implements AutoCloseable {
+    private final AppHome home;
+    private final Clock clock;
+    private AppConfig config;
+    private CredentialStore credentials;
+    private OxiCloudApi api;
+    private LocalStore store;
+
+    public AppContext(AppHome home, Clock clock) throws IOException {
+        this.home = home;
+        this.clock = clock;
+        this.config = AppConfig.load(home.configFile());
+    }
+
+    public AppHome home() {
+        return home;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public AppConfig config() {
+        return config;
+    }
+
+    public void saveConfig(AppConfig newConfig) throws IOException {
+        newConfig.save(home.configFile());
+        this.config = newConfig;
+    }
+
+    /** The OS keychain where there is one; in a portable home (or without a keychain) a 0600 file. */
+    public synchronized CredentialStore credentials() {
+        if (credentials == null) {
+            credentials = home.portable() ? new FileCredentialStore(home.credentialsDir())
+                    : KeyringCredentialStore.systemOrFile("OxiSync", home.credentialsDir());
+        }
+        return credentials;
+    }
+
+    /** An API client for {@code server} whose credentials are kept under {@code accountKey}. */
+    public OxiCloudApi newApi(String server, String accountKey, String pinnedSha256) {
+        ApiConfig.Builder b = ApiConfig.builder(URI.create(server), accountKey)
+                .credentialStore(credentials())
+                .clock(clock)
+                .hasher((data, off, len) -> {
+                    Blake3 h = Blake3.newHasher();
+                    h.update(data, off, len);
+                    return h.hexDigest();
+                })
+                .userAgent("OxiSync/" + Version.current());
+        if (pinnedSha256 != null) {
+            b.pinnedCertificateSha256(pinnedSha256);
+        }
+        return OxiCloudApi.create(b.build());
+    }
+
+    /** The client of the logged-in account. */
+    public synchronized OxiCloudApi api() {
+        if (api == null) {
+            api = newApi(config.server(), config.accountKey(), config.pinnedSha256());
+        }
+        return api;
+    }
+
+    /** The local store of the logged-in account (taking its directory lock). */
+    public synchronized LocalStore store() {
+        if (store == null) {
+            store = LocalStore.open(home.dataDir(), config.accountKey(), clock);
+        }
+        return store;
+    }
+
+    public Optional<LocalStore> openStoreIfAccount() {
+        return config.hasAccount() ? Optional.of(store()) : Optional.empty();
+    }
+
+    public SyncEngine engine(SyncListener listener) {
+        LocalScanner scanner = new LocalScanner(FileChunker::digest, Math.max(1,
+                Runtime.getRuntime().availableProcessors()));
+        return new SyncEngine(api(), store(), scanner, TransferOptions.defaults(), clock, listener);
+    }
+
+    public static String hostName() {
+        try {
+            String h = InetAddress.getLocalHost().getHostName();
+            int dot = h.indexOf('.');
+            return dot > 0 ? h.substring(0, dot) : h;
+        } catch (IOException e) {
+            return "this-computer";
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (api != null) {
+            api.close();
+            api = null;
+        }
+        if (store != null) {
+            store.close();
+            store = null;
+        }
+    }
+
+    static UncheckedIOException unchecked(IOException e) {
+        return new UncheckedIOException(e);
+    }
+}

@@ -1,0 +1,127 @@
+package org.oxisync.core.commands;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.oxisync.core.app.AppConfig;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.protocol.Credentials;
+import org.oxisync.protocol.DeviceAuthorizationDto;
+import org.oxisync.protocol.DriveDto;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.protocol.ServerVersion;
+import org.oxisync.protocol.UserDto;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.account.Account;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code oxisync login SERVER_URL}: checks the server, logs in, and records the account and its personal drive. */
+@Command(name = "login", mixinStandardHelpOptions = true,
+        description = "Log in to an OxiCloud server (device flow in a browser, password, or app password).")
+public final class LoginCommand implements Callable<Integer> {
+    @Mixin HomeOption homeOption;
+    @Spec CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SERVER_URL", description = "The server, e.g. https://cloud.example.org")
+    String server;
+
+    @ArgGroup(exclusive = true)
+    Method method = new Method();
+
+    static final class Method {
+        @Option(names = "--device", description = "Log in through the browser (device flow; works with SSO).")
+        boolean device;
+        @Option(names = "--password-stdin", description = "Read the password from standard input (needs --user).")
+        boolean passwordStdin;
+        @Option(names = "--app-password-stdin", description = "Read an app password from standard input (needs --user).")
+        boolean appPasswordStdin;
+    }
+
+    @Option(names = "--user", paramLabel = "NAME", description = "User name or e-mail for password logins.")
+    String user;
+
+    @Option(names = "--trust-fingerprint", paramLabel = "SHA256",
+            description = "Trust a self-signed server whose certificate has this SHA-256 fingerprint.")
+    String fingerprint;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        String base = server.endsWith("/") ? server.substring(0, server.length() - 1) : server;
+        boolean password = method.passwordStdin || method.appPasswordStdin;
+        if (password && (user == null || user.isBlank())) {
+            err.println("oxisync login: --user NAME is needed with --password-stdin or --app-password-stdin");
+            return ExitCodes.CONFIG;
+        }
+        try (AppContext ctx = homeOption.open()) {
+            String pendingKey = AppConfig.accountKey(base, password ? user : "pending-login");
+            UserDto me;
+            try (OxiCloudApi api = ctx.newApi(base, pendingKey, fingerprint)) {
+                ServerVersion v = api.checkServer();
+                out.println("OxiCloud " + v + " at " + base);
+                if (method.passwordStdin) {
+                    api.login(user, readSecret());
+                } else if (method.appPasswordStdin) {
+                    api.loginWithAppPassword(user, readSecret());
+                } else {
+                    DeviceAuthorizationDto auth = api.startDeviceLogin("OxiSync on " + AppContext.hostName());
+                    out.println("Open " + auth.verificationUriComplete());
+                    out.println("and confirm the code " + auth.userCode() + " (waiting; Ctrl+C cancels)");
+                    out.flush();
+                    api.completeDeviceLogin(auth);
+                }
+                me = api.me();
+                String userName = me.username() != null ? me.username() : me.email();
+                String finalKey = AppConfig.accountKey(base, userName);
+                if (!finalKey.equals(pendingKey)) {
+                    Credentials c = ctx.credentials().load(pendingKey).orElseThrow();
+                    ctx.credentials().save(finalKey, c);
+                    ctx.credentials().delete(pendingKey);
+                }
+                DriveDto drive = personalDrive(api.drives(), me);
+                ctx.saveConfig(new AppConfig(base, userName, fingerprint));
+                LocalStore store = ctx.store();
+                store.accounts().saveAccount(new Account(base, userName, drive.id(), drive.rootFolderId()));
+                out.println("Logged in as " + userName + "; personal drive '" + drive.name() + "' ("
+                        + quota(me) + ")");
+                out.println("Next: oxisync pair add LOCAL_DIR [REMOTE_PATH]");
+                return ExitCodes.OK;
+            }
+        } catch (OxiCloudException e) {
+            err.println("oxisync login: " + e.getMessage());
+            return ExitCodes.CONFIG;
+        }
+    }
+
+    private static DriveDto personalDrive(List<DriveDto> drives, UserDto me) {
+        return drives.stream().filter(d -> me.id().equals(d.defaultForUser())).findFirst()
+                .or(() -> drives.stream().filter(d -> "personal".equals(d.kind())).findFirst())
+                .orElseThrow(() -> new IllegalStateException("the server lists no personal drive for this user"));
+    }
+
+    private static String quota(UserDto me) {
+        long used = me.storageUsedBytes() == null ? 0 : me.storageUsedBytes();
+        Long q = me.storageQuotaBytes();
+        return Bytes.human(used) + " used" + (q == null || q == 0 ? "" : " of " + Bytes.human(q));
+    }
+
+    private static String readSecret() throws java.io.IOException {
+        BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line = r.readLine();
+        if (line == null || line.isEmpty()) {
+            throw new java.io.IOException("no password on standard input");
+        }
+        return line;
+    }
+}

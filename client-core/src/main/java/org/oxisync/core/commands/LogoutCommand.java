@@ -1,0 +1,39 @@
+package org.oxisync.core.commands;
+
+import java.util.concurrent.Callable;
+import org.oxisync.core.app.AppConfig;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.protocol.OxiCloudException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code oxisync logout}: ends the session on the server and forgets the stored credentials. Pairs stay. */
+@Command(name = "logout", mixinStandardHelpOptions = true,
+        description = "Log out: revoke the session on the server and delete the stored credentials.")
+public final class LogoutCommand implements Callable<Integer> {
+    @Mixin HomeOption homeOption;
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        try (AppContext ctx = homeOption.open()) {
+            if (!ctx.config().hasAccount()) {
+                spec.commandLine().getOut().println("not logged in");
+                return ExitCodes.OK;
+            }
+            try {
+                ctx.api().logout();
+            } catch (OxiCloudException e) {
+                spec.commandLine().getErr().println("the server could not be told (" + e.getMessage()
+                        + "); the local credentials are deleted anyway");
+            }
+            ctx.credentials().delete(ctx.config().accountKey());
+            AppConfig c = ctx.config();
+            ctx.saveConfig(new AppConfig(c.server(), c.user(), c.pinnedSha256()));
+            spec.commandLine().getOut().println("Logged out " + c.user() + "; folder pairs are kept for the next login.");
+            return ExitCodes.OK;
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package org.oxisync.core.commands;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.concurrent.Callable;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.protocol.FolderDto;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.protocol.Resource;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.account.Account;
+import org.oxisync.store.account.FolderPair;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code oxisync pair add|list|remove}: the folder pairs of the logged-in account. */
+@Command(name = "pair", mixinStandardHelpOptions = true, description = "Manage folder pairs (local folder ↔ remote folder).",
+        subcommands = {PairCommand.Add.class, PairCommand.ListPairs.class, PairCommand.Remove.class})
+public final class PairCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ExitCodes.CONFIG;
+    }
+
+    @Command(name = "add", mixinStandardHelpOptions = true,
+            description = "Pair LOCAL_DIR with REMOTE_PATH (default /, the drive's root; created if missing).")
+    static final class Add implements Callable<Integer> {
+        @Mixin HomeOption homeOption;
+        @Spec CommandSpec spec;
+        @Option(names = "--name", description = "A name for the pair (default: the local folder's name).")
+        String name;
+        @Parameters(index = "0", paramLabel = "LOCAL_DIR") Path local;
+        @Parameters(index = "1", paramLabel = "REMOTE_PATH", defaultValue = "/") String remotePath;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            try (AppContext ctx = homeOption.open()) {
+                if (!ctx.config().hasAccount()) {
+                    err.println("oxisync pair add: not logged in; run `oxisync login SERVER_URL` first");
+                    return ExitCodes.CONFIG;
+                }
+                Path dir = local.toAbsolutePath().normalize();
+                Files.createDirectories(dir);
+                LocalStore store = ctx.store();
+                Account account = store.accounts().account().orElseThrow(
+                        () -> new IllegalStateException("the account record is missing; log in again"));
+                String pairName = name != null ? name
+                        : dir.getFileName() == null ? "root" : dir.getFileName().toString();
+                if (store.accounts().pairByName(pairName).isPresent()) {
+                    err.println("oxisync pair add: a pair named '" + pairName + "' exists; choose --name");
+                    return ExitCodes.CONFIG;
+                }
+                for (FolderPair p : store.accounts().pairs()) {
+                    Path other = Path.of(p.localRoot());
+                    if (dir.startsWith(other) || other.startsWith(dir)) {
+                        err.println("oxisync pair add: " + dir + " overlaps pair '" + p.name() + "' (" + other + ")");
+                        return ExitCodes.CONFIG;
+                    }
+                }
+                String normalized = RemotePaths.normalize(remotePath);
+                String folderId = resolveOrCreate(ctx.api(), account.rootFolderId(), normalized);
+                FolderPair saved = store.accounts().savePair(
+                        FolderPair.create(pairName, dir.toString(), folderId, normalized));
+                out.println("Paired '" + saved.name() + "': " + dir + " <-> " + normalized);
+                out.println("Next: oxisync sync-once --pair " + saved.name());
+                return ExitCodes.OK;
+            } catch (OxiCloudException e) {
+                err.println("oxisync pair add: " + e.getMessage());
+                return ExitCodes.CONFIG;
+            }
+        }
+
+        /** Walks REMOTE_PATH from the drive root, creating missing folders. */
+        static String resolveOrCreate(OxiCloudApi api, String rootId, String path) {
+            String id = rootId;
+            for (String seg : RemotePaths.segments(path)) {
+                String found = null;
+                Iterator<Resource> it = api.allResources(id);
+                while (it.hasNext()) {
+                    Resource r = it.next();
+                    if (r instanceof FolderDto && r.name().equals(seg)) {
+                        found = r.id();
+                        break;
+                    }
+                }
+                id = found != null ? found : api.createFolder(id, seg).id();
+            }
+            return id;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the folder pairs.")
+    static final class ListPairs implements Callable<Integer> {
+        @Mixin HomeOption homeOption;
+        @Spec CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = spec.commandLine().getOut();
+            try (AppContext ctx = homeOption.open()) {
+                if (!ctx.config().hasAccount()) {
+                    out.println("not logged in");
+                    return ExitCodes.OK;
+                }
+                var pairs = ctx.store().accounts().pairs();
+                if (pairs.isEmpty()) {
+                    out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
+                }
+                for (FolderPair p : pairs) {
+                    out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath());
+                }
+                return ExitCodes.OK;
+            }
+        }
+    }
+
+    @Command(name = "remove", mixinStandardHelpOptions = true,
+            description = "Remove a pair (its files stay where they are, locally and on the server).")
+    static final class Remove implements Callable<Integer> {
+        @Mixin HomeOption homeOption;
+        @Spec CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "NAME") String name;
+
+        @Override
+        public Integer call() throws Exception {
+            try (AppContext ctx = homeOption.open()) {
+                if (!ctx.config().hasAccount()) {
+                    spec.commandLine().getErr().println("oxisync pair remove: not logged in");
+                    return ExitCodes.CONFIG;
+                }
+                LocalStore store = ctx.store();
+                var pair = store.accounts().pairByName(name);
+                if (pair.isEmpty()) {
+                    spec.commandLine().getErr().println("oxisync pair remove: no pair named '" + name + "'");
+                    return ExitCodes.CONFIG;
+                }
+                store.inTransaction(() -> {
+                    long id = pair.get().id();
+                    store.journal().all(id).forEach(e -> store.journal().delete(id, e.path()));
+                    store.accounts().removePair(pair.get().id());
+                });
+                Files.deleteIfExists(store.directory().resolve("remote-tree-" + pair.get().id() + ".json"));
+                spec.commandLine().getOut().println("Removed pair '" + name + "'; no files were touched.");
+                return ExitCodes.OK;
+            }
+        }
+    }
+}

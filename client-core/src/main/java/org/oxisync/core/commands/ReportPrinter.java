@@ -1,0 +1,38 @@
+package org.oxisync.core.commands;
+
+import java.io.PrintWriter;
+import org.oxisync.core.engine.ItemError;
+import org.oxisync.core.engine.SyncReport;
+
+/** The short human summary of {@code sync-once}. */
+public final class ReportPrinter {
+    private ReportPrinter() {}
+
+    public static void print(SyncReport r, boolean dryRun, PrintWriter out) {
+        if (dryRun) {
+            out.println("[" + r.pair() + "] plan (dry run, nothing changed):");
+            if (r.plan().isEmpty()) {
+                out.println("  nothing to do");
+            }
+            r.plan().forEach(line -> out.println("  " + line));
+        }
+        out.println("[" + r.pair() + "] " + r.status().wireName() + ": " + r.message());
+        if (!dryRun && r.status() != org.oxisync.core.engine.SyncStatus.FAILED) {
+            out.println("  uploaded " + r.uploaded() + ", downloaded " + r.downloaded() + ", deleted "
+                    + r.deletedLocal() + " local / " + r.deletedRemote() + " remote, moved " + r.moved()
+                    + ", conflicts " + r.conflicts());
+            out.println("  sent " + Bytes.human(r.bytesSent()) + ", received " + Bytes.human(r.bytesReceived())
+                    + ", reused " + Bytes.human(r.bytesReused()) + " in " + r.elapsed().toMillis() + " ms");
+        }
+        if (r.status() == org.oxisync.core.engine.SyncStatus.STOPPED) {
+            r.plan().stream().filter(l -> l.startsWith("delete") || l.startsWith("trash")).limit(20)
+                    .forEach(l -> out.println("  " + l));
+        }
+        for (ItemError e : r.errors()) {
+            out.println("  error: " + e.path() + ": " + e.reason());
+        }
+        for (ItemError e : r.skipped()) {
+            out.println("  skipped: " + e.path() + ": " + e.reason());
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package org.oxisync.core.engine;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HashMap;
+import java.util.Map;
+import org.oxisync.core.naming.RelativePaths;
+import org.oxisync.core.scan.TempNames;
+
+/**
+ * The pair's local root, touched only through relative paths that are checked to stay inside it: nothing a
+ * server sends can make the client write elsewhere. Knows the on-disk spelling of NFC paths (NFD names written by
+ * macOS) and keeps it current as entries move.
+ */
+final class LocalTree {
+    private final Path root;
+    private final Map<String, String> diskNames;
+
+    LocalTree(Path root, Map<String, String> diskNames) {
+        this.root = root.toAbsolutePath().normalize();
+        this.diskNames = new HashMap<>(diskNames);
+    }
+
+    Path root() {
+        return root;
+    }
+
+    /** The absolute path of a relative NFC path; rejects anything that would leave the root. */
+    synchronized Path resolve(String path) {
+        String disk = diskNames.getOrDefault(path, path);
+        if (disk.isEmpty()) {
+            return root;
+        }
+        for (String seg : disk.split("/", -1)) {
+            if (seg.isEmpty() || seg.equals(".") || seg.equals("..") || seg.indexOf('\\') >= 0
+                    || seg.indexOf('\0') >= 0) {
+                throw new IllegalArgumentException("unsafe path segment in " + path);
+            }
+        }
+        Path p = root.resolve(disk).normalize();
+        if (!p.startsWith(root) || p.equals(root)) {
+            throw new IllegalArgumentException("path leaves the sync root: " + path);
+        }
+        return p;
+    }
+
+    /** Records that {@code from} (and its subtree) now lives at {@code to}, spelled {@code to} on disk. */
+    synchronized void moved(String from, String to) {
+        String diskFrom = diskNames.getOrDefault(from, from);
+        Map<String, String> updated = new HashMap<>();
+        diskNames.entrySet().removeIf(e -> {
+            String key = e.getKey();
+            if (!key.equals(from) && !RelativePaths.isStrictAncestor(from, key)) {
+                return false;
+            }
+            String newKey = RelativePaths.rebase(key, from, to);
+            String value = e.getValue();
+            String newValue = value.equals(diskFrom) || RelativePaths.isStrictAncestor(diskFrom, value)
+                    ? RelativePaths.rebase(value, diskFrom, to) : newKey;
+            if (!newKey.equals(newValue)) {
+                updated.put(newKey, newValue);
+            }
+            return true;
+        });
+        diskNames.putAll(updated);
+    }
+
+    /** Renames without ever replacing an existing entry; a case-only rename goes through a temp name. */
+    void move(String from, String to) throws IOException {
+        Path src = resolve(from);
+        Path dst = resolve(to);
+        Files.createDirectories(dst.getParent());
+        boolean caseOnly = !from.equals(to) && from.equalsIgnoreCase(to);
+        if (caseOnly) {
+            Path tmp = src.resolveSibling(TempNames.tempFor(src.getFileName().toString(), System.nanoTime()));
+            Files.move(src, tmp);
+            Files.move(tmp, dst);
+        } else {
+            if (Files.exists(dst, LinkOption.NOFOLLOW_LINKS)) {
+                throw new FileAlreadyExistsException(to, null, "an entry already exists there locally");
+            }
+            Files.move(src, dst);
+        }
+        moved(from, to);
+    }
+
+    /** Moves a finished temp file onto {@code target} atomically (replacing it), then syncs the folder. */
+    static void replaceAtomically(Path temp, Path target) throws IOException {
+        try {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+        fsyncDirectory(target.getParent());
+    }
+
+    static void fsyncDirectory(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException | UnsupportedOperationException ignored) {
+            // Not every platform can open a directory (Windows): the rename itself is still atomic there.
+        }
+    }
+
+    static BasicFileAttributes attributes(Path p) throws IOException {
+        return Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    }
+}

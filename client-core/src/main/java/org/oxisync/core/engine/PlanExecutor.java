@@ -1,0 +1,545 @@
+package org.oxisync.core.engine;
+
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.oxisync.core.naming.RelativePaths;
+import org.oxisync.core.plan.EntryKind;
+import org.oxisync.core.plan.JournalEntry;
+import org.oxisync.core.plan.LocalEntry;
+import org.oxisync.core.plan.LocalState;
+import org.oxisync.core.plan.RemoteEntry;
+import org.oxisync.core.plan.SkipReason;
+import org.oxisync.core.plan.SyncAction;
+import org.oxisync.core.plan.SyncPlan;
+import org.oxisync.core.progress.ProgressAccumulator;
+import org.oxisync.core.scan.ScanResult;
+import org.oxisync.core.transfer.DownloadRequest;
+import org.oxisync.core.transfer.Downloader;
+import org.oxisync.core.transfer.ProgressSink;
+import org.oxisync.core.transfer.StagedDownload;
+import org.oxisync.core.transfer.TransferException;
+import org.oxisync.core.transfer.UploadOutcome;
+import org.oxisync.core.transfer.UploadRequest;
+import org.oxisync.core.transfer.Uploader;
+import org.oxisync.protocol.FileDto;
+import org.oxisync.protocol.FolderDto;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.protocol.Resource;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.hash.FileDigest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries out a {@link SyncPlan} in its order: conflict copies, folders (parents first), moves, transfers on
+ * several workers, deletes last. A failed item is reported and never stops the others; a failure that concerns the
+ * whole session (authentication lost, server read-only) ends the run early. A local file is replaced or removed
+ * only if it still matches what the plan saw, and its content goes to the version store first.
+ */
+final class PlanExecutor {
+    private static final Logger LOG = LoggerFactory.getLogger(PlanExecutor.class);
+
+    private final Session s;
+    private final RunTally tally;
+    private final AtomicBoolean abort = new AtomicBoolean();
+    private volatile String abortReason;
+    private volatile boolean quotaExceeded;
+    /** Conflict copies made this run: copy path → the path the scan saw the content at. */
+    private final Map<String, String> scannedAs = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Everything one execution needs. */
+    record Session(String pairName, long pairId, OxiCloudApi api, LocalStore store, Uploader uploader,
+                   Downloader downloader, LocalTree tree, RemoteIndex remote, JournalWriter journal,
+                   Map<String, JournalEntry> journalByPath, Map<String, LocalEntry> localByPath,
+                   Map<String, RemoteEntry> remoteById, ScanResult scan, ProgressAccumulator progress,
+                   SyncListener listener, Clock clock, int workers, long deltaThreshold,
+                   org.oxisync.core.scan.Digester digester) {}
+
+    PlanExecutor(Session session, RunTally tally) {
+        this.s = session;
+        this.tally = tally;
+    }
+
+    /** Runs the plan; returns the reason the run had to stop early, or null. */
+    String execute(SyncPlan plan) {
+        List<SyncAction> actions = plan.actions();
+        int i = 0;
+        while (i < actions.size() && !abort.get()) {
+            SyncAction a = actions.get(i);
+            if (isTransfer(a)) {
+                int j = i;
+                while (j < actions.size() && isTransfer(actions.get(j))) {
+                    j++;
+                }
+                runTransfers(actions.subList(i, j));
+                i = j;
+            } else {
+                runOne(a);
+                i++;
+            }
+        }
+        s.journal().flush();
+        return abortReason;
+    }
+
+    private static boolean isTransfer(SyncAction a) {
+        return a instanceof SyncAction.Upload || a instanceof SyncAction.Download;
+    }
+
+    private void runOne(SyncAction a) {
+        try {
+            apply(a);
+            s.listener().itemDone(s.pairName(), a.describe(), null);
+        } catch (Exception e) {
+            fail(a, e);
+        }
+    }
+
+    private void fail(SyncAction a, Exception e) {
+        String reason = Failures.describe(e);
+        if (e instanceof OxiCloudException.AuthExpired || e instanceof OxiCloudException.LoginFailed) {
+            stop("authentication failed: " + reason + " (log in again with `oxisync login`)");
+        } else if (e instanceof OxiCloudException.ServerReadOnly) {
+            stop("the server is read-only for now (maintenance); nothing more is written this run");
+        } else if (e instanceof OxiCloudException.QuotaExceeded) {
+            quotaExceeded = true;
+        }
+        LOG.warn("{}: {} failed: {}", s.pairName(), a.describe(), reason);
+        tally.error(a.path(), reason);
+        s.store().errors().recordFailure(s.pairId(), a.path(), reason);
+        s.listener().itemDone(s.pairName(), a.describe(), reason);
+    }
+
+    private void stop(String reason) {
+        if (abort.compareAndSet(false, true)) {
+            abortReason = reason;
+        }
+    }
+
+    private void apply(SyncAction a) throws Exception {
+        if (a instanceof SyncAction.ConflictCopy c) {
+            conflictCopy(c);
+        } else if (a instanceof SyncAction.CreateLocalFolder c) {
+            createLocalFolder(c);
+        } else if (a instanceof SyncAction.CreateRemoteFolder c) {
+            createRemoteFolder(c);
+        } else if (a instanceof SyncAction.MoveLocal m) {
+            moveLocal(m);
+        } else if (a instanceof SyncAction.MoveRemote m) {
+            moveRemote(m);
+        } else if (a instanceof SyncAction.Upload u) {
+            upload(u, Set.of());
+        } else if (a instanceof SyncAction.Download d) {
+            download(d);
+        } else if (a instanceof SyncAction.DeleteLocal d) {
+            deleteLocal(d);
+        } else if (a instanceof SyncAction.DeleteRemote d) {
+            deleteRemote(d);
+        } else if (a instanceof SyncAction.RecordJournal r) {
+            s.journal().upsert(r.entry());
+            if (r.previousPath() != null && !r.previousPath().equals(r.entry().path())) {
+                s.journal().delete(r.previousPath());
+            }
+        } else if (a instanceof SyncAction.ForgetJournal f) {
+            s.journal().deleteTree(f.path());
+        } else if (a instanceof SyncAction.Skip k) {
+            if (k.reason().code() == SkipReason.Code.UNSUPPORTED_TYPE) {
+                tally.skipped(k.path(), k.reason().detail());
+            } else {
+                throw new SkippedItem(k.reason().detail());
+            }
+        } else {
+            throw new IllegalStateException("unknown action " + a);
+        }
+    }
+
+    // ---- conflicts, folders, moves -------------------------------------------------------------------------
+
+    private void conflictCopy(SyncAction.ConflictCopy c) throws IOException {
+        s.tree().move(c.from(), c.path());
+        scannedAs.put(c.path(), c.from());
+        // The entry at the original path now belongs to the remote version; the copy is new on both sides.
+        s.store().conflicts().record(s.pairId(), c.from(), c.path());
+        s.store().activity().append(s.pairId(), "conflict", c.from(), "kept local version as " + c.path());
+        tally.conflicts.incrementAndGet();
+        s.listener().conflict(s.pairName(), c.from(), c.path());
+    }
+
+    private void createLocalFolder(SyncAction.CreateLocalFolder c) throws IOException {
+        Path dir = s.tree().resolve(c.path());
+        Files.createDirectories(dir);
+        String remoteId = s.remote().id(c.path()).orElse(null);
+        s.journal().upsert(new JournalEntry(c.path(), EntryKind.DIR, 0, 0, fileKey(dir), null, remoteId, null,
+                null));
+    }
+
+    private void createRemoteFolder(SyncAction.CreateRemoteFolder c) throws IOException {
+        String parentId = s.remote().parentFolderId(c.path());
+        String name = RelativePaths.name(c.path());
+        String id;
+        try {
+            id = s.api().createFolder(parentId, name).id();
+        } catch (OxiCloudException.Conflict e) {
+            id = findChild(parentId, name, true);
+        }
+        s.remote().put(c.path(), id, EntryKind.DIR);
+        tally.remoteChanges.incrementAndGet();
+        Path dir = s.tree().resolve(c.path());
+        s.journal().upsert(new JournalEntry(c.path(), EntryKind.DIR, 0, 0, fileKey(dir), null, id, null, null));
+    }
+
+    /** The id of an existing child by exact name (after a 409 on create: it appeared meanwhile). */
+    private String findChild(String parentId, String name, boolean folder) {
+        var it = s.api().allResources(parentId);
+        while (it.hasNext()) {
+            Resource r = it.next();
+            if (r.name().equals(name) && (r instanceof FolderDto) == folder) {
+                return r.id();
+            }
+        }
+        throw new IllegalStateException("the server says '" + name + "' exists but does not list it");
+    }
+
+    private void moveLocal(SyncAction.MoveLocal m) throws IOException {
+        JournalEntry old = s.journalByPath().get(m.from());
+        s.tree().move(m.from(), m.path());
+        Path moved = s.tree().resolve(m.path());
+        JournalEntry entry = old == null
+                ? new JournalEntry(m.path(), m.kind(), 0, 0, fileKey(moved), null,
+                        s.remote().id(m.path()).orElse(null), null, null)
+                : new JournalEntry(m.path(), old.kind(), old.size(), old.mtimeMillis(), old.fileKey(),
+                        old.localHash(), old.remoteId(), old.remoteEtag(), old.remoteHash());
+        s.journal().move(m.from(), m.path(), entry);
+        tally.moved.incrementAndGet();
+    }
+
+    private void moveRemote(SyncAction.MoveRemote m) {
+        String fromParent = RelativePaths.parent(m.from());
+        String toParent = RelativePaths.parent(m.path());
+        String newName = RelativePaths.name(m.path());
+        boolean folder = m.kind() == EntryKind.DIR;
+        String etag = null;
+        if (!fromParent.equals(toParent)) {
+            String target = s.remote().folderId(toParent);
+            etag = folder ? s.api().moveFolder(m.remoteId(), target).etag()
+                    : s.api().moveFile(m.remoteId(), target).etag();
+        }
+        if (!RelativePaths.name(m.from()).equals(newName)) {
+            etag = folder ? s.api().renameFolder(m.remoteId(), newName).etag()
+                    : s.api().renameFile(m.remoteId(), newName).etag();
+        }
+        tally.remoteChanges.incrementAndGet();
+        s.remote().moved(m.from(), m.path());
+        JournalEntry old = s.journalByPath().get(m.from());
+        LocalEntry local = s.localByPath().get(m.path());
+        JournalEntry entry = old == null
+                ? new JournalEntry(m.path(), m.kind(), 0, 0, local == null ? null : local.fileKey(), null,
+                        m.remoteId(), null, null)
+                : new JournalEntry(m.path(), old.kind(), old.size(), old.mtimeMillis(),
+                        local == null ? old.fileKey() : local.fileKey(), old.localHash(), old.remoteId(),
+                        folder ? old.remoteEtag() : etag, old.remoteHash());
+        s.journal().move(m.from(), m.path(), entry);
+        tally.moved.incrementAndGet();
+    }
+
+    // ---- transfers -----------------------------------------------------------------------------------------
+
+    private void runTransfers(List<SyncAction> batch) {
+        Set<String> owned = ownedSmallUploads(batch);
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(s.workers(), batch.size())), r -> {
+            Thread t = new Thread(r, "oxisync-transfer");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (SyncAction a : batch) {
+                futures.add(pool.submit(() -> {
+                    if (abort.get()) {
+                        return;
+                    }
+                    if (quotaExceeded && a instanceof SyncAction.Upload) {
+                        tally.error(a.path(), "not uploaded: the account's storage quota is full");
+                        return;
+                    }
+                    try {
+                        if (a instanceof SyncAction.Upload u) {
+                            upload(u, owned);
+                        } else {
+                            download((SyncAction.Download) a);
+                        }
+                        s.listener().itemDone(s.pairName(), a.describe(), null);
+                    } catch (Exception e) {
+                        fail(a, e);
+                    }
+                }));
+            }
+            for (Future<?> f : futures) {
+                try {
+                    f.get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    stop("interrupted");
+                    return;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    LOG.error("transfer worker failed", e.getCause());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** One check-batch for every new small upload of the batch: which contents the server already has. */
+    private Set<String> ownedSmallUploads(List<SyncAction> batch) {
+        Set<String> hashes = new HashSet<>();
+        for (SyncAction a : batch) {
+            if (a instanceof SyncAction.Upload u && u.isNew() && u.size() > 0 && u.size() < s.deltaThreshold()
+                    && u.localHash() != null) {
+                hashes.add(u.localHash());
+            }
+        }
+        if (hashes.isEmpty()) {
+            return Set.of();
+        }
+        try {
+            return s.uploader().ownedAmong(hashes);
+        } catch (OxiCloudException e) {
+            LOG.info("dedup check failed ({}); uploading in full", e.getMessage());
+            return Set.of();
+        }
+    }
+
+    private void upload(SyncAction.Upload u, Set<String> owned) throws Exception {
+        Path file = s.tree().resolve(u.path());
+        String scanned = scannedAs.getOrDefault(u.path(), u.path());
+        FileDigest digest = s.scan().digest(scanned).orElse(null);
+        LocalEntry local = s.localByPath().get(scanned);
+        if (digest == null || local == null) {
+            // Not hashed by this scan (it matched the journal): hash it now and take its current state as the base.
+            BasicFileAttributes attrs = LocalTree.attributes(file);
+            digest = s.digester().digest(file);
+            local = LocalEntry.file(u.path(), attrs.size(), attrs.lastModifiedTime().toMillis(),
+                    attrs.fileKey() == null ? null : attrs.fileKey().toString(), digest.fileHash());
+        }
+        JournalEntry base = s.journalByPath().get(u.path());
+        String expectedRemoteHash = u.isNew() ? null : base == null ? null : base.remoteHash();
+        int item = s.progress().add(u.path(), Math.max(1, u.size()));
+        try {
+            UploadOutcome out = s.uploader().upload(new UploadRequest(s.pairId(), u.path(), file, digest,
+                    s.remote().parentFolderId(u.path()), RelativePaths.name(u.path()), u.remoteId(),
+                    expectedRemoteHash, java.time.Instant.ofEpochMilli(local.mtimeMillis()), local.fileKey()),
+                    owned, sink(item));
+            s.progress().complete(item);
+            FileDto f = out.file();
+            s.remote().put(u.path(), f.id(), EntryKind.FILE);
+            tally.remoteChanges.incrementAndGet();
+            tally.uploaded.incrementAndGet();
+            tally.bytesSent.addAndGet(out.bytesSent());
+            tally.bytesReused.addAndGet(out.bytesReused());
+            s.journal().upsert(new JournalEntry(u.path(), EntryKind.FILE, digest.size(), local.mtimeMillis(),
+                    local.fileKey(), digest.fileHash(), f.id(), f.etag(), f.contentHash()));
+            s.store().errors().clear(s.pairId(), u.path());
+            s.store().activity().append(s.pairId(), "upload", u.path(), out.bytesSent() + " bytes sent");
+        } catch (Exception e) {
+            s.progress().fail(item);
+            throw e;
+        }
+    }
+
+    private void download(SyncAction.Download d) throws Exception {
+        Path target = s.tree().resolve(d.path());
+        RemoteEntry remote = s.remoteById().get(d.remoteId());
+        int item = s.progress().add(d.path(), Math.max(1, d.size()));
+        StagedDownload staged = null;
+        try {
+            staged = s.downloader().stage(new DownloadRequest(s.pairId(), d.path(), d.remoteId(), d.remoteHash(),
+                    d.size(), remote == null || remote.modifiedAt() == null ? s.clock().instant() : remote.modifiedAt(),
+                    target), sink(item));
+            guardTarget(d.path(), target, d.replaces());
+            if (d.replaces() != null) {
+                s.store().versions().saveVersion(s.pairId(), d.path(), target, s.clock().instant());
+            }
+            Files.createDirectories(target.getParent());
+            FileDigest digest = staged.digest();
+            tally.bytesReceived.addAndGet(staged.bytesReceived());
+            tally.bytesReused.addAndGet(staged.bytesReused());
+            LocalTree.replaceAtomically(staged.tempFile(), target);
+            staged = null;
+            s.progress().complete(item);
+            BasicFileAttributes attrs = LocalTree.attributes(target);
+            String key = attrs.fileKey() == null ? null : attrs.fileKey().toString();
+            tally.downloaded.incrementAndGet();
+            s.journal().upsert(new JournalEntry(d.path(), EntryKind.FILE, attrs.size(),
+                    attrs.lastModifiedTime().toMillis(), key, d.remoteHash(), d.remoteId(),
+                    remote == null ? null : remote.etag(), d.remoteHash()));
+            s.store().errors().clear(s.pairId(), d.path());
+            s.store().activity().append(s.pairId(), "download", d.path(), d.size() + " bytes");
+            s.store().chunks().recordLocalFile(s.pairId(), d.path(), digest,
+                    java.time.Instant.ofEpochMilli(attrs.lastModifiedTime().toMillis()), key);
+        } catch (Exception e) {
+            s.progress().fail(item);
+            throw e;
+        } finally {
+            if (staged != null) {
+                Files.deleteIfExists(staged.tempFile());
+            }
+        }
+    }
+
+    /** The local file a download replaces must still be what the plan saw; a free path must still be free. */
+    private void guardTarget(String path, Path target, LocalState expected) throws IOException {
+        if (expected == null) {
+            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                throw new LocalChangedException(path + " appeared locally during the run; it is compared next run");
+            }
+            return;
+        }
+        BasicFileAttributes attrs;
+        try {
+            attrs = LocalTree.attributes(target);
+        } catch (NoSuchFileException e) {
+            throw new LocalChangedException(path + " was removed locally during the run; it is compared next run");
+        }
+        if (!attrs.isRegularFile() || attrs.size() != expected.size()
+                || attrs.lastModifiedTime().toMillis() != expected.mtimeMillis()) {
+            throw new LocalChangedException(path + " changed locally during the run; it is compared next run");
+        }
+    }
+
+    private ProgressSink sink(int item) {
+        return new ProgressSink() {
+            @Override
+            public void bytes(long soFar) {
+                s.progress().update(item, soFar);
+                s.listener().progress(s.pairName(), s.progress().snapshot());
+            }
+
+            @Override
+            public void restart() {
+                s.progress().restart(item);
+            }
+        };
+    }
+
+    // ---- deletes -------------------------------------------------------------------------------------------
+
+    private void deleteLocal(SyncAction.DeleteLocal d) throws IOException {
+        Path target = s.tree().resolve(d.path());
+        if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            s.journal().deleteTree(d.path());
+            return;
+        }
+        if (d.kind() != EntryKind.DIR) {
+            if (d.expected() != null) {
+                guardTarget(d.path(), target, d.expected());
+            }
+            s.store().versions().saveVersion(s.pairId(), d.path(), target, s.clock().instant());
+            Files.delete(target);
+            s.journal().deleteTree(d.path());
+            tally.deletedLocal.incrementAndGet();
+            s.store().activity().append(s.pairId(), "delete-local", d.path(), "deleted on the server");
+            return;
+        }
+        List<String> kept = deleteLocalTree(d.path(), target);
+        if (kept.isEmpty()) {
+            s.journal().deleteTree(d.path());
+            tally.deletedLocal.incrementAndGet();
+            s.store().activity().append(s.pairId(), "delete-local", d.path(), "folder deleted on the server");
+        } else {
+            throw new LocalChangedException("kept " + kept.size() + " file(s) changed or added locally in "
+                    + d.path() + " (e.g. " + kept.get(0) + "); they are uploaded next run");
+        }
+    }
+
+    /**
+     * Removes a folder deleted on the server, file by file: each file that still matches the journal is saved
+     * to the version store and removed; anything new or changed is kept (with its folders).
+     */
+    private List<String> deleteLocalTree(String path, Path dir) throws IOException {
+        List<String> kept = new ArrayList<>();
+        List<Path> entries;
+        try (Stream<Path> walk = Files.walk(dir)) {
+            entries = walk.sorted(Comparator.reverseOrder()).toList();
+        }
+        Path root = s.tree().root();
+        for (Path p : entries) {
+            String rel = org.oxisync.core.scan.LocalScanner.relativeNfc(root, p);
+            BasicFileAttributes attrs = LocalTree.attributes(p);
+            if (attrs.isDirectory()) {
+                try {
+                    Files.delete(p);
+                    s.journal().delete(rel);
+                } catch (DirectoryNotEmptyException e) {
+                    // holds something kept
+                }
+                continue;
+            }
+            JournalEntry j = s.journalByPath().get(rel);
+            boolean unchanged = j != null && j.kind() == EntryKind.FILE && attrs.isRegularFile()
+                    && j.size() == attrs.size() && j.mtimeMillis() == attrs.lastModifiedTime().toMillis();
+            if (!unchanged) {
+                kept.add(rel);
+                continue;
+            }
+            s.store().versions().saveVersion(s.pairId(), rel, p, s.clock().instant());
+            Files.delete(p);
+            s.journal().delete(rel);
+        }
+        return kept;
+    }
+
+    private void deleteRemote(SyncAction.DeleteRemote d) {
+        if (d.kind() == EntryKind.DIR) {
+            s.api().deleteFolder(d.remoteId());
+        } else {
+            s.api().deleteFile(d.remoteId());
+        }
+        tally.remoteChanges.incrementAndGet();
+        tally.deletedRemote.incrementAndGet();
+        s.remote().removed(d.path());
+        s.journal().deleteTree(d.path());
+        s.store().activity().append(s.pairId(), "delete-remote", d.path(), "moved to the server's trash");
+    }
+
+    private static String fileKey(Path p) {
+        try {
+            Object k = LocalTree.attributes(p).fileKey();
+            return k == null ? null : k.toString();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** A local entry changed between the scan and the action: nothing was touched; the next run compares again. */
+    static final class LocalChangedException extends IOException {
+        LocalChangedException(String message) {
+            super(message);
+        }
+    }
+
+    /** An entry the plan leaves out (a name one side cannot hold, a case clash), reported as an item error. */
+    static final class SkippedItem extends Exception {
+        SkippedItem(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package org.oxisync.core.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** The counters of one run, safe to update from transfer workers. */
+final class RunTally {
+    final AtomicInteger uploaded = new AtomicInteger();
+    final AtomicInteger downloaded = new AtomicInteger();
+    final AtomicInteger deletedLocal = new AtomicInteger();
+    final AtomicInteger deletedRemote = new AtomicInteger();
+    final AtomicInteger moved = new AtomicInteger();
+    final AtomicInteger conflicts = new AtomicInteger();
+    final AtomicLong bytesSent = new AtomicLong();
+    final AtomicLong bytesReceived = new AtomicLong();
+    final AtomicLong bytesReused = new AtomicLong();
+    final AtomicInteger remoteChanges = new AtomicInteger();
+    private final List<ItemError> errors = new ArrayList<>();
+    private final List<ItemError> skipped = new ArrayList<>();
+
+    synchronized void error(String path, String reason) {
+        errors.add(new ItemError(path, reason));
+    }
+
+    synchronized void skipped(String path, String reason) {
+        skipped.add(new ItemError(path, reason));
+    }
+
+    synchronized List<ItemError> errors() {
+        return List.copyOf(errors);
+    }
+
+    synchronized List<ItemError> skipped() {
+        return List.copyOf(skipped);
+    }
+}

@@ -1,0 +1,207 @@
+package org.oxisync.core.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.oxisync.core.ignore.IgnoreRules;
+import org.oxisync.core.ignore.PathFilter;
+import org.oxisync.core.ignore.SelectiveSync;
+import org.oxisync.core.naming.ConflictNamer;
+import org.oxisync.core.naming.LocalNamePolicy;
+import org.oxisync.core.naming.ServerNamePolicy;
+import org.oxisync.core.plan.EntryKind;
+import org.oxisync.core.plan.JournalBase;
+import org.oxisync.core.plan.JournalEntry;
+import org.oxisync.core.plan.LocalEntry;
+import org.oxisync.core.plan.MassDeleteGuard;
+import org.oxisync.core.plan.Reconciler;
+import org.oxisync.core.plan.RemoteEntry;
+import org.oxisync.core.plan.SyncAction;
+import org.oxisync.core.plan.SyncPlan;
+import org.oxisync.core.progress.ProgressAccumulator;
+import org.oxisync.core.remote.RemoteScan;
+import org.oxisync.core.remote.RemoteScanner;
+import org.oxisync.core.remote.RemoteTree;
+import org.oxisync.core.remote.RemoteTreeFile;
+import org.oxisync.core.scan.LocalScanner;
+import org.oxisync.core.scan.ScanResult;
+import org.oxisync.core.transfer.Downloader;
+import org.oxisync.core.transfer.TransferOptions;
+import org.oxisync.core.transfer.Uploader;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.account.FolderPair;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One sync run of one folder pair: scan local ─► discover remote ─► reconcile (pure) ─► guard ─► execute ─►
+ * report. The store's directory lock (taken when the store opens) keeps a second process off the same account.
+ */
+public final class SyncEngine {
+    private static final Logger LOG = LoggerFactory.getLogger(SyncEngine.class);
+
+    private final OxiCloudApi api;
+    private final LocalStore store;
+    private final LocalScanner scanner;
+    private final Uploader uploader;
+    private final Downloader downloader;
+    private final TransferOptions transferOptions;
+    private final Clock clock;
+    private final SyncListener listener;
+
+    public SyncEngine(OxiCloudApi api, LocalStore store, LocalScanner scanner, TransferOptions transferOptions,
+                      Clock clock, SyncListener listener) {
+        this.api = Objects.requireNonNull(api, "api");
+        this.store = Objects.requireNonNull(store, "store");
+        this.scanner = Objects.requireNonNull(scanner, "scanner");
+        this.transferOptions = Objects.requireNonNull(transferOptions, "transferOptions");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.uploader = new Uploader(api, store, transferOptions);
+        this.downloader = new Downloader(api, store, transferOptions, scanner.digester());
+    }
+
+    public SyncReport runOnce(FolderPair pair, SyncOptions options) {
+        Instant start = clock.instant();
+        SyncReport report;
+        try {
+            report = run(pair, options, start);
+        } catch (OxiCloudException.AuthExpired | OxiCloudException.LoginFailed e) {
+            report = SyncReport.failed(pair.name(), "authentication failed: " + e.getMessage()
+                    + " (log in again with `oxisync login`)", elapsed(start));
+        } catch (OxiCloudException e) {
+            report = SyncReport.failed(pair.name(), "the server could not be used: " + e.getMessage(),
+                    elapsed(start));
+        } catch (IOException e) {
+            report = SyncReport.failed(pair.name(), Failures.describe(e), elapsed(start));
+        }
+        store.activity().append(pair.id(), "run", "", report.status().wireName() + ": " + summary(report));
+        listener.finished(report);
+        return report;
+    }
+
+    private SyncReport run(FolderPair pair, SyncOptions options, Instant start) throws IOException {
+        Path root = Path.of(pair.localRoot());
+        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+            // Never read a missing root (an unmounted disk) as "everything was deleted".
+            return SyncReport.failed(pair.name(), "the local folder " + root + " is missing or not a folder;"
+                    + " nothing was synced (if it moved, remove and re-add the pair)", elapsed(start));
+        }
+        JournalBase base = JournalMapping.base(store.journal().all(pair.id()));
+        PathFilter filter = new PathFilter(IgnoreRules.withDefaults(pair.ignorePatterns()),
+                new SelectiveSync(new HashSet<>(pair.exclusions())));
+
+        listener.phase(pair.name(), "scanning");
+        ScanResult scan = scanner.scan(root, filter, base);
+        for (Path temp : scan.leftoverTemps()) {
+            Files.deleteIfExists(temp);
+        }
+
+        listener.phase(pair.name(), "discovering");
+        RemoteTreeFile treeFile = new RemoteTreeFile(store.directory().resolve("remote-tree-" + pair.id() + ".json"));
+        RemoteTree previous = store.needsRebuild() ? RemoteTree.empty(pair.remoteFolderId())
+                : treeFile.load(pair.remoteFolderId());
+        RemoteScanner remoteScanner = new RemoteScanner(api);
+        RemoteScan remote = remoteScanner.scan(previous);
+        if (!remote.unchanged()) {
+            treeFile.save(remote.tree());
+        }
+
+        listener.phase(pair.name(), "planning");
+        Reconciler reconciler = new Reconciler(new ConflictNamer(clock, options.host()), new ServerNamePolicy(),
+                LocalNamePolicy.forCurrentOs(), filter);
+        SyncPlan plan = reconciler.reconcile(scan.snapshot(), remote.snapshot(), base);
+        List<String> lines = plan.actions().stream().map(SyncAction::describe).toList();
+
+        int pairFiles = (int) base.entries().stream().filter(e -> e.kind() == EntryKind.FILE).count();
+        MassDeleteGuard.Verdict verdict = MassDeleteGuard.check(plan, pairFiles);
+        if (verdict.exceeds() && !options.allowMassDelete() && !options.dryRun()) {
+            String msg = "stopped before deleting: this run would delete " + verdict.localFileDeletes()
+                    + " local and " + verdict.remoteFileDeletes() + " remote files of " + pairFiles
+                    + "; check the folders, then run again with --allow-mass-delete to go on";
+            return new SyncReport(pair.name(), SyncStatus.STOPPED, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(),
+                    List.of(), lines, msg, elapsed(start));
+        }
+        RunTally tally = new RunTally();
+        if (options.dryRun()) {
+            return report(pair, tally, lines, null, start, true);
+        }
+
+        listener.phase(pair.name(), "syncing");
+        PlanExecutor.Session session = session(pair, options, root, scan, remote, base);
+        String abortReason = new PlanExecutor(session, tally).execute(plan);
+        if (tally.remoteChanges.get() > 0 && abortReason == null) {
+            refreshRemoteTree(remoteScanner, remote.tree(), treeFile);
+        }
+        store.versions().applyRetention();
+        return report(pair, tally, lines, abortReason, start, false);
+    }
+
+    private PlanExecutor.Session session(FolderPair pair, SyncOptions options, Path root, ScanResult scan,
+                                         RemoteScan remote, JournalBase base) {
+        Map<String, JournalEntry> journalByPath = new HashMap<>();
+        base.entries().forEach(j -> journalByPath.put(j.path(), j));
+        Map<String, LocalEntry> localByPath = new HashMap<>();
+        scan.snapshot().entries().forEach(l -> localByPath.put(l.path(), l));
+        Map<String, RemoteEntry> remoteById = new HashMap<>();
+        remote.snapshot().entries().forEach(r -> remoteById.put(r.id(), r));
+        return new PlanExecutor.Session(pair.name(), pair.id(), api, store, uploader, downloader,
+                new LocalTree(root, scan.diskNames()), new RemoteIndex(pair.remoteFolderId(), remote.snapshot(), base),
+                new JournalWriter(store, pair.id(), clock), journalByPath, localByPath, remoteById, scan,
+                new ProgressAccumulator(clock), listener, clock, options.workers(),
+                transferOptions.deltaThresholdBytes(), scanner.digester());
+    }
+
+    /** Lists what this run changed on the server, so that the next run of an idle pair costs one request. */
+    private void refreshRemoteTree(RemoteScanner scanner, RemoteTree tree, RemoteTreeFile file) {
+        try {
+            RemoteScan after = scanner.scan(tree);
+            if (!after.unchanged()) {
+                file.save(after.tree());
+            }
+        } catch (OxiCloudException | IOException e) {
+            LOG.info("could not refresh the remote listing after the run ({}); the next run lists it", e.toString());
+        }
+    }
+
+    private SyncReport report(FolderPair pair, RunTally t, List<String> plan, String abortReason, Instant start,
+                              boolean dryRun) {
+        List<ItemError> errors = t.errors();
+        SyncStatus status;
+        String message;
+        if (abortReason != null) {
+            status = abortReason.startsWith("authentication") ? SyncStatus.FAILED : SyncStatus.PARTIAL;
+            message = abortReason;
+        } else if (!errors.isEmpty()) {
+            status = SyncStatus.PARTIAL;
+            message = errors.size() + " item(s) failed; they are retried next run";
+        } else {
+            status = SyncStatus.OK;
+            message = dryRun ? "dry run: nothing was changed" : "in sync";
+        }
+        return new SyncReport(pair.name(), status, t.uploaded.get(), t.downloaded.get(), t.deletedLocal.get(),
+                t.deletedRemote.get(), t.moved.get(), t.conflicts.get(), t.bytesSent.get(), t.bytesReceived.get(),
+                t.bytesReused.get(), errors, t.skipped(), plan, message, elapsed(start));
+    }
+
+    private Duration elapsed(Instant start) {
+        return Duration.between(start, clock.instant());
+    }
+
+    static String summary(SyncReport r) {
+        return "uploaded " + r.uploaded() + ", downloaded " + r.downloaded() + ", deleted " + r.deletedLocal()
+                + " local / " + r.deletedRemote() + " remote, moved " + r.moved() + ", conflicts " + r.conflicts()
+                + ", errors " + r.errors().size();
+    }
+}

@@ -1,0 +1,33 @@
+package org.oxisync.core.engine;
+
+/**
+ * Per-run switches.
+ *
+ * @param dryRun plan only: print what would happen, change nothing
+ * @param allowMassDelete go on even when more than half of the pair's files (and more than 100) would be deleted
+ * @param workers concurrent transfers
+ * @param host this machine's name, used in conflict copy names
+ */
+public record SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, String host) {
+    public SyncOptions {
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1");
+        }
+    }
+
+    public static SyncOptions defaults(String host) {
+        return new SyncOptions(false, false, 4, host);
+    }
+
+    public SyncOptions withDryRun(boolean v) {
+        return new SyncOptions(v, allowMassDelete, workers, host);
+    }
+
+    public SyncOptions withAllowMassDelete(boolean v) {
+        return new SyncOptions(dryRun, v, workers, host);
+    }
+
+    public SyncOptions withWorkers(int v) {
+        return new SyncOptions(dryRun, allowMassDelete, v, host);
+    }
+}

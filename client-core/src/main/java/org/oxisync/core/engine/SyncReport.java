@@ -1,0 +1,36 @@
+package org.oxisync.core.engine;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The outcome of one run of one pair. Counts are of items actually carried out.
+ *
+ * @param plan the plan's lines (for {@code --dry-run}, and for the log)
+ * @param skipped entries left out on purpose and not errors (symbolic links, special files)
+ */
+public record SyncReport(String pair, SyncStatus status, int uploaded, int downloaded, int deletedLocal,
+                         int deletedRemote, int moved, int conflicts, long bytesSent, long bytesReceived,
+                         long bytesReused, List<ItemError> errors, List<ItemError> skipped, List<String> plan,
+                         String message, Duration elapsed) {
+    public SyncReport {
+        errors = List.copyOf(errors);
+        skipped = List.copyOf(skipped);
+        plan = List.copyOf(plan);
+    }
+
+    public static SyncReport failed(String pair, String message, Duration elapsed) {
+        return new SyncReport(pair, SyncStatus.FAILED, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(),
+                message, elapsed);
+    }
+
+    /** Exit code of {@code oxisync sync-once}: 0 in sync, 1 items failed, 2 configuration/auth, 3 stopped. */
+    public int exitCode() {
+        return switch (status) {
+            case OK -> 0;
+            case PARTIAL -> 1;
+            case FAILED -> 2;
+            case STOPPED -> 3;
+        };
+    }
+}

@@ -1,0 +1,121 @@
+package org.oxisync.core.remote;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.oxisync.core.naming.RelativePaths;
+import org.oxisync.core.plan.RemoteEntry;
+import org.oxisync.core.plan.RemoteSnapshot;
+import org.oxisync.protocol.BatchFoldersDto;
+import org.oxisync.protocol.FileDto;
+import org.oxisync.protocol.FolderDto;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.protocol.Resource;
+
+/**
+ * Remote discovery as in §7.6 of the protocol reference: compare the root folder's recursive tree ETag with the
+ * last listing; descend only into folders whose tree ETag changed (their ETags come from one batch get per level,
+ * because listings show a folder's id in place of its ETag); reuse the previous listing of every unchanged
+ * subtree. An unchanged server costs exactly one request.
+ */
+public final class RemoteScanner {
+    private final OxiCloudApi api;
+
+    public RemoteScanner(OxiCloudApi api) {
+        this.api = Objects.requireNonNull(api, "api");
+    }
+
+    public RemoteScan scan(RemoteTree previous) {
+        String rootId = previous.rootId();
+        FolderDto root = api.folder(rootId);
+        int[] requests = {1};
+        if (previous.rootEtag().filter(root.etag()::equals).isPresent()) {
+            return new RemoteScan(previous, snapshotOf(previous), requests[0], true);
+        }
+        RemoteTree.Builder next = new RemoteTree.Builder(rootId);
+        list(rootId, "", root.etag(), previous, next, requests);
+        RemoteTree tree = next.build();
+        return new RemoteScan(tree, snapshotOf(tree), requests[0], false);
+    }
+
+    /** Lists one changed folder, then recurses into its changed children and copies the unchanged ones. */
+    private void list(String folderId, String name, String treeEtag, RemoteTree previous, RemoteTree.Builder next,
+                      int[] requests) {
+        List<RemoteTree.File> files = new ArrayList<>();
+        List<FolderDto> children = new ArrayList<>();
+        Iterator<Resource> it = api.allResources(folderId);
+        requests[0]++;
+        while (it.hasNext()) {
+            Resource r = it.next();
+            if (r instanceof FileDto f) {
+                files.add(new RemoteTree.File(f.id(), f.name(), f.etag(), f.contentHash(), f.size(), f.modifiedAt()));
+            } else if (r instanceof FolderDto d) {
+                children.add(d);
+            }
+        }
+        List<String> childIds = new ArrayList<>();
+        for (FolderDto c : children) {
+            childIds.add(c.id());
+        }
+        next.put(new RemoteTree.Folder(folderId, name, treeEtag, files, childIds));
+        if (children.isEmpty()) {
+            return;
+        }
+        BatchFoldersDto batch = api.folders(childIds);
+        requests[0] += (childIds.size() + 999) / 1000;
+        Map<String, String> etags = new HashMap<>();
+        for (FolderDto f : batch.successful()) {
+            etags.put(f.id(), f.etag());
+        }
+        for (FolderDto child : children) {
+            String etag = etags.get(child.id());
+            RemoteTree.Folder cached = previous.folders().get(child.id());
+            if (etag != null && cached != null && etag.equals(cached.treeEtag())) {
+                copySubtree(child.id(), child.name(), previous, next);
+            } else {
+                // A child missing from the batch answer (deleted meanwhile) is listed directly; a 404 there
+                // surfaces as an error of this run, and the next run sees the settled tree.
+                list(child.id(), child.name(), etag == null ? "" : etag, previous, next, requests);
+            }
+        }
+    }
+
+    private static void copySubtree(String id, String name, RemoteTree previous, RemoteTree.Builder next) {
+        RemoteTree.Folder f = previous.folders().get(id);
+        next.put(new RemoteTree.Folder(id, name, f.treeEtag(), f.files(), f.childFolderIds()));
+        for (String child : f.childFolderIds()) {
+            RemoteTree.Folder c = previous.folders().get(child);
+            if (c != null) {
+                copySubtree(child, c.name(), previous, next);
+            }
+        }
+    }
+
+    /** The reconciler's view of a listing: every file and folder below the root, with derived paths. */
+    public static RemoteSnapshot snapshotOf(RemoteTree tree) {
+        List<RemoteEntry> entries = new ArrayList<>();
+        tree.folder(tree.rootId()).ifPresent(root -> addChildren(tree, root, "", entries));
+        return new RemoteSnapshot(entries);
+    }
+
+    private static void addChildren(RemoteTree tree, RemoteTree.Folder folder, String path,
+                                    List<RemoteEntry> entries) {
+        for (RemoteTree.File f : folder.files()) {
+            entries.add(RemoteEntry.file(RelativePaths.join(path, f.name()), f.id(), folder.id(), f.etag(),
+                    f.contentHash(), f.size(), Instant.ofEpochSecond(f.modifiedAt())));
+        }
+        for (String childId : folder.childFolderIds()) {
+            RemoteTree.Folder child = tree.folders().get(childId);
+            if (child == null) {
+                continue;
+            }
+            String childPath = RelativePaths.join(path, child.name());
+            entries.add(RemoteEntry.dir(childPath, child.id(), folder.id(), child.treeEtag()));
+            addChildren(tree, child, childPath, entries);
+        }
+    }
+}

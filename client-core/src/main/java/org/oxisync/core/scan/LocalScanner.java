@@ -1,0 +1,308 @@
+package org.oxisync.core.scan;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.oxisync.core.ignore.PathFilter;
+import org.oxisync.core.naming.OsFamily;
+import org.oxisync.core.naming.RelativePaths;
+import org.oxisync.core.plan.EntryKind;
+import org.oxisync.core.plan.JournalBase;
+import org.oxisync.core.plan.JournalEntry;
+import org.oxisync.core.plan.LocalEntry;
+import org.oxisync.core.plan.LocalHash;
+import org.oxisync.core.plan.LocalSnapshot;
+import org.oxisync.store.hash.FileDigest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Walks a pair's local root and describes it for the reconciler. Symbolic links are never followed (they are
+ * reported, not synced), special files are skipped, the client's own temp files are invisible. Only files whose
+ * size, mtime or file key differ from the journal are hashed. Anything the scan cannot read (a folder it may not
+ * list, a file that keeps changing while it is hashed) is presented as unchanged since the journal, so that a
+ * read error can never look like a deletion.
+ */
+public final class LocalScanner {
+    private static final Logger LOG = LoggerFactory.getLogger(LocalScanner.class);
+    private static final int STABILITY_ATTEMPTS = 2;
+
+    private final Digester digester;
+    private final int hashThreads;
+
+    public LocalScanner(Digester digester, int hashThreads) {
+        this.digester = Objects.requireNonNull(digester, "digester");
+        if (hashThreads < 1) {
+            throw new IllegalArgumentException("hashThreads must be at least 1");
+        }
+        this.hashThreads = hashThreads;
+    }
+
+    /** The digester this scanner hashes with (the engine hashes late files with the same one). */
+    public Digester digester() {
+        return digester;
+    }
+
+    public ScanResult scan(Path root, PathFilter filter, JournalBase journal) throws IOException {
+        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+            throw new NoSuchFileException(root.toString(), null, "the pair's local folder is missing or not a folder");
+        }
+        Map<String, JournalEntry> byPath = new HashMap<>();
+        for (JournalEntry j : journal.entries()) {
+            byPath.put(j.path(), j);
+        }
+        Walk walk = new Walk(root, filter, byPath);
+        Files.walkFileTree(root, walk);
+        hashAll(root, walk, byPath);
+        for (String prefix : walk.unreadable) {
+            keepJournalSubtree(prefix, byPath, walk);
+        }
+        boolean caseInsensitive = CaseSensitivity.isCaseInsensitive(root, walk.entries, OsFamily.current());
+        return new ScanResult(new LocalSnapshot(walk.entries, caseInsensitive), walk.digests, walk.diskNames,
+                walk.problems, walk.temps);
+    }
+
+    private void hashAll(Path root, Walk walk, Map<String, JournalEntry> byPath) throws IOException {
+        if (walk.toHash.isEmpty()) {
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(hashThreads, walk.toHash.size()), r -> {
+            Thread t = new Thread(r, "oxisync-scan-hash");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Hashed>> futures = new ArrayList<>();
+            for (Pending p : walk.toHash) {
+                futures.add(pool.submit(() -> hashStable(root.resolve(p.diskPath()), p)));
+            }
+            for (Future<Hashed> f : futures) {
+                Hashed h = f.get();
+                Pending p = h.pending();
+                if (h.digest() != null) {
+                    walk.entries.add(LocalEntry.file(p.path(), h.size(), h.mtimeMillis(), p.fileKey(),
+                            h.digest().fileHash()));
+                    walk.digests.put(p.path(), h.digest());
+                } else {
+                    walk.problems.add(new ScanProblem(p.path(), h.problem()));
+                    keepJournalEntry(p.path(), byPath, walk);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("scan interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IOException("hashing failed: " + e.getCause().getMessage(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Hashes a file and checks it did not change meanwhile; a file that keeps changing is left for the next run. */
+    private Hashed hashStable(Path file, Pending p) {
+        long size = p.size();
+        long mtime = p.mtimeMillis();
+        for (int attempt = 0; attempt < STABILITY_ATTEMPTS; attempt++) {
+            try {
+                FileDigest digest = digester.digest(file);
+                BasicFileAttributes after = Files.readAttributes(file, BasicFileAttributes.class,
+                        LinkOption.NOFOLLOW_LINKS);
+                long afterMtime = after.lastModifiedTime().toMillis();
+                if (after.size() == size && afterMtime == mtime && digest.size() == size) {
+                    return new Hashed(p, digest, size, mtime, null);
+                }
+                size = after.size();
+                mtime = afterMtime;
+            } catch (AccessDeniedException e) {
+                return new Hashed(p, null, 0, 0, "not readable (permission denied)");
+            } catch (NoSuchFileException e) {
+                return new Hashed(p, null, 0, 0, "disappeared while being read");
+            } catch (IOException e) {
+                return new Hashed(p, null, 0, 0, "could not be read: " + e.getMessage());
+            }
+        }
+        return new Hashed(p, null, 0, 0, "changing while being read; retried next run");
+    }
+
+    /** Presents a path the scan could not read as the journal last saw it (or not at all when new). */
+    private static void keepJournalEntry(String path, Map<String, JournalEntry> byPath, Walk walk) {
+        JournalEntry j = byPath.get(path);
+        if (j != null && j.kind() == EntryKind.FILE) {
+            walk.entries.add(new LocalEntry(path, EntryKind.FILE, j.size(), j.mtimeMillis(), j.fileKey(),
+                    LocalHash.NOT_COMPUTED));
+        }
+    }
+
+    private static void keepJournalSubtree(String prefix, Map<String, JournalEntry> byPath, Walk walk) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (LocalEntry e : walk.entries) {
+            seen.add(e.path());
+        }
+        for (JournalEntry j : byPath.values()) {
+            if (RelativePaths.isStrictAncestor(prefix, j.path()) && !seen.contains(j.path())) {
+                walk.entries.add(j.kind() == EntryKind.DIR ? LocalEntry.dir(j.path(), j.fileKey())
+                        : new LocalEntry(j.path(), EntryKind.FILE, j.size(), j.mtimeMillis(), j.fileKey(),
+                        LocalHash.NOT_COMPUTED));
+            }
+        }
+    }
+
+    private record Pending(String path, String diskPath, long size, long mtimeMillis, String fileKey) {}
+
+    private record Hashed(Pending pending, FileDigest digest, long size, long mtimeMillis, String problem) {}
+
+    private static final class Walk extends SimpleFileVisitor<Path> {
+        final Path root;
+        final PathFilter filter;
+        final Map<String, JournalEntry> journal;
+        final List<LocalEntry> entries = new ArrayList<>();
+        final Map<String, FileDigest> digests = new HashMap<>();
+        final Map<String, String> diskNames = new HashMap<>();
+        final List<ScanProblem> problems = new ArrayList<>();
+        final List<Path> temps = new ArrayList<>();
+        final List<Pending> toHash = new ArrayList<>();
+        final List<String> unreadable = new ArrayList<>();
+
+        Walk(Path root, PathFilter filter, Map<String, JournalEntry> journal) {
+            this.root = root;
+            this.filter = filter;
+            this.journal = journal;
+        }
+
+        @Override
+        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+            if (dir.equals(root)) {
+                return FileVisitResult.CONTINUE;
+            }
+            String disk = relative(dir);
+            String path = nfc(disk);
+            if (filter.excludes(path, true)) {
+                return FileVisitResult.SKIP_SUBTREE;
+            }
+            remember(path, disk);
+            entries.add(LocalEntry.dir(path, key(attrs)));
+            return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+            String name = file.getFileName().toString();
+            String disk = relative(file);
+            String path = nfc(disk);
+            if (TempNames.isOwnTemp(name)) {
+                temps.add(file);
+                return FileVisitResult.CONTINUE;
+            }
+            if (filter.excludes(path, attrs.isDirectory())) {
+                return FileVisitResult.CONTINUE;
+            }
+            remember(path, disk);
+            if (attrs.isSymbolicLink()) {
+                entries.add(new LocalEntry(path, EntryKind.SYMLINK, 0, 0, key(attrs), LocalHash.NOT_COMPUTED));
+                problems.add(new ScanProblem(path, "symbolic link: not followed, not synced"));
+                return FileVisitResult.CONTINUE;
+            }
+            if (!attrs.isRegularFile()) {
+                entries.add(new LocalEntry(path, EntryKind.OTHER, 0, 0, key(attrs), LocalHash.NOT_COMPUTED));
+                problems.add(new ScanProblem(path, "special file (device, pipe or socket): not synced"));
+                return FileVisitResult.CONTINUE;
+            }
+            long size = attrs.size();
+            long mtime = attrs.lastModifiedTime().toMillis();
+            String fileKey = key(attrs);
+            JournalEntry j = journal.get(path);
+            if (j != null && j.kind() == EntryKind.FILE && j.size() == size && j.mtimeMillis() == mtime
+                    && (j.fileKey() == null || fileKey == null || j.fileKey().equals(fileKey))) {
+                entries.add(LocalEntry.unhashedFile(path, size, mtime, fileKey));
+            } else {
+                toHash.add(new Pending(path, disk, size, mtime, fileKey));
+            }
+            return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFileFailed(Path file, IOException e) {
+            if (file.equals(root)) {
+                return FileVisitResult.TERMINATE;
+            }
+            String path = nfc(relative(file));
+            LOG.warn("cannot read {}: {}", path, e.toString());
+            problems.add(new ScanProblem(path, "not readable: " + e.getClass().getSimpleName()));
+            JournalEntry j = journal.get(path);
+            if (j != null) {
+                entries.add(j.kind() == EntryKind.DIR ? LocalEntry.dir(path, j.fileKey())
+                        : new LocalEntry(path, j.kind(), j.size(), j.mtimeMillis(), j.fileKey(),
+                        LocalHash.NOT_COMPUTED));
+                if (j.kind() == EntryKind.DIR) {
+                    unreadable.add(path);
+                }
+            }
+            return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+            if (e != null && !dir.equals(root)) {
+                String path = nfc(relative(dir));
+                problems.add(new ScanProblem(path, "folder could not be listed completely: " + e.getMessage()));
+                unreadable.add(path);
+            }
+            return FileVisitResult.CONTINUE;
+        }
+
+        private void remember(String nfcPath, String diskPath) {
+            if (!nfcPath.equals(diskPath)) {
+                diskNames.put(nfcPath, diskPath);
+            }
+        }
+
+        private String relative(Path p) {
+            Path rel = root.relativize(p);
+            StringBuilder sb = new StringBuilder();
+            for (Path part : rel) {
+                if (sb.length() > 0) {
+                    sb.append('/');
+                }
+                sb.append(part);
+            }
+            return sb.toString();
+        }
+    }
+
+    /** The NFC relative path of {@code p} under {@code root}, '/'-separated. */
+    public static String relativeNfc(Path root, Path p) {
+        StringBuilder sb = new StringBuilder();
+        for (Path part : root.relativize(p)) {
+            if (sb.length() > 0) {
+                sb.append('/');
+            }
+            sb.append(part);
+        }
+        return nfc(sb.toString());
+    }
+
+    static String nfc(String s) {
+        return Normalizer.isNormalized(s, Normalizer.Form.NFC) ? s : Normalizer.normalize(s, Normalizer.Form.NFC);
+    }
+
+    private static String key(BasicFileAttributes attrs) {
+        Object k = attrs.fileKey();
+        return k == null ? null : k.toString();
+    }
+}

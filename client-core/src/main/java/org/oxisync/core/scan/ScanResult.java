@@ -1,0 +1,37 @@
+package org.oxisync.core.scan;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.oxisync.core.plan.LocalSnapshot;
+import org.oxisync.store.hash.FileDigest;
+
+/**
+ * What one local scan found.
+ *
+ * @param snapshot the entries for the reconciler (paths NFC)
+ * @param digests chunks and hash of every file hashed in this scan, by NFC path (unchanged files are absent)
+ * @param diskNames the actual on-disk relative path for every NFC path whose on-disk spelling differs (NFD names
+ *                  written by macOS, for example); the executor must touch the disk through these
+ * @param problems entries left out (symlinks, special files, unreadable, changing while read)
+ * @param leftoverTemps the client's own temp files found (left by a crash); safe to delete
+ */
+public record ScanResult(LocalSnapshot snapshot, Map<String, FileDigest> digests, Map<String, String> diskNames,
+                         List<ScanProblem> problems, List<Path> leftoverTemps) {
+    public ScanResult {
+        digests = Map.copyOf(digests);
+        diskNames = Map.copyOf(diskNames);
+        problems = List.copyOf(problems);
+        leftoverTemps = List.copyOf(leftoverTemps);
+    }
+
+    public Optional<FileDigest> digest(String path) {
+        return Optional.ofNullable(digests.get(path));
+    }
+
+    /** The on-disk relative spelling of an NFC path. */
+    public String diskName(String nfcPath) {
+        return diskNames.getOrDefault(nfcPath, nfcPath);
+    }
+}
