@@ -68,6 +68,7 @@ public final class DemoCommand implements Callable<Integer> {
         try (OxiCloudEmulator server = OxiCloudEmulator.start(config);
              AppContext ctx = new AppContext(new AppHome(home, true), Clock.systemUTC())) {
             out.println("OxiCloud emulator running at " + server.baseUrl() + " (user " + USER + ")");
+            out.println("GET /api/version -> " + versionOf(ctx, server.baseUrl()));
             RemoteClient remote = server.remote(USER);
             SampleFiles.fillLocal(local, largeMib, new Random(42));
             SampleFiles.fillRemote(remote);
@@ -94,8 +95,8 @@ public final class DemoCommand implements Callable<Integer> {
             out.println("Local folder:   " + local);
             listTree(local, out);
             out.println("Server tree (as the emulator holds it):");
-            remote.list("/").forEach(p -> out.println("  " + p));
-            out.println("Client home:    " + home + "  (use it with: oxisync --home " + home + " status)");
+            listRemote(remote, "", out);
+            out.println("Client home:    " + home + "  (e.g. oxisync status --home " + home + ")");
             out.println("Server data:    " + serverData);
             return Math.max(first.exitCode(), second.exitCode());
         }
@@ -114,6 +115,24 @@ public final class DemoCommand implements Callable<Integer> {
             LocalStore store = ctx.store();
             store.accounts().saveAccount(new Account(url, USER, drive.id(), drive.rootFolderId()));
             return store.accounts().savePair(FolderPair.create("Demo", local.toString(), drive.rootFolderId(), "/"));
+        }
+    }
+
+    private static String versionOf(AppContext ctx, String url) {
+        try (OxiCloudApi api = ctx.newApi(url, "version-probe", null)) {
+            var v = api.version();
+            return v.name() + " " + v.version();
+        }
+    }
+
+    private static void listRemote(RemoteClient remote, String path, PrintWriter out) {
+        for (String name : remote.list("/" + path)) {
+            String child = path.isEmpty() ? name : path + "/" + name;
+            boolean folder = remote.folderId("/" + child) != null;
+            out.println("  " + child + (folder ? "/" : ""));
+            if (folder) {
+                listRemote(remote, child, out);
+            }
         }
     }
 
