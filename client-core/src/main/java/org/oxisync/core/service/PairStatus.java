@@ -1,0 +1,18 @@
+package org.oxisync.core.service;
+
+import java.time.Instant;
+import org.oxisync.core.engine.SyncReport;
+import org.oxisync.core.progress.ProgressSnapshot;
+
+/**
+ * One pair's current state.
+ *
+ * @param pair the pair's name
+ * @param detail a short human sentence (why offline, what failed, "paused", ...)
+ * @param progress the running run's latest progress, or null when no run transfers
+ * @param lastReport the last finished run's report, or null before the first run of this process
+ * @param lastRun when the last run finished, or null
+ */
+public record PairStatus(String pair, PairState state, String detail, ProgressSnapshot progress,
+                         SyncReport lastReport, Instant lastRun) {
+}

@@ -1,0 +1,308 @@
+package org.oxisync.core.service;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.core.engine.SyncEngine;
+import org.oxisync.core.engine.SyncListener;
+import org.oxisync.core.engine.SyncOptions;
+import org.oxisync.protocol.Bandwidth;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.account.FolderPair;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Continuous sync of every folder pair of the account: one {@link PairWorker} per pair, fed by local watchers,
+ * remote polling (and the real-time bus where the server has one), a periodic full scan and user requests.
+ * See {@code package-info.java} for the decisions.
+ */
+public final class SyncService implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SyncService.class);
+    /** How long {@link #close()} waits for a running item to reach a safe point. */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+
+    private final AppContext ctx;
+    private final SyncEvents events;
+    private final ServiceOptions options;
+    private final Clock clock;
+    private final TaskScheduler scheduler;
+    private final boolean ownsScheduler;
+    private final Bandwidth bandwidth;
+    private final Env env = new Env();
+    private final Map<String, PairWorker> workers = new LinkedHashMap<>();
+    private final List<Runnable> statusListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private volatile boolean globalPause;
+    private volatile boolean started;
+    private volatile boolean closed;
+    private volatile long uploadLimit;
+    private volatile long downloadLimit;
+
+    /** Production wiring: real threads and timers. */
+    public SyncService(AppContext ctx, SyncEvents events, ServiceOptions options, Clock clock) {
+        this(ctx, events, options, clock, TaskScheduler.threads(), null, true);
+    }
+
+    /** With a scheduler the caller controls (tests drive time through it); the caller closes it. */
+    public SyncService(AppContext ctx, SyncEvents events, ServiceOptions options, Clock clock,
+                       TaskScheduler scheduler) {
+        this(ctx, events, options, clock, scheduler, null, false);
+    }
+
+    /**
+     * {@code bandwidth} must be the limits the account's API client was built with; {@link #setBandwidth} changes
+     * them while transfers run. Null when the client has none (then {@link #setBandwidth} is refused).
+     */
+    public SyncService(AppContext ctx, SyncEvents events, ServiceOptions options, Clock clock,
+                       TaskScheduler scheduler, Bandwidth bandwidth) {
+        this(ctx, events, options, clock, scheduler, bandwidth, false);
+    }
+
+    private SyncService(AppContext ctx, SyncEvents events, ServiceOptions options, Clock clock,
+                        TaskScheduler scheduler, Bandwidth bandwidth, boolean ownsScheduler) {
+        this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.events = events == null ? SyncEvents.NONE : events;
+        this.options = Objects.requireNonNull(options, "options");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.bandwidth = bandwidth;
+        this.ownsScheduler = ownsScheduler;
+    }
+
+    /** Starts watching, polling and scheduling every pair of the account; each pair runs once at start. */
+    public void start() {
+        if (!ctx.config().hasAccount()) {
+            throw new IllegalStateException("not logged in; run `oxisync login SERVER_URL` first");
+        }
+        synchronized (this) {
+            if (started || closed) {
+                return;
+            }
+            started = true;
+        }
+        pairsChanged();
+    }
+
+    /** Runs {@code pairOrNull} (null = every pair) as soon as it is free. */
+    public void syncNow(String pairOrNull) {
+        select(pairOrNull).forEach(PairWorker::syncNow);
+    }
+
+    /** Pauses {@code pairOrNull} (null = every pair, including pairs added later): a running item finishes first. */
+    public void pause(String pairOrNull) {
+        if (pairOrNull == null) {
+            globalPause = true;
+        }
+        select(pairOrNull).forEach(PairWorker::pause);
+    }
+
+    public void resume(String pairOrNull) {
+        List<PairWorker> ws = select(pairOrNull);
+        if (pairOrNull == null) {
+            globalPause = false;
+            ws.forEach(PairWorker::globalPauseChanged);
+        }
+        ws.forEach(PairWorker::resume);
+    }
+
+    /** Limits in bytes per second (0 = unlimited), applied to the running transfers at once. */
+    public void setBandwidth(long uploadBytesPerSecond, long downloadBytesPerSecond) {
+        if (uploadBytesPerSecond < 0 || downloadBytesPerSecond < 0) {
+            throw new IllegalArgumentException("bandwidth limits must be >= 0 (0 = unlimited)");
+        }
+        if (bandwidth == null) {
+            throw new IllegalStateException("this service was built without the API client's bandwidth limits");
+        }
+        bandwidth.upload().setBytesPerSecond(uploadBytesPerSecond);
+        bandwidth.download().setBytesPerSecond(downloadBytesPerSecond);
+        uploadLimit = uploadBytesPerSecond;
+        downloadLimit = downloadBytesPerSecond;
+        env.statusChanged();
+    }
+
+    /** Current upload and download limits (bytes/s, 0 = unlimited). */
+    public long[] bandwidthLimits() {
+        return new long[] {uploadLimit, downloadLimit};
+    }
+
+    public boolean globallyPaused() {
+        return globalPause;
+    }
+
+    /** Each pair's state, in the store's pair order. */
+    public Map<String, PairStatus> status() {
+        Map<String, PairStatus> out = new LinkedHashMap<>();
+        for (PairWorker w : snapshot()) {
+            out.put(w.name(), w.status());
+        }
+        return out;
+    }
+
+    /** Re-reads the pairs from the store: starts new ones, stops removed ones, applies changed settings. */
+    public void pairsChanged() {
+        if (!started || closed) {
+            return;
+        }
+        List<FolderPair> pairs = ctx.store().accounts().pairs();
+        List<PairWorker> added = new ArrayList<>();
+        List<PairWorker> removed = new ArrayList<>();
+        synchronized (this) {
+            Map<String, FolderPair> byName = new LinkedHashMap<>();
+            pairs.forEach(p -> byName.put(p.name(), p));
+            for (var it = workers.entrySet().iterator(); it.hasNext(); ) {
+                var e = it.next();
+                FolderPair now = byName.get(e.getKey());
+                if (now == null || now.id() != e.getValue().pair().id()) {
+                    removed.add(e.getValue());
+                    it.remove();
+                } else {
+                    e.getValue().update(now);
+                }
+            }
+            for (FolderPair p : pairs) {
+                if (!workers.containsKey(p.name())) {
+                    PairWorker w = new PairWorker(env, p);
+                    workers.put(p.name(), w);
+                    added.add(w);
+                }
+            }
+        }
+        removed.forEach(PairWorker::stop);
+        for (PairWorker w : added) {
+            if (globalPause) {
+                w.pause();
+            }
+            w.start();
+        }
+        env.statusChanged();
+    }
+
+    /** Called (on a service thread) whenever some status changed; for the daemon's status endpoint. */
+    public void onStatusChange(Runnable listener) {
+        statusListeners.add(listener);
+    }
+
+    /** Runs finished per pair since start (for tests and benchmarks). */
+    public long runCount(String pair) {
+        PairWorker w;
+        synchronized (this) {
+            w = workers.get(pair);
+        }
+        return w == null ? 0 : w.runCount();
+    }
+
+    /** Stops every trigger, lets a running item reach a safe point (at most 30 s), and leaves the store closable. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        List<PairWorker> ws = snapshot();
+        ws.forEach(PairWorker::stop);
+        long deadline = System.nanoTime() + STOP_GRACE.toNanos();
+        for (PairWorker w : ws) {
+            while (!w.quiescent(Duration.ofSeconds(2)) && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        if (ownsScheduler) {
+            scheduler.close();
+        }
+        LOG.info("sync service stopped");
+    }
+
+    private synchronized List<PairWorker> snapshot() {
+        return new ArrayList<>(workers.values());
+    }
+
+    private List<PairWorker> select(String pairOrNull) {
+        if (pairOrNull == null) {
+            return snapshot();
+        }
+        PairWorker w;
+        synchronized (this) {
+            w = workers.get(pairOrNull);
+        }
+        if (w == null) {
+            throw new IllegalArgumentException("no pair named '" + pairOrNull + "'");
+        }
+        return List.of(w);
+    }
+
+    private final class Env implements ServiceEnv {
+        @Override
+        public Clock clock() {
+            return clock;
+        }
+
+        @Override
+        public ServiceOptions options() {
+            return options;
+        }
+
+        @Override
+        public TaskScheduler scheduler() {
+            return scheduler;
+        }
+
+        @Override
+        public SyncEvents events() {
+            return events;
+        }
+
+        @Override
+        public OxiCloudApi api() {
+            return ctx.api();
+        }
+
+        @Override
+        public LocalStore store() {
+            return ctx.store();
+        }
+
+        @Override
+        public SyncEngine engine(SyncListener listener) {
+            return ctx.engine(listener);
+        }
+
+        @Override
+        public SyncOptions syncOptions() {
+            return SyncOptions.defaults(AppContext.hostName());
+        }
+
+        @Override
+        public boolean globallyPaused() {
+            return globalPause;
+        }
+
+        @Override
+        public boolean busConnected() {
+            return false;
+        }
+
+        @Override
+        public void statusChanged() {
+            for (Runnable r : statusListeners) {
+                try {
+                    r.run();
+                } catch (RuntimeException e) {
+                    LOG.warn("status listener failed", e);
+                }
+            }
+        }
+    }
+}
