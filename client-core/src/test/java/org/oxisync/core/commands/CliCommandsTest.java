@@ -1,0 +1,190 @@
+package org.oxisync.core.commands;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.cli.OxiSyncMain;
+import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.OxiCloudEmulator;
+
+/** The headless command line end to end, in-process, against the emulator, with a portable --home. */
+class CliCommandsTest {
+    @TempDir Path tmp;
+    OxiCloudEmulator server;
+    Path home;
+    Path local;
+    String out;
+    String err;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "pw-Quokka-42").build());
+        home = tmp.resolve("home");
+        local = Files.createDirectories(tmp.resolve("Sync"));
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private int run(String... args) {
+        return runWithStdin("", args);
+    }
+
+    private int runWithStdin(String stdin, String... args) {
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        InputStream before = System.in;
+        System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+        try {
+            int code = OxiSyncMain.run(new PrintWriter(o), new PrintWriter(e), args);
+            out = o.toString();
+            err = e.toString();
+            return code;
+        } finally {
+            System.setIn(before);
+        }
+    }
+
+    private void loginAndPair() {
+        assertEquals(0, runWithStdin("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice", "--password-stdin",
+                "--home", home.toString()), () -> err);
+        assertEquals(0, run("pair", "add", local.toString(), "/Sync", "--home", home.toString()), () -> err);
+    }
+
+    @Test
+    void loginStoresTheAccountAndASecretOnlyTheUserCanRead() throws Exception {
+        loginAndPair();
+        assertTrue(out.contains("Paired 'Sync'"), out);
+        try (Stream<Path> s = Files.walk(home.resolve("credentials"))) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                Set<PosixFilePermission> perms = Files.getPosixFilePermissions(p);
+                assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE), perms);
+            }
+        }
+        String config = Files.readString(home.resolve("config.properties"));
+        assertFalse(config.contains("Quokka"), "no password in the configuration");
+    }
+
+    @Test
+    void wrongPasswordIsAConfigurationErrorWithExitCode2() {
+        assertEquals(2, runWithStdin("nope\n", "login", server.baseUrl(), "--user", "alice", "--password-stdin",
+                "--home", home.toString()));
+        assertFalse(err.isBlank());
+    }
+
+    @Test
+    void syncOnceJsonReportsTheRunAndExitsZeroWhenInSync() throws Exception {
+        loginAndPair();
+        Files.writeString(local.resolve("a.txt"), "hello");
+        server.remote("alice").putFile("/Sync/b.txt", "from server".getBytes(StandardCharsets.UTF_8));
+        assertEquals(0, run("sync-once", "--json", "--home", home.toString()), () -> err + out);
+        JsonNode json = new ObjectMapper().readTree(out);
+        assertEquals("ok", json.get("status").asText());
+        assertEquals(1, json.get("uploaded").asInt());
+        assertEquals(1, json.get("downloaded").asInt());
+        for (String field : new String[] {"deleted_local", "deleted_remote", "moved", "conflicts", "bytes_sent",
+                "bytes_received", "bytes_reused", "errors"}) {
+            assertTrue(json.has(field), field);
+        }
+        assertEquals("from server", Files.readString(local.resolve("b.txt")));
+    }
+
+    @Test
+    void theDashDashSyncOnceAliasRunsTheSameCommand() throws Exception {
+        loginAndPair();
+        Files.writeString(local.resolve("a.txt"), "x");
+        assertEquals(0, run("--sync-once", "--json", "--home", home.toString()), () -> err);
+        assertEquals("ok", new ObjectMapper().readTree(out).get("status").asText());
+    }
+
+    @Test
+    void dryRunPrintsThePlanAndChangesNothing() throws Exception {
+        loginAndPair();
+        Files.writeString(local.resolve("a.txt"), "x");
+        assertEquals(0, run("sync-once", "--dry-run", "--home", home.toString()), () -> err);
+        assertTrue(out.contains("upload") && out.contains("a.txt"), out);
+        assertFalse(server.remote("alice").exists("/Sync/a.txt"));
+    }
+
+    @Test
+    void syncOnceWithoutLoginExitsWithCode2AndJsonSaysFailed() throws Exception {
+        assertEquals(2, run("sync-once", "--json", "--home", home.toString()));
+        assertEquals("failed", new ObjectMapper().readTree(out).get("status").asText());
+    }
+
+    @Test
+    void aFailingItemGivesExitCode1() throws Exception {
+        loginAndPair();
+        Files.writeString(local.resolve("bad\\name.txt"), "the server forbids backslashes");
+        assertEquals(1, run("sync-once", "--json", "--home", home.toString()), () -> err);
+        JsonNode json = new ObjectMapper().readTree(out);
+        assertEquals("partial", json.get("status").asText());
+        assertEquals("bad\\name.txt", json.get("errors").get(0).get("path").asText());
+    }
+
+    @Test
+    void versionsListAndRestoreBringBackReplacedContent() throws Exception {
+        loginAndPair();
+        Files.writeString(local.resolve("doc.txt"), "mine");
+        assertEquals(0, run("sync-once", "--home", home.toString()), () -> err);
+        server.remote("alice").putFile("/Sync/doc.txt", "theirs".getBytes(StandardCharsets.UTF_8));
+        assertEquals(0, run("sync-once", "--home", home.toString()), () -> err);
+        assertEquals("theirs", Files.readString(local.resolve("doc.txt")));
+        assertEquals(0, run("versions", "list", "doc.txt", "--home", home.toString()), () -> err);
+        assertTrue(out.contains("doc.txt"), out);
+        assertEquals(0, run("versions", "restore", "doc.txt", "--home", home.toString()), () -> err);
+        assertEquals("mine", Files.readString(local.resolve("doc.txt")));
+        assertEquals(0, run("versions", "list", "doc.txt", "--home", home.toString()));
+        assertEquals(2, out.lines().filter(l -> l.contains("doc.txt")).count(),
+                "the replaced 'theirs' was kept as a version too: " + out);
+    }
+
+    @Test
+    void statusPairListAndPairRemoveDescribeTheSetup() {
+        loginAndPair();
+        assertEquals(0, run("status", "--home", home.toString()));
+        assertTrue(out.contains("alice") && out.contains("Sync"), out);
+        assertEquals(0, run("pair", "list", "--home", home.toString()));
+        assertTrue(out.contains(local.toString()), out);
+        assertEquals(0, run("pair", "remove", "Sync", "--home", home.toString()), () -> err);
+        assertEquals(0, run("pair", "list", "--home", home.toString()));
+        assertTrue(out.contains("no folder pairs"), out);
+    }
+
+    @Test
+    void logoutForgetsTheCredentials() throws Exception {
+        loginAndPair();
+        assertEquals(0, run("logout", "--home", home.toString()), () -> err);
+        try (Stream<Path> s = Files.walk(home.resolve("credentials"))) {
+            assertEquals(0, s.filter(Files::isRegularFile).count());
+        }
+        assertEquals(2, run("sync-once", "--home", home.toString()));
+    }
+
+    @Test
+    void demoRunsTwoSyncsAgainstTheBundledEmulatorAndEndsInSync() {
+        assertEquals(0, run("demo", "--dir", tmp.resolve("demo").toString(), "--large-mib", "3"), () -> err + out);
+        assertTrue(out.contains("GET /api/version -> OxiCloud 0.8.7"), out);
+        assertTrue(out.contains("conflicts 1"), out);
+        assertTrue(out.contains("conflicted copy"), out);
+    }
+}
