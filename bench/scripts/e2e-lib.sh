@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Shared functions of the end-to-end benchmarks (bench/scripts/e2e-*.sh); sourced, not run.
+# They drive the real `oxisync` launcher (client-core/src/main/scripts/oxisync) as separate processes against
+# the standalone emulator on 127.0.0.1, and read the emulator's /_emulator/stats counters.
+#
+# Needs: client-core/target/oxisync.jar and emulator/target/oxicloud-emulator.jar
+#   (mvn -B -q -o install -DskipTests), a JDK 17 (java, javac), jq, curl, GNU time (/usr/bin/time;
+#   apt-get install -y time).
+# Environment:
+#   OXISYNC_JAR        the client jar (default client-core/target/oxisync.jar)
+#   OXISYNC_JAVA_OPTS  extra JVM options of the client, passed through by the launcher (e.g. -Xmx128m)
+#   E2E_TMP            where the work folder goes (default $TMPDIR or /tmp); it is deleted at the end
+#   E2E_KEEP=1         keep the work folder (and print where it is)
+#   E2E_EMU_OPTS       extra emulator options (e.g. "--delta-rate-limit 0"); the emulator runs with --quota 0
+set -euo pipefail
+
+E2E_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+LAUNCHER="$E2E_ROOT/client-core/src/main/scripts/oxisync"
+export OXISYNC_JAR=${OXISYNC_JAR:-$E2E_ROOT/client-core/target/oxisync.jar}
+EMU_JAR=${EMU_JAR:-$E2E_ROOT/emulator/target/oxicloud-emulator.jar}
+EMU_PID=""
+EMU_URL=""
+
+e2e_die() { echo "e2e: $*" >&2; exit 1; }
+
+# Checks the tools, makes the work folder $WORK, compiles the JDK-only helpers into $WORK/classes.
+e2e_init() {
+    [ -f "$OXISYNC_JAR" ] || e2e_die "missing $OXISYNC_JAR: run 'mvn -B -q -o install -DskipTests' first"
+    [ -f "$EMU_JAR" ] || e2e_die "missing $EMU_JAR: run 'mvn -B -q -o install -DskipTests' first"
+    for tool in java javac jq curl; do
+        command -v "$tool" >/dev/null || e2e_die "$tool is missing"
+    done
+    [ -x /usr/bin/time ] || e2e_die "/usr/bin/time is missing (apt-get install -y time)"
+    WORK=$(mktemp -d "${E2E_TMP:-${TMPDIR:-/tmp}}/oxisync-e2e.XXXXXX")
+    trap e2e_cleanup EXIT
+    javac -d "$WORK/classes" "$E2E_ROOT"/bench/src/main/java/org/oxisync/bench/e2e/*.java
+}
+
+e2e_cleanup() {
+    emu_stop
+    if [ "${E2E_KEEP:-0}" = 1 ]; then
+        echo "work folder kept: $WORK"
+    else
+        rm -rf "$WORK"
+    fi
+}
+
+helper() { java -cp "$WORK/classes" "org.oxisync.bench.e2e.$1" "${@:2}"; }
+
+# Machine conditions, printed with every result.
+machine() {
+    echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')),"\
+         "$(free -m | awk '/^Mem:/ {print $2}') MiB RAM, $(uname -r)"
+    echo "java: $(java -version 2>&1 | head -1)"
+    echo "client JVM options: ${OXISYNC_JAVA_OPTS:-none, JVM defaults}"
+    echo "filesystem of the work folder: $(df -T "$WORK" | awk 'NR==2 {print $2 " on " $1}')"
+    load
+}
+
+load() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)  ($(date '+%F %T'))"; }
+
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+# emu_start: starts the emulator on a free loopback port with data in $WORK/emu; sets EMU_URL and EMU_PID.
+emu_start() {
+    # shellcheck disable=SC2086
+    java -jar "$EMU_JAR" --port 0 --data "$WORK/emu" --user alice:secret --quota 0 ${E2E_EMU_OPTS:-} \
+        > "$WORK/emu.out" 2> "$WORK/emu.err" &
+    EMU_PID=$!
+    for _ in $(seq 300); do
+        EMU_URL=$(sed -n 's/^OxiCloud emulator ready at //p' "$WORK/emu.out")
+        [ -n "$EMU_URL" ] && return 0
+        kill -0 "$EMU_PID" 2>/dev/null || { cat "$WORK/emu.err" >&2; e2e_die "the emulator did not start"; }
+        sleep 0.1
+    done
+    e2e_die "the emulator did not report ready within 30 s"
+}
+
+emu_stop() {
+    if [ -n "$EMU_PID" ]; then
+        kill "$EMU_PID" 2>/dev/null || true
+        wait "$EMU_PID" 2>/dev/null || true
+        EMU_PID=""
+    fi
+}
+
+emu_reset() { curl -sf -X POST "$EMU_URL/_emulator/stats/reset" > /dev/null; }
+emu_stats() { curl -sf "$EMU_URL/_emulator/stats"; }
+# Sums over all endpoints: requests, bytes_received (request bodies), bytes_sent (response bodies).
+emu_sum() { emu_stats | jq "[.endpoints[] | .$1] | add // 0"; }
+emu_endpoints() { emu_stats | jq -c '.endpoints | with_entries(.value = .value.requests)'; }
+
+# client_new HOME LOCAL_DIR REMOTE_PATH: a fresh client home, logged in as alice, with one pair.
+client_new() {
+    mkdir -p "$2"
+    echo secret | "$LAUNCHER" login "$EMU_URL" --user alice --password-stdin --home "$1" > /dev/null
+    "$LAUNCHER" pair add "$2" "$3" --home "$1" > /dev/null
+}
+
+# sync_run HOME TAG: one `oxisync sync-once --json` under GNU time. Sets WALL_MS (process wall time, JVM start
+# included), ENGINE_MS (the run's elapsed_ms as the engine reports it), RSS_KIB (maximum resident set size of
+# the client JVM) and JSON (the file holding stdout). Fails when the status is not "ok".
+sync_run() {
+    JSON="$WORK/$2.json"
+    local t0 t1 rc=0
+    t0=$(now_ms)
+    /usr/bin/time -v -o "$WORK/$2.time" "$LAUNCHER" sync-once --json --home "$1" > "$JSON" 2> "$WORK/$2.err" || rc=$?
+    t1=$(now_ms)
+    WALL_MS=$((t1 - t0))
+    RSS_KIB=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$WORK/$2.time")
+    if [ "$rc" != 0 ] || [ "$(jq -r .status "$JSON" 2>/dev/null)" != ok ]; then
+        echo "sync-once ($2) exited $rc:" >&2
+        jq -c 'del(.pairs[].plan) | .errors |= .[:10]' "$JSON" >&2 2>/dev/null || cat "$JSON" >&2
+        tail -20 "$WORK/$2.err" >&2
+        e2e_die "sync-once ($2) did not end in sync"
+    fi
+    ENGINE_MS=$(jq '.pairs[0].elapsed_ms' "$JSON")
+}
+
+j() { jq -r "$1" "$JSON"; }
+
+# Arithmetic helpers (awk; bash has integers only).
+div() { awk -v a="$1" -v b="$2" -v f="${3:-%.2f}" 'BEGIN { if (b == 0) print "inf"; else printf f, a / b }'; }
+mib() { awk -v a="$1" 'BEGIN { printf "%.2f MiB", a / 1048576 }'; }
+secs() { awk -v a="$1" 'BEGIN { printf "%.3f s", a / 1000 }'; }
+verdict() { if awk -v a="$1" -v op="$2" -v b="$3" 'BEGIN { exit !((op == "<=") ? a <= b : a >= b) }'; then echo MET; else echo "NOT MET"; fi; }
+
+# row LABEL VALUE REFERENCE RATIO GOAL: one aligned result line.
+row() { printf '  %-44s %-18s ref %-26s ratio %-8s %s\n' "$1" "$2" "$3" "$4" "$5"; }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# End-to-end: first upload of N small files (1..16 KiB of random content; default 1,000, the issue's figure is
+# 10,000) by one `oxisync sync-once` against the standalone emulator on loopback. Goal >= 1,000 files/s.
+# The rate is N / the process's wall time (JVM start included); the engine's own elapsed_ms is shown beside it.
+#
+# usage: bench/scripts/e2e-small-upload.sh [N=1000]
+# env: see e2e-lib.sh (OXISYNC_JAVA_OPTS, E2E_TMP, E2E_KEEP, E2E_EMU_OPTS).
+set -euo pipefail
+. "$(dirname "$0")/e2e-lib.sh"
+n=${1:-1000}
+
+e2e_init
+echo "== first upload of $n small files (1..16 KiB) =="
+machine
+tree="$WORK/small"
+helper TreeGen tree "$tree" "$n" 1024 16384 7
+total=$(du -sb "$tree" | cut -f1)
+emu_start
+client_new "$WORK/home" "$tree" /small
+emu_reset
+sync_run "$WORK/home" small-upload
+[ "$(j .uploaded)" = "$n" ] || e2e_die "uploaded $(j .uploaded) of $n files"
+sent=$(j .bytes_sent)
+requests=$(emu_sum requests)
+server_in=$(emu_sum bytes_received)
+load
+
+rate=$(div "$((n * 1000))" "$WALL_MS" '%.0f')
+echo "results ($n files, $(mib "$total") including folders):"
+row "files/s (wall, JVM start included)" "$rate files/s" "1000 files/s" "$(div "$rate" 1000)" "goal >= 1000 files/s: $(verdict "$rate" '>=' 1000)"
+row "files/s (engine elapsed_ms)" "$(div "$((n * 1000))" "$ENGINE_MS" '%.0f') files/s" "1000 files/s" "" "engine $(secs "$ENGINE_MS") of $(secs "$WALL_MS") wall"
+row "bytes sent (sync-once JSON)" "$(mib "$sent")" "" "" "server received $(mib "$server_in") in request bodies"
+row "server requests" "$requests" "" "" "$(div "$requests" "$n") per file; $(emu_endpoints)"
+row "peak RSS" "$(mib "$((RSS_KIB * 1024))")" "256 MiB" "$(div "$RSS_KIB" 262144)" ""
