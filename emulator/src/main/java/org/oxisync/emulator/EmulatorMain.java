@@ -6,7 +6,7 @@ import java.util.concurrent.CountDownLatch;
 /**
  * Standalone emulator:
  * {@code java -jar oxicloud-emulator.jar [--port 8086] [--data DIR] --user NAME:PASSWORD[:EMAIL] ...
- * [--auto-approve-device USER] [--quota BYTES] [--delta-rate-limit N]}. Prints one line with the base
+ * [--auto-approve-device USER] [--quota BYTES] [--delta-rate-limit N] [--message-bus]}. Prints one line with the base
  * URL when ready; stops (writing its metadata) on SIGTERM/Ctrl-C.
  */
 public final class EmulatorMain {
@@ -29,6 +29,9 @@ public final class EmulatorMain {
             emu.close();
             done.countDown();
         }, "emulator-shutdown"));
+        if (messageBus(args)) {
+            emu.startMessageBus();
+        }
         System.out.println("OxiCloud emulator ready at " + emu.baseUrl());
         System.out.flush();
         done.await();
@@ -53,11 +56,18 @@ public final class EmulatorMain {
                 case "--auto-approve-device" -> b.autoApproveDevice(require(a, v));
                 case "--quota" -> b.defaultQuotaBytes(Long.parseLong(require(a, v)));
                 case "--delta-rate-limit" -> b.deltaRateLimitPerMinute(Integer.parseInt(require(a, v)));
+                case "--message-bus" -> {
+                    i--; // a flag without a value: the real-time bus (reference §7.5), off by default like 0.8.7
+                }
                 default -> throw new IllegalArgumentException("unknown option " + a);
             }
             i++;
         }
         return b.build();
+    }
+
+    static boolean messageBus(String[] args) {
+        return java.util.Arrays.asList(args).contains("--message-bus");
     }
 
     private static String require(String option, String value) {

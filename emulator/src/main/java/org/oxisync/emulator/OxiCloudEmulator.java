@@ -59,6 +59,8 @@ public final class OxiCloudEmulator implements AutoCloseable {
     private final HttpServer server;
     private final ThreadPoolExecutor executor;
     private final String baseUrl;
+    private final Auth auth;
+    private volatile org.oxisync.emulator.bus.MessageBus bus;
 
     private OxiCloudEmulator(EmulatorConfig cfg) throws IOException {
         this.cfg = cfg;
@@ -71,7 +73,7 @@ public final class OxiCloudEmulator implements AutoCloseable {
             }
         }
         this.content = new Content(tree, cfg.maxUploadSize());
-        Auth auth = new Auth(tree, cfg);
+        this.auth = new Auth(tree, cfg);
         this.deviceFlow = new DeviceFlow(auth);
         Router router = new Router();
         new SystemApi().register(router);
@@ -83,6 +85,7 @@ public final class OxiCloudEmulator implements AutoCloseable {
         new DeltaApi(tree, content, cfg).register(router);
         new DedupApi(tree, content).register(router);
         registerControl(router);
+        registerConfig(router);
 
         if (System.getProperty("sun.net.httpserver.nodelay") == null) {
             System.setProperty("sun.net.httpserver.nodelay", "true");
@@ -204,6 +207,61 @@ public final class OxiCloudEmulator implements AutoCloseable {
         }
     }
 
+    // ------------------------------------------------------------------ real-time bus (reference §7.5)
+
+    /**
+     * Turns on the real-time bus of newer servers (off by default, like 0.8.7): a WebSocket server on a second
+     * loopback port, announced in {@code GET /api/config}. Returns its {@code ws://} URL. Idempotent.
+     */
+    public synchronized String startMessageBus() {
+        if (bus == null) {
+            try {
+                bus = new org.oxisync.emulator.bus.MessageBus(auth::authenticateHeader, (userId, folderId) -> {
+                    synchronized (tree) {
+                        Model.Folder f = tree.folderRow(folderId);
+                        return f != null && userId.equals(f.ownerId) && tree.isLive(f);
+                    }
+                });
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not start the message bus", e);
+            }
+            tree.treeListener(bus);
+        }
+        return bus.url();
+    }
+
+    /** Turns the bus off again: connections drop and {@code /api/config} stops announcing it. */
+    public synchronized void stopMessageBus() {
+        if (bus != null) {
+            tree.treeListener(null);
+            bus.close();
+            bus = null;
+        }
+    }
+
+    /** The running bus, or null. */
+    public org.oxisync.emulator.bus.MessageBus messageBus() {
+        return bus;
+    }
+
+    /**
+     * {@code GET /api/config} (newer servers): {@code {"features": {"message_bus": true}, "message_bus_url": ...}}
+     * while the bus runs; 404 otherwise, as on 0.8.7. {@code message_bus_url} is the emulator's own addition (its
+     * bus is on a second port).
+     */
+    private void registerConfig(Router r) {
+        r.add("GET", "/api/config", false, req -> {
+            org.oxisync.emulator.bus.MessageBus b = bus;
+            if (b == null) {
+                throw ApiError.notFound("Route");
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("features", Map.of("message_bus", true));
+            m.put("message_bus_url", b.url());
+            return Response.json(200, m);
+        });
+    }
+
     // ------------------------------------------------------------------ /_emulator control endpoints
 
     private void registerControl(Router r) {
@@ -245,6 +303,7 @@ public final class OxiCloudEmulator implements AutoCloseable {
     @Override
     public void close() {
         closed.countDown();
+        stopMessageBus();
         server.stop(0);
         executor.shutdownNow();
         try {

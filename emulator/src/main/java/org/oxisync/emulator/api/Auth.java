@@ -207,7 +207,11 @@ public final class Auth {
 
     /** Identifies the caller of an authenticated route: Bearer JWT, then Basic with an app password. */
     public String authenticate(Request r) {
-        String h = r.header("Authorization");
+        return authenticateHeader(r.header("Authorization"));
+    }
+
+    /** The user id for an {@code Authorization} header value (Bearer or Basic); the real-time bus uses it too. */
+    public String authenticateHeader(String h) {
         if (h == null) {
             throw ApiError.unauthorized("Authentication required");
         }

@@ -65,6 +65,8 @@ public final class Tree implements AutoCloseable {
     public final Map<String, Model.AppPassword> appPasswords = new LinkedHashMap<>();
     public final Map<String, Model.DeviceCode> deviceCodes = new LinkedHashMap<>();
     private String jwtSecret;
+    /** Told about every change (the real-time bus); never blocks. */
+    private volatile org.oxisync.emulator.bus.TreeListener treeListener = org.oxisync.emulator.bus.TreeListener.NONE;
 
     public Tree(Path dataDir, Clock clock, Duration flushDelay) throws IOException {
         this.clock = clock;
@@ -307,6 +309,15 @@ public final class Tree implements AutoCloseable {
         return files.get(id);
     }
 
+    /** Sets who hears about tree changes (the real-time bus). */
+    public void treeListener(org.oxisync.emulator.bus.TreeListener listener) {
+        this.treeListener = listener == null ? org.oxisync.emulator.bus.TreeListener.NONE : listener;
+    }
+
+    private void publish(String userId, String event, String id, String... folderIds) {
+        treeListener.changed(new org.oxisync.emulator.bus.TreeEvent(userId, event, id, List.of(folderIds)));
+    }
+
     // ------------------------------------------------------------------ tree ETags
 
     /** Bumps {@code folderId} and every ancestor (the strict ancestors of the changed item). */
@@ -367,6 +378,7 @@ public final class Tree implements AutoCloseable {
         childFolders.computeIfAbsent(parent.id, k -> new LinkedHashSet<>()).add(f.id);
         bumpFrom(parent.id);
         changed();
+        publish(userId, "folder_created", f.id, parent.id);
         return f;
     }
 
@@ -385,6 +397,7 @@ public final class Tree implements AutoCloseable {
         f.modifiedAt = now();
         bumpFrom(f.parentId);
         changed();
+        publish(userId, "folder_renamed", f.id, f.parentId, f.id);
         return f;
     }
 
@@ -413,6 +426,7 @@ public final class Tree implements AutoCloseable {
         bumpFrom(old);
         bumpFrom(target.id);
         changed();
+        publish(userId, "folder_moved", f.id, old, target.id);
         return f;
     }
 
@@ -425,6 +439,7 @@ public final class Tree implements AutoCloseable {
         f.trashedAt = now();
         bumpFrom(f.parentId);
         changed();
+        publish(userId, "folder_deleted", f.id, f.parentId);
     }
 
     // ------------------------------------------------------------------ files
@@ -475,6 +490,7 @@ public final class Tree implements AutoCloseable {
         usage.merge(userId, size, Long::sum);
         bumpFrom(parent.id);
         changed();
+        publish(userId, "file_created", f.id, parent.id);
         return new Created(f, true);
     }
 
@@ -492,6 +508,7 @@ public final class Tree implements AutoCloseable {
         releaseHashIfUnused(oldHash);
         bumpFrom(f.folderId);
         changed();
+        publish(userId, "file_updated", f.id, f.folderId);
         return f;
     }
 
@@ -505,6 +522,7 @@ public final class Tree implements AutoCloseable {
         f.modifiedAt = now();
         bumpFrom(f.folderId);
         changed();
+        publish(userId, "file_renamed", f.id, f.folderId);
         return f;
     }
 
@@ -525,6 +543,7 @@ public final class Tree implements AutoCloseable {
         bumpFrom(old);
         bumpFrom(target.id);
         changed();
+        publish(userId, "file_moved", f.id, old, target.id);
         return f;
     }
 
@@ -534,6 +553,7 @@ public final class Tree implements AutoCloseable {
         f.trashedAt = now();
         bumpFrom(f.folderId);
         changed();
+        publish(userId, "file_deleted", f.id, f.folderId);
     }
 
     // ------------------------------------------------------------------ trash
@@ -563,6 +583,7 @@ public final class Tree implements AutoCloseable {
             d.trashedAt = null;
             bumpFrom(d.parentId);
             changed();
+            publish(userId, "folder_restored", d.id, d.parentId);
             return;
         }
         FileRow f = files.get(id);
@@ -578,6 +599,7 @@ public final class Tree implements AutoCloseable {
             f.trashedAt = null;
             bumpFrom(f.folderId);
             changed();
+            publish(userId, "file_restored", f.id, f.folderId);
             return;
         }
         throw ApiError.notFound("Trash item");
