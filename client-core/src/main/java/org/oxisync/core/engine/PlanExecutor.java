@@ -64,6 +64,11 @@ final class PlanExecutor {
     private volatile boolean quotaExceeded;
     /** Conflict copies made this run: copy path → the path the scan saw the content at. */
     private final Map<String, String> scannedAs = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * Local folders recorded before this run knew their remote id: a local mkdir runs before the remote moves, so
+     * a folder created inside a folder the plan then renames on the server is only found by id after that move.
+     */
+    private final List<String> remoteIdLater = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** Everything one execution needs. */
     record Session(String pairName, long pairId, OxiCloudApi api, LocalStore store, Uploader uploader,
@@ -96,6 +101,7 @@ final class PlanExecutor {
                 i++;
             }
         }
+        recordLateRemoteIds();
         s.journal().flush();
         return abortReason;
     }
@@ -189,6 +195,20 @@ final class PlanExecutor {
         String remoteId = s.remote().id(c.path()).orElse(null);
         s.journal().upsert(new JournalEntry(c.path(), EntryKind.DIR, 0, 0, fileKey(dir), null, remoteId, null,
                 null));
+        if (remoteId == null) {
+            remoteIdLater.add(c.path());
+        }
+    }
+
+    /** Completes the journal rows of {@link #remoteIdLater} with the ids the remote moves of this run revealed. */
+    private void recordLateRemoteIds() {
+        for (String path : remoteIdLater) {
+            Path dir = s.tree().resolve(path);
+            String id = s.remote().id(path).orElse(null);
+            if (id != null && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                s.journal().upsert(new JournalEntry(path, EntryKind.DIR, 0, 0, fileKey(dir), null, id, null, null));
+            }
+        }
     }
 
     private void createRemoteFolder(SyncAction.CreateRemoteFolder c) throws IOException {

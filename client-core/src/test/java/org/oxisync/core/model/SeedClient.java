@@ -1,0 +1,137 @@
+package org.oxisync.core.model;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Set;
+import org.oxisync.core.engine.SyncEngine;
+import org.oxisync.core.engine.SyncOptions;
+import org.oxisync.core.engine.SyncReport;
+import org.oxisync.core.scan.LocalScanner;
+import org.oxisync.core.transfer.TransferOptions;
+import org.oxisync.emulator.OxiCloudEmulator;
+import org.oxisync.protocol.ApiConfig;
+import org.oxisync.protocol.CredentialStore;
+import org.oxisync.protocol.MemoryCredentialStore;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.protocol.RetryPolicy;
+import org.oxisync.protocol.Timeouts;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.store.hash.Blake3;
+import org.oxisync.store.hash.FileChunker;
+
+/**
+ * One device of the model test: a local folder, its store and an engine, paired with the root of one user's drive.
+ * The credentials outlive a {@link #restart()} (they are on disk for a real process); everything else is rebuilt.
+ */
+final class SeedClient implements AutoCloseable {
+    private static final Set<String> TRANSFER_THREADS = Set.of("oxisync-transfer", "oxisync-scan-hash");
+
+    final OxiCloudEmulator server;
+    final String user;
+    final Path local;
+    final Path data;
+    final Clock clock = Clock.systemUTC();
+    final CrashSwitch crash = new CrashSwitch();
+    private final CredentialStore credentials = new MemoryCredentialStore();
+    private final TransferOptions transfers;
+    /** Not crash-hooked: the test's own look at the server (trash listing, restores). */
+    final OxiCloudApi observer;
+    private OxiCloudApi api;
+    LocalStore store;
+    private SyncEngine engine;
+    final long pairId;
+
+    SeedClient(OxiCloudEmulator server, String user, String password, Path dir, TransferOptions transfers) {
+        this.server = server;
+        this.user = user;
+        this.transfers = transfers;
+        try {
+            this.local = Files.createDirectories(dir.resolve("local"));
+            this.data = Files.createDirectories(dir.resolve("data"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        this.observer = newApi(new MemoryCredentialStore());
+        observer.login(user, password);
+        OxiCloudApi first = newApi(credentials);
+        first.login(user, password);
+        first.close();
+        open();
+        this.pairId = store.accounts().savePair(FolderPair.create("model", local.toString(),
+                server.rootFolderId(user), "/")).id();
+    }
+
+    private OxiCloudApi newApi(CredentialStore creds) {
+        return OxiCloudApi.create(ApiConfig.builder(URI.create(server.baseUrl()), user)
+                .credentialStore(creds).clock(clock)
+                // retries stay real but do not wait long: the faults are injected, not load
+                .sleeper(d -> Thread.sleep(Math.min(5, Math.max(0, d.toMillis()))))
+                .retryPolicy(RetryPolicy.DEFAULT)
+                .timeouts(new Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(2),
+                        Duration.ofSeconds(5)))
+                .hasher((d, o, l) -> {
+                    Blake3 h = Blake3.newHasher();
+                    h.update(d, o, l);
+                    return h.hexDigest();
+                }).build());
+    }
+
+    private void open() {
+        store = LocalStore.open(data, user, clock);
+        api = crash.api(newApi(credentials));
+        engine = new SyncEngine(api, store, new LocalScanner(crash.digester(FileChunker::digest), 2), transfers, clock,
+                crash.listener());
+    }
+
+    /** One run; a simulated crash is returned as null (the switch stays dead until {@link #restart()}). */
+    SyncReport sync(SyncOptions options) {
+        FolderPair pair = store.accounts().pair(pairId).orElseThrow();
+        try {
+            SyncReport r = engine.runOnce(pair, options);
+            return crash.dead() ? null : r;
+        } catch (CrashSwitch.SimulatedCrash e) {
+            return null;
+        }
+    }
+
+    /** The process "died": wait for its threads, drop the engine, api and store, and start again on the same data. */
+    void restart() {
+        awaitWorkers();
+        api.close();
+        store.close();
+        crash.disarm();
+        open();
+    }
+
+    private static void awaitWorkers() {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            boolean busy = Thread.getAllStackTraces().keySet().stream()
+                    .anyMatch(t -> t.isAlive() && TRANSFER_THREADS.contains(t.getName()));
+            if (!busy) {
+                return;
+            }
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        throw new AssertionError("engine worker threads still running 10 s after a simulated crash");
+    }
+
+    @Override
+    public void close() {
+        awaitWorkers();
+        api.close();
+        observer.close();
+        store.close();
+    }
+}
