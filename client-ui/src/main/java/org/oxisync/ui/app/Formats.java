@@ -1,0 +1,69 @@
+package org.oxisync.ui.app;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
+import java.util.Locale;
+
+/** Human-readable sizes, durations and times for labels. Pure functions. */
+public final class Formats {
+    private static final String[] UNITS = {"B", "KB", "MB", "GB", "TB"};
+    private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM,
+            FormatStyle.SHORT);
+
+    private Formats() {
+    }
+
+    public static String bytes(long n) {
+        if (n < 1024) {
+            return n + " B";
+        }
+        double v = n;
+        int u = 0;
+        while (v >= 1024 && u < UNITS.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, v < 10 ? "%.1f %s" : "%.0f %s", v, UNITS[u]);
+    }
+
+    /** "about 2 min", "less than a minute", "about 1 h 5 min". */
+    public static String timeLeft(Duration d) {
+        long s = d.toSeconds();
+        if (s < 60) {
+            return "less than a minute left";
+        }
+        long h = s / 3600;
+        long m = (s % 3600 + 59) / 60;
+        if (m == 60) {
+            h++;
+            m = 0;
+        }
+        return "about " + (h > 0 ? h + " h " : "") + (m > 0 || h == 0 ? m + " min" : "").trim() + " left";
+    }
+
+    /** "just now", "5 min ago", "3 h ago", else a date and time. */
+    public static String ago(Instant t, Clock clock) {
+        if (t == null) {
+            return "never";
+        }
+        long s = Duration.between(t, clock.instant()).toSeconds();
+        if (s < 45) {
+            return "just now";
+        }
+        if (s < 3600) {
+            return Math.max(1, s / 60) + " min ago";
+        }
+        if (s < 86_400) {
+            return s / 3600 + " h ago";
+        }
+        return dateTime(t, clock.getZone());
+    }
+
+    public static String dateTime(Instant t, ZoneId zone) {
+        return DATE_TIME.withLocale(Locale.getDefault()).format(t.atZone(zone));
+    }
+}

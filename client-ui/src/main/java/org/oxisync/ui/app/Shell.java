@@ -1,0 +1,526 @@
+package org.oxisync.ui.app;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.BiFunction;
+import javafx.application.HostServices;
+import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.stage.Stage;
+import org.oxisync.core.app.AppConfig;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.AppHome;
+import org.oxisync.core.os.Autostart;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.model.ActivityModel;
+import org.oxisync.ui.model.ConflictsModel;
+import org.oxisync.ui.model.ErrorsModel;
+import org.oxisync.ui.model.FeedBridge;
+import org.oxisync.ui.model.SettingsModel;
+import org.oxisync.ui.model.StatusModel;
+import org.oxisync.ui.model.VersionsModel;
+import org.oxisync.ui.model.WizardModel;
+import org.oxisync.ui.ops.ConflictActions;
+import org.oxisync.ui.ops.VersionActions;
+import org.oxisync.ui.setup.PairSetup;
+import org.oxisync.ui.setup.RemoteFolder;
+import org.oxisync.ui.setup.RemoteFolders;
+import org.oxisync.ui.sync.EngineBackend;
+import org.oxisync.ui.sync.SyncBackend;
+import org.oxisync.ui.sync.SyncFeed;
+import org.oxisync.ui.view.ActivityPane;
+import org.oxisync.ui.view.Actions;
+import org.oxisync.ui.view.ConflictsPane;
+import org.oxisync.ui.view.ErrorsPane;
+import org.oxisync.ui.view.MainView;
+import org.oxisync.ui.view.SettingsActions;
+import org.oxisync.ui.view.SettingsView;
+import org.oxisync.ui.view.StatusPane;
+import org.oxisync.ui.view.VersionsPane;
+import org.oxisync.ui.view.WizardView;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The desktop shell's composition root: one {@link AppContext} (shared with the CLI's files), the background
+ * executor, the sync backend, the view-models and the views, the tray and the window opener. It answers the
+ * views' requests ({@link Actions}, {@link SettingsActions}, the tray's menu) by handing work to the background
+ * and results to the view-models; it never blocks the FX thread on I/O.
+ */
+public final class Shell implements Actions, SettingsActions, Tray.Handler, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Shell.class);
+
+    /** Builds the sync backend for a context and the feed it reports to. */
+    public interface BackendFactory extends BiFunction<AppContext, SyncFeed, SyncBackend> {}
+
+    public static final BackendFactory DEFAULT_BACKEND =
+            (ctx, feed) -> new EngineBackend(ctx, feed, java.time.Duration.ofMinutes(2));
+
+    private final AppHome home;
+    private final Clock clock;
+    private final Windows windows;
+    private final Background background = new Background(3);
+    private final DesktopActions desktop;
+    private final UiPreferences prefs;
+    private final boolean systemDark;
+    private final BackendFactory backendFactory;
+    private final boolean useTray;
+
+    private AppContext ctx;
+    private SyncBackend backend;
+    private Optional<Tray> tray = Optional.empty();
+    private final StatusModel status;
+    private final ActivityModel activity;
+    private final ConflictsModel conflicts;
+    private final ErrorsModel errors;
+    private final VersionsModel versions;
+    private final SettingsModel settings;
+    private MainView mainView;
+    private boolean quitting;
+
+    public Shell(AppHome home, Clock clock, Stage stage, HostServices host, boolean systemDark,
+                 BackendFactory backendFactory, boolean useTray) throws IOException {
+        this.home = home;
+        this.clock = clock;
+        this.windows = new Windows(stage);
+        this.desktop = new DesktopActions(host, background);
+        this.prefs = UiPreferences.load(home.dir().resolve("ui.properties"));
+        this.systemDark = systemDark;
+        this.backendFactory = backendFactory;
+        this.useTray = useTray;
+        this.ctx = new AppContext(home, clock);
+        this.status = new StatusModel(clock);
+        this.activity = new ActivityModel(this::store, background);
+        this.conflicts = new ConflictsModel(this::store, () -> new ConflictActions(store(), clock), background);
+        this.errors = new ErrorsModel(this::store, status, background);
+        this.versions = new VersionsModel(this::store, () -> new VersionActions(store(), clock), background);
+        this.settings = new SettingsModel(() -> ctx.config().hasAccount() ? Optional.of(store()) : Optional.empty(),
+                prefs, this::autostart, background);
+        settings.appearanceProperty().addListener((o, a, b) -> windows.applyTheme(b, systemDark));
+        settings.uploadKibProperty().addListener((o, a, b) -> applyBandwidth());
+        settings.downloadKibProperty().addListener((o, a, b) -> applyBandwidth());
+        status.overallProperty().addListener((o, a, b) -> updateTray());
+        status.headlineProperty().addListener((o, a, b) -> updateTray());
+        status.pausedProperty().addListener((o, a, b) -> updateTray());
+    }
+
+    private LocalStore store() {
+        return ctx.store();
+    }
+
+    private Optional<Autostart> autostart() {
+        return Autostart.installedLauncher().map(p -> Autostart.forCurrentOs(List.of(p.toString())));
+    }
+
+    // ---- start-up ----------------------------------------------------------------------------------------------
+
+    /** Shows the wizard on first run, else the main window; installs the tray. */
+    public void start() {
+        windows.applyTheme(settings.appearanceProperty().get(), systemDark);
+        Stage stage = windows.main();
+        if (useTray) {
+            tray = Tray.install(this);
+        }
+        Platform.setImplicitExit(tray.isEmpty());
+        stage.setOnCloseRequest(e -> {
+            if (tray.isPresent() && !quitting) {
+                e.consume();
+                windows.hideMain(); // keeps syncing in the tray
+            } else {
+                quit();
+            }
+        });
+        if (ctx.config().hasAccount()) {
+            showMainWindow();
+        } else {
+            showWizard();
+        }
+    }
+
+    public void showWizard() {
+        WizardModel m = new WizardModel(ctx, background, false, defaultLocalFolder());
+        WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, null), () -> {
+            m.createdPairProperty().set(null); // the pair is kept: cancel() below only ends the login session
+            m.cancel();
+            showMainWindow();
+        }, () -> {
+            if (!ctx.config().hasAccount()) {
+                quit();
+            } else {
+                showMainWindow();
+            }
+        });
+        windows.showMain(v, "Set up OxiSync", 760, 600);
+    }
+
+    private Path defaultLocalFolder() {
+        return Path.of(System.getProperty("user.home"), "OxiSync");
+    }
+
+    public void showMainWindow() {
+        if (backend == null) {
+            backend = backendFactory.apply(ctx, new FeedBridge(status, this::notice, this::reloadLists));
+        }
+        Map<MainView.Section, Node> panes = new EnumMap<>(MainView.Section.class);
+        panes.put(MainView.Section.STATUS, new StatusPane(status, this));
+        panes.put(MainView.Section.ACTIVITY, new ActivityPane(activity, this, clock));
+        panes.put(MainView.Section.CONFLICTS, new ConflictsPane(conflicts, this, clock, this::afterLocalChange));
+        panes.put(MainView.Section.ERRORS, new ErrorsPane(errors, this));
+        panes.put(MainView.Section.VERSIONS, new VersionsPane(versions, this, clock));
+        AppConfig c = ctx.config();
+        mainView = new MainView(status, this, panes, c.user() + " · " + host(c.server()), this::sectionShown);
+        windows.showMain(mainView, "OxiSync", 980, 660);
+        settings.load(this::applyBandwidth);
+        background.run(() -> store().accounts().pairs(), pairs -> {
+            status.setPairs(pairs);
+            reloadLists();
+            backend.start();
+        }, e -> LOG.warn("cannot read the folder pairs: {}", e.toString()));
+    }
+
+    private static String host(String server) {
+        try {
+            return java.net.URI.create(server).getAuthority();
+        } catch (RuntimeException e) {
+            return server;
+        }
+    }
+
+    private void sectionShown(MainView.Section s) {
+        switch (s) {
+            case ACTIVITY -> activity.reload();
+            case VERSIONS -> versions.reload();
+            case CONFLICTS, ERRORS -> reloadLists();
+            case STATUS -> { }
+        }
+    }
+
+    /** After a run or a local change: re-read conflicts, errors, activity and versions; update the badges. */
+    public void reloadLists() {
+        conflicts.reload(this::updateCounts);
+        errors.reload(this::updateCounts);
+        activity.reload();
+        versions.reload();
+    }
+
+    private void updateCounts() {
+        status.setCounts(conflicts.rows().size(), errors.rows().size());
+    }
+
+    private void afterLocalChange() {
+        reloadLists();
+        syncNow();
+    }
+
+    private void notice(FeedBridge.Notice n) {
+        if (n.kind() == FeedBridge.Notice.Kind.CONFLICT) {
+            conflicts.reload(this::updateCounts);
+        } else {
+            errors.reload(this::updateCounts);
+        }
+        if (settings.notificationsProperty().get()) {
+            tray.ifPresent(t -> t.notify(n.kind() == FeedBridge.Notice.Kind.CONFLICT ? "Conflict in " + n.pair()
+                    : "Could not sync a file in " + n.pair(), n.message(), n.kind() == FeedBridge.Notice.Kind.ERROR));
+        }
+    }
+
+    private void updateTray() {
+        tray.ifPresent(t -> t.update(status.overallProperty().get(), status.headlineProperty().get(),
+                status.pausedProperty().get()));
+    }
+
+    private void applyBandwidth() {
+        if (backend != null) {
+            backend.setBandwidth(settings.uploadKibProperty().get() * 1024L, settings.downloadKibProperty().get() * 1024L);
+        }
+    }
+
+    // ---- Actions -----------------------------------------------------------------------------------------------
+
+    @Override
+    public void syncNow() {
+        if (backend != null) {
+            backend.syncNow(null);
+        }
+    }
+
+    @Override
+    public void togglePause() {
+        if (backend == null) {
+            return;
+        }
+        boolean pause = !status.pausedProperty().get();
+        status.setPaused(pause);
+        if (pause) {
+            backend.pause(null);
+        } else {
+            backend.resume(null);
+        }
+    }
+
+    @Override
+    public void openSettings() {
+        windows.openSettings(new SettingsView(settings, this));
+    }
+
+    @Override
+    public void openWebUi() {
+        if (ctx.config().server() != null) {
+            desktop.browse(ctx.config().server());
+        }
+    }
+
+    @Override
+    public void openFolder(FolderPair pair) {
+        desktop.open(Path.of(pair.localRoot()));
+    }
+
+    @Override
+    public void openFile(Path file) {
+        desktop.open(file);
+    }
+
+    @Override
+    public void showInFolder(Path file) {
+        desktop.showInFolder(file);
+    }
+
+    // ---- Tray.Handler ------------------------------------------------------------------------------------------
+
+    @Override
+    public void showWindow() {
+        windows.bringToFront();
+    }
+
+    @Override
+    public void openFolder() {
+        status.pairs().stream().findFirst().ifPresent(r -> openFolder(r.pair()));
+    }
+
+    @Override
+    public void quit() {
+        quitting = true;
+        close();
+        Platform.exit();
+    }
+
+    // ---- SettingsActions ---------------------------------------------------------------------------------------
+
+    @Override
+    public String accountServer() {
+        return String.valueOf(ctx.config().server());
+    }
+
+    @Override
+    public String accountUser() {
+        return String.valueOf(ctx.config().user());
+    }
+
+    @Override
+    public void logOut(Consumer<String> done) {
+        if (backend != null) {
+            backend.pause(null);
+        }
+        status.setPaused(true);
+        AppContext c = ctx;
+        background.run(() -> {
+            try {
+                c.api().logout();
+            } catch (OxiCloudException e) {
+                LOG.info("the server was not told about the logout: {}", e.getMessage());
+            }
+            c.credentials().delete(c.config().accountKey());
+            return null;
+        }, r -> done.accept(null), e -> done.accept("Could not log out: " + e.getMessage()));
+    }
+
+    @Override
+    public void removeAccount() {
+        if (!windows.confirm("Remove this account?", "OxiSync stops syncing and forgets the account and its "
+                + "sign-in on this computer. No file is deleted, here or on the server.", "Remove account")) {
+            return;
+        }
+        AppContext old = ctx;
+        stopBackend();
+        background.run(() -> {
+            try {
+                old.api().logout();
+            } catch (OxiCloudException e) {
+                LOG.info("the server was not told about the logout: {}", e.getMessage());
+            }
+            old.credentials().delete(old.config().accountKey());
+            old.saveConfig(AppConfig.EMPTY);
+            old.close();
+            return new AppContext(home, clock);
+        }, fresh -> {
+            ctx = fresh;
+            windows.closeSettings();
+            status.setPairs(List.of());
+            showWizard();
+        }, e -> LOG.warn("removing the account failed: {}", e.toString()));
+    }
+
+    @Override
+    public void signInAgain() {
+        AppContext old = ctx;
+        stopBackend();
+        background.run(() -> {
+            old.close();
+            return new AppContext(home, clock);
+        }, fresh -> {
+            ctx = fresh;
+            windows.closeSettings();
+            status.setPaused(false);
+            WizardModel m = new WizardModel(ctx, background, false, defaultLocalFolder());
+            m.serverUrlProperty().set(fresh.config().server());
+            WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, null),
+                    this::showMainWindow, this::showMainWindow);
+            // After signing in again the account and its pairs already exist: finish at the folder step.
+            m.accountProperty().addListener((o, a, b) -> {
+                if (b != null) {
+                    m.cancel();
+                    showMainWindow();
+                }
+            });
+            windows.showMain(v, "Sign in — OxiSync", 760, 600);
+        }, e -> LOG.warn("cannot restart the session: {}", e.toString()));
+    }
+
+    private void stopBackend() {
+        if (backend != null) {
+            SyncBackend b = backend;
+            backend = null;
+            background.run(b::close);
+        }
+    }
+
+    @Override
+    public void addPair() {
+        WizardModel m = new WizardModel(ctx, background, true, defaultLocalFolder());
+        Stage[] stage = new Stage[1];
+        WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, stage[0]), () -> {
+            m.createdPairProperty().set(null);
+            windows.closeAddPair();
+            pairsChanged();
+        }, windows::closeAddPair);
+        stage[0] = windows.openAddPair(v);
+        stage[0].setOnHidden(e -> m.cancel());
+    }
+
+    private void pairsChanged() {
+        background.run(() -> store().accounts().pairs(), pairs -> {
+            status.setPairs(pairs);
+            windows.settingsWindow().ifPresent(s -> openSettingsFresh());
+            if (backend != null) {
+                backend.pairsChanged();
+            }
+        }, e -> LOG.warn("cannot read the folder pairs: {}", e.toString()));
+    }
+
+    private void openSettingsFresh() {
+        windows.closeSettings();
+        openSettings();
+    }
+
+    @Override
+    public void removePair(FolderPair pair, Consumer<String> done) {
+        if (!windows.confirm("Stop syncing '" + pair.name() + "'?", "The folder " + pair.localRoot() + " and "
+                + pair.remotePath() + " on the server keep their files; they are just no longer synced.",
+                "Stop syncing")) {
+            return;
+        }
+        background.run(() -> {
+            new PairSetup(ctx).remove(pair);
+            return null;
+        }, r -> {
+            done.accept(null);
+            pairsChanged();
+        }, e -> done.accept("Could not remove the folder pair: " + e.getMessage()));
+    }
+
+    @Override
+    public void remoteSubFolders(FolderPair pair, Consumer<List<RemoteFolder>> then) {
+        background.run(() -> new RemoteFolders(ctx.api()).children(new RemoteFolder(pair.remoteFolderId(),
+                pair.name(), pair.remotePath())), then, e -> then.accept(List.of()));
+    }
+
+    @Override
+    public void savePair(FolderPair pair, Consumer<String> done) {
+        background.run(() -> new PairSetup(ctx).update(pair), p -> {
+            done.accept(null);
+            pairsChanged();
+        }, e -> done.accept("Could not save: " + e.getMessage()));
+    }
+
+    @Override
+    public void loadPairs(Consumer<List<FolderPair>> then) {
+        if (!ctx.config().hasAccount()) {
+            then.accept(List.of());
+            return;
+        }
+        background.run(() -> store().accounts().pairs(), then, e -> then.accept(List.of()));
+    }
+
+    @Override
+    public void openLogFolder() {
+        Path dir = home.logDir();
+        background.run(() -> {
+            java.nio.file.Files.createDirectories(dir);
+            return dir;
+        }, desktop::open, e -> { });
+    }
+
+    @Override
+    public String logFolder() {
+        return home.logDir().toString();
+    }
+
+    // ---- for tests ---------------------------------------------------------------------------------------------
+
+    public Windows windows() {
+        return windows;
+    }
+
+    public StatusModel status() {
+        return status;
+    }
+
+    public SettingsModel settings() {
+        return settings;
+    }
+
+    public Background background() {
+        return background;
+    }
+
+    public Optional<MainView> mainView() {
+        return Optional.ofNullable(mainView);
+    }
+
+    public AppContext context() {
+        return ctx;
+    }
+
+    @Override
+    public void close() {
+        stopBackendNow();
+        tray.ifPresent(Tray::remove);
+        background.close();
+        ctx.close();
+    }
+
+    private void stopBackendNow() {
+        if (backend != null) {
+            backend.close();
+            backend = null;
+        }
+    }
+}

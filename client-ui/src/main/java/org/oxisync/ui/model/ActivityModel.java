@@ -1,0 +1,104 @@
+package org.oxisync.ui.model;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.store.status.Activity;
+import org.oxisync.ui.app.Background;
+
+/** The activity list: the newest entries of the store's activity log, filtered by kind and searched by text. */
+public final class ActivityModel {
+    /** How many entries are read from the log. */
+    public static final int LIMIT = 1000;
+
+    /** The filter choices; each maps to the log's kinds. */
+    public enum Filter {
+        ALL("All activity"), UPLOADS("Uploads"), DOWNLOADS("Downloads"), DELETES("Deletions"), MOVES("Moves"),
+        CONFLICTS("Conflicts"), RUNS("Sync runs");
+
+        private final String label;
+
+        Filter(String label) {
+            this.label = label;
+        }
+
+        public boolean accepts(String kind) {
+            String k = kind == null ? "" : kind;
+            return switch (this) {
+                case ALL -> true;
+                case UPLOADS -> k.equals("upload");
+                case DOWNLOADS -> k.equals("download");
+                case DELETES -> k.startsWith("delete");
+                case MOVES -> k.startsWith("move") || k.startsWith("rename");
+                case CONFLICTS -> k.equals("conflict");
+                case RUNS -> k.equals("run");
+            };
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    /** One row: the entry and its pair (null for account-wide entries). */
+    public record Row(Activity activity, FolderPair pair) {}
+
+    private final Supplier<LocalStore> store;
+    private final Background background;
+    private final ObservableList<Row> all = FXCollections.observableArrayList();
+    private final FilteredList<Row> shown = new FilteredList<>(all);
+    private final ObjectProperty<Filter> filter = new SimpleObjectProperty<>(Filter.ALL);
+    private final StringProperty search = new SimpleStringProperty("");
+
+    public ActivityModel(Supplier<LocalStore> store, Background background) {
+        this.store = store;
+        this.background = background;
+        filter.addListener((o, a, b) -> refilter());
+        search.addListener((o, a, b) -> refilter());
+    }
+
+    public void reload() {
+        background.run(() -> {
+            LocalStore s = store.get();
+            Map<Long, FolderPair> pairs = s.accounts().pairs().stream()
+                    .collect(Collectors.toMap(FolderPair::id, p -> p));
+            List<Activity> recent = s.activity().recent(LIMIT);
+            return recent.stream().map(a -> new Row(a, a.pairId() == null ? null : pairs.get(a.pairId()))).toList();
+        }, all::setAll, e -> { });
+    }
+
+    private void refilter() {
+        Filter f = filter.get();
+        String q = search.get() == null ? "" : search.get().trim().toLowerCase(Locale.ROOT);
+        shown.setPredicate(r -> f.accepts(r.activity().kind()) && (q.isEmpty()
+                || contains(r.activity().path(), q) || contains(r.activity().message(), q)));
+    }
+
+    private static boolean contains(String s, String q) {
+        return s != null && s.toLowerCase(Locale.ROOT).contains(q);
+    }
+
+    public ObservableList<Row> rows() {
+        return shown;
+    }
+
+    public ObjectProperty<Filter> filterProperty() {
+        return filter;
+    }
+
+    public StringProperty searchProperty() {
+        return search;
+    }
+}

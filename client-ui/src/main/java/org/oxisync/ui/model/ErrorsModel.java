@@ -1,0 +1,86 @@
+package org.oxisync.ui.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.app.Background;
+import org.oxisync.ui.sync.PairPhase;
+
+/** What went wrong, per pair and per item, each with what the user can do about it. */
+public final class ErrorsModel {
+    /** One problem: where, what, what to do. {@code path} is empty for a problem of the whole pair. */
+    public record Row(String pair, String path, String problem, String advice, int attempts) {}
+
+    private final Supplier<LocalStore> store;
+    private final StatusModel status;
+    private final Background background;
+    private final ObservableList<Row> rows = FXCollections.observableArrayList();
+
+    public ErrorsModel(Supplier<LocalStore> store, StatusModel status, Background background) {
+        this.store = store;
+        this.status = status;
+        this.background = background;
+    }
+
+    public void reload(Runnable then) {
+        List<Row> pairLevel = new ArrayList<>();
+        for (PairRow r : status.pairs()) {
+            if (r.phaseProperty().get() == PairPhase.ERROR) {
+                String d = r.detailProperty().get();
+                pairLevel.add(new Row(r.name(), "", d, advice(d), 0));
+            }
+        }
+        background.run(() -> {
+            List<Row> out = new ArrayList<>(pairLevel);
+            for (FolderPair p : store.get().accounts().pairs()) {
+                store.get().errors().list(p.id()).forEach(e -> out.add(new Row(p.name(), e.path(), e.message(),
+                        advice(e.message()), e.attempts())));
+            }
+            return out;
+        }, r -> {
+            rows.setAll(r);
+            then.run();
+        }, e -> { });
+    }
+
+    /** Plain advice for the usual causes; the fallback says what OxiSync does by itself. */
+    public static String advice(String problem) {
+        String p = problem == null ? "" : problem.toLowerCase(Locale.ROOT);
+        if (p.contains("authentication") || p.contains("log in") || p.contains("401")) {
+            return "Your session ended. Open Settings → Account and sign in again.";
+        }
+        if (p.contains("quota") || p.contains("507")) {
+            return "Your storage on the server is full. Free some space on the server or ask for a bigger quota.";
+        }
+        if (p.contains("missing or not a folder")) {
+            return "The local folder is gone (an unplugged disk?). Reconnect it, or remove the pair in Settings and add it again.";
+        }
+        if (p.contains("mass") || p.contains("stopped before deleting")) {
+            return "Many files would be deleted. Check both folders; if the deletions are intended, run "
+                    + "`oxisync sync-once --allow-mass-delete` once.";
+        }
+        if (p.contains("permission") || p.contains("access denied") || p.contains("accessdenied")) {
+            return "OxiSync may not read or write this file. Check its permissions, then choose Sync now.";
+        }
+        if (p.contains("name") && (p.contains("invalid") || p.contains("not allowed") || p.contains("reserved"))) {
+            return "The name is not allowed on the server or on this computer. Rename the file, then choose Sync now.";
+        }
+        if (p.contains("reach") || p.contains("network") || p.contains("timeout") || p.contains("connect")) {
+            return "The server cannot be reached. OxiSync retries by itself once the connection is back.";
+        }
+        if (p.contains("in use") || p.contains("locked")) {
+            return "Another program holds the file. Close it; OxiSync retries by itself.";
+        }
+        return "OxiSync retries this by itself at the next sync. If it keeps failing, check the log folder "
+                + "(Settings → Advanced).";
+    }
+
+    public ObservableList<Row> rows() {
+        return rows;
+    }
+}

@@ -1,0 +1,64 @@
+package org.oxisync.ui.model;
+
+import java.time.Instant;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.oxisync.core.engine.SyncReport;
+import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.sync.PairPhase;
+
+/** One folder pair as the status view shows it. FX thread only. */
+public final class PairRow {
+    private final ObjectProperty<FolderPair> pair = new SimpleObjectProperty<>();
+    private final ReadOnlyStringWrapper name = new ReadOnlyStringWrapper();
+    private final ObjectProperty<PairPhase> phase = new SimpleObjectProperty<>(PairPhase.IDLE);
+    private final StringProperty detail = new SimpleStringProperty("");
+    private final ObjectProperty<Instant> lastRun = new SimpleObjectProperty<>();
+    private final ObjectProperty<SyncReport> lastReport = new SimpleObjectProperty<>();
+    private final ObjectProperty<ProgressSnapshot> progress = new SimpleObjectProperty<>();
+
+    public PairRow(FolderPair p) {
+        setPair(p);
+    }
+
+    public void setPair(FolderPair p) {
+        pair.set(p);
+        name.set(p.name());
+    }
+
+    public FolderPair pair() {
+        return pair.get();
+    }
+
+    public ObjectProperty<FolderPair> pairProperty() {
+        return pair;
+    }
+
+    public String name() {
+        return name.get();
+    }
+
+    public ObjectProperty<PairPhase> phaseProperty() {
+        return phase;
+    }
+
+    public StringProperty detailProperty() {
+        return detail;
+    }
+
+    public ObjectProperty<Instant> lastRunProperty() {
+        return lastRun;
+    }
+
+    public ObjectProperty<SyncReport> lastReportProperty() {
+        return lastReport;
+    }
+
+    public ObjectProperty<ProgressSnapshot> progressProperty() {
+        return progress;
+    }
+}

@@ -1,0 +1,184 @@
+package org.oxisync.ui.model;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.oxisync.core.os.Autostart;
+import org.oxisync.store.LocalStore;
+import org.oxisync.ui.app.Appearance;
+import org.oxisync.ui.app.Background;
+import org.oxisync.ui.app.UiPreferences;
+
+/**
+ * Every setting the settings window edits, as properties. {@link #load()} reads them in the background;
+ * every change after that is saved in the background at once (no "Apply" button).
+ *
+ * <p>Sync settings live in the account store's settings table under the keys below, shared with the CLI and
+ * the sync service: bandwidth in KiB/s (0 = unlimited), the proxy as {@code system}, {@code none} or
+ * {@code host:port}, version retention in days and GiB.
+ */
+public final class SettingsModel {
+    public static final String KEY_UP = "bandwidth.up-kib";
+    public static final String KEY_DOWN = "bandwidth.down-kib";
+    public static final String KEY_PROXY = "network.proxy";
+    public static final String KEY_VERSION_DAYS = "versions.max-age-days";
+    public static final String KEY_VERSION_GIB = "versions.max-total-gib";
+
+    private final Supplier<Optional<LocalStore>> store;
+    private final UiPreferences prefs;
+    private final Supplier<Optional<Autostart>> autostart;
+    private final Background background;
+    private boolean loading;
+
+    private final ObjectProperty<Appearance> appearance = new SimpleObjectProperty<>(Appearance.SYSTEM);
+    private final BooleanProperty notifications = new SimpleBooleanProperty(true);
+    private final StringProperty logLevel = new SimpleStringProperty("warn");
+    private final BooleanProperty startAtLogin = new SimpleBooleanProperty(false);
+    private final BooleanProperty autostartAvailable = new SimpleBooleanProperty(false);
+    private final IntegerProperty uploadKib = new SimpleIntegerProperty(0);
+    private final IntegerProperty downloadKib = new SimpleIntegerProperty(0);
+    private final StringProperty proxy = new SimpleStringProperty("system");
+    private final IntegerProperty versionDays = new SimpleIntegerProperty(30);
+    private final IntegerProperty versionGib = new SimpleIntegerProperty(10);
+    private final StringProperty lastSaveError = new SimpleStringProperty("");
+
+    public SettingsModel(Supplier<Optional<LocalStore>> store, UiPreferences prefs,
+                         Supplier<Optional<Autostart>> autostart, Background background) {
+        this.store = store;
+        this.prefs = prefs;
+        this.autostart = autostart;
+        this.background = background;
+        appearance.set(Appearance.parse(prefs.get(UiPreferences.APPEARANCE, "system")));
+        notifications.set(prefs.flag(UiPreferences.NOTIFICATIONS, true));
+        logLevel.set(prefs.get(UiPreferences.LOG_LEVEL, "warn"));
+        appearance.addListener((o, a, b) -> savePref(UiPreferences.APPEARANCE, b.name().toLowerCase()));
+        notifications.addListener((o, a, b) -> savePref(UiPreferences.NOTIFICATIONS, b.toString()));
+        logLevel.addListener((o, a, b) -> savePref(UiPreferences.LOG_LEVEL, b));
+        uploadKib.addListener((o, a, b) -> saveStore(KEY_UP, b.toString()));
+        downloadKib.addListener((o, a, b) -> saveStore(KEY_DOWN, b.toString()));
+        proxy.addListener((o, a, b) -> saveStore(KEY_PROXY, b));
+        versionDays.addListener((o, a, b) -> saveStore(KEY_VERSION_DAYS, b.toString()));
+        versionGib.addListener((o, a, b) -> saveStore(KEY_VERSION_GIB, b.toString()));
+        startAtLogin.addListener((o, a, b) -> {
+            if (!loading) {
+                background.run(() -> {
+                    Autostart as = autostart.get().orElseThrow(
+                            () -> new IllegalStateException("start at login needs the installed app"));
+                    if (b) {
+                        as.enable();
+                    } else {
+                        as.disable();
+                    }
+                    return null;
+                }, r -> lastSaveError.set(""), e -> lastSaveError.set("Start at login: " + e.getMessage()));
+            }
+        });
+    }
+
+    /** Reads the store's settings and the autostart state; {@code then} runs on the FX thread afterwards. */
+    public void load(Runnable then) {
+        background.run(() -> {
+            Map<String, String> all = store.get().map(s -> s.settings().all()).orElse(Map.of());
+            Optional<Autostart> as = autostart.get();
+            boolean enabled = as.isPresent() && as.get().isEnabled();
+            return new Loaded(all, as.isPresent(), enabled);
+        }, l -> {
+            loading = true;
+            try {
+                uploadKib.set(intOf(l.values().get(KEY_UP), 0));
+                downloadKib.set(intOf(l.values().get(KEY_DOWN), 0));
+                proxy.set(l.values().getOrDefault(KEY_PROXY, "system"));
+                versionDays.set(intOf(l.values().get(KEY_VERSION_DAYS), 30));
+                versionGib.set(intOf(l.values().get(KEY_VERSION_GIB), 10));
+                autostartAvailable.set(l.autostartAvailable());
+                startAtLogin.set(l.autostartEnabled());
+            } finally {
+                loading = false;
+            }
+            then.run();
+        }, e -> lastSaveError.set(e.getMessage()));
+    }
+
+    private record Loaded(Map<String, String> values, boolean autostartAvailable, boolean autostartEnabled) {}
+
+    private static int intOf(String s, int fallback) {
+        try {
+            return s == null ? fallback : Integer.parseInt(s.trim());
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+
+    private void savePref(String key, String value) {
+        if (loading) {
+            return;
+        }
+        prefs.put(key, value);
+        background.run(() -> {
+            prefs.save();
+            return null;
+        }, r -> lastSaveError.set(""), e -> lastSaveError.set("Cannot save the preferences: " + e.getMessage()));
+    }
+
+    private void saveStore(String key, String value) {
+        if (loading) {
+            return;
+        }
+        background.run(() -> {
+            store.get().orElseThrow(() -> new IllegalStateException("sign in first")).settings().put(key, value);
+            return null;
+        }, r -> lastSaveError.set(""), e -> lastSaveError.set("Cannot save the setting: " + e.getMessage()));
+    }
+
+    public ObjectProperty<Appearance> appearanceProperty() {
+        return appearance;
+    }
+
+    public BooleanProperty notificationsProperty() {
+        return notifications;
+    }
+
+    public StringProperty logLevelProperty() {
+        return logLevel;
+    }
+
+    public BooleanProperty startAtLoginProperty() {
+        return startAtLogin;
+    }
+
+    public BooleanProperty autostartAvailableProperty() {
+        return autostartAvailable;
+    }
+
+    public IntegerProperty uploadKibProperty() {
+        return uploadKib;
+    }
+
+    public IntegerProperty downloadKibProperty() {
+        return downloadKib;
+    }
+
+    public StringProperty proxyProperty() {
+        return proxy;
+    }
+
+    public IntegerProperty versionDaysProperty() {
+        return versionDays;
+    }
+
+    public IntegerProperty versionGibProperty() {
+        return versionGib;
+    }
+
+    public StringProperty lastSaveErrorProperty() {
+        return lastSaveError;
+    }
+}

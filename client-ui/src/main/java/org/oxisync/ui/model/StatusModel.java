@@ -1,0 +1,220 @@
+package org.oxisync.ui.model;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.oxisync.core.engine.SyncReport;
+import org.oxisync.core.engine.SyncStatus;
+import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.sync.PairPhase;
+
+/**
+ * The state of every pair and of the whole app, for the status view, the header and the tray. Mutated only on
+ * the FX thread (by {@link FeedBridge}); the overall figures are recomputed from the pairs after each change.
+ */
+public final class StatusModel {
+    /** How many finished items the "recent transfers" list keeps. */
+    public static final int RECENT_ITEMS = 8;
+
+    private final Clock clock;
+    private final ObservableList<PairRow> pairs = FXCollections.observableArrayList();
+    private final ObjectProperty<PairPhase> overall = new SimpleObjectProperty<>(PairPhase.IDLE);
+    private final StringProperty headline = new SimpleStringProperty("Up to date");
+    private final StringProperty progressText = new SimpleStringProperty("");
+    private final DoubleProperty progress = new SimpleDoubleProperty(0);
+    private final BooleanProperty busy = new SimpleBooleanProperty(false);
+    private final BooleanProperty paused = new SimpleBooleanProperty(false);
+    private final ObservableList<String> recentItems = FXCollections.observableArrayList();
+    private final IntegerProperty conflictCount = new SimpleIntegerProperty();
+    private final IntegerProperty errorCount = new SimpleIntegerProperty();
+
+    public StatusModel(Clock clock) {
+        this.clock = clock;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    /** Replaces the pair list with the store's, keeping the live state of pairs that are still there. */
+    public void setPairs(List<FolderPair> list) {
+        List<PairRow> rows = list.stream().map(p -> row(p.name()).map(r -> {
+            r.setPair(p);
+            return r;
+        }).orElseGet(() -> new PairRow(p))).toList();
+        pairs.setAll(rows);
+        recompute();
+    }
+
+    public Optional<PairRow> row(String name) {
+        return pairs.stream().filter(r -> r.name().equals(name)).findFirst();
+    }
+
+    public void stateChanged(String pair, PairPhase state, String detail) {
+        row(pair).ifPresent(r -> {
+            r.phaseProperty().set(state);
+            r.detailProperty().set(detail == null ? "" : detail);
+            if (!state.busy()) {
+                r.progressProperty().set(null);
+            }
+        });
+        recompute();
+    }
+
+    public void progress(String pair, ProgressSnapshot s) {
+        row(pair).ifPresent(r -> {
+            r.progressProperty().set(s);
+            if (r.phaseProperty().get() == PairPhase.SCANNING) {
+                r.phaseProperty().set(PairPhase.SYNCING);
+            }
+        });
+        recompute();
+    }
+
+    public void itemCompleted(String pair, String description) {
+        recentItems.add(0, description.replaceAll("\\s+", " ").trim());
+        if (recentItems.size() > RECENT_ITEMS) {
+            recentItems.remove(RECENT_ITEMS, recentItems.size());
+        }
+    }
+
+    public void runFinished(String pair, SyncReport report) {
+        row(pair).ifPresent(r -> {
+            r.lastReportProperty().set(report);
+            r.lastRunProperty().set(Instant.now(clock));
+            r.progressProperty().set(null);
+            if (report.status() == SyncStatus.FAILED || report.status() == SyncStatus.STOPPED) {
+                r.phaseProperty().set(PairPhase.ERROR);
+                r.detailProperty().set(report.message());
+            }
+        });
+        recompute();
+    }
+
+    public void setPaused(boolean v) {
+        paused.set(v);
+        recompute();
+    }
+
+    public void setCounts(int conflicts, int errors) {
+        conflictCount.set(conflicts);
+        errorCount.set(errors);
+        recompute();
+    }
+
+    /** Overall phase: busy beats error beats paused beats idle; the headline and progress follow. */
+    void recompute() {
+        PairPhase o = PairPhase.IDLE;
+        long done = 0;
+        long total = 0;
+        int itemsDone = 0;
+        int itemsTotal = 0;
+        double rate = 0;
+        boolean anyBusy = false;
+        boolean anyError = false;
+        boolean allPaused = !pairs.isEmpty();
+        boolean anyOffline = false;
+        for (PairRow r : pairs) {
+            PairPhase p = r.phaseProperty().get();
+            anyBusy |= p.busy();
+            anyError |= p == PairPhase.ERROR;
+            anyOffline |= p == PairPhase.OFFLINE;
+            allPaused &= p == PairPhase.PAUSED;
+            ProgressSnapshot s = r.progressProperty().get();
+            if (s != null && p.busy()) {
+                done += s.bytesDone();
+                total += s.bytesTotal();
+                itemsDone += s.itemsFinished();
+                itemsTotal += s.itemsTotal();
+                rate += s.bytesPerSecond();
+            }
+        }
+        if (anyBusy) {
+            o = pairs.stream().anyMatch(r -> r.phaseProperty().get() == PairPhase.SYNCING) ? PairPhase.SYNCING
+                    : PairPhase.SCANNING;
+        } else if (anyError) {
+            o = PairPhase.ERROR;
+        } else if (anyOffline) {
+            o = PairPhase.OFFLINE;
+        } else if (allPaused || paused.get()) {
+            o = PairPhase.PAUSED;
+        }
+        overall.set(o);
+        busy.set(anyBusy);
+        if (o == PairPhase.SYNCING && itemsTotal > 0) {
+            headline.set("Syncing " + Math.min(itemsDone + 1, itemsTotal) + " of " + itemsTotal
+                    + (itemsTotal == 1 ? " item" : " items"));
+            progress.set(total > 0 ? (double) done / total : (double) itemsDone / itemsTotal);
+            String eta = rate > 0 && total > done ? " · " + Formats.timeLeft(
+                    java.time.Duration.ofSeconds((long) ((total - done) / rate))) : "";
+            progressText.set(Formats.bytes(done) + " of " + Formats.bytes(total) + " · " + itemsDone + " of "
+                    + itemsTotal + " items done" + eta);
+        } else {
+            progress.set(anyBusy ? -1 : 0);
+            progressText.set(anyBusy ? "Comparing your folders with the server…" : "");
+            headline.set(switch (o) {
+                case IDLE -> conflictCount.get() > 0 ? "Up to date · " + conflictCount.get() + " conflict"
+                        + (conflictCount.get() == 1 ? "" : "s") + " to review" : "Everything is up to date";
+                case SCANNING, SYNCING -> "Checking for changes…";
+                case PAUSED -> "Syncing is paused";
+                case OFFLINE -> "Offline · waiting for the server";
+                case ERROR -> "Some folders need attention";
+            });
+        }
+    }
+
+    public ObservableList<PairRow> pairs() {
+        return pairs;
+    }
+
+    public ObjectProperty<PairPhase> overallProperty() {
+        return overall;
+    }
+
+    public StringProperty headlineProperty() {
+        return headline;
+    }
+
+    public StringProperty progressTextProperty() {
+        return progressText;
+    }
+
+    public DoubleProperty progressProperty() {
+        return progress;
+    }
+
+    public BooleanProperty busyProperty() {
+        return busy;
+    }
+
+    public BooleanProperty pausedProperty() {
+        return paused;
+    }
+
+    public ObservableList<String> recentItems() {
+        return recentItems;
+    }
+
+    public IntegerProperty conflictCountProperty() {
+        return conflictCount;
+    }
+
+    public IntegerProperty errorCountProperty() {
+        return errorCount;
+    }
+}

@@ -1,0 +1,451 @@
+package org.oxisync.ui.model;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.core.engine.SyncReport;
+import org.oxisync.protocol.DeviceAuthorizationDto;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.protocol.PresentedCertificate;
+import org.oxisync.store.account.Account;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.app.Background;
+import org.oxisync.ui.setup.LoginSession;
+import org.oxisync.ui.setup.PairSetup;
+import org.oxisync.ui.setup.RemoteFolder;
+import org.oxisync.ui.setup.RemoteFolders;
+import org.oxisync.ui.setup.ServerCheck;
+
+/**
+ * The first-run (and "add a folder") wizard's state and steps. Every network or disk call runs on the
+ * {@link Background} executor; the properties change only on the FX thread.
+ */
+public final class WizardModel {
+    /** The steps, in order. */
+    public enum Step {
+        SERVER("Connect to your server"), SIGN_IN("Sign in"), REMOTE_FOLDER("Choose a folder on the server"),
+        LOCAL_FOLDER("Choose a folder on this computer"), SELECTIVE("Choose what to sync"),
+        REVIEW("Ready to sync");
+
+        public final String title;
+
+        Step(String title) {
+            this.title = title;
+        }
+    }
+
+    /** How to sign in. */
+    public enum Method { BROWSER, PASSWORD, APP_PASSWORD }
+
+    /** A sub-folder of the chosen remote folder, with its size, ticked when it is synced. */
+    public static final class SubFolder {
+        public final RemoteFolder folder;
+        public final BooleanProperty selected = new SimpleBooleanProperty(true);
+        public final StringProperty size = new SimpleStringProperty("counting…");
+
+        SubFolder(RemoteFolder folder) {
+            this.folder = folder;
+        }
+    }
+
+    private final AppContext ctx;
+    private final Background background;
+    private final boolean addPairOnly;
+    private LoginSession session;
+    private Future<?> deviceWait;
+    private int attempt;
+
+    private final ObjectProperty<Step> step = new SimpleObjectProperty<>();
+    private final BooleanProperty busy = new SimpleBooleanProperty(false);
+    private final StringProperty problemTitle = new SimpleStringProperty("");
+    private final StringProperty problemText = new SimpleStringProperty("");
+    private final StringProperty serverUrl = new SimpleStringProperty("");
+    private final StringProperty serverInfo = new SimpleStringProperty("");
+    private final ObjectProperty<PresentedCertificate> certificate = new SimpleObjectProperty<>();
+    private final ObjectProperty<Method> method = new SimpleObjectProperty<>(Method.BROWSER);
+    private final StringProperty user = new SimpleStringProperty("");
+    private final StringProperty password = new SimpleStringProperty("");
+    private final ObjectProperty<DeviceAuthorizationDto> device = new SimpleObjectProperty<>();
+    private final ObjectProperty<Account> account = new SimpleObjectProperty<>();
+    private final ObjectProperty<RemoteFolder> remoteFolder = new SimpleObjectProperty<>();
+    private final StringProperty localFolder = new SimpleStringProperty("");
+    private final StringProperty localNote = new SimpleStringProperty("");
+    private final ObservableList<SubFolder> subFolders = FXCollections.observableArrayList();
+    private final ObjectProperty<FolderPair> createdPair = new SimpleObjectProperty<>();
+    private final ObservableList<String> plan = FXCollections.observableArrayList();
+    private final StringProperty reviewText = new SimpleStringProperty("");
+
+    public WizardModel(AppContext ctx, Background background, boolean addPairOnly, Path defaultLocal) {
+        this.ctx = ctx;
+        this.background = background;
+        this.addPairOnly = addPairOnly;
+        localFolder.set(defaultLocal.toString());
+        if (addPairOnly) {
+            background.run(() -> ctx.store().accounts().account().orElseThrow(), a -> {
+                account.set(a);
+                remoteFolder.set(root(a));
+                step.set(Step.REMOTE_FOLDER);
+            }, this::fail);
+        } else {
+            step.set(Step.SERVER);
+        }
+    }
+
+    public boolean addPairOnly() {
+        return addPairOnly;
+    }
+
+    public static RemoteFolder root(Account a) {
+        return new RemoteFolder(a.rootFolderId(), "All files", "/");
+    }
+
+    public int stepNumber() {
+        return step.get().ordinal() + 1 - (addPairOnly ? Step.REMOTE_FOLDER.ordinal() : 0);
+    }
+
+    public int stepCount() {
+        return Step.values().length - (addPairOnly ? Step.REMOTE_FOLDER.ordinal() : 0);
+    }
+
+    // ---- server ------------------------------------------------------------------------------------------------
+
+    /** Checks the typed address; on success goes to sign-in, on an untrusted certificate shows it. */
+    public void checkServer() {
+        String base;
+        try {
+            base = ServerCheck.normalize(serverUrl.get());
+        } catch (IllegalArgumentException e) {
+            problem("That address does not look right", e.getMessage());
+            return;
+        }
+        check(base, null);
+    }
+
+    /** The user accepted the shown certificate: check again with it pinned. */
+    public void trustCertificate() {
+        PresentedCertificate c = certificate.get();
+        if (c != null) {
+            check(session.base(), c.sha256());
+        }
+    }
+
+    private void check(String base, String pin) {
+        clearProblem();
+        certificate.set(null);
+        closeSession();
+        LoginSession s = new LoginSession(ctx, base, pin);
+        session = s;
+        busy.set(true);
+        background.run(s::check, result -> {
+            busy.set(false);
+            if (result instanceof ServerCheck.Supported ok) {
+                serverInfo.set("OxiCloud " + ok.version() + " at " + ok.baseUrl());
+                step.set(Step.SIGN_IN);
+            } else if (result instanceof ServerCheck.Untrusted u) {
+                certificate.set(u.certificate());
+            } else if (result instanceof ServerCheck.Problem p) {
+                problem(p.title(), p.advice());
+            }
+        }, this::fail);
+    }
+
+    // ---- sign in -----------------------------------------------------------------------------------------------
+
+    /** Starts the chosen sign-in; the browser flow calls {@code openBrowser} with the approval page. */
+    public void signIn(Consumer<String> openBrowser) {
+        clearProblem();
+        busy.set(true);
+        LoginSession s = session;
+        int mine = ++attempt;
+        switch (method.get()) {
+            case BROWSER -> background.run(s::startDeviceLogin, auth -> {
+                if (mine != attempt) {
+                    return;
+                }
+                device.set(auth);
+                openBrowser.accept(auth.verificationUriComplete() != null ? auth.verificationUriComplete()
+                        : auth.verificationUri());
+                deviceWait = background.run(() -> {
+                    s.completeDeviceLogin(auth);
+                    return s.finish();
+                }, a -> {
+                    if (mine == attempt) {
+                        signedIn(a);
+                    }
+                }, e -> {
+                    if (mine == attempt) {
+                        device.set(null);
+                        fail(e);
+                    }
+                });
+            }, this::fail);
+            case PASSWORD, APP_PASSWORD -> {
+                String u = user.get() == null ? "" : user.get().trim();
+                String pw = password.get() == null ? "" : password.get();
+                if (u.isEmpty() || pw.isEmpty()) {
+                    busy.set(false);
+                    problem("Enter your user name and password", "Both are needed to sign in this way.");
+                    return;
+                }
+                boolean app = method.get() == Method.APP_PASSWORD;
+                background.run(() -> {
+                    if (app) {
+                        s.loginWithAppPassword(u, pw);
+                    } else {
+                        s.loginWithPassword(u, pw);
+                    }
+                    return s.finish();
+                }, a -> {
+                    if (mine == attempt) {
+                        signedIn(a);
+                    }
+                }, this::fail);
+            }
+        }
+    }
+
+    /** Stops waiting for the browser approval. */
+    public void cancelSignIn() {
+        attempt++;
+        if (deviceWait != null) {
+            deviceWait.cancel(true);
+        }
+        device.set(null);
+        busy.set(false);
+        // A fresh session for the next try; the old one may still be polling until its thread notices.
+        if (session != null) {
+            LoginSession old = session;
+            session = new LoginSession(ctx, old.base(), old.pin());
+            background.run(old::close);
+        }
+    }
+
+    private void signedIn(Account a) {
+        busy.set(false);
+        device.set(null);
+        password.set("");
+        account.set(a);
+        remoteFolder.set(root(a));
+        step.set(Step.REMOTE_FOLDER);
+    }
+
+    // ---- folders -----------------------------------------------------------------------------------------------
+
+    /** Lists {@code parent}'s sub-folders for the tree. */
+    public void children(RemoteFolder parent, Consumer<List<RemoteFolder>> then) {
+        background.run(() -> new RemoteFolders(ctx.api()).children(parent), then, this::fail);
+    }
+
+    public void remoteChosen() {
+        if (remoteFolder.get() == null) {
+            problem("Choose a folder", "Select the folder on the server that this computer should sync.");
+            return;
+        }
+        clearProblem();
+        checkLocal();
+        step.set(Step.LOCAL_FOLDER);
+    }
+
+    /** Explains what choosing the typed local folder means (new, empty, holds files, not allowed). */
+    public void checkLocal() {
+        String typed = localFolder.get();
+        background.run(() -> {
+            Path p = Path.of(typed).toAbsolutePath().normalize();
+            String problem = addPairOnly || ctx.config().hasAccount() ? new PairSetup(ctx).problemWith(p) : null;
+            if (problem != null) {
+                return "!" + problem;
+            }
+            if (!java.nio.file.Files.exists(p)) {
+                return "The folder does not exist yet; it will be created.";
+            }
+            return PairSetup.holdsFiles(p) ? "This folder already holds files; they will be merged with the "
+                    + "server's, and you will see what happens before anything changes." : "The folder is empty.";
+        }, note -> localNote.set(note.startsWith("!") ? note.substring(1) : note), this::fail);
+    }
+
+    public void localChosen() {
+        clearProblem();
+        String typed = localFolder.get() == null ? "" : localFolder.get().trim();
+        if (typed.isEmpty()) {
+            problem("Choose a folder", "Type a path or use Browse… to choose a folder on this computer.");
+            return;
+        }
+        busy.set(true);
+        RemoteFolder remote = remoteFolder.get();
+        background.run(() -> {
+            String p = new PairSetup(ctx).problemWith(Path.of(typed));
+            if (p != null) {
+                throw new IllegalArgumentException(p);
+            }
+            return new RemoteFolders(ctx.api()).children(remote);
+        }, list -> {
+            busy.set(false);
+            List<SubFolder> subs = new ArrayList<>();
+            list.forEach(f -> subs.add(new SubFolder(f)));
+            subFolders.setAll(subs);
+            for (SubFolder s : subs) {
+                background.run(() -> new RemoteFolders(ctx.api()).size(s.folder), size -> s.size.set(
+                        org.oxisync.ui.app.Formats.bytes(size.bytes()) + (size.complete() ? "" : "+") + " · "
+                                + size.files() + (size.files() == 1 ? " file" : " files")), e -> s.size.set("size unknown"));
+            }
+            step.set(subs.isEmpty() ? Step.REVIEW : Step.SELECTIVE);
+            if (subs.isEmpty()) {
+                prepareReview();
+            }
+        }, this::fail);
+    }
+
+    public void selectiveChosen() {
+        step.set(Step.REVIEW);
+        prepareReview();
+    }
+
+    /** Saves the pair, then previews the first sync when both sides already hold files. */
+    private void prepareReview() {
+        clearProblem();
+        busy.set(true);
+        plan.clear();
+        reviewText.set("Preparing…");
+        Path local = Path.of(localFolder.get().trim());
+        RemoteFolder remote = remoteFolder.get();
+        List<String> excluded = subFolders.stream().filter(s -> !s.selected.get())
+                .map(s -> s.folder.path().substring(remote.path().length()).replaceFirst("^/", "")).toList();
+        background.run(() -> {
+            PairSetup setup = new PairSetup(ctx);
+            boolean localFiles = PairSetup.holdsFiles(local);
+            FolderPair pair = setup.create(local, remote, excluded);
+            SyncReport preview = null;
+            if (localFiles && !new RemoteFolders(ctx.api()).holdsNoFiles(remote)) {
+                preview = setup.preview(pair);
+            }
+            return new Review(pair, preview);
+        }, r -> {
+            busy.set(false);
+            createdPair.set(r.pair());
+            if (r.preview() == null) {
+                reviewText.set("OxiSync will keep " + r.pair().localRoot() + " and " + r.pair().remotePath()
+                        + " on the server in sync. One side is empty, so the first sync simply copies everything"
+                        + " across.");
+            } else {
+                List<String> lines = r.preview().plan().stream().filter(l -> !l.startsWith("record"))
+                        .map(String::strip).toList();
+                plan.setAll(lines);
+                reviewText.set("Both folders already hold files. This is what the first sync will do ("
+                        + lines.size() + (lines.size() == 1 ? " change" : " changes") + "); nothing changes until"
+                        + " you start it. Files that differ on both sides are kept twice, never overwritten.");
+            }
+        }, this::fail);
+    }
+
+    private record Review(FolderPair pair, SyncReport preview) {}
+
+    /** Going back from the review removes the pair saved for the preview. */
+    public void back() {
+        clearProblem();
+        Step s = step.get();
+        if (s == Step.REVIEW && createdPair.get() != null) {
+            FolderPair p = createdPair.get();
+            createdPair.set(null);
+            background.run(() -> {
+                new PairSetup(ctx).remove(p);
+                return null;
+            }, r -> { }, this::fail);
+        }
+        if (s == Step.SIGN_IN) {
+            cancelSignIn();
+        }
+        Step prev = switch (s) {
+            case SERVER -> Step.SERVER;
+            case SIGN_IN -> Step.SERVER;
+            case REMOTE_FOLDER -> addPairOnly ? Step.REMOTE_FOLDER : Step.SIGN_IN;
+            case LOCAL_FOLDER -> Step.REMOTE_FOLDER;
+            case SELECTIVE -> Step.LOCAL_FOLDER;
+            case REVIEW -> subFolders.isEmpty() ? Step.LOCAL_FOLDER : Step.SELECTIVE;
+        };
+        step.set(prev);
+    }
+
+    /** Cancelling the wizard: stop a pending sign-in and forget a pair saved only for the preview. */
+    public void cancel() {
+        cancelSignIn();
+        FolderPair p = createdPair.get();
+        if (p != null) {
+            createdPair.set(null);
+            background.run(() -> {
+                new PairSetup(ctx).remove(p);
+                return null;
+            }, r -> { }, e -> { });
+        }
+        closeSession();
+    }
+
+    private void closeSession() {
+        if (session != null) {
+            LoginSession s = session;
+            session = null;
+            background.run(s::close);
+        }
+    }
+
+    // ---- problems ----------------------------------------------------------------------------------------------
+
+    private void fail(Throwable e) {
+        busy.set(false);
+        if (e instanceof OxiCloudException.LoginFailed lf) {
+            problem("Sign-in failed", switch (lf.reason() == null ? "" : lf.reason()) {
+                case "access_denied" -> "The sign-in was declined in the browser.";
+                case "expired_token" -> "The code expired before it was approved. Try again.";
+                default -> "Check the user name and password. (" + lf.getMessage() + ")";
+            });
+        } else if (e instanceof OxiCloudException.NetworkFailure) {
+            problem("The server cannot be reached", e.getMessage());
+        } else if (e instanceof java.util.concurrent.CancellationException || e instanceof InterruptedException) {
+            clearProblem();
+        } else {
+            problem("Something went wrong", e.getMessage() == null ? e.toString() : e.getMessage());
+        }
+    }
+
+    private void problem(String title, String text) {
+        problemTitle.set(title);
+        problemText.set(text == null ? "" : text);
+    }
+
+    private void clearProblem() {
+        problemTitle.set("");
+        problemText.set("");
+    }
+
+    // ---- properties --------------------------------------------------------------------------------------------
+
+    public ObjectProperty<Step> stepProperty() { return step; }
+    public BooleanProperty busyProperty() { return busy; }
+    public StringProperty problemTitleProperty() { return problemTitle; }
+    public StringProperty problemTextProperty() { return problemText; }
+    public StringProperty serverUrlProperty() { return serverUrl; }
+    public StringProperty serverInfoProperty() { return serverInfo; }
+    public ObjectProperty<PresentedCertificate> certificateProperty() { return certificate; }
+    public ObjectProperty<Method> methodProperty() { return method; }
+    public StringProperty userProperty() { return user; }
+    public StringProperty passwordProperty() { return password; }
+    public ObjectProperty<DeviceAuthorizationDto> deviceProperty() { return device; }
+    public ObjectProperty<Account> accountProperty() { return account; }
+    public ObjectProperty<RemoteFolder> remoteFolderProperty() { return remoteFolder; }
+    public StringProperty localFolderProperty() { return localFolder; }
+    public StringProperty localNoteProperty() { return localNote; }
+    public ObservableList<SubFolder> subFolders() { return subFolders; }
+    public ObjectProperty<FolderPair> createdPairProperty() { return createdPair; }
+    public ObservableList<String> plan() { return plan; }
+    public StringProperty reviewTextProperty() { return reviewText; }
+}

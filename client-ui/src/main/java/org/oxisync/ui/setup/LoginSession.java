@@ -1,0 +1,135 @@
+package org.oxisync.ui.setup;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import org.oxisync.core.app.AppConfig;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.protocol.Certificates;
+import org.oxisync.protocol.Credentials;
+import org.oxisync.protocol.DeviceAuthorizationDto;
+import org.oxisync.protocol.DriveDto;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.protocol.ServerVersion;
+import org.oxisync.protocol.UserDto;
+import org.oxisync.store.account.Account;
+
+/**
+ * One login attempt against one server, off the FX thread: check the server, sign in by one of the three
+ * methods, then record the account exactly as {@code oxisync login} does (same config file, same credential key,
+ * same account record), so the CLI and the window share it.
+ *
+ * <p>The account-recording part duplicates {@code LoginCommand}'s last steps; it should move to a shared
+ * class in client-core (reported to the lead).
+ */
+public final class LoginSession implements AutoCloseable {
+    private static final String PENDING = "pending-login";
+
+    private final AppContext ctx;
+    private final String base;
+    private final String pin;
+    private volatile OxiCloudApi api;
+    private String pendingKey;
+
+    public LoginSession(AppContext ctx, String base, String pin) {
+        this.ctx = ctx;
+        this.base = base;
+        this.pin = pin;
+    }
+
+    public String base() {
+        return base;
+    }
+
+    public String pin() {
+        return pin;
+    }
+
+    /** Checks the server; never throws for the expected failures, which become {@link ServerCheck.Problem}. */
+    public ServerCheck check() {
+        try {
+            ServerVersion v = api(PENDING).checkServer();
+            return new ServerCheck.Supported(base, v, pin);
+        } catch (OxiCloudException.UntrustedCertificate e) {
+            try {
+                return new ServerCheck.Untrusted(base, Certificates.presented(URI.create(base), Duration.ofSeconds(10)));
+            } catch (OxiCloudException | IllegalArgumentException e2) {
+                return new ServerCheck.Problem("The server's certificate cannot be checked", e2.getMessage());
+            }
+        } catch (OxiCloudException.UnsupportedServer e) {
+            String m = e.getMessage() == null ? "" : e.getMessage();
+            return m.contains("too old")
+                    ? new ServerCheck.Problem("This OxiCloud server is too old", m + ". Ask its administrator to update it.")
+                    : new ServerCheck.Problem("This is not an OxiCloud server",
+                    m + ". Check the address: it is the one you open in the browser to use OxiCloud.");
+        } catch (OxiCloudException.NetworkFailure e) {
+            return new ServerCheck.Problem("Cannot reach " + URI.create(base).getHost(),
+                    "Check the address and your network connection, then try again. (" + e.getMessage() + ")");
+        } catch (OxiCloudException e) {
+            return new ServerCheck.Problem("The server answered with an error", e.getMessage()
+                    + ". Try again later; if it persists, ask the server's administrator.");
+        }
+    }
+
+    public DeviceAuthorizationDto startDeviceLogin() {
+        return api(PENDING).startDeviceLogin("OxiSync on " + AppContext.hostName());
+    }
+
+    /** Blocks while the user approves in the browser; {@link #close()} from another thread ends the wait. */
+    public void completeDeviceLogin(DeviceAuthorizationDto auth) {
+        api(PENDING).completeDeviceLogin(auth);
+    }
+
+    public void loginWithPassword(String user, String password) {
+        api(user).login(user, password);
+    }
+
+    public void loginWithAppPassword(String user, String appPassword) {
+        api(user).loginWithAppPassword(user, appPassword);
+    }
+
+    /** After a successful login: who is this, move the credentials to the final key, save config and account. */
+    public Account finish() throws IOException {
+        UserDto me = api.me();
+        String userName = me.username() != null ? me.username() : me.email();
+        String finalKey = AppConfig.accountKey(base, userName);
+        if (!finalKey.equals(pendingKey)) {
+            Credentials c = ctx.credentials().load(pendingKey).orElseThrow(
+                    () -> new IllegalStateException("the login left no credentials to keep"));
+            ctx.credentials().save(finalKey, c);
+            ctx.credentials().delete(pendingKey);
+        }
+        DriveDto drive = personalDrive(api.drives(), me);
+        ctx.saveConfig(new AppConfig(base, userName, pin));
+        Account account = new Account(base, userName, drive.id(), drive.rootFolderId());
+        ctx.store().accounts().saveAccount(account);
+        return account;
+    }
+
+    private synchronized OxiCloudApi api(String user) {
+        String key = AppConfig.accountKey(base, user);
+        if (api == null || !key.equals(pendingKey)) {
+            if (api != null) {
+                api.close();
+            }
+            pendingKey = key;
+            api = ctx.newApi(base, key, pin);
+        }
+        return api;
+    }
+
+    private static DriveDto personalDrive(List<DriveDto> drives, UserDto me) {
+        return drives.stream().filter(d -> me.id().equals(d.defaultForUser())).findFirst()
+                .or(() -> drives.stream().filter(d -> "personal".equals(d.kind())).findFirst())
+                .orElseThrow(() -> new IllegalStateException("the server lists no personal drive for this user"));
+    }
+
+    @Override
+    public synchronized void close() {
+        if (api != null) {
+            api.close();
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package org.oxisync.ui.setup;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.core.engine.SyncListener;
+import org.oxisync.core.engine.SyncOptions;
+import org.oxisync.core.engine.SyncReport;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.account.FolderPair;
+
+/**
+ * Adding and removing folder pairs from the window, with the same rules as {@code oxisync pair add|remove}
+ * (unique name, no overlapping local folders; removing touches no file). Blocking; run in the background.
+ */
+public final class PairSetup {
+    private final AppContext ctx;
+
+    public PairSetup(AppContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Why {@code local} cannot become a new pair's folder, or null when it can. */
+    public String problemWith(Path local) {
+        Path dir = local.toAbsolutePath().normalize();
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            return dir + " is a file, not a folder";
+        }
+        for (FolderPair p : ctx.store().accounts().pairs()) {
+            Path other = Path.of(p.localRoot());
+            if (dir.startsWith(other) || other.startsWith(dir)) {
+                return dir + " overlaps the folder of pair '" + p.name() + "' (" + other + ")";
+            }
+        }
+        return null;
+    }
+
+    /** Creates the local folder if needed and saves the pair; the name is made unique ("Docs", "Docs 2", ...). */
+    public FolderPair create(Path local, RemoteFolder remote, List<String> exclusions) throws IOException {
+        String problem = problemWith(local);
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
+        Path dir = local.toAbsolutePath().normalize();
+        Files.createDirectories(dir);
+        LocalStore store = ctx.store();
+        String base = dir.getFileName() == null ? "root" : dir.getFileName().toString();
+        String name = base;
+        for (int n = 2; store.accounts().pairByName(name).isPresent(); n++) {
+            name = base + " " + n;
+        }
+        return store.accounts().savePair(FolderPair.create(name, dir.toString(), remote.id(), remote.path())
+                .withExclusions(exclusions));
+    }
+
+    /** True when the folder exists and holds at least one regular file somewhere below it. */
+    public static boolean holdsFiles(Path local) throws IOException {
+        if (!Files.isDirectory(local)) {
+            return false;
+        }
+        try (Stream<Path> s = Files.walk(local)) {
+            return s.anyMatch(Files::isRegularFile);
+        }
+    }
+
+    /** What the first sync will do: the engine's dry run (changes nothing). */
+    public SyncReport preview(FolderPair pair) {
+        return ctx.engine(SyncListener.NONE).runOnce(pair, SyncOptions.defaults(AppContext.hostName()).withDryRun(true));
+    }
+
+    /** Removes a pair and its journal; the files stay where they are, locally and on the server. */
+    public void remove(FolderPair pair) throws IOException {
+        LocalStore store = ctx.store();
+        store.inTransaction(() -> {
+            store.journal().all(pair.id()).forEach(e -> store.journal().delete(pair.id(), e.path()));
+            store.accounts().removePair(pair.id());
+        });
+        Files.deleteIfExists(store.directory().resolve("remote-tree-" + pair.id() + ".json"));
+    }
+
+    /** Saves new exclusions (selective sync) or ignore patterns for a pair. */
+    public FolderPair update(FolderPair pair) {
+        return ctx.store().accounts().savePair(pair);
+    }
+}

@@ -1,0 +1,185 @@
+package org.oxisync.ui.sync;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.core.engine.SyncEngine;
+import org.oxisync.core.engine.SyncListener;
+import org.oxisync.core.engine.SyncOptions;
+import org.oxisync.core.engine.SyncReport;
+import org.oxisync.core.engine.SyncStatus;
+import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.store.account.FolderPair;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A stand-in for the continuous sync service: runs {@link SyncEngine#runOnce} for each pair on one background
+ * thread, on request and every {@code interval}. It has no file watching and no bandwidth limit of its own;
+ * it is replaced by the service adapter once the service exists.
+ */
+public final class EngineBackend implements SyncBackend {
+    private static final Logger LOG = LoggerFactory.getLogger(EngineBackend.class);
+
+    private final AppContext ctx;
+    private final SyncFeed feed;
+    private final Duration interval;
+    private final ScheduledExecutorService thread;
+    private final Set<String> paused = new HashSet<>();
+    private final AtomicBoolean queued = new AtomicBoolean();
+    private boolean allPaused;
+    /** The pairs to run, read at start and on {@link #pairsChanged()}, so a pair being set up is not run early. */
+    private volatile List<FolderPair> known = List.of();
+
+    public EngineBackend(AppContext ctx, SyncFeed feed, Duration interval) {
+        this.ctx = ctx;
+        this.feed = feed;
+        this.interval = interval;
+        ScheduledThreadPoolExecutor ex = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "oxisync-sync");
+            t.setDaemon(true);
+            return t;
+        });
+        ex.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        this.thread = ex;
+    }
+
+    @Override
+    public void start() {
+        thread.execute(() -> known = readPairs());
+        thread.scheduleWithFixedDelay(() -> runAll(null), 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void syncNow(String pairOrNull) {
+        if (queued.compareAndSet(false, true)) {
+            thread.execute(() -> {
+                queued.set(false);
+                runAll(pairOrNull);
+            });
+        }
+    }
+
+    @Override
+    public synchronized void pause(String pairOrNull) {
+        if (pairOrNull == null) {
+            allPaused = true;
+        } else {
+            paused.add(pairOrNull);
+        }
+        pairs().stream().filter(p -> isPaused(p.name()))
+                .forEach(p -> feed.stateChanged(p.name(), PairPhase.PAUSED, "paused"));
+    }
+
+    @Override
+    public synchronized void resume(String pairOrNull) {
+        if (pairOrNull == null) {
+            allPaused = false;
+            paused.clear();
+        } else {
+            paused.remove(pairOrNull);
+        }
+        pairs().stream().filter(p -> !isPaused(p.name()))
+                .forEach(p -> feed.stateChanged(p.name(), PairPhase.IDLE, "resumed"));
+        syncNow(pairOrNull);
+    }
+
+    private synchronized boolean isPaused(String pair) {
+        return allPaused || paused.contains(pair);
+    }
+
+    @Override
+    public void setBandwidth(long up, long down) {
+        LOG.info("bandwidth limits are applied by the sync service; the interim engine runner ignores them");
+    }
+
+    @Override
+    public void pairsChanged() {
+        thread.execute(() -> known = readPairs());
+        syncNow(null);
+    }
+
+    private List<FolderPair> pairs() {
+        List<String> names = known.stream().map(FolderPair::name).toList();
+        return readPairs().stream().filter(p -> names.contains(p.name())).toList();
+    }
+
+    private List<FolderPair> readPairs() {
+        try {
+            return ctx.store().accounts().pairs();
+        } catch (RuntimeException e) {
+            LOG.warn("cannot list pairs: {}", e.toString());
+            return List.of();
+        }
+    }
+
+    private void runAll(String only) {
+        for (FolderPair p : pairs()) {
+            if (Thread.currentThread().isInterrupted()) {
+                return;
+            }
+            if ((only != null && !only.equals(p.name())) || isPaused(p.name())) {
+                continue;
+            }
+            runOne(p);
+        }
+    }
+
+    private void runOne(FolderPair pair) {
+        feed.stateChanged(pair.name(), PairPhase.SCANNING, "checking for changes");
+        try {
+            SyncEngine engine = ctx.engine(new Relay(feed));
+            SyncReport r = engine.runOnce(pair, SyncOptions.defaults(AppContext.hostName()));
+            feed.runFinished(pair.name(), r);
+            PairPhase end = r.status() == SyncStatus.OK || r.status() == SyncStatus.PARTIAL ? PairPhase.IDLE
+                    : PairPhase.ERROR;
+            feed.stateChanged(pair.name(), isPaused(pair.name()) ? PairPhase.PAUSED : end, r.message());
+        } catch (RuntimeException e) {
+            LOG.warn("sync of {} failed: {}", pair.name(), e.toString());
+            feed.stateChanged(pair.name(), PairPhase.ERROR, e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        thread.shutdownNow();
+        try {
+            thread.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Engine listener → feed. */
+    private record Relay(SyncFeed feed) implements SyncListener {
+        @Override
+        public void phase(String pair, String phase) {
+            feed.stateChanged(pair, "syncing".equals(phase) ? PairPhase.SYNCING : PairPhase.SCANNING, phase);
+        }
+
+        @Override
+        public void progress(String pair, ProgressSnapshot snapshot) {
+            feed.progress(pair, snapshot);
+        }
+
+        @Override
+        public void itemDone(String pair, String description, String error) {
+            if (error == null) {
+                feed.itemCompleted(pair, description);
+            } else {
+                feed.error(pair, description, error);
+            }
+        }
+
+        @Override
+        public void conflict(String pair, String path, String conflictCopy) {
+            feed.conflict(pair, path, conflictCopy);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package org.oxisync.ui.sync;
+
+/**
+ * The controls the window and the tray have over syncing. Every method returns at once; work happens on the
+ * backend's own threads, and what happens is reported through the {@link SyncFeed} it was given.
+ * A null pair means all pairs.
+ */
+public interface SyncBackend extends AutoCloseable {
+    void start();
+
+    void syncNow(String pairOrNull);
+
+    void pause(String pairOrNull);
+
+    void resume(String pairOrNull);
+
+    /** Bytes per second, 0 = unlimited. */
+    void setBandwidth(long up, long down);
+
+    /** Pairs were added, removed or edited in the store. */
+    void pairsChanged();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,21 @@
+package org.oxisync.ui.view;
+
+import java.nio.file.Path;
+import org.oxisync.store.account.FolderPair;
+
+/** What the views may ask of the shell; every method returns at once (work goes to the background). */
+public interface Actions {
+    void syncNow();
+
+    void togglePause();
+
+    void openSettings();
+
+    void openWebUi();
+
+    void openFolder(FolderPair pair);
+
+    void openFile(Path file);
+
+    void showInFolder(Path file);
+}

@@ -1,0 +1,115 @@
+package org.oxisync.ui.view;
+
+import atlantafx.base.theme.Styles;
+import java.nio.file.Path;
+import java.time.Clock;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.model.ActivityModel;
+
+/** Activity: what was uploaded, downloaded, deleted, moved; filter, search, open the file or its folder. */
+public final class ActivityPane extends VBox {
+    public ActivityPane(ActivityModel model, Actions actions, Clock clock) {
+        setId("activity-pane");
+        getStyleClass().add("page");
+
+        ComboBox<ActivityModel.Filter> filter = new ComboBox<>();
+        filter.setId("activity-filter");
+        filter.getItems().setAll(ActivityModel.Filter.values());
+        filter.valueProperty().bindBidirectional(model.filterProperty());
+        TextField search = new TextField();
+        search.setId("activity-search");
+        search.setPromptText("Search file names and messages");
+        search.textProperty().bindBidirectional(model.searchProperty());
+        HBoxGrow.grow(search);
+        Label searchLabel = new Label("_Search:");
+        searchLabel.setMnemonicParsing(true);
+        searchLabel.setLabelFor(search);
+
+        TableView<ActivityModel.Row> table = new TableView<>(model.rows());
+        table.setId("activity-table");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(Ui.emptyState("No activity yet",
+                "Uploads, downloads, deletions and conflicts appear here as they happen."));
+        TableColumn<ActivityModel.Row, String> when = new TableColumn<>("When");
+        when.setCellValueFactory(c -> new SimpleStringProperty(Formats.ago(c.getValue().activity().time(), clock)));
+        when.setPrefWidth(110);
+        TableColumn<ActivityModel.Row, String> what = new TableColumn<>("What");
+        what.setCellValueFactory(c -> new SimpleStringProperty(kind(c.getValue().activity().kind())));
+        what.setPrefWidth(110);
+        TableColumn<ActivityModel.Row, String> file = new TableColumn<>("File");
+        file.setCellValueFactory(c -> new SimpleStringProperty(displayPath(c.getValue())));
+        file.setPrefWidth(260);
+        TableColumn<ActivityModel.Row, String> details = new TableColumn<>("Details");
+        details.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().activity().message()));
+        details.setPrefWidth(300);
+        table.getColumns().setAll(java.util.List.of(when, what, file, details));
+        VBox.setVgrow(table, Priority.ALWAYS);
+
+        Button open = new Button("_Open file");
+        open.setId("activity-open");
+        Button show = new Button("Show in _folder");
+        show.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        open.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        show.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        open.setOnAction(e -> file(table).ifPresentOrElse(actions::openFile, () -> { }));
+        show.setOnAction(e -> file(table).ifPresentOrElse(actions::showInFolder, () -> { }));
+        table.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                open.fire();
+            }
+        });
+
+        getChildren().addAll(Ui.label("Activity", "page-title"),
+                Ui.row(10, filter, searchLabel, search), table, Ui.row(8, open, show));
+    }
+
+    private static java.util.Optional<Path> file(TableView<ActivityModel.Row> table) {
+        ActivityModel.Row r = table.getSelectionModel().getSelectedItem();
+        if (r == null || r.pair() == null || r.activity().path() == null || r.activity().path().isBlank()) {
+            return java.util.Optional.ofNullable(r == null || r.pair() == null ? null : Path.of(r.pair().localRoot()));
+        }
+        return java.util.Optional.of(Path.of(r.pair().localRoot()).resolve(r.activity().path()));
+    }
+
+    private static String displayPath(ActivityModel.Row r) {
+        String p = r.activity().path();
+        String pair = r.pair() == null ? "" : r.pair().name();
+        if (p == null || p.isBlank()) {
+            return pair.isEmpty() ? "—" : pair;
+        }
+        return pair.isEmpty() ? p : pair + "/" + p;
+    }
+
+    static String kind(String k) {
+        if (k == null) {
+            return "";
+        }
+        return switch (k) {
+            case "upload" -> "Uploaded";
+            case "download" -> "Downloaded";
+            case "delete-local" -> "Deleted here";
+            case "delete-remote" -> "Deleted on server";
+            case "conflict" -> "Conflict";
+            case "run" -> "Sync run";
+            case "restore" -> "Restored";
+            default -> k.startsWith("move") ? "Moved" : k;
+        };
+    }
+
+    /** HBox growth without importing HBox everywhere. */
+    static final class HBoxGrow {
+        static void grow(javafx.scene.Node n) {
+            javafx.scene.layout.HBox.setHgrow(n, Priority.ALWAYS);
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package org.oxisync.ui.view;
+
+import atlantafx.base.theme.Styles;
+import java.time.Clock;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.model.ConflictsModel;
+import org.oxisync.ui.ops.ConflictActions;
+import org.oxisync.ui.ops.ConflictChoice;
+
+/**
+ * Conflicts: files changed on both sides. Each can be opened in either version, then settled: keep mine,
+ * keep the server's, or keep both; the pane says what each choice does before it is taken.
+ */
+public final class ConflictsPane extends VBox {
+    private final Label status = Ui.label("", "muted");
+
+    public ConflictsPane(ConflictsModel model, Actions actions, Clock clock, Runnable afterResolve) {
+        setId("conflicts-pane");
+        getStyleClass().add("page");
+        ListView<ConflictsModel.Row> list = new ListView<>(model.rows());
+        list.setId("conflicts-list");
+        list.setPlaceholder(Ui.emptyState("No conflicts",
+                "When a file changes both here and on the server before they sync, OxiSync keeps both "
+                        + "versions and lists the file here for you to decide."));
+        list.setCellFactory(v -> new ListCell<>() {
+            @Override
+            protected void updateItem(ConflictsModel.Row r, boolean empty) {
+                super.updateItem(r, empty);
+                if (empty || r == null) {
+                    setText(null);
+                    setGraphic(null);
+                } else {
+                    Label t = Ui.label(r.pair().name() + "/" + r.conflict().path(), Styles.TEXT_BOLD);
+                    Label s = Ui.label("Your version: " + r.conflict().conflictCopyPath() + " · "
+                            + Formats.ago(r.conflict().time(), clock), "muted");
+                    setGraphic(new VBox(2, t, s));
+                    setText(null);
+                }
+            }
+        });
+        VBox.setVgrow(list, Priority.ALWAYS);
+
+        Button openMine = new Button("Open _mine");
+        openMine.setId("conflict-open-mine");
+        Button openTheirs = new Button("Open the _server's");
+        openTheirs.setId("conflict-open-server");
+        openMine.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        openTheirs.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        openMine.setOnAction(e -> selected(list).ifPresent(r -> actions.openFile(ConflictActions.copy(r.pair(), r.conflict()))));
+        openTheirs.setOnAction(e -> selected(list).ifPresent(r -> actions.openFile(ConflictActions.original(r.pair(), r.conflict()))));
+
+        VBox explanations = new VBox(4);
+        Button[] choices = new Button[ConflictChoice.values().length];
+        for (ConflictChoice c : ConflictChoice.values()) {
+            Button b = new Button(c.label());
+            b.setId("conflict-" + c.name().toLowerCase().replace('_', '-'));
+            if (c == ConflictChoice.KEEP_BOTH) {
+                b.getStyleClass().add(Styles.BUTTON_OUTLINED);
+            } else {
+                b.getStyleClass().add(Styles.ACCENT);
+            }
+            b.setOnAction(e -> selected(list).ifPresent(r -> {
+                status.setText("Working…");
+                model.resolve(r, c, err -> {
+                    status.setText(err == null ? "Done: " + c.label().toLowerCase() + " for " + r.conflict().path()
+                            + ". The next sync updates the server." : "Could not settle the conflict: " + err);
+                    afterResolve.run();
+                });
+            }));
+            choices[c.ordinal()] = b;
+            explanations.getChildren().add(Ui.wrapping(c.label() + ": " + c.explanation(), "advice"));
+        }
+        for (Button b : new Button[] {openMine, openTheirs, choices[0], choices[1], choices[2]}) {
+            b.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
+        }
+        VBox actionsBox = new VBox(10, Ui.row(8, openMine, openTheirs, Ui.hgrow(), choices[0], choices[1], choices[2]),
+                explanations);
+        actionsBox.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(model.rows()));
+        actionsBox.managedProperty().bind(actionsBox.visibleProperty());
+        status.setId("conflict-status");
+        status.setWrapText(true);
+        getChildren().addAll(Ui.label("Conflicts", "page-title"), list, actionsBox, status);
+    }
+
+    private static java.util.Optional<ConflictsModel.Row> selected(ListView<ConflictsModel.Row> list) {
+        return java.util.Optional.ofNullable(list.getSelectionModel().getSelectedItem());
+    }
+}

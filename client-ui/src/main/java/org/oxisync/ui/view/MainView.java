@@ -1,0 +1,160 @@
+package org.oxisync.ui.view;
+
+import atlantafx.base.theme.Styles;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.IntegerProperty;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.oxisync.ui.model.StatusModel;
+
+/**
+ * The main window's layout: a sidebar of sections, a header with the overall state, "Sync now" and
+ * "Pause"/"Resume", and the selected section. Keyboard: Alt+mnemonics, Ctrl+1…5 for the sections,
+ * Ctrl+R sync now, Ctrl+P pause or resume, Ctrl+, settings.
+ */
+public final class MainView extends BorderPane {
+    /** The sections of the sidebar. */
+    public enum Section {
+        STATUS("_Status"), ACTIVITY("_Activity"), CONFLICTS("_Conflicts"), ERRORS("_Errors"), VERSIONS("_Versions");
+
+        final String label;
+
+        Section(String label) {
+            this.label = label;
+        }
+    }
+
+    private final Map<Section, Node> panes = new EnumMap<>(Section.class);
+    private final Map<Section, ToggleButton> buttons = new EnumMap<>(Section.class);
+    private final StackPane content = new StackPane();
+    private final Consumer<Section> onShow;
+
+    public MainView(StatusModel status, Actions actions, Map<Section, Node> sectionPanes, String account,
+                    Consumer<Section> onShow) {
+        this.onShow = onShow;
+        setId("main-view");
+        panes.putAll(sectionPanes);
+
+        VBox sidebar = new VBox();
+        sidebar.getStyleClass().add("sidebar");
+        Label title = Ui.label("OxiSync", "app-title");
+        Label sub = Ui.label(account, "app-subtitle");
+        sub.setId("account-label");
+        sidebar.getChildren().addAll(title, sub);
+        ToggleGroup group = new ToggleGroup();
+        for (Section s : Section.values()) {
+            ToggleButton b = new ToggleButton(s.label);
+            b.setId("nav-" + s.name().toLowerCase());
+            b.getStyleClass().add("nav-button");
+            b.setToggleGroup(group);
+            b.setMaxWidth(Double.MAX_VALUE);
+            b.setOnAction(e -> show(s));
+            if (s == Section.CONFLICTS) {
+                b.setGraphic(badge(status.conflictCountProperty(), "warning"));
+            } else if (s == Section.ERRORS) {
+                b.setGraphic(badge(status.errorCountProperty(), ""));
+            }
+            b.setContentDisplay(ContentDisplay.RIGHT);
+            b.setGraphicTextGap(8);
+            buttons.put(s, b);
+            sidebar.getChildren().add(b);
+        }
+        group.selectedToggleProperty().addListener((o, a, b) -> {
+            if (b == null && a != null) {
+                a.setSelected(true); // one section is always selected
+            }
+        });
+        Button settings = new Button("Se_ttings");
+        settings.setId("open-settings");
+        settings.getStyleClass().add("nav-button");
+        settings.setMaxWidth(Double.MAX_VALUE);
+        settings.setOnAction(e -> actions.openSettings());
+        Button web = new Button("Open OxiCloud on the _web");
+        web.getStyleClass().add("nav-button");
+        web.setMaxWidth(Double.MAX_VALUE);
+        web.setOnAction(e -> actions.openWebUi());
+        sidebar.getChildren().addAll(Ui.vgrow(), web, settings);
+
+        Region dot = Ui.stateDot(status.overallProperty().get());
+        status.overallProperty().addListener((o, a, b) -> Ui.setDotState(dot, b));
+        Label headline = Ui.label("", "headline");
+        headline.setId("headline");
+        headline.textProperty().bind(status.headlineProperty());
+        ProgressIndicator spinner = new ProgressIndicator(-1);
+        spinner.setPrefSize(18, 18);
+        spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        spinner.visibleProperty().bind(status.busyProperty());
+        spinner.managedProperty().bind(status.busyProperty());
+        Button syncNow = new Button("Sync _now");
+        syncNow.setId("sync-now");
+        syncNow.getStyleClass().add(Styles.ACCENT);
+        syncNow.setOnAction(e -> actions.syncNow());
+        Button pause = new Button();
+        pause.setId("pause-resume");
+        pause.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        pause.textProperty().bind(Bindings.when(status.pausedProperty()).then("_Resume").otherwise("_Pause"));
+        pause.setOnAction(e -> actions.togglePause());
+        HBox header = new HBox(dot, headline, spinner, Ui.hgrow(), pause, syncNow);
+        header.getStyleClass().add("header");
+        header.setAlignment(Pos.CENTER_LEFT);
+
+        BorderPane right = new BorderPane(content);
+        right.setTop(header);
+        setLeft(sidebar);
+        setCenter(right);
+
+        sceneProperty().addListener((o, a, scene) -> {
+            if (scene == null) {
+                return;
+            }
+            for (Section s : Section.values()) {
+                scene.getAccelerators().put(new KeyCodeCombination(KeyCode.getKeyCode(
+                        Integer.toString(s.ordinal() + 1)), KeyCombination.SHORTCUT_DOWN), () -> show(s));
+            }
+            scene.getAccelerators().put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), actions::syncNow);
+            scene.getAccelerators().put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), actions::togglePause);
+            scene.getAccelerators().put(new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN), actions::openSettings);
+        });
+        show(Section.STATUS);
+    }
+
+    private static Label badge(IntegerProperty count, String extra) {
+        Label l = new Label();
+        l.getStyleClass().add("badge");
+        if (!extra.isEmpty()) {
+            l.getStyleClass().add(extra);
+        }
+        l.textProperty().bind(count.asString());
+        l.visibleProperty().bind(count.greaterThan(0));
+        l.managedProperty().bind(l.visibleProperty());
+        return l;
+    }
+
+    public void show(Section s) {
+        buttons.get(s).setSelected(true);
+        content.getChildren().setAll(panes.get(s));
+        onShow.accept(s);
+    }
+
+    public Section shown() {
+        return buttons.entrySet().stream().filter(e -> e.getValue().isSelected()).map(Map.Entry::getKey)
+                .findFirst().orElse(Section.STATUS);
+    }
+}

@@ -1,0 +1,34 @@
+package org.oxisync.ui.view;
+
+import java.util.List;
+import java.util.function.Consumer;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.setup.RemoteFolder;
+
+/** What the settings window asks of the shell; results come back on the FX thread. */
+public interface SettingsActions {
+    String accountServer();
+
+    String accountUser();
+
+    void logOut(Consumer<String> done);
+
+    void removeAccount();
+
+    void signInAgain();
+
+    void addPair();
+
+    void removePair(FolderPair pair, Consumer<String> done);
+
+    /** The sub-folders of the pair's remote folder, for the selective sync editor. */
+    void remoteSubFolders(FolderPair pair, Consumer<List<RemoteFolder>> then);
+
+    void savePair(FolderPair pair, Consumer<String> done);
+
+    void loadPairs(Consumer<List<FolderPair>> then);
+
+    void openLogFolder();
+
+    String logFolder();
+}

@@ -1,0 +1,116 @@
+package org.oxisync.ui.view;
+
+import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.oxisync.core.engine.SyncReport;
+import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.model.PairRow;
+import org.oxisync.ui.model.StatusModel;
+import org.oxisync.ui.sync.PairPhase;
+
+/** Status: one card per folder pair (state, last sync), the overall progress and the latest transfers. */
+public final class StatusPane extends ScrollPane {
+    private final StatusModel model;
+    private final Actions actions;
+    private final VBox cards = new VBox();
+
+    public StatusPane(StatusModel model, Actions actions) {
+        this.model = model;
+        this.actions = actions;
+        setId("status-pane");
+        setFitToWidth(true);
+
+        ProgressBar bar = new ProgressBar();
+        bar.setId("overall-progress");
+        bar.setMaxWidth(Double.MAX_VALUE);
+        bar.progressProperty().bind(model.progressProperty());
+        Label progressText = Ui.label("", "muted");
+        progressText.setId("progress-text");
+        progressText.textProperty().bind(model.progressTextProperty());
+        VBox progressBox = new VBox(6, Ui.label("Progress", "section-label"), bar, progressText);
+        progressBox.visibleProperty().bind(model.busyProperty());
+        progressBox.managedProperty().bind(model.busyProperty());
+
+        ListView<String> recent = new ListView<>(model.recentItems());
+        recent.setId("recent-items");
+        recent.setFocusTraversable(false);
+        recent.getStyleClass().add(Styles.DENSE);
+        recent.setPlaceholder(Ui.label("Nothing transferred yet in this session.", "muted"));
+        recent.prefHeightProperty().bind(Bindings.createDoubleBinding(
+                () -> Math.max(2, Math.min(StatusModel.RECENT_ITEMS, model.recentItems().size())) * 2.1
+                        * javafx.scene.text.Font.getDefault().getSize() + 6, model.recentItems()));
+        recent.setMinHeight(Region.USE_PREF_SIZE);
+        Label recentTitle = Ui.label("Latest transfers", "section-label");
+
+        cards.setSpacing(10);
+        Label pairsTitle = Ui.label("Folders", "page-title");
+        VBox page = new VBox(pairsTitle, cards, progressBox, recentTitle, recent);
+        page.getStyleClass().add("page");
+        setContent(page);
+        model.pairs().addListener((ListChangeListener<PairRow>) c -> rebuild());
+        rebuild();
+    }
+
+    private void rebuild() {
+        cards.getChildren().clear();
+        if (model.pairs().isEmpty()) {
+            cards.getChildren().add(Ui.emptyState("No folders are synced yet",
+                    "Add a folder pair in Settings → Folders to start syncing."));
+        }
+        for (PairRow r : model.pairs()) {
+            cards.getChildren().add(card(r));
+        }
+    }
+
+    private VBox card(PairRow r) {
+        Region dot = Ui.stateDot(r.phaseProperty().get());
+        Label name = Ui.label(r.name(), "pair-name");
+        Label state = Ui.label("", "pair-state");
+        state.setId("pair-state-" + r.name());
+        Label last = Ui.label("", "muted");
+        Runnable refresh = () -> {
+            PairPhase p = r.phaseProperty().get();
+            Ui.setDotState(dot, p);
+            String d = r.detailProperty().get();
+            state.setText(p == PairPhase.ERROR && d != null && !d.isBlank() ? p.label() + ": " + d : p.label());
+            SyncReport rep = r.lastReportProperty().get();
+            last.setText(r.lastRunProperty().get() == null ? "Not synced yet in this session"
+                    : "Last sync " + Formats.ago(r.lastRunProperty().get(), model.clock())
+                    + (rep == null ? "" : " · " + summary(rep)));
+        };
+        r.phaseProperty().addListener((o, a, b) -> refresh.run());
+        r.detailProperty().addListener((o, a, b) -> refresh.run());
+        r.lastRunProperty().addListener((o, a, b) -> refresh.run());
+        refresh.run();
+        state.setWrapText(true);
+
+        Button open = new Button("Open folder");
+        open.getStyleClass().addAll(Styles.SMALL, Styles.BUTTON_OUTLINED);
+        open.setOnAction(e -> actions.openFolder(r.pair()));
+        Label paths = Ui.label(r.pair().localRoot() + "   ⇄   " + r.pair().remotePath() + " on the server", "muted");
+        paths.setWrapText(true);
+        VBox card = new VBox(Ui.row(8, dot, name, Ui.hgrow(), open), paths, state, last);
+        card.getStyleClass().add("pair-card");
+        return card;
+    }
+
+    static String summary(SyncReport r) {
+        int changes = r.uploaded() + r.downloaded() + r.deletedLocal() + r.deletedRemote() + r.moved();
+        StringBuilder b = new StringBuilder(changes == 0 ? "no changes" : changes + (changes == 1 ? " change" : " changes"));
+        if (r.conflicts() > 0) {
+            b.append(", ").append(r.conflicts()).append(r.conflicts() == 1 ? " conflict" : " conflicts");
+        }
+        if (!r.errors().isEmpty()) {
+            b.append(", ").append(r.errors().size()).append(r.errors().size() == 1 ? " error" : " errors");
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,76 @@
+package org.oxisync.ui.view;
+
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.oxisync.ui.sync.PairPhase;
+
+/** Small building blocks the views share: labels with a style class, empty states, state dots, spacers. */
+public final class Ui {
+    private Ui() {
+    }
+
+    public static Label label(String text, String... styleClasses) {
+        Label l = new Label(text);
+        l.getStyleClass().addAll(styleClasses);
+        return l;
+    }
+
+    public static Label wrapping(String text, String... styleClasses) {
+        Label l = label(text, styleClasses);
+        l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        return l;
+    }
+
+    public static Region hgrow() {
+        Region r = new Region();
+        HBox.setHgrow(r, Priority.ALWAYS);
+        return r;
+    }
+
+    public static Region vgrow() {
+        Region r = new Region();
+        VBox.setVgrow(r, Priority.ALWAYS);
+        return r;
+    }
+
+    /** A centered "nothing here" message with a short explanation. */
+    public static VBox emptyState(String title, String text) {
+        Label t = label(title, "empty-title");
+        Label x = wrapping(text, "empty-text");
+        x.setMaxWidth(420);
+        VBox box = new VBox(t, x);
+        box.getStyleClass().add("empty-state");
+        box.setAlignment(Pos.CENTER);
+        return box;
+    }
+
+    public static Region stateDot(PairPhase p) {
+        Region dot = new Region();
+        dot.getStyleClass().add("state-dot");
+        setDotState(dot, p);
+        return dot;
+    }
+
+    public static void setDotState(Region dot, PairPhase p) {
+        dot.getStyleClass().removeAll("busy", "paused", "error", "offline");
+        switch (p) {
+            case SCANNING, SYNCING -> dot.getStyleClass().add("busy");
+            case PAUSED -> dot.getStyleClass().add("paused");
+            case ERROR -> dot.getStyleClass().add("error");
+            case OFFLINE -> dot.getStyleClass().add("offline");
+            case IDLE -> { }
+        }
+    }
+
+    public static HBox row(double spacing, Node... nodes) {
+        HBox h = new HBox(spacing, nodes);
+        h.setAlignment(Pos.CENTER_LEFT);
+        return h;
+    }
+}

@@ -1,0 +1,77 @@
+package org.oxisync.ui.view;
+
+import atlantafx.base.theme.Styles;
+import java.nio.file.Path;
+import java.time.Clock;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.model.VersionsModel;
+
+/** Versions: earlier file contents kept by OxiSync before it overwrote or deleted them; restore one. */
+public final class VersionsPane extends VBox {
+    public VersionsPane(VersionsModel model, Actions actions, Clock clock) {
+        setId("versions-pane");
+        getStyleClass().add("page");
+        TextField search = new TextField();
+        search.setId("versions-search");
+        search.setPromptText("Search by file name");
+        search.textProperty().bindBidirectional(model.searchProperty());
+        HBox.setHgrow(search, Priority.ALWAYS);
+        Label searchLabel = new Label("_Search:");
+        searchLabel.setLabelFor(search);
+
+        TableView<VersionsModel.Row> table = new TableView<>(model.rows());
+        table.setId("versions-table");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(Ui.emptyState("No earlier versions",
+                "Before OxiSync overwrites or deletes a file, it keeps the old content here so you can get it back."));
+        TableColumn<VersionsModel.Row, String> file = new TableColumn<>("File");
+        file.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().pair().name() + "/" + c.getValue().version().path()));
+        file.setPrefWidth(320);
+        TableColumn<VersionsModel.Row, String> saved = new TableColumn<>("Saved");
+        saved.setCellValueFactory(c -> new SimpleStringProperty(Formats.dateTime(c.getValue().version().time(), clock.getZone())));
+        saved.setPrefWidth(170);
+        TableColumn<VersionsModel.Row, String> size = new TableColumn<>("Size");
+        size.setCellValueFactory(c -> new SimpleStringProperty(Formats.bytes(c.getValue().version().size())));
+        size.setPrefWidth(90);
+        table.getColumns().setAll(java.util.List.of(file, saved, size));
+        VBox.setVgrow(table, Priority.ALWAYS);
+
+        Label status = Ui.label("", "muted");
+        status.setId("versions-status");
+        status.setWrapText(true);
+        Button restore = new Button("_Restore this version");
+        restore.setId("versions-restore");
+        restore.getStyleClass().add(Styles.ACCENT);
+        Button show = new Button("Show current file in _folder");
+        show.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        restore.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        show.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        restore.setOnAction(e -> {
+            VersionsModel.Row r = table.getSelectionModel().getSelectedItem();
+            if (r == null) {
+                return;
+            }
+            status.setText("Restoring…");
+            model.restore(r, err -> status.setText(err == null ? "Restored " + r.version().path()
+                    + ". The content it replaced is kept as a version too; the next sync updates the server."
+                    : "Could not restore: " + err));
+        });
+        show.setOnAction(e -> {
+            VersionsModel.Row r = table.getSelectionModel().getSelectedItem();
+            if (r != null) {
+                actions.showInFolder(Path.of(r.pair().localRoot()).resolve(r.version().path()));
+            }
+        });
+        getChildren().addAll(Ui.label("Versions", "page-title"), Ui.row(10, searchLabel, search), table,
+                Ui.row(8, restore, show), status);
+    }
+}

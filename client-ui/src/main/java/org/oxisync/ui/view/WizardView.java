@@ -1,0 +1,398 @@
+package org.oxisync.ui.view;
+
+import atlantafx.base.controls.Message;
+import atlantafx.base.theme.Styles;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.oxisync.protocol.PresentedCertificate;
+import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.model.WizardModel;
+import org.oxisync.ui.model.WizardModel.Method;
+import org.oxisync.ui.model.WizardModel.Step;
+import org.oxisync.ui.setup.RemoteFolder;
+
+/**
+ * The setup wizard: server, sign-in, remote folder, local folder, selective sync, review. One step is shown
+ * at a time; "Continue" is the default button (Enter) and "Back"/"Cancel" the cancel button (Esc).
+ */
+public final class WizardView extends BorderPane {
+    private final WizardModel model;
+    private final Consumer<String> openBrowser;
+    private final Function<Path, File> chooseDirectory;
+    private final Runnable onFinish;
+    private final Runnable onCancel;
+    private final Label stepLabel = Ui.label("", "wizard-step");
+    private final Label title = Ui.label("", "wizard-title");
+    private final VBox body = new VBox(12);
+    private final Button back = new Button("_Back");
+    private final Button next = new Button("_Continue");
+    private final Button cancel = new Button("Cancel");
+    private final ProgressIndicator spinner = new ProgressIndicator(-1);
+
+    /**
+     * @param chooseDirectory opens a folder chooser at the given folder (the window opener owns choosers)
+     */
+    public WizardView(WizardModel model, Consumer<String> openBrowser, Function<Path, File> chooseDirectory,
+                      Runnable onFinish, Runnable onCancel) {
+        this.model = model;
+        this.openBrowser = openBrowser;
+        this.chooseDirectory = chooseDirectory;
+        this.onFinish = onFinish;
+        this.onCancel = onCancel;
+        setId("wizard");
+        Message problem = new Message();
+        problem.setId("wizard-problem");
+        problem.getStyleClass().add(Styles.DANGER);
+        problem.titleProperty().bind(model.problemTitleProperty());
+        problem.descriptionProperty().bind(model.problemTextProperty());
+        problem.visibleProperty().bind(model.problemTitleProperty().isNotEmpty());
+        problem.managedProperty().bind(problem.visibleProperty());
+
+        spinner.setPrefSize(22, 22);
+        spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        spinner.visibleProperty().bind(model.busyProperty());
+        next.setId("wizard-next");
+        back.setId("wizard-back");
+        cancel.setId("wizard-cancel");
+        next.getStyleClass().add(Styles.ACCENT);
+        next.setDefaultButton(true);
+        cancel.setCancelButton(true);
+        back.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        cancel.getStyleClass().add(Styles.FLAT);
+        next.disableProperty().bind(model.busyProperty());
+        HBox buttons = new HBox(spinner, Ui.hgrow(), cancel, back, next);
+        buttons.getStyleClass().add("wizard-buttons");
+
+        ScrollPane scroll = new ScrollPane(body);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add(Styles.FLAT);
+        scroll.setStyle("-fx-background-color: transparent; -fx-background: transparent;");
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        VBox page = new VBox(stepLabel, title, problem, scroll, buttons);
+        page.getStyleClass().add("wizard");
+        page.setFillWidth(true);
+        setCenter(page);
+
+        next.setOnAction(e -> onNext());
+        back.setOnAction(e -> model.back());
+        cancel.setOnAction(e -> {
+            model.cancel();
+            onCancel.run();
+        });
+        model.stepProperty().addListener((o, a, b) -> show(b));
+        if (model.stepProperty().get() != null) {
+            show(model.stepProperty().get());
+        }
+    }
+
+    private void onNext() {
+        switch (model.stepProperty().get()) {
+            case SERVER -> {
+                if (model.certificateProperty().get() != null) {
+                    model.trustCertificate();
+                } else {
+                    model.checkServer();
+                }
+            }
+            case SIGN_IN -> model.signIn(openBrowser);
+            case REMOTE_FOLDER -> model.remoteChosen();
+            case LOCAL_FOLDER -> model.localChosen();
+            case SELECTIVE -> model.selectiveChosen();
+            case REVIEW -> onFinish.run();
+        }
+    }
+
+    private void show(Step s) {
+        stepLabel.setText("Step " + model.stepNumber() + " of " + model.stepCount());
+        title.setText(s.title);
+        back.setVisible(s != Step.SERVER && !(model.addPairOnly() && s == Step.REMOTE_FOLDER));
+        back.setManaged(true);
+        next.textProperty().unbind();
+        next.setText(s == Step.REVIEW ? "_Start syncing" : "_Continue");
+        body.getChildren().setAll(switch (s) {
+            case SERVER -> serverStep();
+            case SIGN_IN -> signInStep();
+            case REMOTE_FOLDER -> remoteStep();
+            case LOCAL_FOLDER -> localStep();
+            case SELECTIVE -> selectiveStep();
+            case REVIEW -> reviewStep();
+        });
+    }
+
+    private Node serverStep() {
+        TextField url = new TextField();
+        url.setId("server-url");
+        url.setPromptText("https://cloud.example.org");
+        url.textProperty().bindBidirectional(model.serverUrlProperty());
+        Label l = new Label("Server _address");
+        l.setLabelFor(url);
+        Label hint = Ui.wrapping("The address you open in the browser to use OxiCloud. OxiSync checks that it is an "
+                + "OxiCloud server it can work with.", "muted");
+        VBox cert = new VBox(8);
+        cert.setId("certificate-box");
+        Runnable showCert = () -> {
+            PresentedCertificate c = model.certificateProperty().get();
+            cert.getChildren().clear();
+            next.setText(c == null ? "_Continue" : "_Trust and continue");
+            if (c == null) {
+                return;
+            }
+            Message warn = new Message("This server's certificate is not trusted by your system",
+                    "It may be self-signed. Continue only if the fingerprint below matches the one your server's "
+                            + "administrator gave you; OxiSync will then trust exactly this certificate for this server.");
+            warn.getStyleClass().add(Styles.WARNING);
+            GridPane g = grid();
+            g.addRow(0, Ui.label("Fingerprint (SHA-256)", Styles.TEXT_BOLD), fingerprint(c.sha256()));
+            g.addRow(1, Ui.label("Issued to", Styles.TEXT_BOLD), Ui.wrapping(c.subject()));
+            g.addRow(2, Ui.label("Issued by", Styles.TEXT_BOLD), Ui.wrapping(c.issuer()));
+            g.addRow(3, Ui.label("Valid until", Styles.TEXT_BOLD),
+                    new Label(Formats.dateTime(c.notAfter(), java.time.ZoneId.systemDefault())));
+            cert.getChildren().addAll(warn, g);
+        };
+        model.certificateProperty().addListener((o, a, b) -> showCert.run());
+        showCert.run();
+        url.textProperty().addListener((o, a, b) -> model.certificateProperty().set(null));
+        focusLater(url);
+        return new VBox(8, l, url, hint, cert);
+    }
+
+    private static Label fingerprint(String hex) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < hex.length(); i += 2) {
+            if (i > 0) {
+                b.append(i % 32 == 0 ? "\n" : ":");
+            }
+            b.append(hex, i, Math.min(hex.length(), i + 2));
+        }
+        Label l = Ui.label(b.toString().toUpperCase(), "fingerprint");
+        l.setId("certificate-fingerprint");
+        return l;
+    }
+
+    private Node signInStep() {
+        Label server = Ui.label("", "muted");
+        server.textProperty().bind(model.serverInfoProperty());
+        ToggleGroup g = new ToggleGroup();
+        RadioButton browser = radio("In the _browser (recommended, works with single sign-on)", Method.BROWSER, g);
+        browser.setId("method-browser");
+        RadioButton password = radio("With user name and _password", Method.PASSWORD, g);
+        password.setId("method-password");
+        RadioButton app = radio("With an app _password", Method.APP_PASSWORD, g);
+        app.setId("method-app-password");
+
+        TextField user = new TextField();
+        user.setId("login-user");
+        user.textProperty().bindBidirectional(model.userProperty());
+        PasswordField pw = new PasswordField();
+        pw.setId("login-password");
+        pw.textProperty().bindBidirectional(model.passwordProperty());
+        Label ul = new Label("_User name");
+        ul.setLabelFor(user);
+        Label pl = new Label("Pass_word");
+        pl.setLabelFor(pw);
+        GridPane creds = grid();
+        creds.addRow(0, ul, user);
+        creds.addRow(1, pl, pw);
+        GridPane.setHgrow(user, Priority.ALWAYS);
+        creds.visibleProperty().bind(model.methodProperty().isNotEqualTo(Method.BROWSER));
+        creds.managedProperty().bind(creds.visibleProperty());
+
+        Label code = Ui.label("", "device-code");
+        code.setId("device-code");
+        Label waiting = Ui.wrapping("", "muted");
+        Button reopen = new Button("_Open the page again");
+        reopen.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        Button stop = new Button("_Stop waiting");
+        stop.setId("device-cancel");
+        stop.getStyleClass().add(Styles.FLAT);
+        stop.setOnAction(e -> model.cancelSignIn());
+        VBox deviceBox = new VBox(10, Ui.wrapping("Your browser opened the server's sign-in page. Check that it shows "
+                + "this code, then approve OxiSync there:", ""), code, waiting, Ui.row(8, reopen, stop));
+        deviceBox.setId("device-box");
+        deviceBox.visibleProperty().bind(model.deviceProperty().isNotNull());
+        deviceBox.managedProperty().bind(deviceBox.visibleProperty());
+        model.deviceProperty().addListener((o, a, d) -> {
+            if (d != null) {
+                code.setText(d.userCode());
+                waiting.setText("Waiting for approval… If no browser opened, go to " + d.verificationUri()
+                        + " and enter the code.");
+                reopen.setOnAction(e -> openBrowser.accept(d.verificationUriComplete() != null
+                        ? d.verificationUriComplete() : d.verificationUri()));
+            }
+        });
+        VBox methods = new VBox(8, browser, password, app);
+        methods.disableProperty().bind(model.deviceProperty().isNotNull());
+        next.textProperty().bind(Bindings.when(model.methodProperty().isEqualTo(Method.BROWSER))
+                .then("_Sign in with the browser").otherwise("_Sign in"));
+        VBox box = new VBox(12, server, methods, creds, deviceBox);
+        focusLater(browser);
+        return box;
+    }
+
+    private RadioButton radio(String text, Method m, ToggleGroup g) {
+        RadioButton r = new RadioButton(text);
+        r.setToggleGroup(g);
+        r.setSelected(model.methodProperty().get() == m);
+        r.selectedProperty().addListener((o, a, b) -> {
+            if (b) {
+                model.methodProperty().set(m);
+            }
+        });
+        return r;
+    }
+
+    private Node remoteStep() {
+        Label intro = Ui.wrapping("Choose the folder on the server to sync with this computer. \"All files\" syncs "
+                + "everything in your personal space.", "muted");
+        RemoteFolder root = model.remoteFolderProperty().get() != null && "/".equals(model.remoteFolderProperty().get().path())
+                ? model.remoteFolderProperty().get() : WizardModel.root(model.accountProperty().get());
+        TreeItem<RemoteFolder> rootItem = lazyItem(root);
+        rootItem.setExpanded(true);
+        TreeView<RemoteFolder> tree = new TreeView<>(rootItem);
+        tree.setId("remote-tree");
+        tree.setPrefHeight(260);
+        VBox.setVgrow(tree, Priority.ALWAYS);
+        tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) ->
+                model.remoteFolderProperty().set(b == null ? null : b.getValue()));
+        tree.getSelectionModel().select(rootItem);
+        Label chosen = Ui.label("", "muted");
+        chosen.textProperty().bind(Bindings.createStringBinding(() -> model.remoteFolderProperty().get() == null
+                ? "Nothing selected" : "Selected: " + model.remoteFolderProperty().get().path(),
+                model.remoteFolderProperty()));
+        focusLater(tree);
+        return new VBox(10, intro, tree, chosen);
+    }
+
+    private TreeItem<RemoteFolder> lazyItem(RemoteFolder f) {
+        TreeItem<RemoteFolder> item = new TreeItem<>(f);
+        item.getChildren().add(new TreeItem<>(new RemoteFolder("", "Loading…", "")));
+        item.expandedProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            private boolean loaded;
+
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> o, Boolean a, Boolean b) {
+                if (b && !loaded) {
+                    loaded = true;
+                    model.children(f, list -> item.getChildren().setAll(list.stream().map(this::child).toList()));
+                }
+            }
+
+            private TreeItem<RemoteFolder> child(RemoteFolder c) {
+                return lazyItem(c);
+            }
+        });
+        return item;
+    }
+
+    private Node localStep() {
+        TextField path = new TextField();
+        path.setId("local-folder");
+        path.textProperty().bindBidirectional(model.localFolderProperty());
+        path.focusedProperty().addListener((o, a, b) -> {
+            if (!b) {
+                model.checkLocal();
+            }
+        });
+        HBox.setHgrow(path, Priority.ALWAYS);
+        Button browse = new Button("B_rowse…");
+        browse.setOnAction(e -> {
+            File f = chooseDirectory.apply(Path.of(model.localFolderProperty().get()));
+            if (f != null) {
+                model.localFolderProperty().set(f.getAbsolutePath());
+                model.checkLocal();
+            }
+        });
+        Label l = new Label("_Folder on this computer");
+        l.setLabelFor(path);
+        Label note = Ui.wrapping("", "muted");
+        note.setId("local-note");
+        note.textProperty().bind(model.localNoteProperty());
+        Label remote = Ui.label("Syncs with " + model.remoteFolderProperty().get().path() + " on the server.", "muted");
+        focusLater(path);
+        return new VBox(8, remote, l, Ui.row(8, path, browse), note);
+    }
+
+    private Node selectiveStep() {
+        Label intro = Ui.wrapping("Untick the folders you do not need on this computer. They stay on the server; "
+                + "you can change this later in Settings.", "muted");
+        ListView<WizardModel.SubFolder> list = new ListView<>(model.subFolders());
+        list.setId("selective-list");
+        list.setPrefHeight(260);
+        list.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(WizardModel.SubFolder s, boolean empty) {
+                super.updateItem(s, empty);
+                if (empty || s == null) {
+                    setGraphic(null);
+                    return;
+                }
+                CheckBox box = new CheckBox(s.folder.name());
+                box.selectedProperty().bindBidirectional(s.selected);
+                Label size = Ui.label("", "muted");
+                size.textProperty().bind(s.size);
+                setGraphic(Ui.row(8, box, Ui.hgrow(), size));
+            }
+        });
+        Button all = new Button("Select _all");
+        all.getStyleClass().add(Styles.FLAT);
+        all.setOnAction(e -> model.subFolders().forEach(s -> s.selected.set(true)));
+        Button none = new Button("Select _none");
+        none.getStyleClass().add(Styles.FLAT);
+        none.setOnAction(e -> model.subFolders().forEach(s -> s.selected.set(false)));
+        focusLater(list);
+        return new VBox(10, intro, list, Ui.row(4, all, none));
+    }
+
+    private Node reviewStep() {
+        Label text = Ui.wrapping("", "");
+        text.setId("review-text");
+        text.textProperty().bind(model.reviewTextProperty());
+        ListView<String> plan = new ListView<>(model.plan());
+        plan.setId("plan-list");
+        plan.getStyleClass().addAll("plan-list", Styles.DENSE);
+        plan.setPrefHeight(220);
+        plan.visibleProperty().bind(Bindings.isNotEmpty(model.plan()));
+        plan.managedProperty().bind(plan.visibleProperty());
+        VBox.setMargin(plan, new Insets(4, 0, 0, 0));
+        return new VBox(10, text, plan);
+    }
+
+    private static GridPane grid() {
+        GridPane g = new GridPane();
+        g.getStyleClass().add("form-grid");
+        return g;
+    }
+
+    private static void focusLater(Node n) {
+        javafx.application.Platform.runLater(n::requestFocus);
+    }
+
+    /** For tests and the shell: the sub-folders shown, in order. */
+    public List<WizardModel.SubFolder> subFolders() {
+        return model.subFolders();
+    }
+}
