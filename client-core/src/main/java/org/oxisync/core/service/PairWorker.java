@@ -66,6 +66,10 @@ final class PairWorker {
     private volatile long lastCallbackNanos;
     private Thread runThread;
     private boolean parked;
+    private LocalWatch.Handle watch;
+    private TaskScheduler.Cancellable watchRetry;
+    private String watchProblem;
+    private static final Duration WATCH_RETRY = Duration.ofMinutes(5);
 
     PairWorker(ServiceEnv env, FolderPair pair) {
         this.env = env;
@@ -89,6 +93,7 @@ final class PairWorker {
     // ---- triggers ---------------------------------------------------------------------------------------------
 
     void start() {
+        startWatching();
         schedulePoll();
         scheduleFullScan();
         requestRun("start");
@@ -223,6 +228,7 @@ final class PairWorker {
                 again = runRequested && !waitingOffline && !stopping;
                 notifyAll();
             }
+            env.runEnded(this);
             if (again) {
                 requestRun("changes during the last run");
             }
@@ -329,6 +335,13 @@ final class PairWorker {
             }
             retryTimer = env.scheduler().schedule(wait, this::retryAfterOffline);
         }
+        boolean announce;
+        synchronized (this) {
+            announce = state != PairState.OFFLINE;
+        }
+        if (announce) {
+            env.events().error(pair.name(), "", reason);
+        }
         LOG.info("{}: offline, next try in {} s: {}", pair.name(), wait.toSeconds(), reason);
         setState(PairState.OFFLINE, reason);
     }
@@ -339,6 +352,69 @@ final class PairWorker {
             waitingOffline = false;
         }
         requestRun("retry after offline");
+    }
+
+    // ---- local watching ---------------------------------------------------------------------------------------
+
+    private void startWatching() {
+        Path root = Path.of(pair.localRoot());
+        LocalWatch.Handle h;
+        try {
+            h = env.localWatch().watch(root, new LocalWatch.Sink() {
+                @Override
+                public void changed(Path path, boolean directory) {
+                    onLocalEvent(root, path, directory);
+                }
+
+                @Override
+                public void overflow(String why) {
+                    LOG.info("{}: {}; scanning", pair.name(), why);
+                    localOverflow();
+                }
+            });
+        } catch (java.io.IOException | RuntimeException e) {
+            LOG.warn("{}: cannot watch {} ({}); relying on the periodic scan, watching again in 5 min",
+                    pair.name(), root, e.toString());
+            synchronized (this) {
+                watchProblem = "local changes are not watched (" + e.getMessage() + ")";
+                if (!stopping) {
+                    watchRetry = env.scheduler().schedule(WATCH_RETRY, this::startWatching);
+                }
+            }
+            return;
+        }
+        boolean close;
+        synchronized (this) {
+            close = stopping;
+            if (!close) {
+                watch = h;
+                watchProblem = null;
+            }
+        }
+        if (close) {
+            h.close();
+        }
+    }
+
+    private void onLocalEvent(Path root, Path path, boolean directory) {
+        Path rel;
+        try {
+            rel = root.relativize(path);
+        } catch (IllegalArgumentException e) {
+            return;
+        }
+        if (rel.toString().isEmpty() || rel.startsWith("..")) {
+            localOverflow(); // the root itself changed
+            return;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Path part : rel) {
+            if (sb.length() > 0) {
+                sb.append('/');
+            }
+            sb.append(part);
+        }
+        localChanged(sb.toString(), directory);
     }
 
     // ---- timers -----------------------------------------------------------------------------------------------
@@ -432,15 +508,34 @@ final class PairWorker {
 
     /** Stops triggers; a running item parks after it finishes (the next start completes the run). */
     void stop() {
+        LocalWatch.Handle h;
         synchronized (this) {
             stopping = true;
             for (TaskScheduler.Cancellable c : new TaskScheduler.Cancellable[] {debounce, pollTimer, fullScanTimer,
-                    retryTimer}) {
+                    retryTimer, watchRetry}) {
                 if (c != null) {
                     c.cancel();
                 }
             }
+            h = watch;
+            watch = null;
             notifyAll();
+        }
+        if (h != null) {
+            h.close();
+        }
+    }
+
+    /** Polls the remote root now (the bus came back: events may have been missed). */
+    void pollSoon() {
+        synchronized (this) {
+            if (stopping) {
+                return;
+            }
+            if (pollTimer != null) {
+                pollTimer.cancel();
+            }
+            pollTimer = env.scheduler().schedule(Duration.ZERO, this::pollRemote);
         }
     }
 
@@ -486,7 +581,8 @@ final class PairWorker {
     }
 
     synchronized PairStatus status() {
-        return new PairStatus(pair.name(), state, detail, progress, lastReport, lastRun);
+        String d = watchProblem != null && state == PairState.IDLE ? detail + "; " + watchProblem : detail;
+        return new PairStatus(pair.name(), state, d, progress, lastReport, lastRun);
     }
 
     synchronized long runCount() {

@@ -29,6 +29,11 @@ interface ServiceEnv {
 
     boolean busConnected();
 
+    LocalWatch localWatch();
+
+    /** A run of {@code worker} ended (the bus subscriptions follow the pair's remote folders). */
+    void runEnded(PairWorker worker);
+
     /** Some pair's status changed (the daemon's status file is rewritten). */
     void statusChanged();
 }

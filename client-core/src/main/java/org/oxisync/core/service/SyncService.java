@@ -43,6 +43,14 @@ public final class SyncService implements AutoCloseable {
     private volatile boolean closed;
     private volatile long uploadLimit;
     private volatile long downloadLimit;
+    private volatile LocalWatch localWatch = LocalWatch.nativeWatch();
+    private volatile boolean useBus = true;
+    private volatile RemoteBus bus;
+    /** Remote folder id → the pairs under which it lies (for bus events). */
+    private final Map<String, java.util.Set<PairWorker>> folderOwners = new java.util.HashMap<>();
+    private final Map<PairWorker, java.util.Set<String>> pairFolders = new java.util.HashMap<>();
+    /** Topics per pair at most; a larger tree hears about its first folders and relies on polling for the rest. */
+    static final int MAX_TOPICS_PER_PAIR = 10_000;
 
     /** Production wiring: real threads and timers. */
     public SyncService(AppContext ctx, SyncEvents events, ServiceOptions options, Clock clock) {
@@ -75,6 +83,24 @@ public final class SyncService implements AutoCloseable {
         this.ownsScheduler = ownsScheduler;
     }
 
+    /** Replaces the native watcher (before {@link #start()}; tests feed events by hand). */
+    public SyncService withLocalWatch(LocalWatch watch) {
+        this.localWatch = Objects.requireNonNull(watch, "watch");
+        return this;
+    }
+
+    /** Turns the real-time bus off (before {@link #start()}): polling only. */
+    public SyncService withoutBus() {
+        this.useBus = false;
+        return this;
+    }
+
+    /** Whether the real-time bus is connected now. */
+    public boolean busConnected() {
+        RemoteBus b = bus;
+        return b != null && b.isConnected();
+    }
+
     /** Starts watching, polling and scheduling every pair of the account; each pair runs once at start. */
     public void start() {
         if (!ctx.config().hasAccount()) {
@@ -87,6 +113,125 @@ public final class SyncService implements AutoCloseable {
             started = true;
         }
         pairsChanged();
+        startBus();
+    }
+
+    private void startBus() {
+        if (!useBus || ctx.config().pinnedSha256() != null) {
+            // a pinned self-signed certificate is trusted by the API client only; the bus stays off (polling)
+            return;
+        }
+        RemoteBus b = new RemoteBus(java.net.URI.create(ctx.config().server()), this::authorization, scheduler,
+                new RemoteBus.Listener() {
+                    @Override
+                    public void connected() {
+                        snapshot().forEach(w -> {
+                            w.reschedulePoll();
+                            w.pollSoon(); // events may have been missed while disconnected
+                        });
+                        env.statusChanged();
+                    }
+
+                    @Override
+                    public void disconnected(String why) {
+                        LOG.info("real-time bus lost ({}); polling every {} s", why, options.remotePoll().toSeconds());
+                        snapshot().forEach(PairWorker::reschedulePoll);
+                        env.statusChanged();
+                    }
+
+                    @Override
+                    public void event(String folderId, String event) {
+                        java.util.Set<PairWorker> owners;
+                        synchronized (SyncService.this) {
+                            owners = new java.util.HashSet<>(folderOwners.getOrDefault(folderId, java.util.Set.of()));
+                        }
+                        owners.forEach(PairWorker::remoteHint);
+                    }
+                });
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            bus = b;
+        }
+        b.watchFolders(allFolders());
+        b.start();
+    }
+
+    /** The {@code Authorization} value for the bus upgrade, from the credential store the API client keeps current. */
+    private java.util.Optional<String> authorization() {
+        try {
+            String account = ctx.config().accountKey();
+            var creds = ctx.credentials().load(account);
+            if (creds.isPresent() && creds.get() instanceof org.oxisync.protocol.Credentials.TokenPair t
+                    && !clock.instant().isBefore(t.accessExpiresAt().minusSeconds(60))) {
+                ctx.api().me(); // refreshes the token pair (and saves it) before we read it again
+                creds = ctx.credentials().load(account);
+            }
+            return creds.map(c -> {
+                if (c instanceof org.oxisync.protocol.Credentials.TokenPair t) {
+                    return "Bearer " + t.accessToken();
+                }
+                var a = (org.oxisync.protocol.Credentials.AppPassword) c;
+                return "Basic " + java.util.Base64.getEncoder().encodeToString(
+                        (a.username() + ":" + a.password()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            });
+        } catch (RuntimeException e) {
+            LOG.debug("no credentials for the bus: {}", e.getClass().getSimpleName());
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** Folders of the pair's remote tree as the engine last listed them (the root at least). */
+    private java.util.Set<String> foldersOf(PairWorker w) {
+        FolderPair p = w.pair();
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+        ids.add(p.remoteFolderId());
+        try {
+            var tree = new org.oxisync.core.remote.RemoteTreeFile(
+                    ctx.store().directory().resolve("remote-tree-" + p.id() + ".json")).load(p.remoteFolderId());
+            for (String id : tree.folders().keySet()) {
+                if (ids.size() >= MAX_TOPICS_PER_PAIR) {
+                    break;
+                }
+                ids.add(id);
+            }
+        } catch (RuntimeException e) {
+            LOG.debug("{}: remote tree not readable yet", p.name());
+        }
+        return ids;
+    }
+
+    private synchronized java.util.Set<String> allFolders() {
+        return new java.util.HashSet<>(folderOwners.keySet());
+    }
+
+    private void refreshFolders(PairWorker w, boolean remove) {
+        java.util.Set<String> ids = remove ? java.util.Set.of() : foldersOf(w);
+        synchronized (this) {
+            java.util.Set<String> old = pairFolders.remove(w);
+            if (old != null) {
+                for (String id : old) {
+                    var owners = folderOwners.get(id);
+                    if (owners != null) {
+                        owners.remove(w);
+                        if (owners.isEmpty()) {
+                            folderOwners.remove(id);
+                        }
+                    }
+                }
+            }
+            if (!remove) {
+                pairFolders.put(w, ids);
+                for (String id : ids) {
+                    folderOwners.computeIfAbsent(id, k -> new java.util.HashSet<>()).add(w);
+                }
+            }
+        }
+        RemoteBus b = bus;
+        if (b != null) {
+            b.watchFolders(allFolders());
+        }
     }
 
     /** Runs {@code pairOrNull} (null = every pair) as soon as it is free. */
@@ -173,8 +318,12 @@ public final class SyncService implements AutoCloseable {
                 }
             }
         }
-        removed.forEach(PairWorker::stop);
+        for (PairWorker w : removed) {
+            w.stop();
+            refreshFolders(w, true);
+        }
         for (PairWorker w : added) {
+            refreshFolders(w, false);
             if (globalPause) {
                 w.pause();
             }
@@ -205,6 +354,10 @@ public final class SyncService implements AutoCloseable {
                 return;
             }
             closed = true;
+        }
+        RemoteBus b = bus;
+        if (b != null) {
+            b.close();
         }
         List<PairWorker> ws = snapshot();
         ws.forEach(PairWorker::stop);
@@ -291,7 +444,22 @@ public final class SyncService implements AutoCloseable {
 
         @Override
         public boolean busConnected() {
-            return false;
+            return SyncService.this.busConnected();
+        }
+
+        @Override
+        public LocalWatch localWatch() {
+            return localWatch;
+        }
+
+        @Override
+        public void runEnded(PairWorker worker) {
+            synchronized (SyncService.this) {
+                if (!workers.containsValue(worker)) {
+                    return;
+                }
+            }
+            refreshFolders(worker, false);
         }
 
         @Override

@@ -1,0 +1,294 @@
+package org.oxisync.core.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.oxisync.core.service.ManualScheduler.await;
+import static org.oxisync.core.service.ServiceHarness.PAIR;
+import static org.oxisync.core.service.ServiceHarness.ms;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.engine.SyncStatus;
+
+/** The continuous sync against the emulator, with a hand-moved clock and real watcher, runs and bus. */
+class SyncServiceTest {
+    @TempDir
+    Path tmp;
+    ServiceHarness h;
+
+    @AfterEach
+    void tearDown() {
+        if (h != null) {
+            h.close();
+        }
+    }
+
+    @Test
+    void localSaveReachesTheServerWhenTheQuietPeriodEndsAndNotBefore() throws Exception {
+        h = new ServiceHarness(tmp);
+        ServiceHarness.CountingWatch watch = new ServiceHarness.CountingWatch();
+        h.start(watch, false);
+        long runsBefore = h.runs();
+
+        h.write("notes.txt", "hello");
+        await("the watcher to report the write", 10, () -> watch.events.get() > 0);
+        h.scheduler.advance(ms(900));
+        h.scheduler.awaitLaneIdle(10);
+        assertFalse(h.remote().exists("/notes.txt"), "no run before the quiet period is over");
+
+        h.scheduler.advance(ms(100));
+        h.scheduler.awaitLaneIdle(30);
+        assertTrue(h.remote().exists("/notes.txt"));
+        assertEquals("hello", new String(h.remote().read("/notes.txt"), StandardCharsets.UTF_8));
+        assertEquals(runsBefore + 1, h.runs());
+        assertEquals(PairState.IDLE, h.service.status().get(PAIR).state());
+    }
+
+    @Test
+    void remoteChangeArrivesWithinOnePollInterval() throws Exception {
+        h = new ServiceHarness(tmp);
+        h.start(new ServiceHarness.HandWatch(), false);
+        h.remote().putFile("/from-web.txt", "remote".getBytes(StandardCharsets.UTF_8));
+
+        h.scheduler.advance(Duration.ofSeconds(29));
+        h.scheduler.awaitLaneIdle(10);
+        assertFalse(Files.exists(h.local.resolve("from-web.txt")), "not before the poll");
+        h.scheduler.advance(Duration.ofSeconds(1));
+        h.scheduler.awaitLaneIdle(30);
+        assertEquals("remote", Files.readString(h.local.resolve("from-web.txt")));
+    }
+
+    @Test
+    void remoteChangeArrivesAtOnceThroughTheBus() throws Exception {
+        h = new ServiceHarness(tmp);
+        h.remote().mkdirs("/sub");
+        h.server.startMessageBus();
+        SyncService s = h.start(new ServiceHarness.HandWatch(), true);
+        await("the bus to connect and subscribe", 10, s::busConnected);
+
+        h.remote().putFile("/sub/live.txt", "pushed".getBytes(StandardCharsets.UTF_8));
+        // no clock movement at all: the bus event alone starts the run
+        await("the file to arrive", 20, () -> Files.exists(h.local.resolve("sub/live.txt")));
+        h.scheduler.awaitLaneIdle(30);
+        assertEquals("pushed", Files.readString(h.local.resolve("sub/live.txt")));
+        // while the bus is up, polling is only the 5-minute safety net
+        h.scheduler.advance(Duration.ZERO);
+        h.scheduler.awaitLaneIdle(30);
+        assertEquals(0, h.scheduler.timersDueWithin(Duration.ofSeconds(31)));
+    }
+
+    @Test
+    void busReconnectsAfterTheServerDropsIt() throws Exception {
+        h = new ServiceHarness(tmp);
+        h.server.startMessageBus();
+        SyncService s = h.start(new ServiceHarness.HandWatch(), true);
+        await("the bus to connect", 10, s::busConnected);
+        h.server.messageBus().disconnectAll();
+        await("the client to notice", 10, () -> !s.busConnected());
+        // the reconnect waits 1 s of (test) time
+        for (int i = 0; i < 50 && !s.busConnected(); i++) {
+            h.scheduler.advance(Duration.ofSeconds(1));
+            Thread.sleep(20);
+        }
+        await("the bus to reconnect", 10, s::busConnected);
+        h.scheduler.awaitLaneIdle(30);
+        h.remote().putFile("/after.txt", "x".getBytes(StandardCharsets.UTF_8));
+        await("the file to arrive", 20, () -> Files.exists(h.local.resolve("after.txt")));
+    }
+
+    @Test
+    void burstOfAThousandWritesCausesAtMostThreeRuns() throws Exception {
+        h = new ServiceHarness(tmp);
+        ServiceHarness.CountingWatch watch = new ServiceHarness.CountingWatch();
+        h.start(watch, false);
+        long runsBefore = h.runs();
+        // 1,000 files over 18 s of test time, in batches 900 ms apart: never quiet for 1 s, so only the 10 s
+        // maximum delay and the final quiet period start runs
+        for (int batch = 0; batch < 20; batch++) {
+            for (int i = 0; i < 50; i++) {
+                h.write("burst/b" + batch + "/f" + i + ".txt", "content " + batch + "/" + i);
+            }
+            int expected = (batch + 1) * 50;
+            await("the watcher to report batch " + batch, 20, () -> watch.events.get() >= expected);
+            h.scheduler.advance(ms(900));
+        }
+        h.scheduler.awaitLaneIdle(120);
+        for (int i = 0; i < 30 && countRemote(h) < 1000; i++) {
+            h.scheduler.advance(Duration.ofSeconds(1));
+            h.scheduler.awaitLaneIdle(120);
+        }
+        assertEquals(1000, countRemote(h));
+        // past the next remote poll too (it sees the tree ETag our uploads changed: one cheap run at most)
+        h.scheduler.advance(Duration.ofSeconds(31));
+        h.scheduler.awaitLaneIdle(30);
+        long runs = h.runs() - runsBefore;
+        assertTrue(runs >= 1 && runs <= 3, "runs: " + runs);
+    }
+
+    private static int countRemote(ServiceHarness h) {
+        if (!h.remote().exists("/burst")) {
+            return 0;
+        }
+        int n = 0;
+        for (String b : h.remote().list("/burst")) {
+            n += h.remote().list("/burst/" + b).size();
+        }
+        return n;
+    }
+
+    @Test
+    void downloadsOfTheEngineDoNotStartAnotherRun() throws Exception {
+        h = new ServiceHarness(tmp);
+        ServiceHarness.CountingWatch watch = new ServiceHarness.CountingWatch();
+        h.start(watch, false);
+        for (int i = 0; i < 20; i++) {
+            h.remote().putFile("/in/f" + i + ".txt", ("remote " + i).getBytes(StandardCharsets.UTF_8));
+        }
+        h.service.syncNow(PAIR);
+        h.scheduler.awaitLaneIdle(30);
+        long runs = h.runs();
+        await("the watcher to see the downloads", 10, () -> watch.events.get() >= 20);
+        Thread.sleep(200); // let the last OS events arrive
+        h.scheduler.advance(Duration.ofSeconds(11));
+        h.scheduler.awaitLaneIdle(30);
+        assertEquals(runs, h.runs(), "the engine's own downloads must not start a run");
+    }
+
+    @Test
+    void pauseStopsWorkBetweenItemsAndResumeContinues() throws Exception {
+        h = new ServiceHarness(tmp);
+        h.start(new ServiceHarness.HandWatch(), false);
+        for (int i = 0; i < 40; i++) {
+            h.remote().putFile("/many/f" + i + ".txt", ("remote " + i).getBytes(StandardCharsets.UTF_8));
+        }
+        h.events.onItem = () -> h.service.pause(PAIR);
+        h.service.syncNow(PAIR);
+        await("the pair to pause", 20, () -> h.service.status().get(PAIR).state() == PairState.PAUSED
+                && h.events.completed.get() > 0);
+        await("the workers to park", 20, () -> stable(h));
+        int done = h.events.completed.get();
+        assertTrue(done < 40, "work stopped between items, not at the end: " + done);
+        Thread.sleep(300);
+        assertEquals(done, h.events.completed.get(), "nothing more while paused");
+
+        h.events.onItem = () -> {};
+        h.service.resume(PAIR);
+        h.scheduler.awaitLaneIdle(60);
+        assertEquals(40, Files.list(h.local.resolve("many")).count());
+        assertEquals(SyncStatus.OK, h.events.reports.get(h.events.reports.size() - 1).status());
+        assertEquals(PairState.IDLE, h.service.status().get(PAIR).state());
+    }
+
+    private static boolean stable(ServiceHarness h) {
+        int a = h.events.completed.get();
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return a == h.events.completed.get();
+    }
+
+    @Test
+    void pausedPairDoesNotRunOnLocalChangesUntilResumed() throws Exception {
+        h = new ServiceHarness(tmp);
+        ServiceHarness.HandWatch watch = new ServiceHarness.HandWatch();
+        h.start(watch, false);
+        h.service.pause(null);
+        h.write("while-paused.txt", "x");
+        watch.sink.changed(h.local.resolve("while-paused.txt"), false);
+        h.scheduler.advance(Duration.ofSeconds(2));
+        h.scheduler.awaitLaneIdle(10);
+        assertFalse(h.remote().exists("/while-paused.txt"));
+        assertEquals(PairState.PAUSED, h.service.status().get(PAIR).state());
+        h.service.resume(null);
+        h.scheduler.awaitLaneIdle(30);
+        assertTrue(h.remote().exists("/while-paused.txt"));
+    }
+
+    @Test
+    void watcherOverflowFallsBackToAScan() throws Exception {
+        h = new ServiceHarness(tmp);
+        ServiceHarness.HandWatch watch = new ServiceHarness.HandWatch();
+        h.start(watch, false);
+        h.write("unseen.txt", "the watcher missed this");
+        h.scheduler.advance(Duration.ofSeconds(11));
+        h.scheduler.awaitLaneIdle(10);
+        assertFalse(h.remote().exists("/unseen.txt"), "no event, no run");
+
+        watch.sink.overflow("test overflow");
+        h.scheduler.advance(Duration.ofSeconds(1));
+        h.scheduler.awaitLaneIdle(30);
+        assertTrue(h.remote().exists("/unseen.txt"));
+    }
+
+    @Test
+    void ownTempFilesAndIgnoredNamesDoNotStartRuns() throws Exception {
+        h = new ServiceHarness(tmp);
+        ServiceHarness.HandWatch watch = new ServiceHarness.HandWatch();
+        h.start(watch, false);
+        long runs = h.runs();
+        watch.sink.changed(h.local.resolve(".oxisync-1234-a.txt.tmp"), false);
+        watch.sink.changed(h.local.resolve("big.bin.oxipart"), false);
+        assertEquals(0, h.scheduler.timersDueWithin(Duration.ofSeconds(2)));
+        h.scheduler.advance(Duration.ofSeconds(11));
+        h.scheduler.awaitLaneIdle(10);
+        assertEquals(runs, h.runs());
+    }
+
+    @Test
+    void readonlyServerMakesThePairOfflineUntilItReturns() throws Exception {
+        h = new ServiceHarness(tmp);
+        h.start(new ServiceHarness.HandWatch(), false);
+        h.server.setReadonly(true);
+        h.scheduler.advance(Duration.ofSeconds(30));
+        h.scheduler.awaitLaneIdle(10);
+        assertEquals(PairState.OFFLINE, h.service.status().get(PAIR).state());
+        assertTrue(h.service.status().get(PAIR).detail().contains("read-only"));
+
+        h.server.setReadonly(false);
+        h.remote().putFile("/back.txt", "x".getBytes(StandardCharsets.UTF_8));
+        h.scheduler.advance(Duration.ofSeconds(5));
+        h.scheduler.awaitLaneIdle(30);
+        assertEquals(PairState.IDLE, h.service.status().get(PAIR).state());
+        assertTrue(Files.exists(h.local.resolve("back.txt")));
+    }
+
+    @Test
+    void unreachableServerBacksOffAndRecovers() throws Exception {
+        h = new ServiceHarness(tmp);
+        h.start(new ServiceHarness.HandWatch(), false);
+        h.server.faults().failNext(100, "GET", "/api/folders/.*", 503);
+        h.service.syncNow(PAIR);
+        h.scheduler.awaitLaneIdle(60);
+        assertEquals(PairState.OFFLINE, h.service.status().get(PAIR).state());
+        h.server.faults().clear();
+        h.scheduler.advance(Duration.ofSeconds(10));
+        h.scheduler.awaitLaneIdle(30);
+        assertEquals(PairState.IDLE, h.service.status().get(PAIR).state());
+    }
+
+    @Test
+    void pairsAddedLaterAreStartedAndRemovedOnesStopped() throws Exception {
+        h = new ServiceHarness(tmp);
+        h.start(new ServiceHarness.HandWatch(), false);
+        Path other = Files.createDirectories(tmp.resolve("other"));
+        Files.writeString(other.resolve("o.txt"), "o");
+        String folder = h.remote().mkdirs("/other");
+        h.ctx.store().accounts().savePair(org.oxisync.store.account.FolderPair.create("other", other.toString(),
+                folder, "/other"));
+        h.service.pairsChanged();
+        h.scheduler.awaitLaneIdle(30);
+        assertTrue(h.service.status().containsKey("other"));
+        assertTrue(h.remote().exists("/other/o.txt"));
+        h.ctx.store().accounts().removePair(h.ctx.store().accounts().pairByName("other").orElseThrow().id());
+        h.service.pairsChanged();
+        assertFalse(h.service.status().containsKey("other"));
+    }
+}
