@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.oxisync.store.StoreException;
 import org.oxisync.store.hash.Blake3;
@@ -32,14 +34,17 @@ import org.slf4j.LoggerFactory;
 /**
  * Content-addressed chunks on disk: {@code <root>/ab/cd/abcd…} named by their BLAKE3 hex.
  *
- * <p>A put writes {@code <root>/tmp/<hash>-<random>.tmp}; {@link Batch#commit()} fsyncs the batch's temp files,
- * then renames them into place and fsyncs each touched directory once per batch. A chunk file therefore only ever appears
+ * <p>A put writes {@code <root>/tmp/<hash>-<random>.tmp}; {@link Batch#commit()} fsyncs the batch's temp files
+ * (concurrently, so the file system groups them), then renames them into place and fsyncs each touched
+ * directory once per batch (concurrently too). A chunk file therefore only ever appears
  * complete; a crash leaves at most temp files, which {@link #recover()} (run at open) deletes. Puts are
  * idempotent: an existing chunk is success (its mtime is refreshed, so GC's grace period covers the reuse).
  * A Caffeine cache remembers the sizes of chunks known to exist.
  */
 public final class ChunkStore {
     private static final Logger log = LoggerFactory.getLogger(ChunkStore.class);
+    /** Concurrent fsyncs per commit. */
+    private static final int SYNC_THREADS = 16;
 
     private final Path root;
     private final Path tmp;
@@ -316,6 +321,70 @@ public final class ChunkStore {
         }
     }
 
+    private static void fsyncFile(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.force(false);
+        }
+    }
+
+    /**
+     * Fsyncs all {@code paths} (directories if {@code directories}) and returns when every one is done. Up to
+     * {@value #SYNC_THREADS} run at once on short-lived threads (fsync blocks in the kernel, so it does not belong
+     * on a shared CPU pool); the first failure is thrown after all have finished.
+     */
+    private static void forceAll(List<Path> paths, boolean directories) throws IOException {
+        if (paths.size() <= 1) {
+            for (Path p : paths) {
+                if (directories) {
+                    fsyncDirectory(p);
+                } else {
+                    fsyncFile(p);
+                }
+            }
+            return;
+        }
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<IOException> failure = new AtomicReference<>();
+        Runnable worker = () -> {
+            for (int i = next.getAndIncrement(); i < paths.size(); i = next.getAndIncrement()) {
+                try {
+                    if (directories) {
+                        fsyncDirectory(paths.get(i));
+                    } else {
+                        fsyncFile(paths.get(i));
+                    }
+                } catch (IOException e) {
+                    failure.compareAndSet(null, e);
+                }
+            }
+        };
+        int n = Math.min(SYNC_THREADS, paths.size());
+        Thread[] threads = new Thread[n - 1];
+        for (int t = 0; t < threads.length; t++) {
+            threads[t] = new Thread(worker, "oxisync-chunk-fsync");
+            threads[t].setDaemon(true);
+            threads[t].start();
+        }
+        worker.run();
+        boolean interrupted = false;
+        for (Thread t : threads) {
+            while (true) {
+                try {
+                    t.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true; // the fsyncs must finish before the batch may go on
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+    }
+
     /**
      * A group of puts made durable together: each chunk is written to a temp file at put, and {@link #commit()}
      * fsyncs them, renames them all into place and fsyncs each touched directory once. Closing without
@@ -387,12 +456,14 @@ public final class ChunkStore {
             Set<Path> dirs = new LinkedHashSet<>();
             try {
                 // fsync every temp file before any rename: a chunk name never points at unsynced bytes.
-                // Deferring the fsyncs to here lets the kernel write the batch back meanwhile.
+                // Deferring the fsyncs to here lets the kernel write the batch back meanwhile; running them
+                // concurrently lets the file system group them into a few journal commits (one fdatasync at a
+                // time cost about 6.8 ms per chunk here: 9 MiB/s).
+                List<Path> temps = new ArrayList<>(pending.size());
                 for (Path[] p : pending) {
-                    try (FileChannel ch = FileChannel.open(p[0], StandardOpenOption.WRITE)) {
-                        ch.force(false);
-                    }
+                    temps.add(p[0]);
                 }
+                forceAll(temps, false);
                 for (int i = 0; i < pending.size(); i++) {
                     Path temp = pending.get(i)[0];
                     Path target = pending.get(i)[1];
@@ -417,7 +488,7 @@ public final class ChunkStore {
                     }
                 }
                 dirs.add(tmp);
-                dirs.forEach(ChunkStore::fsyncDirectory);
+                forceAll(new ArrayList<>(dirs), true);
                 done = true;
                 List<String> out = List.copyOf(pendingHashes);
                 pending.clear();

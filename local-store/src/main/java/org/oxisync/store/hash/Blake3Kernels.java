@@ -12,7 +12,12 @@ import java.util.function.Supplier;
  * Vector API, so it is only loaded reflectively, and only if the {@code jdk.incubator.vector} module is in
  * the boot layer (run with {@code --add-modules jdk.incubator.vector}); the scalar path never links to it.
  * The SIMD kernel must also reproduce the scalar kernel's output on a self-test before it is used.
- * System property {@code oxisync.blake3.kernel=scalar} forces the scalar path.
+ *
+ * <p>By default ({@code auto}) hashing starts on the scalar kernel and moves to the SIMD kernel once a
+ * background warm-up has had it compiled by C2 and measured it faster ({@link Blake3Warmup}); until then the
+ * SIMD kernel is 100x slower than scalar. System property {@code oxisync.blake3.kernel}: {@code scalar} forces
+ * the scalar path, {@code simd} uses the SIMD kernel from the first byte (benchmarks, tests), {@code auto}
+ * is the default.
  */
 final class Blake3Kernels {
     static final String VECTOR_MODULE = "jdk.incubator.vector";
@@ -55,10 +60,19 @@ final class Blake3Kernels {
     }
 
     private static Supplier<Blake3Kernel> choose() {
-        if ("scalar".equalsIgnoreCase(System.getProperty("oxisync.blake3.kernel"))) {
+        String mode = System.getProperty("oxisync.blake3.kernel", "auto");
+        if ("scalar".equalsIgnoreCase(mode)) {
             return SCALAR;
         }
-        return vector().orElse(SCALAR);
+        Optional<Supplier<Blake3Kernel>> vector = vector();
+        if (vector.isEmpty()) {
+            return SCALAR;
+        }
+        if ("simd".equalsIgnoreCase(mode)) {
+            return vector.get();
+        }
+        Blake3Warmup warmup = new Blake3Warmup(vector.get());
+        return () -> new Blake3AdaptiveKernel(warmup);
     }
 
     /** Hashes a few odd-sized batches of chunks and parents with both kernels and compares. */

@@ -1,35 +1,54 @@
 package org.oxisync.store.hash;
 
-import static jdk.incubator.vector.VectorOperators.LSHL;
-import static jdk.incubator.vector.VectorOperators.LSHR;
+import static jdk.incubator.vector.VectorOperators.ROR;
 import static jdk.incubator.vector.VectorOperators.XOR;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
  * SIMD BLAKE3 kernel on the incubating Vector API: lane {@code i} of every vector belongs to chunk (or parent)
- * {@code i}, so one pass of the compression function hashes {@link #degree()} chunks at once, the way the
- * reference implementation's AVX2/AVX-512 {@code hash_many} does. The message words are first transposed
- * into a word-major scratch array, so each message vector is one contiguous load (gathers are not
- * intrinsified by JDK 17's C2). Loaded only reflectively by {@link Blake3Kernels}, and only if the
- * {@code jdk.incubator.vector} module is present. Generated from the BLAKE3 specification by a small script.
+ * {@code i}, so one pass of the compression function hashes {@link #degree()} chunks at once, like the
+ * reference implementation's {@code hash_many}. Loaded only reflectively by {@link Blake3Kernels}, and only
+ * if the {@code jdk.incubator.vector} module is present.
  *
- * <p>The lane count is the preferred species (8 lanes with AVX2, 16 with AVX-512), capped by system property
- * {@code oxisync.blake3.lanes} (4, 8 or 16) if set.
+ * <p>What makes it fast on JDK 17's C2 (each point measured, see bench/README.md "Hashing and chunking"):
+ * <ul>
+ *   <li>8 lanes (256-bit) by default: on this AVX-512 Zen machine 512-bit vectors are not faster (the
+ *       16-lane species measured 1.4 GB/s against 3.0 GB/s for 8 lanes); {@code oxisync.blake3.lanes} (4, 8
+ *       or 16) overrides it for experiments.</li>
+ *   <li>Rotations with {@code lanewise(ROR, n)} (a single instruction), not shift+shift+or.</li>
+ *   <li>Each batch of 8 chunks is transposed to word-major order with vector loads and an 8x8 transpose of
+ *       lane permutations and blends (no gathers: JDK 17 does not intrinsify them, 0.02 GB/s).</li>
+ *   <li>One compression per call of {@link #compress}: the chaining values live in a small array between
+ *       blocks, the 7 rounds are a loop whose message words are loaded through the precomputed schedule,
+ *       so only the 16 state vectors stay live (no spills) and the method stays far below C2's 8000-byte
+ *       limit (fully unrolled it is 12,900 bytes and never compiled).</li>
+ * </ul>
  */
 public final class Blake3VectorKernel implements Blake3Kernel {
     private static final VectorSpecies<Integer> S = species();
+    private static final int LANES = S.length();
     private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Offsets (in {@link #words}) of the message word used at each of the 7 x 16 positions. */
+    private static final int[] SCHEDULE = schedule();
+    /** 8x8 transpose steps: swap lanes at distance 1, 2, 4 (a permutation plus a blend per output vector). */
+    private static final VectorShuffle<Integer> SWAP1 = swap(1), SWAP2 = swap(2), SWAP4 = swap(4);
+    private static final VectorMask<Integer> HI1 = upper(1, true), LO1 = upper(1, false);
+    private static final VectorMask<Integer> HI2 = upper(2, true), LO2 = upper(2, false);
+    private static final VectorMask<Integer> HI4 = upper(4, true), LO4 = upper(4, false);
 
-    private final int lanes = S.length();
-    private final int[] words = new int[lanes * 256];
-    private final int[] counterLo = new int[lanes];
-    private final int[] counterHi = new int[lanes];
-    private final int[] lane = new int[lanes];
+    /** Message words, word-major: word {@code w} of block {@code b} of lane {@code l} at {@code (16b+w)*LANES+l}. */
+    private final int[] words = new int[LANES * 256];
+    /** Chaining values, word-major. */
+    private final int[] cvs = new int[LANES * 8];
+    /** Counter low words, then high words. */
+    private final int[] counters = new int[LANES * 2];
     private final Blake3ScalarKernel tail = new Blake3ScalarKernel();
 
     public Blake3VectorKernel() {
@@ -37,228 +56,218 @@ public final class Blake3VectorKernel implements Blake3Kernel {
     }
 
     private static VectorSpecies<Integer> species() {
-        VectorSpecies<Integer> preferred = IntVector.SPECIES_PREFERRED;
-        int cap = Integer.getInteger("oxisync.blake3.lanes", preferred.length());
-        if (cap >= 16 && preferred.length() >= 16) {
+        int preferred = IntVector.SPECIES_PREFERRED.length();
+        int wanted = Integer.getInteger("oxisync.blake3.lanes", 8);
+        if (wanted >= 16 && preferred >= 16) {
             return IntVector.SPECIES_512;
         }
-        if (cap >= 8 && preferred.length() >= 8) {
+        if (wanted >= 8 && preferred >= 8) {
             return IntVector.SPECIES_256;
         }
         return IntVector.SPECIES_128;
     }
 
+    private static int[] schedule() {
+        int[] perm = {2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8};
+        int[] s = new int[16];
+        for (int i = 0; i < 16; i++) {
+            s[i] = i;
+        }
+        int[] out = new int[7 * 16];
+        for (int r = 0; r < 7; r++) {
+            for (int i = 0; i < 16; i++) {
+                out[16 * r + i] = s[i] * LANES;
+            }
+            int[] next = new int[16];
+            for (int i = 0; i < 16; i++) {
+                next[i] = s[perm[i]];
+            }
+            s = next;
+        }
+        return out;
+    }
+
+    /** Lane {@code i} takes lane {@code i + d} or {@code i - d}: swaps neighbouring groups of {@code d} lanes. */
+    private static VectorShuffle<Integer> swap(int d) {
+        return VectorShuffle.fromOp(S, i -> (i ^ d) & (LANES - 1));
+    }
+
+    /** The lanes in the upper (or lower) group of each pair of {@code d}-lane groups. */
+    private static VectorMask<Integer> upper(int d, boolean upper) {
+        boolean[] bits = new boolean[LANES];
+        for (int i = 0; i < LANES; i++) {
+            bits[i] = ((i / d) % 2 == 1) == upper;
+        }
+        return VectorMask.fromArray(S, bits, 0);
+    }
+
     @Override
     public int degree() {
-        return lanes;
+        return LANES;
     }
 
     @Override
     public String name() {
-        return "simd-" + lanes + "x32";
+        return "simd-" + LANES + "x32";
     }
 
     @Override
     public void hashChunks(byte[] in, int off, int numChunks, int[] key, long counter, int flags, int[] out, int outOff) {
         int c = 0;
-        for (; c + lanes <= numChunks; c += lanes) {
+        for (; c + LANES <= numChunks; c += LANES) {
             int base = off + c * Blake3.CHUNK_LEN;
-            transposeChunks(in, base);
-            for (int i = 0; i < lanes; i++) {
-                long ctr = counter + c + i;
-                counterLo[i] = (int) ctr;
-                counterHi[i] = (int) (ctr >>> 32);
+            if (LANES == 8) {
+                transpose8(in, base);
+            } else {
+                transposeScalar(in, base);
             }
-            hashBatchOfChunks(key, flags, out, outOff + 8 * c);
+            for (int i = 0; i < LANES; i++) {
+                long ctr = counter + c + i;
+                counters[i] = (int) ctr;
+                counters[LANES + i] = (int) (ctr >>> 32);
+            }
+            for (int w = 0; w < 8; w++) {
+                IntVector.broadcast(S, key[w]).intoArray(cvs, w * LANES);
+            }
+            compress(0, flags | Blake3.CHUNK_START);
+            for (int b = 1; b < 15; b++) {
+                compress(16 * LANES * b, flags);
+            }
+            compress(16 * LANES * 15, flags | Blake3.CHUNK_END);
+            storeCvs(out, outOff + 8 * c);
         }
         if (c < numChunks) {
             tail.hashChunks(in, off + c * Blake3.CHUNK_LEN, numChunks - c, key, counter + c, flags, out, outOff + 8 * c);
         }
     }
 
-    private void hashBatchOfChunks(int[] key, int flags, int[] out, int outOff) {
-        IntVector h0 = IntVector.broadcast(S, key[0]), h1 = IntVector.broadcast(S, key[1]);
-        IntVector h2 = IntVector.broadcast(S, key[2]), h3 = IntVector.broadcast(S, key[3]);
-        IntVector h4 = IntVector.broadcast(S, key[4]), h5 = IntVector.broadcast(S, key[5]);
-        IntVector h6 = IntVector.broadcast(S, key[6]), h7 = IntVector.broadcast(S, key[7]);
-        IntVector ctrLo = IntVector.fromArray(S, counterLo, 0);
-        IntVector ctrHi = IntVector.fromArray(S, counterHi, 0);
-        IntVector blockLen = IntVector.broadcast(S, Blake3.BLOCK_LEN);
-        for (int b = 0; b < 16; b++) {
-            int blockFlags = flags | (b == 0 ? Blake3.CHUNK_START : 0) | (b == 15 ? Blake3.CHUNK_END : 0);
-            IntVector m0 = IntVector.fromArray(S, words, 16 * lanes * b + 0 * lanes);
-            IntVector m1 = IntVector.fromArray(S, words, 16 * lanes * b + 1 * lanes);
-            IntVector m2 = IntVector.fromArray(S, words, 16 * lanes * b + 2 * lanes);
-            IntVector m3 = IntVector.fromArray(S, words, 16 * lanes * b + 3 * lanes);
-            IntVector m4 = IntVector.fromArray(S, words, 16 * lanes * b + 4 * lanes);
-            IntVector m5 = IntVector.fromArray(S, words, 16 * lanes * b + 5 * lanes);
-            IntVector m6 = IntVector.fromArray(S, words, 16 * lanes * b + 6 * lanes);
-            IntVector m7 = IntVector.fromArray(S, words, 16 * lanes * b + 7 * lanes);
-            IntVector m8 = IntVector.fromArray(S, words, 16 * lanes * b + 8 * lanes);
-            IntVector m9 = IntVector.fromArray(S, words, 16 * lanes * b + 9 * lanes);
-            IntVector m10 = IntVector.fromArray(S, words, 16 * lanes * b + 10 * lanes);
-            IntVector m11 = IntVector.fromArray(S, words, 16 * lanes * b + 11 * lanes);
-            IntVector m12 = IntVector.fromArray(S, words, 16 * lanes * b + 12 * lanes);
-            IntVector m13 = IntVector.fromArray(S, words, 16 * lanes * b + 13 * lanes);
-            IntVector m14 = IntVector.fromArray(S, words, 16 * lanes * b + 14 * lanes);
-            IntVector m15 = IntVector.fromArray(S, words, 16 * lanes * b + 15 * lanes);
-            IntVector v0 = h0, v1 = h1, v2 = h2, v3 = h3, v4 = h4, v5 = h5, v6 = h6, v7 = h7;
-            IntVector v8 = IntVector.broadcast(S, Blake3.IV[0]), v9 = IntVector.broadcast(S, Blake3.IV[1]);
-            IntVector v10 = IntVector.broadcast(S, Blake3.IV[2]), v11 = IntVector.broadcast(S, Blake3.IV[3]);
-            IntVector v12 = ctrLo, v13 = ctrHi, v14 = blockLen, v15 = IntVector.broadcast(S, blockFlags);
-            for (int r = 0; r < 7; r++) {
-                v0 = v0.add(v4).add(m0); v12 = v12.lanewise(XOR, v0); v12 = v12.lanewise(LSHR, 16).or(v12.lanewise(LSHL, 16));
-                v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(LSHR, 12).or(v4.lanewise(LSHL, 20));
-                v0 = v0.add(v4).add(m1); v12 = v12.lanewise(XOR, v0); v12 = v12.lanewise(LSHR, 8).or(v12.lanewise(LSHL, 24));
-                v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(LSHR, 7).or(v4.lanewise(LSHL, 25));
-                v1 = v1.add(v5).add(m2); v13 = v13.lanewise(XOR, v1); v13 = v13.lanewise(LSHR, 16).or(v13.lanewise(LSHL, 16));
-                v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(LSHR, 12).or(v5.lanewise(LSHL, 20));
-                v1 = v1.add(v5).add(m3); v13 = v13.lanewise(XOR, v1); v13 = v13.lanewise(LSHR, 8).or(v13.lanewise(LSHL, 24));
-                v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(LSHR, 7).or(v5.lanewise(LSHL, 25));
-                v2 = v2.add(v6).add(m4); v14 = v14.lanewise(XOR, v2); v14 = v14.lanewise(LSHR, 16).or(v14.lanewise(LSHL, 16));
-                v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(LSHR, 12).or(v6.lanewise(LSHL, 20));
-                v2 = v2.add(v6).add(m5); v14 = v14.lanewise(XOR, v2); v14 = v14.lanewise(LSHR, 8).or(v14.lanewise(LSHL, 24));
-                v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(LSHR, 7).or(v6.lanewise(LSHL, 25));
-                v3 = v3.add(v7).add(m6); v15 = v15.lanewise(XOR, v3); v15 = v15.lanewise(LSHR, 16).or(v15.lanewise(LSHL, 16));
-                v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(LSHR, 12).or(v7.lanewise(LSHL, 20));
-                v3 = v3.add(v7).add(m7); v15 = v15.lanewise(XOR, v3); v15 = v15.lanewise(LSHR, 8).or(v15.lanewise(LSHL, 24));
-                v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(LSHR, 7).or(v7.lanewise(LSHL, 25));
-                v0 = v0.add(v5).add(m8); v15 = v15.lanewise(XOR, v0); v15 = v15.lanewise(LSHR, 16).or(v15.lanewise(LSHL, 16));
-                v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(LSHR, 12).or(v5.lanewise(LSHL, 20));
-                v0 = v0.add(v5).add(m9); v15 = v15.lanewise(XOR, v0); v15 = v15.lanewise(LSHR, 8).or(v15.lanewise(LSHL, 24));
-                v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(LSHR, 7).or(v5.lanewise(LSHL, 25));
-                v1 = v1.add(v6).add(m10); v12 = v12.lanewise(XOR, v1); v12 = v12.lanewise(LSHR, 16).or(v12.lanewise(LSHL, 16));
-                v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(LSHR, 12).or(v6.lanewise(LSHL, 20));
-                v1 = v1.add(v6).add(m11); v12 = v12.lanewise(XOR, v1); v12 = v12.lanewise(LSHR, 8).or(v12.lanewise(LSHL, 24));
-                v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(LSHR, 7).or(v6.lanewise(LSHL, 25));
-                v2 = v2.add(v7).add(m12); v13 = v13.lanewise(XOR, v2); v13 = v13.lanewise(LSHR, 16).or(v13.lanewise(LSHL, 16));
-                v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(LSHR, 12).or(v7.lanewise(LSHL, 20));
-                v2 = v2.add(v7).add(m13); v13 = v13.lanewise(XOR, v2); v13 = v13.lanewise(LSHR, 8).or(v13.lanewise(LSHL, 24));
-                v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(LSHR, 7).or(v7.lanewise(LSHL, 25));
-                v3 = v3.add(v4).add(m14); v14 = v14.lanewise(XOR, v3); v14 = v14.lanewise(LSHR, 16).or(v14.lanewise(LSHL, 16));
-                v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(LSHR, 12).or(v4.lanewise(LSHL, 20));
-                v3 = v3.add(v4).add(m15); v14 = v14.lanewise(XOR, v3); v14 = v14.lanewise(LSHR, 8).or(v14.lanewise(LSHL, 24));
-                v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(LSHR, 7).or(v4.lanewise(LSHL, 25));
-                // permute the message words for the next round: m[i] = m[PERM[i]]
-                IntVector t0 = m2, t1 = m6, t2 = m3, t3 = m10, t4 = m7, t5 = m0, t6 = m4, t7 = m13, t8 = m1, t9 = m11, t10 = m12, t11 = m5, t12 = m9, t13 = m14, t14 = m15, t15 = m8;
-                m0 = t0; m1 = t1; m2 = t2; m3 = t3; m4 = t4; m5 = t5; m6 = t6; m7 = t7; m8 = t8; m9 = t9; m10 = t10; m11 = t11; m12 = t12; m13 = t13; m14 = t14; m15 = t15;
-            }
-            h0 = v0.lanewise(XOR, v8); h1 = v1.lanewise(XOR, v9); h2 = v2.lanewise(XOR, v10); h3 = v3.lanewise(XOR, v11);
-            h4 = v4.lanewise(XOR, v12); h5 = v5.lanewise(XOR, v13); h6 = v6.lanewise(XOR, v14); h7 = v7.lanewise(XOR, v15);
-        }
-        store(h0, h1, h2, h3, h4, h5, h6, h7, out, outOff);
-    }
-
     @Override
     public void hashParents(int[] in, int inOff, int numParents, int[] key, int flags, int[] out, int outOff) {
         int p = 0;
-        for (; p + lanes <= numParents; p += lanes) {
-            hashBatchOfParents(in, inOff + 16 * p, key, flags, out, outOff + 8 * p);
+        for (; p + LANES <= numParents; p += LANES) {
+            int src = inOff + 16 * p;
+            for (int l = 0; l < LANES; l++) {
+                for (int w = 0; w < 16; w++) {
+                    words[w * LANES + l] = in[src + 16 * l + w];
+                }
+            }
+            for (int i = 0; i < 2 * LANES; i++) {
+                counters[i] = 0;
+            }
+            for (int w = 0; w < 8; w++) {
+                IntVector.broadcast(S, key[w]).intoArray(cvs, w * LANES);
+            }
+            compress(0, flags);
+            storeCvs(out, outOff + 8 * p); // in-place safe: the input was copied to words first
         }
         if (p < numParents) {
             tail.hashParents(in, inOff + 16 * p, numParents - p, key, flags, out, outOff + 8 * p);
         }
     }
 
-    private void hashBatchOfParents(int[] in, int inOff, int[] key, int flags, int[] out, int outOff) {
-        for (int p = 0; p < lanes; p++) {
-            for (int j = 0; j < 16; j++) {
-                words[j * lanes + p] = in[inOff + 16 * p + j];
-            }
-        }
-        IntVector m0 = IntVector.fromArray(S, words, 0 + 0 * lanes);
-        IntVector m1 = IntVector.fromArray(S, words, 0 + 1 * lanes);
-        IntVector m2 = IntVector.fromArray(S, words, 0 + 2 * lanes);
-        IntVector m3 = IntVector.fromArray(S, words, 0 + 3 * lanes);
-        IntVector m4 = IntVector.fromArray(S, words, 0 + 4 * lanes);
-        IntVector m5 = IntVector.fromArray(S, words, 0 + 5 * lanes);
-        IntVector m6 = IntVector.fromArray(S, words, 0 + 6 * lanes);
-        IntVector m7 = IntVector.fromArray(S, words, 0 + 7 * lanes);
-        IntVector m8 = IntVector.fromArray(S, words, 0 + 8 * lanes);
-        IntVector m9 = IntVector.fromArray(S, words, 0 + 9 * lanes);
-        IntVector m10 = IntVector.fromArray(S, words, 0 + 10 * lanes);
-        IntVector m11 = IntVector.fromArray(S, words, 0 + 11 * lanes);
-        IntVector m12 = IntVector.fromArray(S, words, 0 + 12 * lanes);
-        IntVector m13 = IntVector.fromArray(S, words, 0 + 13 * lanes);
-        IntVector m14 = IntVector.fromArray(S, words, 0 + 14 * lanes);
-        IntVector m15 = IntVector.fromArray(S, words, 0 + 15 * lanes);
-        IntVector v0 = IntVector.broadcast(S, key[0]), v1 = IntVector.broadcast(S, key[1]);
-        IntVector v2 = IntVector.broadcast(S, key[2]), v3 = IntVector.broadcast(S, key[3]);
-        IntVector v4 = IntVector.broadcast(S, key[4]), v5 = IntVector.broadcast(S, key[5]);
-        IntVector v6 = IntVector.broadcast(S, key[6]), v7 = IntVector.broadcast(S, key[7]);
+    /** One BLAKE3 compression of the 64-byte blocks at {@code words[wo..]} into {@link #cvs}, all lanes at once. */
+    private void compress(int wo, int flags) {
+        IntVector v0 = IntVector.fromArray(S, cvs, 0), v1 = IntVector.fromArray(S, cvs, LANES);
+        IntVector v2 = IntVector.fromArray(S, cvs, 2 * LANES), v3 = IntVector.fromArray(S, cvs, 3 * LANES);
+        IntVector v4 = IntVector.fromArray(S, cvs, 4 * LANES), v5 = IntVector.fromArray(S, cvs, 5 * LANES);
+        IntVector v6 = IntVector.fromArray(S, cvs, 6 * LANES), v7 = IntVector.fromArray(S, cvs, 7 * LANES);
         IntVector v8 = IntVector.broadcast(S, Blake3.IV[0]), v9 = IntVector.broadcast(S, Blake3.IV[1]);
         IntVector v10 = IntVector.broadcast(S, Blake3.IV[2]), v11 = IntVector.broadcast(S, Blake3.IV[3]);
-        IntVector v12 = IntVector.zero(S), v13 = IntVector.zero(S);
+        IntVector v12 = IntVector.fromArray(S, counters, 0), v13 = IntVector.fromArray(S, counters, LANES);
         IntVector v14 = IntVector.broadcast(S, Blake3.BLOCK_LEN), v15 = IntVector.broadcast(S, flags);
-        for (int r = 0; r < 7; r++) {
-            v0 = v0.add(v4).add(m0); v12 = v12.lanewise(XOR, v0); v12 = v12.lanewise(LSHR, 16).or(v12.lanewise(LSHL, 16));
-            v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(LSHR, 12).or(v4.lanewise(LSHL, 20));
-            v0 = v0.add(v4).add(m1); v12 = v12.lanewise(XOR, v0); v12 = v12.lanewise(LSHR, 8).or(v12.lanewise(LSHL, 24));
-            v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(LSHR, 7).or(v4.lanewise(LSHL, 25));
-            v1 = v1.add(v5).add(m2); v13 = v13.lanewise(XOR, v1); v13 = v13.lanewise(LSHR, 16).or(v13.lanewise(LSHL, 16));
-            v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(LSHR, 12).or(v5.lanewise(LSHL, 20));
-            v1 = v1.add(v5).add(m3); v13 = v13.lanewise(XOR, v1); v13 = v13.lanewise(LSHR, 8).or(v13.lanewise(LSHL, 24));
-            v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(LSHR, 7).or(v5.lanewise(LSHL, 25));
-            v2 = v2.add(v6).add(m4); v14 = v14.lanewise(XOR, v2); v14 = v14.lanewise(LSHR, 16).or(v14.lanewise(LSHL, 16));
-            v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(LSHR, 12).or(v6.lanewise(LSHL, 20));
-            v2 = v2.add(v6).add(m5); v14 = v14.lanewise(XOR, v2); v14 = v14.lanewise(LSHR, 8).or(v14.lanewise(LSHL, 24));
-            v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(LSHR, 7).or(v6.lanewise(LSHL, 25));
-            v3 = v3.add(v7).add(m6); v15 = v15.lanewise(XOR, v3); v15 = v15.lanewise(LSHR, 16).or(v15.lanewise(LSHL, 16));
-            v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(LSHR, 12).or(v7.lanewise(LSHL, 20));
-            v3 = v3.add(v7).add(m7); v15 = v15.lanewise(XOR, v3); v15 = v15.lanewise(LSHR, 8).or(v15.lanewise(LSHL, 24));
-            v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(LSHR, 7).or(v7.lanewise(LSHL, 25));
-            v0 = v0.add(v5).add(m8); v15 = v15.lanewise(XOR, v0); v15 = v15.lanewise(LSHR, 16).or(v15.lanewise(LSHL, 16));
-            v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(LSHR, 12).or(v5.lanewise(LSHL, 20));
-            v0 = v0.add(v5).add(m9); v15 = v15.lanewise(XOR, v0); v15 = v15.lanewise(LSHR, 8).or(v15.lanewise(LSHL, 24));
-            v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(LSHR, 7).or(v5.lanewise(LSHL, 25));
-            v1 = v1.add(v6).add(m10); v12 = v12.lanewise(XOR, v1); v12 = v12.lanewise(LSHR, 16).or(v12.lanewise(LSHL, 16));
-            v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(LSHR, 12).or(v6.lanewise(LSHL, 20));
-            v1 = v1.add(v6).add(m11); v12 = v12.lanewise(XOR, v1); v12 = v12.lanewise(LSHR, 8).or(v12.lanewise(LSHL, 24));
-            v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(LSHR, 7).or(v6.lanewise(LSHL, 25));
-            v2 = v2.add(v7).add(m12); v13 = v13.lanewise(XOR, v2); v13 = v13.lanewise(LSHR, 16).or(v13.lanewise(LSHL, 16));
-            v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(LSHR, 12).or(v7.lanewise(LSHL, 20));
-            v2 = v2.add(v7).add(m13); v13 = v13.lanewise(XOR, v2); v13 = v13.lanewise(LSHR, 8).or(v13.lanewise(LSHL, 24));
-            v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(LSHR, 7).or(v7.lanewise(LSHL, 25));
-            v3 = v3.add(v4).add(m14); v14 = v14.lanewise(XOR, v3); v14 = v14.lanewise(LSHR, 16).or(v14.lanewise(LSHL, 16));
-            v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(LSHR, 12).or(v4.lanewise(LSHL, 20));
-            v3 = v3.add(v4).add(m15); v14 = v14.lanewise(XOR, v3); v14 = v14.lanewise(LSHR, 8).or(v14.lanewise(LSHL, 24));
-            v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(LSHR, 7).or(v4.lanewise(LSHL, 25));
-            // permute the message words for the next round: m[i] = m[PERM[i]]
-            IntVector t0 = m2, t1 = m6, t2 = m3, t3 = m10, t4 = m7, t5 = m0, t6 = m4, t7 = m13, t8 = m1, t9 = m11, t10 = m12, t11 = m5, t12 = m9, t13 = m14, t14 = m15, t15 = m8;
-            m0 = t0; m1 = t1; m2 = t2; m3 = t3; m4 = t4; m5 = t5; m6 = t6; m7 = t7; m8 = t8; m9 = t9; m10 = t10; m11 = t11; m12 = t12; m13 = t13; m14 = t14; m15 = t15;
+        int[] sched = SCHEDULE;
+        for (int so = 0; so < 7 * 16; so += 16) {
+                v0 = v0.add(v4).add(IntVector.fromArray(S, words, wo + sched[so + 0])); v12 = v12.lanewise(XOR, v0); v12 = v12.lanewise(ROR, 16);
+                v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(ROR, 12);
+                v0 = v0.add(v4).add(IntVector.fromArray(S, words, wo + sched[so + 1])); v12 = v12.lanewise(XOR, v0); v12 = v12.lanewise(ROR, 8);
+                v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(ROR, 7);
+                v1 = v1.add(v5).add(IntVector.fromArray(S, words, wo + sched[so + 2])); v13 = v13.lanewise(XOR, v1); v13 = v13.lanewise(ROR, 16);
+                v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(ROR, 12);
+                v1 = v1.add(v5).add(IntVector.fromArray(S, words, wo + sched[so + 3])); v13 = v13.lanewise(XOR, v1); v13 = v13.lanewise(ROR, 8);
+                v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(ROR, 7);
+                v2 = v2.add(v6).add(IntVector.fromArray(S, words, wo + sched[so + 4])); v14 = v14.lanewise(XOR, v2); v14 = v14.lanewise(ROR, 16);
+                v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(ROR, 12);
+                v2 = v2.add(v6).add(IntVector.fromArray(S, words, wo + sched[so + 5])); v14 = v14.lanewise(XOR, v2); v14 = v14.lanewise(ROR, 8);
+                v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(ROR, 7);
+                v3 = v3.add(v7).add(IntVector.fromArray(S, words, wo + sched[so + 6])); v15 = v15.lanewise(XOR, v3); v15 = v15.lanewise(ROR, 16);
+                v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(ROR, 12);
+                v3 = v3.add(v7).add(IntVector.fromArray(S, words, wo + sched[so + 7])); v15 = v15.lanewise(XOR, v3); v15 = v15.lanewise(ROR, 8);
+                v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(ROR, 7);
+                v0 = v0.add(v5).add(IntVector.fromArray(S, words, wo + sched[so + 8])); v15 = v15.lanewise(XOR, v0); v15 = v15.lanewise(ROR, 16);
+                v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(ROR, 12);
+                v0 = v0.add(v5).add(IntVector.fromArray(S, words, wo + sched[so + 9])); v15 = v15.lanewise(XOR, v0); v15 = v15.lanewise(ROR, 8);
+                v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(ROR, 7);
+                v1 = v1.add(v6).add(IntVector.fromArray(S, words, wo + sched[so + 10])); v12 = v12.lanewise(XOR, v1); v12 = v12.lanewise(ROR, 16);
+                v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(ROR, 12);
+                v1 = v1.add(v6).add(IntVector.fromArray(S, words, wo + sched[so + 11])); v12 = v12.lanewise(XOR, v1); v12 = v12.lanewise(ROR, 8);
+                v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(ROR, 7);
+                v2 = v2.add(v7).add(IntVector.fromArray(S, words, wo + sched[so + 12])); v13 = v13.lanewise(XOR, v2); v13 = v13.lanewise(ROR, 16);
+                v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(ROR, 12);
+                v2 = v2.add(v7).add(IntVector.fromArray(S, words, wo + sched[so + 13])); v13 = v13.lanewise(XOR, v2); v13 = v13.lanewise(ROR, 8);
+                v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(ROR, 7);
+                v3 = v3.add(v4).add(IntVector.fromArray(S, words, wo + sched[so + 14])); v14 = v14.lanewise(XOR, v3); v14 = v14.lanewise(ROR, 16);
+                v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(ROR, 12);
+                v3 = v3.add(v4).add(IntVector.fromArray(S, words, wo + sched[so + 15])); v14 = v14.lanewise(XOR, v3); v14 = v14.lanewise(ROR, 8);
+                v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(ROR, 7);
         }
-        store(v0.lanewise(XOR, v8), v1.lanewise(XOR, v9), v2.lanewise(XOR, v10), v3.lanewise(XOR, v11),
-                v4.lanewise(XOR, v12), v5.lanewise(XOR, v13), v6.lanewise(XOR, v14), v7.lanewise(XOR, v15), out, outOff);
+        v0.lanewise(XOR, v8).intoArray(cvs, 0);
+        v1.lanewise(XOR, v9).intoArray(cvs, LANES);
+        v2.lanewise(XOR, v10).intoArray(cvs, 2 * LANES);
+        v3.lanewise(XOR, v11).intoArray(cvs, 3 * LANES);
+        v4.lanewise(XOR, v12).intoArray(cvs, 4 * LANES);
+        v5.lanewise(XOR, v13).intoArray(cvs, 5 * LANES);
+        v6.lanewise(XOR, v14).intoArray(cvs, 6 * LANES);
+        v7.lanewise(XOR, v15).intoArray(cvs, 7 * LANES);
     }
 
-    /** Lays out {@code lanes} chunks word-major: word {@code w} of chunk {@code l} goes to {@code words[w * lanes + l]}. */
-    private void transposeChunks(byte[] in, int base) {
-        for (int l = 0; l < lanes; l++) {
-            int src = base + l * Blake3.CHUNK_LEN;
-            for (int w = 0; w < 256; w++) {
-                words[w * lanes + l] = (int) LE_INT.get(in, src + 4 * w);
+    /** Writes the word-major chaining values back as 8 consecutive words per lane. */
+    private void storeCvs(int[] out, int outOff) {
+        for (int l = 0; l < LANES; l++) {
+            for (int w = 0; w < 8; w++) {
+                out[outOff + 8 * l + w] = cvs[w * LANES + l];
             }
         }
     }
 
-    /** Transposes the 8 chaining-value vectors back to 8 consecutive words per chunk. */
-    private void store(IntVector h0, IntVector h1, IntVector h2, IntVector h3, IntVector h4, IntVector h5,
-                       IntVector h6, IntVector h7, int[] out, int outOff) {
-        storeWord(h0, 0, out, outOff);
-        storeWord(h1, 1, out, outOff);
-        storeWord(h2, 2, out, outOff);
-        storeWord(h3, 3, out, outOff);
-        storeWord(h4, 4, out, outOff);
-        storeWord(h5, 5, out, outOff);
-        storeWord(h6, 6, out, outOff);
-        storeWord(h7, 7, out, outOff);
+    /** Word-major layout of 8 chunks: per half block, 8 row loads and an 8x8 transpose in registers. */
+    private void transpose8(byte[] in, int base) {
+        for (int half = 0; half < 32; half++) {
+            int o = base + 32 * half;
+            IntVector r0 = IntVector.fromByteArray(S, in, o, ByteOrder.LITTLE_ENDIAN);
+            IntVector r1 = IntVector.fromByteArray(S, in, o + Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+            IntVector r2 = IntVector.fromByteArray(S, in, o + 2 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+            IntVector r3 = IntVector.fromByteArray(S, in, o + 3 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+            IntVector r4 = IntVector.fromByteArray(S, in, o + 4 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+            IntVector r5 = IntVector.fromByteArray(S, in, o + 5 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+            IntVector r6 = IntVector.fromByteArray(S, in, o + 6 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+            IntVector r7 = IntVector.fromByteArray(S, in, o + 7 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+            IntVector t0 = r0.blend(r1.rearrange(SWAP1), HI1), t1 = r1.blend(r0.rearrange(SWAP1), LO1);
+            IntVector t2 = r2.blend(r3.rearrange(SWAP1), HI1), t3 = r3.blend(r2.rearrange(SWAP1), LO1);
+            IntVector t4 = r4.blend(r5.rearrange(SWAP1), HI1), t5 = r5.blend(r4.rearrange(SWAP1), LO1);
+            IntVector t6 = r6.blend(r7.rearrange(SWAP1), HI1), t7 = r7.blend(r6.rearrange(SWAP1), LO1);
+            IntVector u0 = t0.blend(t2.rearrange(SWAP2), HI2), u2 = t2.blend(t0.rearrange(SWAP2), LO2);
+            IntVector u1 = t1.blend(t3.rearrange(SWAP2), HI2), u3 = t3.blend(t1.rearrange(SWAP2), LO2);
+            IntVector u4 = t4.blend(t6.rearrange(SWAP2), HI2), u6 = t6.blend(t4.rearrange(SWAP2), LO2);
+            IntVector u5 = t5.blend(t7.rearrange(SWAP2), HI2), u7 = t7.blend(t5.rearrange(SWAP2), LO2);
+            int wo = 8 * half * LANES; // words 8*half .. 8*half+7 of the chunks
+            u0.blend(u4.rearrange(SWAP4), HI4).intoArray(words, wo);
+            u1.blend(u5.rearrange(SWAP4), HI4).intoArray(words, wo + LANES);
+            u2.blend(u6.rearrange(SWAP4), HI4).intoArray(words, wo + 2 * LANES);
+            u3.blend(u7.rearrange(SWAP4), HI4).intoArray(words, wo + 3 * LANES);
+            u4.blend(u0.rearrange(SWAP4), LO4).intoArray(words, wo + 4 * LANES);
+            u5.blend(u1.rearrange(SWAP4), LO4).intoArray(words, wo + 5 * LANES);
+            u6.blend(u2.rearrange(SWAP4), LO4).intoArray(words, wo + 6 * LANES);
+            u7.blend(u3.rearrange(SWAP4), LO4).intoArray(words, wo + 7 * LANES);
+        }
     }
 
-    private void storeWord(IntVector h, int word, int[] out, int outOff) {
-        h.intoArray(lane, 0);
-        for (int i = 0; i < lanes; i++) {
-            out[outOff + 8 * i + word] = lane[i];
+    /** Word-major layout for lane counts other than 8. */
+    private void transposeScalar(byte[] in, int base) {
+        for (int l = 0; l < LANES; l++) {
+            int src = base + l * Blake3.CHUNK_LEN;
+            for (int w = 0; w < 256; w++) {
+                words[w * LANES + l] = (int) LE_INT.get(in, src + 4 * w);
+            }
         }
     }
 }
-

@@ -107,6 +107,32 @@ class ChunkStoreTest {
     }
 
     @Test
+    void aLargeBatchCommitsEveryChunkWithItsContentAndLeavesNoTempFiles() {
+        // more chunks than concurrent fsyncs, a duplicate inside the batch, and one already stored
+        String stored = store.put(TestData.random(99, 500));
+        List<byte[]> chunks = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            chunks.add(TestData.random(100 + i, 1000 + i));
+        }
+        chunks.add(chunks.get(3).clone());
+        chunks.add(TestData.random(99, 500));
+        List<String> committed;
+        try (ChunkStore.Batch b = store.batch()) {
+            for (byte[] c : chunks) {
+                b.put(c);
+            }
+            committed = b.commit();
+        }
+        assertEquals(List.of(), store.tempFiles());
+        assertEquals(41, store.hashes().size());
+        assertTrue(committed.size() >= 40, "committed " + committed.size());
+        for (byte[] c : chunks) {
+            assertArrayEquals(c, store.read(TestData.blake3(c)));
+        }
+        assertTrue(store.contains(stored));
+    }
+
+    @Test
     void recoveryDeletesTempFilesAndStrayFiles() throws Exception {
         String h = store.put(data);
         Files.write(dir.resolve("chunks/tmp").resolve(h + "-1234.tmp"), new byte[] {1, 2});

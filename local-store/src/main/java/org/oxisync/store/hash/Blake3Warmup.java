@@ -1,0 +1,91 @@
+package org.oxisync.store.hash;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+/**
+ * Warms the SIMD kernel up on a background daemon thread and tells when it may replace the scalar kernel.
+ *
+ * <p>Why: Vector API code runs 100x slower than scalar code until C2 has compiled it (about a second of
+ * small calls; interpreted and C1 code box every vector), so hashing real data with it from the start makes
+ * short runs much slower than scalar. The thread hashes a small in-memory buffer with the SIMD kernel in the
+ * same shapes the real path uses, and every few rounds times 64 chunks with both kernels; once SIMD is faster
+ * twice in a row it sets {@link #ready()} and ends. If that never happens within {@link #GIVE_UP_NANOS}, hashing
+ * stays scalar. Elapsed times come from {@link System#nanoTime()}: this measures CPU speed, not wall-clock time.
+ *
+ * <p>One instance per JVM (held by {@link Blake3Kernels}): the JIT's state is per JVM too.
+ */
+final class Blake3Warmup {
+    private static final long GIVE_UP_NANOS = TimeUnit.SECONDS.toNanos(30);
+    private static final int ROUND_CALLS = 40;
+    private static final int MEASURE_CHUNKS = 64;
+
+    private final Supplier<Blake3Kernel> simd;
+    private final String simdName;
+    private final AtomicBoolean started = new AtomicBoolean();
+    private volatile boolean ready;
+
+    Blake3Warmup(Supplier<Blake3Kernel> simd) {
+        this.simd = simd;
+        this.simdName = simd.get().name();
+    }
+
+    /** Starts the warm-up thread once; later calls do nothing. */
+    void start() {
+        if (started.compareAndSet(false, true)) {
+            Thread t = new Thread(this::run, "oxisync-blake3-warmup");
+            t.setDaemon(true);
+            t.setPriority(Thread.MIN_PRIORITY);
+            t.start();
+        }
+    }
+
+    boolean ready() {
+        return ready;
+    }
+
+    Blake3Kernel newSimdKernel() {
+        return simd.get();
+    }
+
+    String simdName() {
+        return simdName;
+    }
+
+    private void run() {
+        Blake3Kernel vector = simd.get();
+        Blake3Kernel scalar = new Blake3ScalarKernel();
+        byte[] in = new byte[MEASURE_CHUNKS * Blake3.CHUNK_LEN];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = (byte) (i * 131 + (i >>> 11));
+        }
+        int[] out = new int[8 * MEASURE_CHUNKS];
+        int degree = vector.degree();
+        long start = System.nanoTime();
+        int fasterInARow = 0;
+        long counter = 0;
+        while (System.nanoTime() - start < GIVE_UP_NANOS) {
+            for (int i = 0; i < ROUND_CALLS; i++) {
+                // small calls reach the JIT's thresholds with the least interpreted work; +3 covers the tail path
+                int chunks = (i & 7) == 7 ? degree + 3 : degree;
+                vector.hashChunks(in, 0, chunks, Blake3.IV, counter++, 0, out, 0);
+                vector.hashParents(out, 0, chunks / 2, Blake3.IV, Blake3.PARENT, out, 0);
+            }
+            long simdNanos = time(vector, in, out);
+            long scalarNanos = time(scalar, in, out);
+            fasterInARow = simdNanos < scalarNanos ? fasterInARow + 1 : 0;
+            if (fasterInARow >= 2) {
+                ready = true;
+                return;
+            }
+        }
+    }
+
+    private static long time(Blake3Kernel kernel, byte[] in, int[] out) {
+        long t0 = System.nanoTime();
+        kernel.hashChunks(in, 0, MEASURE_CHUNKS, Blake3.IV, 0, 0, out, 0);
+        kernel.hashParents(out, 0, MEASURE_CHUNKS / 2, Blake3.IV, Blake3.PARENT, out, 0);
+        return System.nanoTime() - t0;
+    }
+}
