@@ -39,7 +39,7 @@ public final class Blake3 {
     private static final int BUF_CHUNKS = 32;
     private static final int BUF_LEN = BUF_CHUNKS * CHUNK_LEN;
     /** Subtrees up to this many chunks are hashed level by level in one scratch array. */
-    static final int LEAF_CHUNKS = 64;
+    static final int LEAF_CHUNKS = 256;
     /** In multithreaded mode, subtrees of at least this many chunks are split between threads. */
     private static final int PARALLEL_SPLIT_CHUNKS = 512;
     /** Max depth of the chaining-value stack: 2^54 chunks exceeds any 64-bit byte length. */
