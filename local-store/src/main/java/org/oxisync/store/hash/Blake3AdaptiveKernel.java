@@ -12,7 +12,6 @@ final class Blake3AdaptiveKernel implements Blake3Kernel {
 
     Blake3AdaptiveKernel(Blake3Warmup warmup) {
         this.warmup = warmup;
-        warmup.start();
     }
 
     private Blake3Kernel current() {
@@ -26,14 +25,22 @@ final class Blake3AdaptiveKernel implements Blake3Kernel {
         return scalar;
     }
 
+    private Blake3Kernel forWork(int blocks) {
+        Blake3Kernel k = current();
+        if (k == scalar) {
+            warmup.scalarWork(blocks);
+        }
+        return k;
+    }
+
     @Override
     public void hashChunks(byte[] in, int off, int numChunks, int[] key, long counter, int flags, int[] out, int outOff) {
-        current().hashChunks(in, off, numChunks, key, counter, flags, out, outOff);
+        forWork(16 * numChunks).hashChunks(in, off, numChunks, key, counter, flags, out, outOff);
     }
 
     @Override
     public void hashParents(int[] in, int inOff, int numParents, int[] key, int flags, int[] out, int outOff) {
-        current().hashParents(in, inOff, numParents, key, flags, out, outOff);
+        forWork(numParents).hashParents(in, inOff, numParents, key, flags, out, outOff);
     }
 
     @Override

@@ -23,6 +23,7 @@ final class Blake3Kernels {
     static final String VECTOR_MODULE = "jdk.incubator.vector";
     private static final String VECTOR_CLASS = "org.oxisync.store.hash.Blake3VectorKernel";
     private static final Supplier<Blake3Kernel> SCALAR = Blake3ScalarKernel::new;
+    private static final Optional<Blake3Warmup> WARMUP = warmup();
     private static final Supplier<Blake3Kernel> DEFAULT = choose();
 
     private Blake3Kernels() {}
@@ -64,15 +65,23 @@ final class Blake3Kernels {
         if ("scalar".equalsIgnoreCase(mode)) {
             return SCALAR;
         }
-        Optional<Supplier<Blake3Kernel>> vector = vector();
-        if (vector.isEmpty()) {
-            return SCALAR;
-        }
         if ("simd".equalsIgnoreCase(mode)) {
-            return vector.get();
+            return vector().orElse(SCALAR);
         }
-        Blake3Warmup warmup = new Blake3Warmup(vector.get());
-        return () -> new Blake3AdaptiveKernel(warmup);
+        return WARMUP.<Supplier<Blake3Kernel>>map(w -> () -> new Blake3AdaptiveKernel(w)).orElse(SCALAR);
+    }
+
+    private static Optional<Blake3Warmup> warmup() {
+        String mode = System.getProperty("oxisync.blake3.kernel", "auto");
+        if ("scalar".equalsIgnoreCase(mode) || "simd".equalsIgnoreCase(mode)) {
+            return Optional.empty();
+        }
+        return vector().map(Blake3Warmup::new);
+    }
+
+    /** Tells the adaptive kernel that about {@code bytes} bytes are about to be hashed (see {@link Blake3Warmup}). */
+    static void expect(long bytes) {
+        WARMUP.ifPresent(w -> w.expect(bytes));
     }
 
     /** Hashes a few odd-sized batches of chunks and parents with both kernels and compares. */

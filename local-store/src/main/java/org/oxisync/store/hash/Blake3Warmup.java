@@ -2,6 +2,8 @@ package org.oxisync.store.hash;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -14,30 +16,70 @@ import java.util.function.Supplier;
  * twice in a row it sets {@link #ready()} and ends. If that never happens within {@link #GIVE_UP_NANOS}, hashing
  * stays scalar. Elapsed times come from {@link System#nanoTime()}: this measures CPU speed, not wall-clock time.
  *
+ * <p>When to start: the warm-up costs about a second of CPU time (the measured break-even is around 0.4 GB of
+ * scalar hashing), which a short run never earns back. So it starts only after the scalar kernel has compressed
+ * {@link #START_AFTER_BLOCKS} blocks (128 MiB) in this JVM, or at once when a caller announces a large input
+ * ({@link #expect(long)}, e.g. {@link FileChunker} for a big file): a rent-or-buy rule, never worse than about
+ * twice the better choice made in hindsight.
+ *
  * <p>One instance per JVM (held by {@link Blake3Kernels}): the JIT's state is per JVM too.
  */
 final class Blake3Warmup {
     private static final long GIVE_UP_NANOS = TimeUnit.SECONDS.toNanos(30);
     private static final int ROUND_CALLS = 40;
     private static final int MEASURE_CHUNKS = 64;
+    /** Scalar work (64-byte compressions) after which warming up pays: 128 MiB of input. */
+    static final long START_AFTER_BLOCKS = (128L << 20) / Blake3.BLOCK_LEN;
+    /** Announced input sizes from which warming up at once pays. */
+    static final long START_FOR_BYTES = 256L << 20;
 
     private final Supplier<Blake3Kernel> simd;
     private final String simdName;
+    private final Consumer<Runnable> starter;
     private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicLong scalarBlocks = new AtomicLong();
     private volatile boolean ready;
 
     Blake3Warmup(Supplier<Blake3Kernel> simd) {
-        this.simd = simd;
-        this.simdName = simd.get().name();
+        this(simd, Blake3Warmup::daemon);
     }
 
-    /** Starts the warm-up thread once; later calls do nothing. */
+    /** {@code starter} runs the warm-up loop (a new daemon thread in production). */
+    Blake3Warmup(Supplier<Blake3Kernel> simd, Consumer<Runnable> starter) {
+        this.simd = simd;
+        this.simdName = simd.get().name();
+        this.starter = starter;
+    }
+
+    private static void daemon(Runnable loop) {
+        Thread t = new Thread(loop, "oxisync-blake3-warmup");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+    }
+
+    /** Starts the warm-up once; later calls do nothing. */
     void start() {
         if (started.compareAndSet(false, true)) {
-            Thread t = new Thread(this::run, "oxisync-blake3-warmup");
-            t.setDaemon(true);
-            t.setPriority(Thread.MIN_PRIORITY);
-            t.start();
+            starter.accept(this::run);
+        }
+    }
+
+    boolean started() {
+        return started.get();
+    }
+
+    /** Counts scalar compressions; starts the warm-up once they reach {@link #START_AFTER_BLOCKS}. */
+    void scalarWork(int blocks) {
+        if (!started.get() && scalarBlocks.addAndGet(blocks) >= START_AFTER_BLOCKS) {
+            start();
+        }
+    }
+
+    /** A caller is about to hash {@code bytes} bytes: starts the warm-up now if that is enough to pay for it. */
+    void expect(long bytes) {
+        if (bytes >= START_FOR_BYTES) {
+            start();
         }
     }
 
