@@ -232,7 +232,16 @@ public final class Blake3VectorKernel implements Blake3Kernel {
     /** Word-major layout of 8 chunks: per half block, 8 row loads and an 8x8 transpose in registers. */
     private void transpose8(byte[] in, int base) {
         for (int half = 0; half < 32; half++) {
-            int o = base + 32 * half;
+            transposeHalfBlock(in, base + 32 * half, 8 * half * LANES);
+        }
+    }
+
+    /**
+     * Words {@code 8*half .. 8*half+7} of the 8 chunks. A method of its own without a loop: C2 compiles a
+     * method after enough calls, so 32 calls per batch get it compiled with far less slow pre-C2 work.
+     */
+    private void transposeHalfBlock(byte[] in, int o, int wo) {
+        {
             IntVector r0 = IntVector.fromByteArray(S, in, o, ByteOrder.LITTLE_ENDIAN);
             IntVector r1 = IntVector.fromByteArray(S, in, o + Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
             IntVector r2 = IntVector.fromByteArray(S, in, o + 2 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
@@ -249,7 +258,6 @@ public final class Blake3VectorKernel implements Blake3Kernel {
             IntVector u1 = t1.blend(t3.rearrange(SWAP2), HI2), u3 = t3.blend(t1.rearrange(SWAP2), LO2);
             IntVector u4 = t4.blend(t6.rearrange(SWAP2), HI2), u6 = t6.blend(t4.rearrange(SWAP2), LO2);
             IntVector u5 = t5.blend(t7.rearrange(SWAP2), HI2), u7 = t7.blend(t5.rearrange(SWAP2), LO2);
-            int wo = 8 * half * LANES; // words 8*half .. 8*half+7 of the chunks
             u0.blend(u4.rearrange(SWAP4), HI4).intoArray(words, wo);
             u1.blend(u5.rearrange(SWAP4), HI4).intoArray(words, wo + LANES);
             u2.blend(u6.rearrange(SWAP4), HI4).intoArray(words, wo + 2 * LANES);
