@@ -3,6 +3,7 @@ package org.oxisync.core.engine;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.oxisync.core.naming.RelativePaths;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.store.LocalStore;
@@ -43,23 +44,34 @@ final class JournalWriter {
         });
     }
 
-    /** Re-keys {@code from} and its subtree to {@code to}, with {@code moved} as the new entry of {@code from}. */
-    synchronized void move(String from, String to, JournalEntry moved) {
+    /**
+     * Re-keys the item's row and its subtree to {@code to}. The item's row is the one at {@code from} (its path
+     * before the move), else the one naming {@code remoteId}: when both sides moved an item, the side that follows
+     * moves it from where it is now, while the journal still has it at its old path. {@code newRow} makes the row
+     * at {@code to} from the old row (null when there is none).
+     */
+    synchronized void move(String from, String to, String remoteId, UnaryOperator<JournalEntry> newRow) {
         flush();
         Journal j = store.journal();
         store.inTransaction(() -> {
+            var row = j.get(pairId, from);
+            if (row.isEmpty() && remoteId != null) {
+                row = j.findByRemoteId(pairId, remoteId);
+            }
+            String source = row.map(r -> r.path()).orElse(from);
             List<org.oxisync.store.journal.JournalEntry> subtree = new ArrayList<>();
-            for (var row : j.all(pairId)) {
-                if (RelativePaths.isStrictAncestor(from, row.path())) {
-                    subtree.add(row);
+            for (var r : j.all(pairId)) {
+                if (RelativePaths.isStrictAncestor(source, r.path())) {
+                    subtree.add(r);
                 }
             }
-            j.delete(pairId, from);
-            j.deleteTree(pairId, from);
-            j.upsert(JournalMapping.toStore(pairId, moved, clock.instant()));
-            for (var row : subtree) {
-                var p = JournalMapping.toPlan(row);
-                var rebased = new JournalEntry(RelativePaths.rebase(p.path(), from, to), p.kind(), p.size(),
+            j.delete(pairId, source);
+            j.deleteTree(pairId, source);
+            j.upsert(JournalMapping.toStore(pairId, newRow.apply(row.map(JournalMapping::toPlan).orElse(null)),
+                    clock.instant()));
+            for (var r : subtree) {
+                var p = JournalMapping.toPlan(r);
+                var rebased = new JournalEntry(RelativePaths.rebase(p.path(), source, to), p.kind(), p.size(),
                         p.mtimeMillis(), p.fileKey(), p.localHash(), p.remoteId(), p.remoteEtag(), p.remoteHash());
                 j.upsert(JournalMapping.toStore(pairId, rebased, clock.instant()));
             }

@@ -239,15 +239,13 @@ final class PlanExecutor {
     }
 
     private void moveLocal(SyncAction.MoveLocal m) throws IOException {
-        JournalEntry old = s.journalByPath().get(m.from());
+        String remoteId = s.remote().id(m.path()).orElse(null);
         s.tree().move(m.from(), m.path());
         Path moved = s.tree().resolve(m.path());
-        JournalEntry entry = old == null
-                ? new JournalEntry(m.path(), m.kind(), 0, 0, fileKey(moved), null,
-                        s.remote().id(m.path()).orElse(null), null, null)
+        s.journal().move(m.from(), m.path(), remoteId, old -> old == null
+                ? new JournalEntry(m.path(), m.kind(), 0, 0, fileKey(moved), null, remoteId, null, null)
                 : new JournalEntry(m.path(), old.kind(), old.size(), old.mtimeMillis(), old.fileKey(),
-                        old.localHash(), old.remoteId(), old.remoteEtag(), old.remoteHash());
-        s.journal().move(m.from(), m.path(), entry);
+                        old.localHash(), old.remoteId(), old.remoteEtag(), old.remoteHash()));
         tally.moved.incrementAndGet();
     }
 
@@ -257,27 +255,58 @@ final class PlanExecutor {
         String newName = RelativePaths.name(m.path());
         boolean folder = m.kind() == EntryKind.DIR;
         String etag = null;
+        String name = RelativePaths.name(m.from());
         if (!fromParent.equals(toParent)) {
             String target = s.remote().folderId(toParent);
-            etag = folder ? s.api().moveFolder(m.remoteId(), target).etag()
-                    : s.api().moveFile(m.remoteId(), target).etag();
+            try {
+                etag = moveTo(m.remoteId(), folder, target);
+            } catch (OxiCloudException.Conflict e) {
+                // The server moves and renames in two steps: the old name is taken in the target folder, so
+                // rename first (through a temporary name when the new name is taken in the old folder too).
+                name = name.equals(newName) ? name : renameFirst(m.remoteId(), folder, newName);
+                if (name.equals(RelativePaths.name(m.from()))) {
+                    throw e;
+                }
+                etag = moveTo(m.remoteId(), folder, target);
+            }
         }
-        if (!RelativePaths.name(m.from()).equals(newName)) {
+        if (!name.equals(newName)) {
             etag = folder ? s.api().renameFolder(m.remoteId(), newName).etag()
                     : s.api().renameFile(m.remoteId(), newName).etag();
         }
         tally.remoteChanges.incrementAndGet();
         s.remote().moved(m.from(), m.path());
-        JournalEntry old = s.journalByPath().get(m.from());
         LocalEntry local = s.localByPath().get(m.path());
-        JournalEntry entry = old == null
+        String newEtag = etag;
+        s.journal().move(m.from(), m.path(), m.remoteId(), old -> old == null
                 ? new JournalEntry(m.path(), m.kind(), 0, 0, local == null ? null : local.fileKey(), null,
                         m.remoteId(), null, null)
                 : new JournalEntry(m.path(), old.kind(), old.size(), old.mtimeMillis(),
                         local == null ? old.fileKey() : local.fileKey(), old.localHash(), old.remoteId(),
-                        folder ? old.remoteEtag() : etag, old.remoteHash());
-        s.journal().move(m.from(), m.path(), entry);
+                        folder ? old.remoteEtag() : newEtag, old.remoteHash()));
         tally.moved.incrementAndGet();
+    }
+
+    private String moveTo(String id, boolean folder, String targetFolderId) {
+        return folder ? s.api().moveFolder(id, targetFolderId).etag() : s.api().moveFile(id, targetFolderId).etag();
+    }
+
+    /** Renames in place to {@code newName}, or to a temporary name when that is taken; returns the name it has now. */
+    private String renameFirst(String id, boolean folder, String newName) {
+        // not a TempNames name: another client must see an ordinary entry should this run stop half-way
+        for (String name : List.of(newName, newName + " (moving " + Long.toHexString(System.nanoTime()) + ")")) {
+            try {
+                if (folder) {
+                    s.api().renameFolder(id, name);
+                } else {
+                    s.api().renameFile(id, name);
+                }
+                return name;
+            } catch (OxiCloudException.Conflict e) {
+                LOG.debug("{} is taken in the old folder too", name);
+            }
+        }
+        throw new OxiCloudException.Conflict("no free name to move " + newName + " through");
     }
 
     // ---- transfers -----------------------------------------------------------------------------------------

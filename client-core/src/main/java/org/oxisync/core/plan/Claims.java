@@ -63,12 +63,15 @@ final class Claims {
     }
 
     private void settle(List<Item> group, Set<String> taken) {
-        Item winner = group.stream().filter(i -> !i.finalFromLocal).findFirst().orElse(group.get(0));
+        // an item kept only locally (deleted remotely, something inside changed) has its place from the journal,
+        // not from the remote side: a remote entry that took the name meanwhile wins over it
+        Item winner = group.stream().filter(i -> i.remote != null && !i.finalFromLocal).findFirst()
+                .or(() -> group.stream().filter(i -> !i.finalFromLocal).findFirst()).orElse(group.get(0));
         for (Item loser : group) {
             if (loser == winner) {
                 continue;
             }
-            if (loser.local != null && loser.finalFromLocal) {
+            if (loser.local != null && (loser.finalFromLocal || loser.remote == null)) {
                 String copy = namer.conflictPath(loser.finalPath, p -> taken.contains(key.apply(p)));
                 taken.add(key.apply(copy));
                 String from = localPathNow(loser);

@@ -132,7 +132,10 @@ final class PlanAssembler {
 
     private void transfersAndRecords(Item it) {
         if (it.isDir()) {
-            if (it.fate == Fate.KEEP && (it.content == Content.RECORD || previous(it) != null)) {
+            // a folder replaced remotely by one of the same name (matched by path) gets its new id recorded
+            boolean newRemoteId = it.tracked() && it.remote != null
+                    && !Objects.equals(it.journal.remoteId(), it.remote.id());
+            if (it.fate == Fate.KEEP && (it.content == Content.RECORD || previous(it) != null || newRemoteId)) {
                 records.add(new SyncAction.RecordJournal(
                         JournalEntry.agreed(it.finalPath, it.local, it.remote, null), previous(it)));
             }

@@ -63,4 +63,64 @@ class EngineRegressionTest {
         assertEquals(remote.folderId("/B/sub"), journalRemoteId("B/sub"));
         assertEquals(remote.folderId("/B"), journalRemoteId("B"));
     }
+
+    /** Seed 51: a local move into a folder that holds the old name on the server failed on every run. */
+    @Test
+    void aLocalMoveAndRenameWhoseOldNameIsTakenInTheTargetFolderIsCarriedOut() throws Exception {
+        Files.createDirectories(c.local.resolve("e"));
+        Files.writeString(c.local.resolve("e/inside.txt"), "inside");
+        Files.createDirectories(c.local.resolve("d/e"));
+        Files.writeString(c.local.resolve("d/e/other.txt"), "other");
+        syncOk();
+        String id = remote.folderId("/e");
+        Files.move(c.local.resolve("e"), c.local.resolve("d/d"));
+        syncOk();
+        assertEquals(id, remote.folderId("/d/d"));
+        assertEquals("inside", new String(remote.read("/d/d/inside.txt"), StandardCharsets.UTF_8));
+        assertEquals("other", new String(remote.read("/d/e/other.txt"), StandardCharsets.UTF_8));
+    }
+
+    /** Seed 58: a folder kept locally (a change inside) lost its name to a remote file and was skipped forever. */
+    @Test
+    void aFolderKeptForALocalChangeYieldsItsNameToAFileThatReplacedItRemotely() throws Exception {
+        Files.createDirectories(c.local.resolve("X"));
+        Files.writeString(c.local.resolve("X/a.txt"), "a");
+        syncOk();
+        Files.writeString(c.local.resolve("X/new.txt"), "new locally");
+        remote.delete("/X");
+        remote.putFile("/X", "a file now".getBytes(StandardCharsets.UTF_8));
+        SyncReport r = syncOk();
+        assertEquals(1, r.conflicts());
+        assertEquals("a file now", Files.readString(c.local.resolve("X")));
+        try (var s = Files.list(c.local)) {
+            Path copy = s.filter(p -> p.getFileName().toString().startsWith("X (conflicted copy ")).findFirst()
+                    .orElseThrow();
+            assertEquals("new locally", Files.readString(copy.resolve("new.txt")));
+            assertEquals("new locally", new String(remote.read("/" + copy.getFileName() + "/new.txt"),
+                    StandardCharsets.UTF_8));
+        }
+        assertEquals(SyncStatus.OK, syncOk().status());
+    }
+
+    /** Seed 165: a folder moved differently on both sides left its old journal rows behind, naming the same ids. */
+    @Test
+    void aFolderMovedDifferentlyOnBothSidesKeepsOneJournalRowPerRemoteEntry() throws Exception {
+        Files.createDirectories(c.local.resolve("D/e"));
+        Files.writeString(c.local.resolve("D/e/n.md"), "n");
+        syncOk();
+        String id = remote.folderId("/D/e");
+        remote.mkdirs("/r");
+        remote.move("/D/e", "/r/remote-name");
+        Files.createDirectories(c.local.resolve("l"));
+        Files.move(c.local.resolve("D/e"), c.local.resolve("l/local-name"));
+        syncOk();
+        assertEquals("n", Files.readString(c.local.resolve("r/remote-name/n.md")));
+        var rows = c.store.journal().all(c.pairId);
+        assertEquals(1, rows.stream().filter(j -> id.equals(j.remoteId())).count(), rows::toString);
+        assertEquals(id, journalRemoteId("r/remote-name"));
+        assertEquals(0, rows.stream().filter(j -> j.path().startsWith("D/e")).count(), rows::toString);
+        SyncReport again = syncOk();
+        assertEquals(0, again.downloaded() + again.uploaded() + again.moved() + again.deletedLocal()
+                + again.deletedRemote());
+    }
 }
