@@ -51,6 +51,7 @@ public final class OxiSyncMain implements Runnable {
         cli.addSubcommand("pair", new org.oxisync.core.commands.PairCommand());
         cli.addSubcommand("sync-once", new org.oxisync.core.commands.SyncOnceCommand());
         cli.addSubcommand("status", new org.oxisync.core.commands.StatusCommand());
+        cli.addSubcommand("daemon", new org.oxisync.core.commands.DaemonCommand());
         cli.addSubcommand("versions", new org.oxisync.core.commands.VersionsCommand());
         cli.addSubcommand("inspect", InspectCommand.newCommandLine());
         cli.addSubcommand("demo", new org.oxisync.core.demo.DemoCommand());

@@ -65,7 +65,6 @@ final class PairWorker {
     private long runCount;
     private volatile long lastCallbackNanos;
     private Thread runThread;
-    private boolean parked;
     private LocalWatch.Handle watch;
     private TaskScheduler.Cancellable watchRetry;
     private String watchProblem;
@@ -539,12 +538,13 @@ final class PairWorker {
         }
     }
 
-    /** True once no run is going, or the run has been parked at a safe point (or silent) for {@code quiet}. */
+    /** True once no run is going, or the run's threads have all been silent (parked at a safe point) for {@code quiet}. */
     synchronized boolean quiescent(Duration quiet) {
         if (!inRun) {
             return true;
         }
-        return parked || System.nanoTime() - lastCallbackNanos > quiet.toNanos();
+        // parked workers are silent; one still transferring reports progress, so wait for silence, not for the first park
+        return System.nanoTime() - lastCallbackNanos > quiet.toNanos();
     }
 
     /** Blocks the engine thread at a safe point (between items) while paused or stopping. */
@@ -552,14 +552,11 @@ final class PairWorker {
         lastCallbackNanos = System.nanoTime();
         synchronized (this) {
             while (paused || env.globallyPaused() || stopping) {
-                parked = true;
                 try {
                     wait();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     break;
-                } finally {
-                    parked = false;
                 }
             }
         }

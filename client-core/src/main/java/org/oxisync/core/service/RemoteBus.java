@@ -57,8 +57,10 @@ final class RemoteBus implements AutoCloseable {
     private Set<String> subscribed = new HashSet<>();
     private WebSocket socket;
     private boolean open;
-    /** Subscribe replies still awaited before the bus counts as connected. */
+    /** Replies to the first subscriptions still awaited before the bus counts as connected. */
     private int pendingReplies;
+    /** Replies to any request still awaited. */
+    private int unanswered;
     private boolean closed;
     private int failures;
     private TaskScheduler.Cancellable timer;
@@ -83,6 +85,11 @@ final class RemoteBus implements AutoCloseable {
     /** Connected and the first subscriptions confirmed. */
     synchronized boolean isConnected() {
         return open && pendingReplies == 0;
+    }
+
+    /** Connected and every subscription sent so far confirmed (events of those folders will be heard). */
+    synchronized boolean isSettled() {
+        return open && pendingReplies == 0 && unanswered == 0;
     }
 
     /** The folders to hear about; subscribes the new ones and unsubscribes the rest while connected. */
@@ -119,7 +126,14 @@ final class RemoteBus implements AutoCloseable {
                     .put("method", method);
             ArrayNode topics = req.putObject("params").putArray("topics");
             folderIds.subList(i, Math.min(folderIds.size(), i + SUBSCRIBE_BATCH)).forEach(id -> topics.add("folder:" + id));
-            ws.send(req.toString());
+            synchronized (this) {
+                unanswered++;
+            }
+            if (!ws.send(req.toString())) {
+                synchronized (this) {
+                    unanswered--;
+                }
+            }
         }
     }
 
@@ -218,6 +232,7 @@ final class RemoteBus implements AutoCloseable {
             wasOpen = open && pendingReplies == 0;
             open = false;
             pendingReplies = 0;
+            unanswered = 0;
             socket = null;
             subscribed = new HashSet<>();
         }
@@ -260,6 +275,7 @@ final class RemoteBus implements AutoCloseable {
                 subscribed = new HashSet<>(wanted);
                 all = new ArrayList<>(wanted);
                 pendingReplies = (all.size() + SUBSCRIBE_BATCH - 1) / SUBSCRIBE_BATCH;
+                unanswered = 0;
             }
             LOG.info("real-time bus connected; subscribing to {} folder(s)", all.size());
             send(ws, "subscribe", all);
@@ -289,6 +305,9 @@ final class RemoteBus implements AutoCloseable {
                         nowReady = pendingReplies == 1 && open && ws == socket;
                         if (pendingReplies > 0) {
                             pendingReplies--;
+                        }
+                        if (unanswered > 0) {
+                            unanswered--;
                         }
                     }
                     if (nowReady) {

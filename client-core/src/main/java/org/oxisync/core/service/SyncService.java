@@ -27,6 +27,12 @@ public final class SyncService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SyncService.class);
     /** How long {@link #close()} waits for a running item to reach a safe point. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+    /**
+     * A run counts as stopped once its threads have been silent this long (parked workers are silent; downloads
+     * report progress). Uploads report nothing until done, so a longer upload may be cut; that is safe (the journal
+     * is crash-safe and the next run compares both sides), only wasteful.
+     */
+    private static final Duration QUIET_BEFORE_CLOSE = Duration.ofSeconds(3);
 
     private final AppContext ctx;
     private final SyncEvents events;
@@ -93,6 +99,12 @@ public final class SyncService implements AutoCloseable {
     public SyncService withoutBus() {
         this.useBus = false;
         return this;
+    }
+
+    /** Connected, and every folder subscription confirmed by the server (tests wait for this). */
+    boolean busSettled() {
+        RemoteBus b = bus;
+        return b != null && b.isSettled();
     }
 
     /** Whether the real-time bus is connected now. */
@@ -363,7 +375,7 @@ public final class SyncService implements AutoCloseable {
         ws.forEach(PairWorker::stop);
         long deadline = System.nanoTime() + STOP_GRACE.toNanos();
         for (PairWorker w : ws) {
-            while (!w.quiescent(Duration.ofSeconds(2)) && System.nanoTime() < deadline) {
+            while (!w.quiescent(QUIET_BEFORE_CLOSE) && System.nanoTime() < deadline) {
                 try {
                     Thread.sleep(50);
                 } catch (InterruptedException e) {

@@ -70,7 +70,7 @@ class SyncServiceTest {
         h.remote().mkdirs("/sub");
         h.server.startMessageBus();
         SyncService s = h.start(new ServiceHarness.HandWatch(), true);
-        await("the bus to connect and subscribe", 10, s::busConnected);
+        await("the bus to connect and subscribe", 10, () -> s.busConnected() && s.busSettled());
 
         h.remote().putFile("/sub/live.txt", "pushed".getBytes(StandardCharsets.UTF_8));
         // no clock movement at all: the bus event alone starts the run
@@ -98,6 +98,7 @@ class SyncServiceTest {
         }
         await("the bus to reconnect", 10, s::busConnected);
         h.scheduler.awaitLaneIdle(30);
+        await("the subscriptions", 10, s::busSettled);
         h.remote().putFile("/after.txt", "x".getBytes(StandardCharsets.UTF_8));
         await("the file to arrive", 20, () -> Files.exists(h.local.resolve("after.txt")));
     }

@@ -1,0 +1,140 @@
+package org.oxisync.core.commands;
+
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.core.engine.SyncReport;
+import org.oxisync.core.engine.SyncStatus;
+import org.oxisync.core.service.ControlSocket;
+import org.oxisync.core.service.DaemonClient;
+import org.oxisync.core.service.PairState;
+import org.oxisync.core.service.ServiceOptions;
+import org.oxisync.core.service.SyncEvents;
+import org.oxisync.core.service.SyncService;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code oxisync daemon}: continuous sync without a window, for servers and systemd. Runs until SIGTERM/SIGINT;
+ * then it stops at a safe point (running items finish, nothing new starts), closes the store and exits (code 143
+ * after SIGTERM, as every JVM does: systemd units say {@code SuccessExitStatus=143}). {@code oxisync status} asks it
+ * through {@code daemon.sock} in the OxiSync home. One line per state change and per run that changed something
+ * goes to standard output (journald keeps it).
+ */
+@Command(name = "daemon", mixinStandardHelpOptions = true,
+        description = {"Keep every pair in sync until stopped (headless; for systemd use Type=simple,",
+                "SuccessExitStatus=143). `oxisync status` talks to it."})
+public final class DaemonCommand implements Callable<Integer> {
+    @Mixin HomeOption homeOption;
+    @Spec CommandSpec spec;
+
+    @Option(names = "--no-bus", description = "Do not use the server's real-time bus; poll only.")
+    boolean noBus;
+    @Option(names = "--poll-seconds", paramLabel = "N", defaultValue = "30",
+            description = "Poll the server every N seconds when it has no bus (default 30).")
+    long pollSeconds;
+    @Option(names = "--quiet-ms", paramLabel = "MS", defaultValue = "1000",
+            description = "Start a run once local changes have been quiet this long (default 1000).")
+    long quietMs;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (pollSeconds < 1 || quietMs < 1) {
+            err.println("oxisync daemon: --poll-seconds and --quiet-ms must be positive");
+            return ExitCodes.CONFIG;
+        }
+        AppContext ctx = homeOption.open();
+        String problem = null;
+        if (!ctx.config().hasAccount()) {
+            problem = "not logged in; run `oxisync login SERVER_URL` first";
+        } else if (DaemonClient.ping(ctx.home().dir())) {
+            problem = "a daemon is already running for " + ctx.home().dir() + " (see `oxisync status`)";
+        } else if (ctx.store().accounts().pairs().isEmpty()) {
+            problem = "no folder pairs; add one with `oxisync pair add LOCAL_DIR`";
+        }
+        if (problem != null) {
+            ctx.close();
+            err.println("oxisync daemon: " + problem);
+            return ExitCodes.CONFIG;
+        }
+        ServiceOptions d = ServiceOptions.defaults();
+        Duration quiet = Duration.ofMillis(quietMs);
+        ServiceOptions options = new ServiceOptions(quiet, d.maxDelay().compareTo(quiet) < 0 ? quiet : d.maxDelay(),
+                Duration.ofSeconds(pollSeconds), d.remotePollWithBus(), d.fullScan());
+        SyncService service = new SyncService(ctx, new ConsoleEvents(out), options, Clock.systemUTC());
+        if (noBus) {
+            service.withoutBus();
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        ControlSocket[] control = new ControlSocket[1];
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            out.println("oxisync daemon: stopping");
+            out.flush();
+            if (control[0] != null) {
+                control[0].close();
+            }
+            service.close();
+            ctx.close();
+            out.println("oxisync daemon: stopped");
+            out.flush();
+            stopped.countDown();
+        }, "oxisync-daemon-stop"));
+        service.start();
+        control[0] = ControlSocket.open(ctx.home().dir(), service, ctx.config().accountKey());
+        out.println("oxisync daemon: syncing " + service.status().size() + " pair(s) of " + ctx.config().user()
+                + " at " + ctx.config().server() + "; `oxisync status` shows progress");
+        out.flush();
+        stopped.await(); // the shutdown hook ends the process
+        return ExitCodes.OK;
+    }
+
+    /** One line per state change (not the scanning/syncing of every run) and per run that changed something. */
+    private static final class ConsoleEvents implements SyncEvents {
+        private final PrintWriter out;
+        private final Map<String, PairState> shown = new HashMap<>();
+
+        ConsoleEvents(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        public synchronized void stateChanged(String pair, PairState state, String detail) {
+            if (state == PairState.SCANNING || state == PairState.SYNCING
+                    || (state == PairState.IDLE && shown.get(pair) == PairState.IDLE)) {
+                return;
+            }
+            shown.put(pair, state);
+            out.println(pair + ": " + state.wireName() + (detail == null || detail.isEmpty() ? "" : " (" + detail + ")"));
+            out.flush();
+        }
+
+        @Override
+        public synchronized void conflict(String pair, String path, String conflictCopy) {
+            out.println(pair + ": conflict on " + path + "; the other version is kept as " + conflictCopy);
+            out.flush();
+        }
+
+        @Override
+        public synchronized void runFinished(String pair, SyncReport r) {
+            if (r.uploaded() + r.downloaded() + r.deletedLocal() + r.deletedRemote() + r.moved() + r.conflicts()
+                    + r.errors().size() == 0 && r.status() == SyncStatus.OK) {
+                return; // nothing happened: stay quiet
+            }
+            out.println(pair + ": " + r.status().wireName() + ": uploaded " + r.uploaded() + ", downloaded "
+                    + r.downloaded() + ", deleted " + r.deletedLocal() + " local / " + r.deletedRemote()
+                    + " remote, moved " + r.moved() + ", conflicts " + r.conflicts() + ", errors " + r.errors().size()
+                    + " (" + r.message() + ")");
+            out.flush();
+        }
+    }
+}

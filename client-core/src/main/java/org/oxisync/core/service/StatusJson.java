@@ -1,0 +1,56 @@
+package org.oxisync.core.service;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import org.oxisync.core.engine.SyncReport;
+import org.oxisync.core.progress.ProgressSnapshot;
+
+/** The daemon's status as one JSON object (what {@code oxisync status} shows, and what scripts may read). */
+final class StatusJson {
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private StatusJson() {}
+
+    static ObjectNode of(SyncService service, String account, long pid) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("daemon_pid", pid);
+        root.put("account", account);
+        root.put("paused", service.globallyPaused());
+        root.put("bus_connected", service.busConnected());
+        long[] bw = service.bandwidthLimits();
+        root.putObject("bandwidth").put("upload_bytes_per_second", bw[0]).put("download_bytes_per_second", bw[1]);
+        ArrayNode pairs = root.putArray("pairs");
+        for (Map.Entry<String, PairStatus> e : service.status().entrySet()) {
+            pairs.add(pair(e.getValue()));
+        }
+        return root;
+    }
+
+    static ObjectNode pair(PairStatus s) {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("name", s.pair());
+        n.put("state", s.state().wireName());
+        n.put("detail", s.detail());
+        ProgressSnapshot p = s.progress();
+        if (p != null) {
+            n.putObject("progress").put("bytes_done", p.bytesDone()).put("bytes_total", p.bytesTotal())
+                    .put("items_done", p.itemsDone()).put("items_failed", p.itemsFailed())
+                    .put("items_total", p.itemsTotal()).put("fraction", p.fraction())
+                    .put("bytes_per_second", p.bytesPerSecond());
+        }
+        SyncReport r = s.lastReport();
+        if (r != null) {
+            n.putObject("last_result").put("status", r.status().wireName()).put("message", r.message())
+                    .put("uploaded", r.uploaded()).put("downloaded", r.downloaded())
+                    .put("deleted_local", r.deletedLocal()).put("deleted_remote", r.deletedRemote())
+                    .put("moved", r.moved()).put("conflicts", r.conflicts()).put("errors", r.errors().size())
+                    .put("elapsed_ms", r.elapsed().toMillis());
+        }
+        if (s.lastRun() != null) {
+            n.put("last_run", s.lastRun().toString());
+        }
+        return n;
+    }
+}

@@ -1,0 +1,164 @@
+package org.oxisync.core.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.oxisync.core.service.ManualScheduler.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.cli.OxiSyncMain;
+import org.oxisync.core.scan.TempNames;
+import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.OxiCloudEmulator;
+
+/** {@code oxisync daemon} as a real child process: status over its socket, SIGTERM mid-run, then the next run. */
+@DisabledOnOs(OS.WINDOWS) // Process.destroy() is not SIGTERM there
+class DaemonProcessTest {
+    static final int FILES = 40;
+    @TempDir
+    Path tmp;
+    OxiCloudEmulator server;
+    Path home;
+    Path local;
+    Process daemon;
+    Path daemonLog;
+    String out;
+    String err;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "pw-Quokka-42").build());
+        home = tmp.resolve("home");
+        daemonLog = tmp.resolve("daemon.log");
+        local = Files.createDirectories(tmp.resolve("Sync"));
+        assertEquals(0, cli("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice", "--password-stdin",
+                "--home", home.toString()), () -> err);
+        assertEquals(0, cli("", "pair", "add", local.toString(), "/Sync", "--home", home.toString()), () -> err);
+        byte[] body = new byte[64 * 1024];
+        for (int i = 0; i < FILES; i++) {
+            body[0] = (byte) i;
+            server.remote("alice").putFile("/Sync/f" + i + ".bin", body.clone());
+        }
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (daemon != null && daemon.isAlive()) {
+            daemon.destroyForcibly();
+        }
+        server.close();
+    }
+
+    private int cli(String stdin, String... args) {
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        InputStream before = System.in;
+        System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+        try {
+            int code = OxiSyncMain.run(new PrintWriter(o), new PrintWriter(e), args);
+            out = o.toString();
+            err = e.toString();
+            return code;
+        } finally {
+            System.setIn(before);
+        }
+    }
+
+    private Process startDaemon() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder pb = new ProcessBuilder(java, "--add-modules", "jdk.incubator.vector", "-cp",
+                System.getProperty("java.class.path"), OxiSyncMain.class.getName(), "daemon", "--no-bus",
+                "--home", home.toString());
+        pb.redirectErrorStream(true);
+        // to a file: Process.destroy() closes the parent's end of a pipe, which would lose the last lines
+        pb.redirectOutput(daemonLog.toFile());
+        Process p = pb.start();
+        return p;
+    }
+
+    private String daemonOut() {
+        try {
+            return Files.readString(daemonLog);
+        } catch (java.io.IOException e) {
+            return "(no output: " + e + ")";
+        }
+    }
+
+    private long localFiles() {
+        try (Stream<Path> s = Files.list(local)) {
+            return s.filter(p -> p.getFileName().toString().startsWith("f")).count();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void sigtermMidRunLeavesAConsistentStateThatTheNextRunCompletes() throws Exception {
+        // slow downloads down so that the signal arrives while the first run is transferring
+        server.faults().slowNext(FILES, "GET", "/api/files/[^/]+", 256 * 1024);
+        daemon = startDaemon();
+        await("the daemon's status socket", 60, () -> DaemonClient.ping(home));
+
+        assertEquals(0, cli("", "status", "--home", home.toString()), () -> err);
+        assertTrue(out.contains("daemon:  running"), out);
+        assertTrue(out.contains("Sync: "), out);
+        assertEquals(0, cli("", "status", "--json", "--home", home.toString()), () -> err);
+        JsonNode json = new ObjectMapper().readTree(out);
+        assertEquals("Sync", json.path("pairs").get(0).path("name").asText());
+        assertEquals(daemon.pid(), json.path("daemon_pid").asLong());
+
+        // a one-shot run cannot open the store while the daemon holds it
+        assertEquals(1, cli("", "sync-once", "--home", home.toString()));
+        assertTrue(err.contains("in use"), err);
+
+        await("a few downloads", 60, () -> localFiles() >= 3);
+        long before = localFiles();
+        assertTrue(before < FILES, "the run should still be going: " + before);
+        assertTrue(daemon.isAlive(), () -> "the daemon died early: " + daemonOut());
+        daemon.destroy(); // SIGTERM
+        assertTrue(daemon.waitFor(60, TimeUnit.SECONDS), "the daemon stops within the grace period");
+        String log = daemonOut();
+        assertEquals(143, daemon.exitValue(), log);
+        assertTrue(log.contains("oxisync daemon: stopping\n") && log.contains("oxisync daemon: stopped\n"), log);
+        assertFalse(Files.exists(home.resolve(ControlSocket.FILE_NAME)), "the socket is removed");
+        assertTrue(localFiles() < FILES, "stopped before the end of the run");
+
+        // the next start completes the work: nothing is lost, duplicated or conflicted
+        assertEquals(0, cli("", "sync-once", "--json", "--home", home.toString()), () -> err + out);
+        assertEquals(0, new ObjectMapper().readTree(out).path("conflicts").asInt());
+        assertEquals(FILES, localFiles());
+        try (Stream<Path> s = Files.list(local)) {
+            assertTrue(s.noneMatch(p -> TempNames.isOwnTemp(p.getFileName().toString())), "no temp files left");
+        }
+        for (int i = 0; i < FILES; i++) {
+            assertEquals(i, Files.readAllBytes(local.resolve("f" + i + ".bin"))[0]);
+        }
+        assertEquals(0, cli("", "sync-once", "--json", "--home", home.toString()), () -> err + out);
+        JsonNode again = new ObjectMapper().readTree(out);
+        assertEquals(0, again.path("downloaded").asInt() + again.path("uploaded").asInt(), out);
+        assertEquals(FILES, server.remote("alice").list("/Sync").size(), "nothing was uploaded back or duplicated");
+    }
+
+    @Test
+    void statusWithoutADaemonReadsTheStore() {
+        assertEquals(0, cli("", "status", "--home", home.toString()), () -> err);
+        assertTrue(out.contains("daemon:  not running"), out);
+        assertEquals(2, cli("", "status", "--json", "--home", home.toString()));
+    }
+}
