@@ -3,6 +3,7 @@ package org.oxisync.core.model;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.util.function.Supplier;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.progress.ProgressSnapshot;
@@ -91,31 +92,37 @@ final class CrashSwitch {
         };
     }
 
-    SyncListener listener() {
+    /** A listener that passes the hooks, then tells {@code next} (read at each call). */
+    SyncListener listener(Supplier<SyncListener> next) {
         return new SyncListener() {
             @Override
             public void phase(String pair, String phase) {
                 hook("phase " + phase);
+                next.get().phase(pair, phase);
             }
 
             @Override
             public void progress(String pair, ProgressSnapshot snapshot) {
                 hook("progress");
+                next.get().progress(pair, snapshot);
             }
 
             @Override
             public void itemDone(String pair, String description, String error) {
                 hook("done " + description);
+                next.get().itemDone(pair, description, error);
             }
 
             @Override
             public void conflict(String pair, String path, String conflictCopy) {
                 hook("conflict " + path);
+                next.get().conflict(pair, path, conflictCopy);
             }
 
             @Override
             public void finished(SyncReport report) {
                 hook("finished");
+                next.get().finished(report);
             }
         };
     }

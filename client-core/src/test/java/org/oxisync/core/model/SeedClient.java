@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
 import org.oxisync.core.engine.SyncEngine;
+import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.scan.LocalScanner;
@@ -36,7 +37,7 @@ final class SeedClient implements AutoCloseable {
     final String user;
     final Path local;
     final Path data;
-    final Clock clock = Clock.systemUTC();
+    final Clock clock;
     final CrashSwitch crash = new CrashSwitch();
     private final CredentialStore credentials = new MemoryCredentialStore();
     private final TransferOptions transfers;
@@ -47,8 +48,17 @@ final class SeedClient implements AutoCloseable {
     private SyncEngine engine;
     final long pairId;
 
+    /** A test's own observer of the engine (the crash hooks run first). */
+    volatile SyncListener listener = SyncListener.NONE;
+
     SeedClient(OxiCloudEmulator server, String user, String password, Path dir, TransferOptions transfers) {
+        this(server, user, password, dir, transfers, Clock.systemUTC());
+    }
+
+    SeedClient(OxiCloudEmulator server, String user, String password, Path dir, TransferOptions transfers,
+               Clock clock) {
         this.server = server;
+        this.clock = clock;
         this.user = user;
         this.transfers = transfers;
         try {
@@ -86,7 +96,7 @@ final class SeedClient implements AutoCloseable {
         store = LocalStore.open(data, user, clock);
         api = crash.api(newApi(credentials));
         engine = new SyncEngine(api, store, new LocalScanner(crash.digester(FileChunker::digest), 2), transfers, clock,
-                crash.listener());
+                crash.listener(() -> listener));
     }
 
     /** One run; a simulated crash is returned as null (the switch stays dead until {@link #restart()}). */
@@ -98,6 +108,14 @@ final class SeedClient implements AutoCloseable {
         } catch (CrashSwitch.SimulatedCrash e) {
             return null;
         }
+    }
+
+    /** {@code oxisync login} again (new tokens in the same credential store), then a new process. */
+    void relogin(String password) {
+        try (OxiCloudApi fresh = newApi(credentials)) {
+            fresh.login(user, password);
+        }
+        restart();
     }
 
     /** The process "died": wait for its threads, drop the engine, api and store, and start again on the same data. */
