@@ -129,7 +129,9 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         if (useTray) {
             tray = Tray.install(this);
         }
-        Platform.setImplicitExit(tray.isEmpty());
+        if (tray.isPresent()) {
+            Platform.setImplicitExit(false); // closing the window keeps syncing in the tray
+        }
         stage.setOnCloseRequest(e -> {
             if (tray.isPresent() && !quitting) {
                 e.consume();

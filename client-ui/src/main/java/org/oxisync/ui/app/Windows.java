@@ -50,6 +50,11 @@ public final class Windows {
             main.setScene(scene);
         } else {
             scene.setRoot(root);
+            if (main.getWidth() < width || main.getHeight() < height) {
+                main.setWidth(Math.max(main.getWidth(), width));
+                main.setHeight(Math.max(main.getHeight(), height));
+                main.centerOnScreen();
+            }
         }
         main.setTitle(title);
         main.setMinWidth(640);

@@ -87,7 +87,7 @@ public final class StatusModel {
     }
 
     public void itemCompleted(String pair, String description) {
-        recentItems.add(0, description.replaceAll("\\s+", " ").trim());
+        org.oxisync.ui.app.Describe.action(description).ifPresent(d -> recentItems.add(0, d));
         if (recentItems.size() > RECENT_ITEMS) {
             recentItems.remove(RECENT_ITEMS, recentItems.size());
         }

@@ -338,8 +338,8 @@ public final class WizardModel {
                         + " on the server in sync. One side is empty, so the first sync simply copies everything"
                         + " across.");
             } else {
-                List<String> lines = r.preview().plan().stream().filter(l -> !l.startsWith("record"))
-                        .map(String::strip).toList();
+                List<String> lines = r.preview().plan().stream()
+                        .flatMap(l -> org.oxisync.ui.app.Describe.action(l).stream()).toList();
                 plan.setAll(lines);
                 reviewText.set("Both folders already hold files. This is what the first sync will do ("
                         + lines.size() + (lines.size() == 1 ? " change" : " changes") + "); nothing changes until"

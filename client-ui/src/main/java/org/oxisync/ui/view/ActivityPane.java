@@ -31,7 +31,7 @@ public final class ActivityPane extends VBox {
         search.setPromptText("Search file names and messages");
         search.textProperty().bindBidirectional(model.searchProperty());
         HBoxGrow.grow(search);
-        Label searchLabel = new Label("_Search:");
+        Label searchLabel = Ui.mnemonic("_Search:");
         searchLabel.setMnemonicParsing(true);
         searchLabel.setLabelFor(search);
 

@@ -86,7 +86,7 @@ public final class MainView extends BorderPane {
         settings.getStyleClass().add("nav-button");
         settings.setMaxWidth(Double.MAX_VALUE);
         settings.setOnAction(e -> actions.openSettings());
-        Button web = new Button("Open OxiCloud on the _web");
+        Button web = new Button("Open _web UI");
         web.getStyleClass().add("nav-button");
         web.setMaxWidth(Double.MAX_VALUE);
         web.setOnAction(e -> actions.openWebUi());

@@ -204,9 +204,9 @@ public final class SettingsView extends TabPane {
         up.setId("upload-limit");
         Spinner<Integer> down = kibSpinner(model.downloadKibProperty());
         down.setId("download-limit");
-        Label ul = new Label("_Upload limit");
+        Label ul = Ui.mnemonic("_Upload limit");
         ul.setLabelFor(up);
-        Label dl = new Label("_Download limit");
+        Label dl = Ui.mnemonic("_Download limit");
         dl.setLabelFor(down);
         g.addRow(0, ul, up, Ui.label("KiB/s (0 = unlimited)", "muted"));
         g.addRow(1, dl, down, Ui.label("KiB/s (0 = unlimited)", "muted"));
@@ -284,7 +284,7 @@ public final class SettingsView extends TabPane {
         ComboBox<Appearance> look = new ComboBox<>(FXCollections.observableArrayList(Appearance.values()));
         look.setId("appearance");
         look.valueProperty().bindBidirectional(model.appearanceProperty());
-        Label ll = new Label("_Appearance");
+        Label ll = Ui.mnemonic("_Appearance");
         ll.setLabelFor(look);
         Label err = Ui.wrapping("", Styles.DANGER);
         err.textProperty().bind(model.lastSaveErrorProperty());
@@ -297,9 +297,9 @@ public final class SettingsView extends TabPane {
         days.setId("version-days");
         Spinner<Integer> gib = intSpinner(model.versionGibProperty(), 1, 10_000, 1);
         gib.setId("version-gib");
-        Label dl = new Label("_Keep versions for");
+        Label dl = Ui.mnemonic("_Keep versions for");
         dl.setLabelFor(days);
-        Label gl = new Label("_Use at most");
+        Label gl = Ui.mnemonic("_Use at most");
         gl.setLabelFor(gib);
         g.addRow(0, dl, days, Ui.label("days", "muted"));
         g.addRow(1, gl, gib, Ui.label("GiB of disk space", "muted"));
@@ -325,7 +325,7 @@ public final class SettingsView extends TabPane {
         ComboBox<String> level = new ComboBox<>(FXCollections.observableArrayList("error", "warn", "info", "debug"));
         level.setId("log-level");
         level.valueProperty().bindBidirectional(model.logLevelProperty());
-        Label ll = new Label("_Log level");
+        Label ll = Ui.mnemonic("_Log level");
         ll.setLabelFor(level);
         Button open = new Button("_Open log folder");
         open.getStyleClass().add(Styles.BUTTON_OUTLINED);

@@ -20,6 +20,13 @@ public final class Ui {
         return l;
     }
 
+    /** A label whose underscored letter (Alt+letter) focuses the control it is {@code setLabelFor}. */
+    public static Label mnemonic(String text) {
+        Label l = new Label(text);
+        l.setMnemonicParsing(true);
+        return l;
+    }
+
     public static Label wrapping(String text, String... styleClasses) {
         Label l = label(text, styleClasses);
         l.setWrapText(true);

@@ -25,7 +25,7 @@ public final class VersionsPane extends VBox {
         search.setPromptText("Search by file name");
         search.textProperty().bindBidirectional(model.searchProperty());
         HBox.setHgrow(search, Priority.ALWAYS);
-        Label searchLabel = new Label("_Search:");
+        Label searchLabel = Ui.mnemonic("_Search:");
         searchLabel.setLabelFor(search);
 
         TableView<VersionsModel.Row> table = new TableView<>(model.rows());

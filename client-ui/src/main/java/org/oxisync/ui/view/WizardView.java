@@ -148,7 +148,7 @@ public final class WizardView extends BorderPane {
         url.setId("server-url");
         url.setPromptText("https://cloud.example.org");
         url.textProperty().bindBidirectional(model.serverUrlProperty());
-        Label l = new Label("Server _address");
+        Label l = Ui.mnemonic("Server _address");
         l.setLabelFor(url);
         Label hint = Ui.wrapping("The address you open in the browser to use OxiCloud. OxiSync checks that it is an "
                 + "OxiCloud server it can work with.", "muted");
@@ -210,9 +210,9 @@ public final class WizardView extends BorderPane {
         PasswordField pw = new PasswordField();
         pw.setId("login-password");
         pw.textProperty().bindBidirectional(model.passwordProperty());
-        Label ul = new Label("_User name");
+        Label ul = Ui.mnemonic("_User name");
         ul.setLabelFor(user);
-        Label pl = new Label("Pass_word");
+        Label pl = Ui.mnemonic("Pass_word");
         pl.setLabelFor(pw);
         GridPane creds = grid();
         creds.addRow(0, ul, user);
@@ -326,7 +326,7 @@ public final class WizardView extends BorderPane {
                 model.checkLocal();
             }
         });
-        Label l = new Label("_Folder on this computer");
+        Label l = Ui.mnemonic("_Folder on this computer");
         l.setLabelFor(path);
         Label note = Ui.wrapping("", "muted");
         note.setId("local-note");
@@ -373,7 +373,7 @@ public final class WizardView extends BorderPane {
         text.textProperty().bind(model.reviewTextProperty());
         ListView<String> plan = new ListView<>(model.plan());
         plan.setId("plan-list");
-        plan.getStyleClass().addAll("plan-list", Styles.DENSE);
+        plan.getStyleClass().add(Styles.DENSE);
         plan.setPrefHeight(220);
         plan.visibleProperty().bind(Bindings.isNotEmpty(model.plan()));
         plan.managedProperty().bind(plan.visibleProperty());

@@ -1,0 +1,49 @@
+package org.oxisync.ui.app;
+
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns the engine's plan lines ({@code SyncAction.describe()}: "upload    a.txt (new, 9 B)") into sentences
+ * for people ("Upload a.txt · new, 9 B"). Bookkeeping lines (journal records) are dropped. Unknown lines are
+ * shown as they are.
+ */
+public final class Describe {
+    private static final Pattern SIZE = Pattern.compile("^(.*) \\((new|update), (\\d+) B\\)$");
+
+    private Describe() {
+    }
+
+    public static Optional<String> action(String line) {
+        String l = line.strip().replaceAll("\\s+", " ");
+        String[] w = l.split(" ", 3);
+        String verb = w[0].toLowerCase(Locale.ROOT);
+        String rest = l.substring(Math.min(l.length(), verb.length())).strip();
+        String side = w.length > 1 ? w[1] : "";
+        String afterSide = w.length > 2 ? w[2] : "";
+        return switch (verb) {
+            case "record", "forget" -> Optional.empty();
+            case "upload" -> Optional.of("Upload " + sized(rest));
+            case "download" -> Optional.of("Download " + sized(rest));
+            case "mkdir" -> Optional.of("Create folder " + afterSide + (side.equals("local") ? " here" : " on the server"));
+            case "move" -> Optional.of("Move " + afterSide.replace(" -> ", " → ") + (side.equals("local") ? " here" : " on the server"));
+            case "delete" -> Optional.of("Delete " + afterSide + " here");
+            case "trash" -> Optional.of("Move " + afterSide + " to the server's trash");
+            case "conflict" -> Optional.of("Conflict: " + rest.replaceFirst("^keep local ", "keep your ")
+                    .replace(" as ", " version as "));
+            case "skip" -> Optional.of("Skip " + rest);
+            default -> Optional.of(l);
+        };
+    }
+
+    private static String sized(String rest) {
+        Matcher m = SIZE.matcher(rest);
+        if (!m.matches()) {
+            return rest;
+        }
+        return m.group(1) + " · " + (m.group(2).equals("new") ? "new, " : "changed, ")
+                + Formats.bytes(Long.parseLong(m.group(3)));
+    }
+}

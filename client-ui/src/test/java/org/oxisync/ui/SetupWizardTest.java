@@ -1,0 +1,167 @@
+package org.oxisync.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.oxisync.ui.UiTestSupport.screenshot;
+import static org.oxisync.ui.UiTestSupport.waitUntil;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.app.AppConfig;
+import org.oxisync.core.app.AppHome;
+import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.OxiCloudEmulator;
+import org.oxisync.emulator.RemoteClient;
+import org.oxisync.ui.app.Shell;
+import org.oxisync.ui.model.WizardModel;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The first-run wizard against the emulator: server check, device-flow sign-in, folders, preview, first sync. */
+@ExtendWith(ApplicationExtension.class)
+class SetupWizardTest {
+    @TempDir Path tmp;
+    private Stage stage;
+    private OxiCloudEmulator emulator;
+    private Shell shell;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        if (shell != null) {
+            WaitForAsyncUtils.asyncFx(shell::close).get();
+        }
+        if (emulator != null) {
+            emulator.close();
+        }
+    }
+
+    private void openShell(AppHome home) throws Exception {
+        shell = WaitForAsyncUtils.asyncFx(() -> {
+            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, false);
+            s.start();
+            return s;
+        }).get();
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void wizardSignsInThroughTheBrowserFlowPreviewsAndRunsTheFirstSync(FxRobot robot) throws Exception {
+        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+        RemoteClient remote = emulator.remote("alice");
+        remote.putFile("/Documents/report.txt", "quarterly report".getBytes(StandardCharsets.UTF_8));
+        remote.putFile("/Documents/notes/todo.txt", "buy milk".getBytes(StandardCharsets.UTF_8));
+        remote.putFile("/Photos/beach.jpg", new byte[300_000]);
+        remote.putFile("/readme.txt", "hello".getBytes(StandardCharsets.UTF_8));
+        Path local = tmp.resolve("OxiSync");
+        Files.createDirectories(local);
+        Files.writeString(local.resolve("from-laptop.txt"), "made here");
+        AppHome home = new AppHome(tmp.resolve("home"), true);
+        openShell(home);
+
+        robot.clickOn("#server-url").write(emulator.baseUrl());
+        screenshot(stage.getScene(), "wizard-1-server");
+        robot.clickOn("#wizard-next");
+        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().isPresent());
+        screenshot(stage.getScene(), "wizard-2-sign-in");
+
+        robot.clickOn("#wizard-next");
+        Label code = robot.lookup("#device-code").queryAs(Label.class);
+        waitUntil("the device code is shown", 15, () -> !code.getText().isBlank() && code.isVisible());
+        screenshot(stage.getScene(), "wizard-3-device-code");
+        emulator.approveDevice(code.getText(), "alice");
+
+        waitUntil("the remote folder step", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
+        AppConfig saved = AppConfig.load(home.configFile());
+        assertEquals("alice", saved.user(), "the account is recorded in the config the CLI reads");
+        waitUntil("the tree lists the server's folders", 15, () -> robot.lookup("Documents").tryQuery().isPresent());
+        screenshot(stage.getScene(), "wizard-4-remote-folder");
+        robot.clickOn("#wizard-next");
+
+        waitUntil("the local folder step", 15, () -> robot.lookup("#local-folder").tryQuery().isPresent());
+        TextField path = robot.lookup("#local-folder").queryAs(TextField.class);
+        WaitForAsyncUtils.asyncFx(() -> path.setText(local.toString())).get();
+        robot.clickOn("#local-folder");
+        robot.clickOn("#wizard-next");
+        waitUntil("the selective sync step", 15, () -> robot.lookup("#selective-list").tryQuery().isPresent());
+        ListView<?> list = robot.lookup("#selective-list").queryAs(ListView.class);
+        assertEquals(2, list.getItems().size(), "Documents and Photos are offered");
+        waitUntil("sizes are counted", 15, () -> list.getItems().stream()
+                .allMatch(i -> !((WizardModel.SubFolder) i).size.get().startsWith("counting")));
+        robot.clickOn("Photos");
+        assertFalse(((WizardModel.SubFolder) list.getItems().get(1)).selected.get(), "Photos is unticked");
+        screenshot(stage.getScene(), "wizard-5-selective-sync");
+        robot.clickOn("#wizard-next");
+
+        waitUntil("the preview", 30, () -> robot.lookup("#plan-list").tryQuery()
+                .map(n -> !((ListView<?>) n).getItems().isEmpty()).orElse(false));
+        ListView<?> plan = robot.lookup("#plan-list").queryAs(ListView.class);
+        assertTrue(plan.getItems().stream().anyMatch(l -> l.toString().contains("report.txt")), "downloads are previewed");
+        assertTrue(plan.getItems().stream().anyMatch(l -> l.toString().contains("from-laptop.txt")), "uploads are previewed");
+        assertTrue(plan.getItems().stream().noneMatch(l -> l.toString().contains("beach.jpg")), "excluded folders are not");
+        assertFalse(Files.exists(local.resolve("readme.txt")), "the preview changes nothing");
+        screenshot(stage.getScene(), "wizard-6-review");
+
+        robot.clickOn("#wizard-next");
+        waitUntil("the first sync downloads and uploads", 60, () -> Files.exists(local.resolve("Documents/notes/todo.txt"))
+                && remote.exists("/from-laptop.txt"));
+        assertFalse(Files.exists(local.resolve("Photos")), "unticked folders stay on the server only");
+        waitUntil("the main window is idle", 30, () -> !shell.status().busyProperty().get()
+                && shell.status().pairs().stream().allMatch(r -> r.lastRunProperty().get() != null));
+        screenshot(stage.getScene(), "main-idle");
+    }
+
+    @Test
+    void serverProblemsAreExplainedInPlainWords(FxRobot robot) throws Exception {
+        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+        openShell(new AppHome(tmp.resolve("home"), true));
+
+        robot.clickOn("#server-url").write("http://127.0.0.1:9");
+        robot.clickOn("#wizard-next");
+        waitUntil("the unreachable message", 20, () -> problemTitle(robot).startsWith("Cannot reach"));
+        screenshot(stage.getScene(), "wizard-error-unreachable");
+
+        emulator.faults().failNext(1, "GET", "/api/version", 200, "{\"name\":\"OxiCloud\",\"version\":\"0.7.2\"}");
+        TextField url = robot.lookup("#server-url").queryAs(TextField.class);
+        WaitForAsyncUtils.asyncFx(() -> url.setText(emulator.baseUrl())).get();
+        robot.clickOn("#wizard-next");
+        waitUntil("the too-old message", 20, () -> problemTitle(robot).contains("too old"));
+
+        emulator.faults().failNext(1, "GET", "/api/version", 200, "{\"name\":\"Nextcloud\",\"version\":\"29.0.0\"}");
+        robot.clickOn("#wizard-next");
+        waitUntil("the not-OxiCloud message", 20, () -> problemTitle(robot).contains("not an OxiCloud server"));
+
+        robot.clickOn("#wizard-next");
+        waitUntil("the sign-in step once the server answers well", 20,
+                () -> robot.lookup("#method-password").tryQuery().isPresent());
+        robot.clickOn("#method-password");
+        robot.clickOn("#login-user").write("alice");
+        robot.clickOn("#login-password").write("wrong");
+        robot.clickOn("#wizard-next");
+        waitUntil("the sign-in failure", 20, () -> problemTitle(robot).equals("Sign-in failed"));
+        screenshot(stage.getScene(), "wizard-error-sign-in");
+        assertFalse(AppConfig.load(new AppHome(tmp.resolve("home"), true).configFile()).hasAccount(),
+                "a failed sign-in records no account");
+    }
+
+    private static String problemTitle(FxRobot robot) {
+        return robot.lookup("#wizard-problem").queryAs(atlantafx.base.controls.Message.class).getTitle();
+    }
+}
