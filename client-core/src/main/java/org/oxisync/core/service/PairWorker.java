@@ -44,6 +44,7 @@ final class PairWorker {
     private String detail = "waiting for the first run";
     private boolean paused;
     private boolean stopping;
+    private boolean parkOnStop;
     /** A run is queued on the lane or running. */
     private boolean active;
     private boolean runRequested;
@@ -507,9 +508,19 @@ final class PairWorker {
 
     /** Stops triggers; a running item parks after it finishes (the next start completes the run). */
     void stop() {
+        stop(true);
+    }
+
+    /** The pair was removed: no more triggers, but a running run finishes (it must not hold the run lane). */
+    void retire() {
+        stop(false);
+    }
+
+    private void stop(boolean park) {
         LocalWatch.Handle h;
         synchronized (this) {
             stopping = true;
+            parkOnStop = park;
             for (TaskScheduler.Cancellable c : new TaskScheduler.Cancellable[] {debounce, pollTimer, fullScanTimer,
                     retryTimer, watchRetry}) {
                 if (c != null) {
@@ -551,7 +562,8 @@ final class PairWorker {
     private void safePoint() {
         lastCallbackNanos = System.nanoTime();
         synchronized (this) {
-            while (paused || env.globallyPaused() || stopping) {
+            // stopping: the service closes (park for good) or the pair was removed (let its run finish)
+            while (stopping ? parkOnStop : (paused || env.globallyPaused())) {
                 try {
                     wait();
                 } catch (InterruptedException e) {

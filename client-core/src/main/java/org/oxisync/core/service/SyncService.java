@@ -331,7 +331,7 @@ public final class SyncService implements AutoCloseable {
             }
         }
         for (PairWorker w : removed) {
-            w.stop();
+            w.retire();
             refreshFolders(w, true);
         }
         for (PairWorker w : added) {

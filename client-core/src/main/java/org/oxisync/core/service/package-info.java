@@ -1,17 +1,75 @@
 /**
- * Continuous sync: {@link org.oxisync.core.service.SyncService} keeps every folder pair of the account in sync
- * by running the one-shot engine when something changed. Decisions:
+ * Continuous sync: {@link org.oxisync.core.service.SyncService} keeps every folder pair of the account in sync by
+ * running the one-shot engine ({@code SyncEngine.runOnce}) whenever something may have changed. Decisions:
+ *
+ * <h2>Scheduling</h2>
  * <ul>
- *   <li>One {@code PairWorker} per pair; runs of all pairs go through one run lane (one thread), so two runs
- *       never use the store at once and a pair never runs twice at the same time. A trigger during a run sets a
- *       "run again" flag instead of queueing.</li>
- *   <li>Time and threads come from an injected {@link java.time.Clock} and {@link
- *       org.oxisync.core.service.TaskScheduler}: tests fire timers by moving the clock.</li>
- *   <li>Pause and stop take effect at a safe point: the engine's listener callbacks between items (phase
- *       changes, item done) block while the pair is paused or the service stops. The engine has no stop flag of
- *       its own; this parks its workers after their current item without throwing into it.</li>
- *   <li>Before each run one cheap request ({@code GET /api/folders/{root}}) checks the server: unreachable or
- *       read-only → OFFLINE, retried with backoff 5 s … 5 min.</li>
+ *   <li>One {@code PairWorker} per pair. Runs of <em>all</em> pairs go through one run lane (one thread): two runs
+ *       never use the store at once, and a pair never runs twice at the same time. A trigger during a run sets a
+ *       "run again" flag instead of queueing a second run.</li>
+ *   <li>Triggers: local events (debounced), remote changes (poll or bus), a periodic full run (default hourly, to
+ *       catch what a watcher missed), start, and {@code syncNow}.</li>
+ *   <li>Debounce: a run starts once the pair has been quiet for {@code quietPeriod} (1 s), but never later than
+ *       {@code maxDelay} (10 s) after the first event of a burst. A 1,000-file burst is 1-3 runs.</li>
+ *   <li>Time and threads come from an injected {@link java.time.Clock} and
+ *       {@link org.oxisync.core.service.TaskScheduler}: tests fire timers by moving the clock while runs use a real
+ *       thread. The only real-time wait is in {@code close()} (threads going quiet).</li>
  * </ul>
+ *
+ * <h2>Local changes</h2>
+ * <ul>
+ *   <li>Recursive native watching through io.methvin directory-watcher ({@link org.oxisync.core.service.LocalWatch});
+ *       file hashing is off (it would read every file at start; the engine's scan compares anyway).</li>
+ *   <li>Ignored at once: the client's temp names ({@code TempNames.isOwnTemp}) and paths the pair's ignore rules or
+ *       selective sync exclude.</li>
+ *   <li>The engine's own writes: events that arrive while a run is queued or going are remembered (up to 10,000
+ *       paths) and judged when it ends. A path whose size and mtime equal its journal row (or that is gone from
+ *       both disk and journal) was written by the run, or is already in sync; anything else starts the debounce.
+ *       This needs no cooperation from the engine and cannot lose a user's save made during a run.</li>
+ *   <li>Watcher overflow or failure → debounced run (a full scan). If watching cannot start (e.g. inotify limit),
+ *       the pair relies on polling and the periodic run, says so in its status, and retries watching every 5 min.</li>
+ * </ul>
+ *
+ * <h2>Remote changes</h2>
+ * <ul>
+ *   <li>Poll: one {@code GET /api/folders/{root}} per pair (the tree ETag, reference §7.6); a different ETag → run.
+ *       The baseline is the ETag seen just before the last run, so a change made by another device during a run
+ *       is never mistaken for our own. Cost: after a run that uploaded, the next poll sees our own change and
+ *       starts one more run that finds nothing to do.</li>
+ *   <li>Bus (reference §7.5): {@code GET /api/config}; {@code features.message_bus} → WebSocket to
+ *       {@code /api/rt/ws} (or an announced {@code message_bus_url} on the same host), {@code Authorization} from
+ *       the credential store the API client keeps current (Bearer; Basic for app passwords), JSON-RPC
+ *       {@code subscribe} to {@code folder:{id}} for the pair's root and every folder the engine last listed (at
+ *       most 10,000 per pair), since a server may only announce a folder's direct children. Any event is a
+ *       "sync now" hint for the pairs owning that folder. While connected the poll runs every 5 min (safety
+ *       net); on disconnect every 30 s again, reconnecting with backoff 1 s … 5 min; after a reconnect each pair
+ *       polls at once (events are not replayed). No bus (404, flag absent: 0.8.7) → polling only, asked again
+ *       hourly. Servers with a pinned self-signed certificate are polled only (the bus client has no pin).</li>
+ * </ul>
+ *
+ * <h2>Control</h2>
+ * <ul>
+ *   <li>Pause, and stop on {@code close()}/SIGTERM, take effect at a safe point: the engine's listener callbacks
+ *       between items (phase changes, item done) block while the pair is paused or the service closes. Each
+ *       transfer worker finishes its current item and parks; nothing new starts. Nothing is thrown into the
+ *       engine. {@code close()} waits (at most 30 s) until the run's threads have been silent for 3 s, then the
+ *       caller closes the store. The journal's unflushed batch is lost, which the engine's journal writer
+ *       documents as safe (the next run finds both sides equal and records them again); DaemonProcessTest checks
+ *       it. The engine has no stop flag of its own yet; with one, stopping would not need the silence heuristic.</li>
+ *   <li>A removed pair stops its triggers but lets a running run finish, so it never holds the run lane.</li>
+ *   <li>Before each run one cheap request checks the server: unreachable (transient error) or read-only
+ *       ({@code X-Server-Status}) → OFFLINE, retried with backoff 5 s … 5 min, and the pair continues when the
+ *       server is back. A run that FAILED is classified the same way.</li>
+ *   <li>Bandwidth: {@code setBandwidth} sets the {@link org.oxisync.protocol.Throttle}s the API client was built
+ *       with, which apply to running transfers at once; the service must be given that
+ *       {@link org.oxisync.protocol.Bandwidth} (the API client does not expose its configuration).</li>
+ * </ul>
+ *
+ * <h2>Daemon</h2>
+ * {@code oxisync daemon} runs the service headless; {@link org.oxisync.core.service.ControlSocket} serves
+ * {@code status}/{@code pause}/{@code resume}/{@code sync-now} on {@code daemon.sock} (a Unix domain socket, 0600) in
+ * the OxiSync home. A socket rather than a status file: always current, no writes while idle, and a stale file
+ * cannot pretend that a dead daemon runs. {@code oxisync status} asks it first and reads the store only when no
+ * daemon answers (a running daemon holds the store's lock).
  */
 package org.oxisync.core.service;
