@@ -162,6 +162,6 @@ class SetupWizardTest {
     }
 
     private static String problemTitle(FxRobot robot) {
-        return robot.lookup("#wizard-problem").queryAs(atlantafx.base.controls.Message.class).getTitle();
+        return robot.lookup("#wizard-problem").lookup("#notice-title").queryAs(Label.class).getText();
     }
 }

@@ -1,6 +1,5 @@
 package org.oxisync.ui.view;
 
-import atlantafx.base.controls.ToggleSwitch;
 import atlantafx.base.theme.Styles;
 import java.util.ArrayList;
 import java.util.List;
@@ -271,14 +270,14 @@ public final class SettingsView extends TabPane {
     }
 
     private Node general() {
-        ToggleSwitch login = new ToggleSwitch("Start OxiSync when I log in");
+        CheckBox login = new CheckBox("_Start OxiSync when I log in");
         login.setId("start-at-login");
         login.selectedProperty().bindBidirectional(model.startAtLoginProperty());
         login.disableProperty().bind(model.autostartAvailableProperty().not());
         Label loginNote = Ui.wrapping("Available in the installed app (it registers the installed launcher).", "muted");
         loginNote.visibleProperty().bind(model.autostartAvailableProperty().not());
         loginNote.managedProperty().bind(loginNote.visibleProperty());
-        ToggleSwitch notes = new ToggleSwitch("Notify me about conflicts and errors");
+        CheckBox notes = new CheckBox("_Notify me about conflicts and errors");
         notes.setId("notifications");
         notes.selectedProperty().bindBidirectional(model.notificationsProperty());
         ComboBox<Appearance> look = new ComboBox<>(FXCollections.observableArrayList(Appearance.values()));
@@ -288,7 +287,8 @@ public final class SettingsView extends TabPane {
         ll.setLabelFor(look);
         Label err = Ui.wrapping("", Styles.DANGER);
         err.textProperty().bind(model.lastSaveErrorProperty());
-        return page(Ui.label("General", "page-title"), login, loginNote, notes, Ui.row(10, ll, look), err);
+        VBox toggles = new VBox(10, login, loginNote, notes);
+        return page(Ui.label("General", "page-title"), toggles, Ui.row(10, ll, look), err);
     }
 
     private Node versions() {

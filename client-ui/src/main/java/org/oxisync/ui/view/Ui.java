@@ -34,6 +34,16 @@ public final class Ui {
         return l;
     }
 
+    /** A coloured box with a bold title and an explanation; {@code kind} is "danger" or "warning". */
+    public static VBox notice(String kind, String title, String text) {
+        Label t = wrapping(title, "notice-title");
+        t.setId("notice-title");
+        Label x = wrapping(text, "notice-text");
+        VBox box = new VBox(t, x);
+        box.getStyleClass().addAll("notice", kind);
+        return box;
+    }
+
     public static Region hgrow() {
         Region r = new Region();
         HBox.setHgrow(r, Priority.ALWAYS);

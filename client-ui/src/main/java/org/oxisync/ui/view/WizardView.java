@@ -1,6 +1,5 @@
 package org.oxisync.ui.view;
 
-import atlantafx.base.controls.Message;
 import atlantafx.base.theme.Styles;
 import java.io.File;
 import java.nio.file.Path;
@@ -64,11 +63,10 @@ public final class WizardView extends BorderPane {
         this.onFinish = onFinish;
         this.onCancel = onCancel;
         setId("wizard");
-        Message problem = new Message();
+        VBox problem = Ui.notice("danger", "", "");
         problem.setId("wizard-problem");
-        problem.getStyleClass().add(Styles.DANGER);
-        problem.titleProperty().bind(model.problemTitleProperty());
-        problem.descriptionProperty().bind(model.problemTextProperty());
+        ((Label) problem.getChildren().get(0)).textProperty().bind(model.problemTitleProperty());
+        ((Label) problem.getChildren().get(1)).textProperty().bind(model.problemTextProperty());
         problem.visibleProperty().bind(model.problemTitleProperty().isNotEmpty());
         problem.managedProperty().bind(problem.visibleProperty());
 
@@ -161,10 +159,9 @@ public final class WizardView extends BorderPane {
             if (c == null) {
                 return;
             }
-            Message warn = new Message("This server's certificate is not trusted by your system",
+            VBox warn = Ui.notice("warning", "This server's certificate is not trusted by your system",
                     "It may be self-signed. Continue only if the fingerprint below matches the one your server's "
                             + "administrator gave you; OxiSync will then trust exactly this certificate for this server.");
-            warn.getStyleClass().add(Styles.WARNING);
             GridPane g = grid();
             g.addRow(0, Ui.label("Fingerprint (SHA-256)", Styles.TEXT_BOLD), fingerprint(c.sha256()));
             g.addRow(1, Ui.label("Issued to", Styles.TEXT_BOLD), Ui.wrapping(c.subject()));
