@@ -122,17 +122,19 @@ class MainWindowTest {
     @Test
     void progressBytesItemsAndTimeLeftAreShownWhileARealSyncRuns(FxRobot robot) throws Exception {
         for (int i = 1; i <= 6; i++) {
-            remote.putFile("/Music/track-" + i + ".ogg", new byte[160_000 + i]);
+            remote.putFile("/Music/track-" + i + ".ogg", new byte[400_000 + i]);
         }
         account();
-        emulator.faults().slowNext(200, null, ".*", 250_000);
+        emulator.faults().slowNext(200, null, ".*", 120_000);
         openShell();
         Label text = robot.lookup("#progress-text").queryAs(Label.class);
-        waitUntil("bytes and items are shown", 30, () -> text.getText().contains(" of ") && text.getText().contains("items"));
+        waitUntil("bytes and items are shown mid-transfer", 30, () -> text.getText().contains(" of ")
+                && text.getText().contains("items") && shell.status().progressProperty().get() > 0.1
+                && shell.status().progressProperty().get() < 0.8);
         assertTrue(shell.status().progressProperty().get() >= 0, "a determinate progress bar while transferring");
         assertTrue(shell.status().headlineProperty().get().startsWith("Syncing"), shell.status().headlineProperty().get());
         screenshot(stage.getScene(), "main-syncing");
-        waitUntil("all tracks are downloaded", 60, () -> {
+        waitUntil("all tracks are downloaded", 90, () -> {
             try (var s = Files.list(local.resolve("Music"))) {
                 return s.filter(p -> p.toString().endsWith(".ogg")).count() == 6;
             } catch (IOException e) {

@@ -9,7 +9,6 @@ import javafx.beans.property.IntegerProperty;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.ToggleButton;
@@ -67,12 +66,10 @@ public final class MainView extends BorderPane {
             b.setMaxWidth(Double.MAX_VALUE);
             b.setOnAction(e -> show(s));
             if (s == Section.CONFLICTS) {
-                b.setGraphic(badge(status.conflictCountProperty(), "warning"));
+                counted(b, s.label, status.conflictCountProperty());
             } else if (s == Section.ERRORS) {
-                b.setGraphic(badge(status.errorCountProperty(), ""));
+                counted(b, s.label, status.errorCountProperty());
             }
-            b.setContentDisplay(ContentDisplay.RIGHT);
-            b.setGraphicTextGap(8);
             buttons.put(s, b);
             sidebar.getChildren().add(b);
         }
@@ -135,16 +132,10 @@ public final class MainView extends BorderPane {
         show(Section.STATUS);
     }
 
-    private static Label badge(IntegerProperty count, String extra) {
-        Label l = new Label();
-        l.getStyleClass().add("badge");
-        if (!extra.isEmpty()) {
-            l.getStyleClass().add(extra);
-        }
-        l.textProperty().bind(count.asString());
-        l.visibleProperty().bind(count.greaterThan(0));
-        l.managedProperty().bind(l.visibleProperty());
-        return l;
+    /** "Conflicts (2)": the count in the button's own text, so it is read out and never clipped. */
+    private static void counted(ToggleButton b, String label, IntegerProperty count) {
+        b.textProperty().bind(Bindings.createStringBinding(
+                () -> count.get() > 0 ? label + "  (" + count.get() + ")" : label, count));
     }
 
     public void show(Section s) {

@@ -1,0 +1,29 @@
+package org.oxisync.ui.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class DescribeTest {
+    @Test
+    void planLinesBecomeSentencesAndBookkeepingIsDropped() {
+        assertEquals(Optional.of("Upload notes.txt · new, 9 B"), Describe.action("upload    notes.txt (new, 9 B)"));
+        assertEquals(Optional.of("Download a/b.bin · changed, 2.0 KB"), Describe.action("download  a/b.bin (update, 2048 B)"));
+        assertEquals(Optional.of("Create folder Docs here"), Describe.action("mkdir     local  Docs"));
+        assertEquals(Optional.of("Create folder Docs on the server"), Describe.action("mkdir     remote Docs"));
+        assertEquals(Optional.of("Move a.txt → b.txt on the server"), Describe.action("move      remote a.txt -> b.txt"));
+        assertEquals(Optional.of("Move old/ (3 files) to the server's trash"), Describe.action("trash     remote old/ (3 files)"));
+        assertEquals(Optional.empty(), Describe.action("record    a.txt"));
+    }
+
+    @Test
+    void sizesAndTimesAreReadable() {
+        assertEquals("512 B", Formats.bytes(512));
+        assertEquals("1.5 KB", Formats.bytes(1536));
+        assertEquals("3.0 MB", Formats.bytes(3L << 20));
+        assertEquals("less than a minute left", Formats.timeLeft(java.time.Duration.ofSeconds(20)));
+        assertEquals("about 2 min left", Formats.timeLeft(java.time.Duration.ofSeconds(100)));
+        assertEquals("about 1 h 5 min left", Formats.timeLeft(java.time.Duration.ofMinutes(65)));
+    }
+}

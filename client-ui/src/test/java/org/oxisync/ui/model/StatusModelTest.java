@@ -1,0 +1,66 @@
+package org.oxisync.ui.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.sync.PairPhase;
+
+class StatusModelTest {
+    private final StatusModel model = new StatusModel(Clock.fixed(Instant.parse("2026-01-01T10:00:00Z"), ZoneOffset.UTC));
+
+    private static FolderPair pair(long id, String name) {
+        return FolderPair.create(name, "/tmp/" + name, "r" + id, "/" + name).withId(id);
+    }
+
+    @Test
+    void overallProgressSumsThePairsBytesAndItemsWithTimeLeft() {
+        model.setPairs(List.of(pair(1, "A"), pair(2, "B")));
+        model.stateChanged("A", PairPhase.SYNCING, "");
+        model.stateChanged("B", PairPhase.SYNCING, "");
+        model.progress("A", new ProgressSnapshot(100, 400, 1, 0, 4, 0.25, 100, Optional.empty()));
+        model.progress("B", new ProgressSnapshot(100, 600, 0, 0, 2, 0.1, 100, Optional.empty()));
+        assertEquals(PairPhase.SYNCING, model.overallProperty().get());
+        assertEquals(0.2, model.progressProperty().get(), 1e-9);
+        assertEquals("Syncing 2 of 6 items", model.headlineProperty().get());
+        assertEquals("200 B of 1000 B · 1 of 6 items done · less than a minute left", model.progressTextProperty().get());
+    }
+
+    @Test
+    void anErrorOutranksPausedAndIdleButNotBusy() {
+        model.setPairs(List.of(pair(1, "A"), pair(2, "B")));
+        model.stateChanged("A", PairPhase.ERROR, "the local folder is missing");
+        assertEquals(PairPhase.ERROR, model.overallProperty().get());
+        model.stateChanged("B", PairPhase.SCANNING, "");
+        assertEquals(PairPhase.SCANNING, model.overallProperty().get());
+        assertTrue(model.busyProperty().get());
+        model.stateChanged("B", PairPhase.IDLE, "");
+        assertEquals("Some folders need attention", model.headlineProperty().get());
+    }
+
+    @Test
+    void keepsLiveStateOfPairsThatStayWhenThePairListIsReloaded() {
+        model.setPairs(List.of(pair(1, "A")));
+        model.stateChanged("A", PairPhase.PAUSED, "");
+        model.setPairs(List.of(pair(1, "A"), pair(2, "B")));
+        assertEquals(PairPhase.PAUSED, model.row("A").orElseThrow().phaseProperty().get());
+        assertEquals(2, model.pairs().size());
+    }
+
+    @Test
+    void theRecentListKeepsOnlyTheNewestTransfers() {
+        for (int i = 0; i < 20; i++) {
+            model.itemCompleted("A", "upload    f" + i + ".txt (new, 1 B)");
+        }
+        model.itemCompleted("A", "record    ignored.txt");
+        assertEquals(StatusModel.RECENT_ITEMS, model.recentItems().size());
+        assertEquals("Upload f19.txt · new, 1 B", model.recentItems().get(0));
+    }
+}
