@@ -33,7 +33,20 @@ public final class Background implements AutoCloseable {
 
     /** Runs {@code work} off the FX thread; {@code onDone} or {@code onError} then runs on the FX thread. */
     public <T> Future<?> run(Callable<T> work, Consumer<T> onDone, Consumer<Throwable> onError) {
+        if (pool.isShutdown()) {
+            // Late events after the shell closed (a run ending during shutdown) have nothing left to update.
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
+        }
         running.incrementAndGet();
+        try {
+            return submit(work, onDone, onError);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            running.decrementAndGet();
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
+        }
+    }
+
+    private <T> Future<?> submit(Callable<T> work, Consumer<T> onDone, Consumer<Throwable> onError) {
         return pool.submit(() -> {
             try {
                 T result = work.call();

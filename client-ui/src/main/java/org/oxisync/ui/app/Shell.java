@@ -61,7 +61,12 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     /** Builds the sync backend for a context and the feed it reports to. */
     public interface BackendFactory extends BiFunction<AppContext, SyncFeed, SyncBackend> {}
 
+    /** The continuous sync service of client-core. */
     public static final BackendFactory DEFAULT_BACKEND =
+            (ctx, feed) -> new org.oxisync.ui.sync.ServiceBackend(ctx, feed, ctx.clock());
+
+    /** The interim runner (runOnce per pair at start, on request and every 2 minutes), kept as a fallback. */
+    public static final BackendFactory ENGINE_BACKEND =
             (ctx, feed) -> new EngineBackend(ctx, feed, java.time.Duration.ofMinutes(2));
 
     private final AppHome home;
@@ -184,7 +189,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         background.run(() -> store().accounts().pairs(), pairs -> {
             status.setPairs(pairs);
             reloadLists();
-            backend.start();
+            SyncBackend b = backend;
+            background.run(b::start); // the service reads the pairs from the store: off the FX thread
         }, e -> LOG.warn("cannot read the folder pairs: {}", e.toString()));
     }
 
@@ -422,7 +428,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             status.setPairs(pairs);
             windows.settingsWindow().ifPresent(s -> openSettingsFresh());
             if (backend != null) {
-                backend.pairsChanged();
+                SyncBackend b = backend;
+                background.run(b::pairsChanged);
             }
         }, e -> LOG.warn("cannot read the folder pairs: {}", e.toString()));
     }
