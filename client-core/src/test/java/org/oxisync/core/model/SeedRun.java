@@ -1,0 +1,646 @@
+package org.oxisync.core.model;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.oxisync.core.engine.SyncOptions;
+import org.oxisync.core.engine.SyncReport;
+import org.oxisync.core.engine.SyncStatus;
+import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.transfer.TransferOptions;
+import org.oxisync.emulator.Fault;
+import org.oxisync.emulator.OxiCloudEmulator;
+import org.oxisync.emulator.RemoteClient;
+import org.oxisync.store.hash.Blake3;
+
+/**
+ * One seed of the model-based test: random operations on the local folder and, as another device, on the server,
+ * interleaved with syncs that meet injected faults or a simulated crash (then a restart on the same store), then a
+ * quiet end and the invariants. Deterministic in its choices for a seed (thread timing is not).
+ *
+ * <p>The content model: every content written by an operation is recorded ({@link #written}) and, unless it is
+ * empty, becomes <em>protected</em> ({@link #protectedHashes}). An operation that destroys content the user owns —
+ * a local overwrite or delete, or the other device overwriting a remote file — removes that content from the
+ * protected set only when no other copy exists at that moment (local tree, live server tree, server trash, version
+ * store), i.e. when the user destroyed the last copy. A local overwrite also does not count the server copy the
+ * engine is meant to update (the journal's remote id of that path): replacing it is what the user asked for. Every
+ * other loss is the engine's: at the end every protected content must be in the tree, the trash or the version store.
+ */
+final class SeedRun {
+    private static final String[] FILE_NAMES = {"a.txt", "b.txt", "A.txt", "c", "n.md"};
+    private static final String[] DIR_NAMES = {"d", "D", "e"};
+    private static final String ANY_PATH = "/api/(?!auth/).*";
+    private static final String[] FAULT_PATHS = {ANY_PATH, ANY_PATH, "/api/files/upload", "/api/files/delta/.*",
+        "/api/folders/.*", "/api/files/[^/]+", "/api/files/[^/]+/(move|rename)", "/api/folders/[^/]+/(move|rename)",
+        "/api/batch/folders/get", "/api/dedup/check-batch", "/api/files/by-hash", "/api/files/[^/]+/manifest",
+        "/api/folders/[^/]+/resources"};
+    private static final String[] FAULT_METHODS = {"*", "*", "GET", "POST", "PUT", "DELETE"};
+    private static final long FAKE_MTIME_BASE = 978_307_200_000L; // 2001-01-01: never a server time
+    private static final String EMPTY = Blake3.hashHex(new byte[0]);
+
+    final long seed;
+    private final Random rnd;
+    private final OxiCloudEmulator server;
+    private final SeedClient c;
+    private final RemoteClient remote;
+    private final SyncOptions options;
+    final List<String> log = new ArrayList<>();
+    private final Set<String> written = new HashSet<>();
+    private final Set<String> protectedHashes = new HashSet<>();
+    private long writes;
+
+    SeedRun(long seed, OxiCloudEmulator server, Path dir) {
+        this.seed = seed;
+        this.rnd = new Random(seed);
+        this.server = server;
+        String user = "u" + Long.toUnsignedString(seed, 36) + "x" + Long.toHexString(System.nanoTime() & 0xffffff);
+        server.addUser(user, "pw-" + user, null);
+        TransferOptions transfers = rnd.nextBoolean() ? TransferOptions.defaults()
+                : TransferOptions.defaults().withDeltaThreshold(64 << 10);
+        this.options = SyncOptions.defaults("modelhost").withWorkers(1 + rnd.nextInt(4));
+        this.c = new SeedClient(server, user, "pw-" + user, dir, transfers);
+        this.remote = server.remote(user);
+        log.add("seed " + seed + ": workers " + options.workers() + ", delta threshold "
+                + transfers.deltaThresholdBytes());
+    }
+
+    /** Runs the seed; throws AssertionError (with the log in the message) when an invariant breaks. */
+    void run() {
+        long t0 = System.nanoTime();
+        try {
+            int rounds = 3 + rnd.nextInt(4);
+            for (int round = 0; round < rounds; round++) {
+                int ops = round == 0 ? 2 + rnd.nextInt(5) : rnd.nextInt(5);
+                for (int i = 0; i < ops; i++) {
+                    randomOp();
+                }
+                syncEvent();
+                checkNoPartialContent();
+                checkJournalIdsUnique();
+            }
+            long t1 = System.nanoTime();
+            finish();
+            log.add("  rounds " + (t1 - t0) / 1_000_000 + " ms, end " + (System.nanoTime() - t1) / 1_000_000 + " ms");
+        } finally {
+            server.faults().clear();
+            c.close();
+        }
+    }
+
+    // ---- sync events ----------------------------------------------------------------------------------------------
+
+    private void syncEvent() {
+        int kind = rnd.nextInt(10);
+        if (kind < 3) {
+            report("sync", c.sync(options));
+        } else if (kind < 6) {
+            String faults = armFaults(1 + rnd.nextInt(3));
+            report("sync with faults " + faults, c.sync(options));
+            server.faults().clear();
+        } else {
+            int at = 1 + rnd.nextInt(80);
+            String faults = rnd.nextInt(3) == 0 ? armFaults(1) : "none";
+            c.crash.arm(at);
+            SyncReport r = c.sync(options);
+            server.faults().clear();
+            if (r == null) {
+                log.add("  crash at hook " + at + " (" + c.crash.where() + "), faults " + faults + "; restart");
+                c.restart();
+            } else {
+                c.crash.disarm();
+                report("sync (crash armed at " + at + " not reached), faults " + faults, r);
+                if (rnd.nextBoolean()) {
+                    log.add("  clean restart");
+                    c.restart();
+                }
+            }
+        }
+    }
+
+    private void report(String what, SyncReport r) {
+        log.add("  " + what + " -> " + r.status() + " up " + r.uploaded() + " down " + r.downloaded() + " delL "
+                + r.deletedLocal() + " delR " + r.deletedRemote() + " mv " + r.moved() + " conflicts " + r.conflicts()
+                + (r.errors().isEmpty() ? "" : " errors " + r.errors()) + (r.status() == SyncStatus.FAILED
+                ? " (" + r.message() + ")" : "") + " [" + r.elapsed().toMillis() + " ms]");
+    }
+
+    private String armFaults(int n) {
+        List<String> armed = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String method = FAULT_METHODS[rnd.nextInt(FAULT_METHODS.length)];
+            String path = FAULT_PATHS[rnd.nextInt(FAULT_PATHS.length)];
+            int times = 1 + rnd.nextInt(5);
+            Fault f = switch (rnd.nextInt(8)) {
+                case 0 -> new Fault.Fail(500, null);
+                case 1 -> new Fault.Fail(502, null);
+                case 2 -> new Fault.Fail(503, null);
+                case 3 -> new Fault.Fail(429, null);
+                case 4 -> new Fault.CloseMidRequest();
+                case 5 -> new Fault.CloseMidResponse();
+                case 6 -> new Fault.Slow(200_000);
+                default -> new Fault.Hang(Duration.ofMillis(150));
+            };
+            server.faults().add(method, path, times, f);
+            armed.add(times + "x " + method + " " + path + " " + f);
+        }
+        return armed.toString();
+    }
+
+    // ---- operations -----------------------------------------------------------------------------------------------
+
+    private void randomOp() {
+        boolean local = rnd.nextBoolean();
+        Side side = local ? new LocalSide() : new RemoteSide();
+        Map<String, Boolean> entries = side.entries(); // path -> isDir
+        List<String> files = entries.entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
+        List<String> dirs = entries.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
+        int op = rnd.nextInt(20);
+        if (op < 5 || entries.isEmpty()) {
+            String p = freePath(entries, false);
+            if (p != null) {
+                byte[] content = content();
+                log.add(side.label() + " create " + p + " " + describe(content));
+                side.write(p, content);
+            }
+        } else if (op < 9 && !files.isEmpty()) {
+            String p = pick(files);
+            byte[] content = content();
+            log.add(side.label() + " modify " + p + " " + describe(content));
+            String old = side.hash(p);
+            side.write(p, content);
+            destroyed(List.of(old), local ? journalRemoteId(p) : null);
+        } else if (op < 11 && !files.isEmpty()) {
+            String p = pick(files);
+            log.add(side.label() + " delete " + p);
+            String old = side.hash(p);
+            side.delete(p);
+            if (local) {
+                destroyed(List.of(old), null);
+            }
+        } else if (op < 12 && !dirs.isEmpty()) {
+            String p = pick(dirs);
+            log.add(side.label() + " delete dir " + p);
+            List<String> old = side.hashesUnder(p);
+            side.delete(p);
+            if (local) {
+                destroyed(old, null);
+            }
+        } else if (op < 15) {
+            String from = pick(new ArrayList<>(entries.keySet()));
+            String to = freePath(entries, entries.get(from));
+            if (to != null && !to.equals(from) && !to.startsWith(from + "/")) {
+                log.add(side.label() + " move " + from + " -> " + to);
+                side.move(from, to);
+            }
+        } else if (op < 16) {
+            String from = pick(new ArrayList<>(entries.keySet()));
+            String name = name(from);
+            String flipped = Character.isUpperCase(name.charAt(0)) ? name.toLowerCase(java.util.Locale.ROOT)
+                    : name.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + name.substring(1);
+            String to = join(parent(from), flipped);
+            if (!flipped.equals(name) && !entries.containsKey(to)) {
+                log.add(side.label() + " case-rename " + from + " -> " + to);
+                side.move(from, to);
+            }
+        } else if (op < 17) {
+            String p = pick(new ArrayList<>(entries.keySet()));
+            boolean wasDir = entries.get(p);
+            List<String> old = wasDir ? side.hashesUnder(p) : List.of(side.hash(p));
+            log.add(side.label() + " type-change " + p + (wasDir ? " dir->file" : " file->dir"));
+            side.delete(p);
+            if (wasDir) {
+                side.write(p, content());
+            } else {
+                side.mkdir(p);
+                if (rnd.nextBoolean()) {
+                    side.write(p + "/" + FILE_NAMES[rnd.nextInt(FILE_NAMES.length)], content());
+                }
+            }
+            if (local) {
+                destroyed(old, null);
+            }
+        } else if (op < 18) {
+            String p = freePath(entries, true);
+            if (p != null) {
+                log.add(side.label() + " mkdir " + p);
+                side.mkdir(p);
+            }
+        } else {
+            bothSides();
+        }
+    }
+
+    /** The same new path created on both sides, with the same content or not. */
+    private void bothSides() {
+        LocalSide l = new LocalSide();
+        RemoteSide r = new RemoteSide();
+        Map<String, Boolean> le = l.entries();
+        Map<String, Boolean> re = r.entries();
+        String p = freePath(le, false);
+        if (p == null || re.containsKey(p) || blockedByFile(re, p)) {
+            return;
+        }
+        byte[] a = content();
+        byte[] b = rnd.nextBoolean() ? a : content();
+        log.add("both create " + p + " local " + describe(a) + " remote " + describe(b));
+        l.write(p, a);
+        r.write(p, b);
+    }
+
+    /** Content the user or the other device destroyed: still protected only if a copy survives somewhere. */
+    private void destroyed(List<String> hashes, String exceptRemoteId) {
+        Set<String> everywhere = null;
+        for (String h : hashes) {
+            if (!protectedHashes.contains(h)) {
+                continue;
+            }
+            if (everywhere == null) {
+                everywhere = universe(exceptRemoteId, false);
+            }
+            if (!everywhere.contains(h)) {
+                protectedHashes.remove(h);
+            }
+        }
+    }
+
+    private String journalRemoteId(String path) {
+        return c.store.journal().get(c.pairId, path).map(j -> j.remoteId()).orElse(null);
+    }
+
+    /**
+     * Every content that exists now: local tree, live server tree (minus one file id), the trash's files, the version
+     * store; with {@code restoreTrash}, trashed folders are restored first so their files count (end of run only).
+     */
+    private Set<String> universe(String exceptRemoteId, boolean restoreTrash) {
+        Set<String> out = new HashSet<>(Trees.local(c.local).values());
+        Trees.trash(c.observer).forEach(t -> {
+            if (t.blobHash() != null) {
+                out.add(t.blobHash());
+            }
+        });
+        if (restoreTrash) {
+            TrashRestorer.restoreAllFolders(c.observer);
+        }
+        Trees.remoteFiles(remote).values().forEach(f -> {
+            if (f != null && !f.id().equals(exceptRemoteId)) {
+                out.add(f.hash());
+            }
+        });
+        c.store.versions().listVersions(c.pairId).forEach(v -> out.add(v.fileHash()));
+        return out;
+    }
+
+    // ---- the end --------------------------------------------------------------------------------------------------
+
+    private void finish() {
+        server.faults().clear();
+        dumpWhenReplaying("before the quiet syncs");
+        SyncReport first = requireRun(c.sync(options));
+        report("quiet sync 1", first);
+        first.plan().forEach(l -> log.add("    plan: " + l));
+        dumpWhenReplaying("after quiet sync 1");
+        SyncReport last = requireRun(c.sync(options));
+        report("quiet sync 2", last);
+        last.plan().forEach(l -> log.add("    plan: " + l));
+        check(last.status() == SyncStatus.OK, "the second quiet sync is not OK: " + last.message() + " "
+                + last.errors());
+        check(last.uploaded() + last.downloaded() + last.deletedLocal() + last.deletedRemote() + last.moved()
+                + last.conflicts() == 0, "the second quiet sync still changed something");
+        Map<String, String> localTree = Trees.local(c.local);
+        Map<String, Trees.RemoteFile> remoteFiles = Trees.remoteFiles(remote);
+        for (String p : localTree.keySet()) {
+            check(!TempNames.isOwnTemp(name(p.endsWith("/") ? p.substring(0, p.length() - 1) : p)),
+                    "temp file left behind: " + p);
+        }
+        Map<String, String> remoteTree = Trees.remote(remote);
+        check(localTree.equals(remoteTree), "local and remote trees differ:\n  local  " + localTree + "\n  remote "
+                + remoteTree);
+        checkJournal(localTree, remoteFiles);
+        checkNoPartialContent();
+        Set<String> everywhere = universe(null, true);
+        List<String> lost = protectedHashes.stream().filter(h -> !everywhere.contains(h)).sorted().toList();
+        check(lost.isEmpty(), "content lost (in no tree, conflict copy, trash or version): " + lost);
+        checkVersionsRestore(localTree, everywhere);
+    }
+
+    /** With {@code -Doxisync.model.seed=N}: both trees and the journal, short hashes, into the log. */
+    private void dumpWhenReplaying(String when) {
+        if (System.getProperty("oxisync.model.seed") == null) {
+            return;
+        }
+        log.add("  -- " + when);
+        Trees.local(c.local).forEach((k, v) -> log.add("    local  " + k + " " + (v.isEmpty() ? "" : v.substring(0, 8))));
+        Trees.remoteFiles(remote).forEach((k, v) -> log.add("    remote " + k + (v == null ? "" : " "
+                + v.hash().substring(0, 8) + " id " + v.id().substring(0, 8))));
+        c.store.journal().all(c.pairId).forEach(j -> log.add("    journal " + j.path() + " " + j.kind() + " id "
+                + (j.remoteId() == null ? null : j.remoteId().substring(0, 8)) + " size " + j.size() + " mtime "
+                + (j.mtime() == null ? null : j.mtime().toEpochMilli()) + " hash "
+                + (j.remoteHash() == null ? null : j.remoteHash().substring(0, 8))));
+    }
+
+    private SyncReport requireRun(SyncReport r) {
+        check(r != null, "a quiet sync crashed");
+        return r;
+    }
+
+    /** Every journal row matches both sides, and every entry of both sides has a row. */
+    private void checkJournal(Map<String, String> localTree, Map<String, Trees.RemoteFile> remoteFiles) {
+        Map<String, org.oxisync.store.journal.JournalEntry> rows = new TreeMap<>();
+        c.store.journal().all(c.pairId).forEach(j -> rows.put(j.path(), j));
+        Set<String> paths = new HashSet<>();
+        localTree.keySet().forEach(k -> paths.add(k.endsWith("/") ? k.substring(0, k.length() - 1) : k));
+        check(rows.keySet().equals(paths), "journal paths " + rows.keySet() + " differ from the tree " + paths);
+        for (var j : rows.values()) {
+            boolean dir = j.kind() == org.oxisync.store.journal.EntryKind.FOLDER;
+            check(localTree.containsKey(dir ? j.path() + "/" : j.path()), "journal kind of " + j.path() + " is "
+                    + j.kind() + ", not what is on disk");
+            if (dir) {
+                check(String.valueOf(remote.folderId("/" + j.path())).equals(j.remoteId()),
+                        "journal remote id of folder " + j.path() + ": " + j.remoteId() + ", server "
+                        + remote.folderId("/" + j.path()) + "; journal " + c.store.journal().all(c.pairId));
+                continue;
+            }
+            String hash = localTree.get(j.path());
+            Trees.RemoteFile rf = remoteFiles.get(j.path());
+            check(rf.id().equals(j.remoteId()), "journal remote id of " + j.path() + " " + j.remoteId() + " vs "
+                    + rf.id());
+            check(hash.equals(j.remoteHash()), "journal remote hash of " + j.path());
+            check(j.localHash() == null || hash.equals(j.localHash()), "journal local hash of " + j.path());
+            try {
+                Path f = c.local.resolve(j.path());
+                check(Files.size(f) == j.size(), "journal size of " + j.path());
+                check(j.mtime() != null && Files.getLastModifiedTime(f).toMillis() == j.mtime().toEpochMilli(),
+                        "journal mtime of " + j.path());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** Whatever a run left, no two journal rows name the same remote entry. */
+    private void checkJournalIdsUnique() {
+        Map<String, String> byId = new TreeMap<>();
+        for (var j : c.store.journal().all(c.pairId)) {
+            if (j.remoteId() != null) {
+                String before = byId.put(j.remoteId(), j.path());
+                check(before == null, "two journal rows name remote " + j.remoteId() + ": " + before + " and "
+                        + j.path());
+            }
+        }
+    }
+
+    /** No file under its final name, on either side, holds bytes no one wrote (a partial download or upload). */
+    private void checkNoPartialContent() {
+        Trees.local(c.local).forEach((p, h) -> {
+            if (!p.endsWith("/") && !TempNames.isOwnTemp(name(p))) {
+                check(written.contains(h), "local " + p + " holds content no one wrote");
+            }
+        });
+        Trees.remote(remote).forEach((p, h) -> {
+            if (!p.endsWith("/")) {
+                check(!TempNames.isOwnTemp(name(p)), "a temp file reached the server: " + p);
+                check(written.contains(h), "remote " + p + " holds content no one wrote");
+            }
+        });
+    }
+
+    /** Contents found only in the version store must come back out of it intact. */
+    private void checkVersionsRestore(Map<String, String> localTree, Set<String> everywhere) {
+        Set<String> elsewhere = new HashSet<>(localTree.values());
+        Trees.remote(remote).values().forEach(elsewhere::add);
+        Trees.trash(c.observer).forEach(t -> elsewhere.add(t.blobHash()));
+        Set<String> done = new HashSet<>();
+        for (var v : c.store.versions().listVersions(c.pairId)) {
+            if (!protectedHashes.contains(v.fileHash()) || elsewhere.contains(v.fileHash()) || !done.add(v.fileHash())) {
+                continue;
+            }
+            Path target = c.data.resolve("restored-" + v.id());
+            c.store.versions().restore(v.id(), target);
+            check(Trees.hashOf(target).equals(v.fileHash()), "version " + v.id() + " restores other content");
+        }
+    }
+
+    private void check(boolean ok, String what) {
+        if (!ok) {
+            throw new AssertionError(what);
+        }
+    }
+
+    // ---- generators -----------------------------------------------------------------------------------------------
+
+    private byte[] content() {
+        int k = rnd.nextInt(20);
+        int len = k == 0 ? 0 : k < 15 ? 1 + rnd.nextInt(400) : k < 19 ? 400 + rnd.nextInt(6000)
+                : 70_000 + rnd.nextInt(100_000);
+        byte[] b = new byte[len];
+        rnd.nextBytes(b);
+        long n = ++writes;
+        for (int i = 0; i < Math.min(8, len); i++) {
+            b[i] = (byte) (n >>> (8 * i));
+        }
+        String h = Blake3.hashHex(b);
+        written.add(h);
+        if (!h.equals(EMPTY)) {
+            protectedHashes.add(h);
+        }
+        return b;
+    }
+
+    private static String describe(byte[] b) {
+        return "(" + b.length + " B " + Blake3.hashHex(b).substring(0, 8) + ")";
+    }
+
+    /** A random path that is free on the side and whose ancestors are not files there; null when none came up. */
+    private String freePath(Map<String, Boolean> entries, boolean dir) {
+        for (int attempt = 0; attempt < 6; attempt++) {
+            int depth = 1 + rnd.nextInt(3);
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < depth - 1; i++) {
+                sb.append(DIR_NAMES[rnd.nextInt(DIR_NAMES.length)]).append('/');
+            }
+            sb.append(dir ? DIR_NAMES[rnd.nextInt(DIR_NAMES.length)] : FILE_NAMES[rnd.nextInt(FILE_NAMES.length)]);
+            String p = sb.toString();
+            if (!entries.containsKey(p) && !blockedByFile(entries, p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private static boolean blockedByFile(Map<String, Boolean> entries, String p) {
+        for (String a = parent(p); !a.isEmpty(); a = parent(a)) {
+            if (Boolean.FALSE.equals(entries.get(a))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private <T> T pick(List<T> list) {
+        return list.get(rnd.nextInt(list.size()));
+    }
+
+    private static String parent(String p) {
+        int i = p.lastIndexOf('/');
+        return i < 0 ? "" : p.substring(0, i);
+    }
+
+    private static String name(String p) {
+        return p.substring(p.lastIndexOf('/') + 1);
+    }
+
+    private static String join(String parent, String name) {
+        return parent.isEmpty() ? name : parent + "/" + name;
+    }
+
+    // ---- the two sides --------------------------------------------------------------------------------------------
+
+    private interface Side {
+        String label();
+
+        Map<String, Boolean> entries();
+
+        String hash(String path);
+
+        List<String> hashesUnder(String dir);
+
+        void write(String path, byte[] content);
+
+        void mkdir(String path);
+
+        void delete(String path);
+
+        void move(String from, String to);
+    }
+
+    /** The user's own changes to the local folder; every write gets an mtime no earlier write had. */
+    private final class LocalSide implements Side {
+        public String label() {
+            return "L";
+        }
+
+        public Map<String, Boolean> entries() {
+            Map<String, Boolean> out = new TreeMap<>();
+            Trees.local(c.local).keySet().forEach(k -> {
+                if (!TempNames.isOwnTemp(name(k.endsWith("/") ? k.substring(0, k.length() - 1) : k))) {
+                    out.put(k.endsWith("/") ? k.substring(0, k.length() - 1) : k, k.endsWith("/"));
+                }
+            });
+            return out;
+        }
+
+        public String hash(String path) {
+            return Trees.hashOf(c.local.resolve(path));
+        }
+
+        public List<String> hashesUnder(String dir) {
+            List<String> out = new ArrayList<>();
+            Trees.local(c.local).forEach((k, v) -> {
+                if (k.startsWith(dir + "/") && !k.endsWith("/")) {
+                    out.add(v);
+                }
+            });
+            return out;
+        }
+
+        public void write(String path, byte[] content) {
+            try {
+                Path p = c.local.resolve(path);
+                Files.createDirectories(p.getParent());
+                Files.write(p, content);
+                Files.setLastModifiedTime(p, FileTime.fromMillis(FAKE_MTIME_BASE + 1000 * writes));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        public void mkdir(String path) {
+            try {
+                Files.createDirectories(c.local.resolve(path));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        public void delete(String path) {
+            try (Stream<Path> s = Files.walk(c.local.resolve(path))) {
+                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        public void move(String from, String to) {
+            try {
+                Files.createDirectories(c.local.resolve(to).getParent());
+                Files.move(c.local.resolve(from), c.local.resolve(to));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** Another device of the same user, straight on the emulator's tree. */
+    private final class RemoteSide implements Side {
+        public String label() {
+            return "R";
+        }
+
+        public Map<String, Boolean> entries() {
+            Map<String, Boolean> out = new TreeMap<>();
+            Trees.remoteFiles(remote).forEach((k, v) -> out.put(k.endsWith("/") ? k.substring(0, k.length() - 1) : k,
+                    v == null));
+            return out;
+        }
+
+        public String hash(String path) {
+            return Blake3.hashHex(remote.read("/" + path));
+        }
+
+        public List<String> hashesUnder(String dir) {
+            List<String> out = new ArrayList<>();
+            Trees.remote(remote).forEach((k, v) -> {
+                if (k.startsWith(dir + "/") && !k.endsWith("/")) {
+                    out.add(v);
+                }
+            });
+            return out;
+        }
+
+        public void write(String path, byte[] content) {
+            remote.putFile("/" + path, content);
+        }
+
+        public void mkdir(String path) {
+            remote.mkdirs("/" + path);
+        }
+
+        public void delete(String path) {
+            remote.delete("/" + path);
+        }
+
+        public void move(String from, String to) {
+            remote.mkdirs("/" + parent(to));
+            try {
+                remote.move("/" + from, "/" + to);
+            } catch (org.oxisync.emulator.http.ApiError e) {
+                // the other device's move-then-rename met a name taken in between: it stops half-way, as it would
+                log.add("  (the other device's move stopped: " + e.getMessage() + ")");
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package org.oxisync.core.model;
+
+import java.util.Iterator;
+import org.oxisync.protocol.FolderDto;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.protocol.Resource;
+import org.oxisync.protocol.TrashItemDto;
+
+/**
+ * Brings every trashed folder back (through the REST API) so that the files inside count at the end of a seed: the
+ * trash listing shows a trashed folder but not its files, and a trashed folder cannot be listed. A live folder that
+ * took the name meanwhile is renamed aside; a folder whose parent is trashed too waits for a later pass.
+ */
+final class TrashRestorer {
+    private static final int PASSES = 30;
+
+    private TrashRestorer() {}
+
+    static void restoreAllFolders(OxiCloudApi api) {
+        for (int pass = 0; pass < PASSES; pass++) {
+            boolean remaining = false;
+            boolean progress = false;
+            for (TrashItemDto t : Trees.trash(api)) {
+                if (!"folder".equals(t.resourceType())) {
+                    continue;
+                }
+                remaining = true;
+                try {
+                    api.restoreFromTrash(t.resourceId());
+                    progress = true;
+                } catch (OxiCloudException.Conflict | OxiCloudException.RequestRejected e) {
+                    progress |= renameAside(api, t, pass);
+                }
+            }
+            if (!remaining) {
+                return;
+            }
+            if (!progress) {
+                throw new AssertionError("trashed folders cannot be restored for the final check");
+            }
+        }
+        throw new AssertionError("trashed folders still there after " + PASSES + " restore passes");
+    }
+
+    private static boolean renameAside(OxiCloudApi api, TrashItemDto t, int pass) {
+        try {
+            Iterator<Resource> it = api.allResources(t.parentId());
+            while (it.hasNext()) {
+                Resource r = it.next();
+                if (r instanceof FolderDto f && f.name().equals(t.name())) {
+                    api.renameFolder(f.id(), f.name() + " aside " + pass + "-" + f.id().substring(0, 6));
+                    return true;
+                }
+            }
+            return false;
+        } catch (OxiCloudException.NotFound e) {
+            return false; // the parent is in the trash too: it comes back in an earlier step of a later pass
+        }
+    }
+}
