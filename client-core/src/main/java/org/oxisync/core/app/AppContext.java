@@ -10,7 +10,12 @@ import org.oxisync.core.engine.SyncEngine;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.transfer.TransferOptions;
+import java.net.Proxy;
 import org.oxisync.protocol.ApiConfig;
+import org.oxisync.protocol.Bandwidth;
+import org.oxisync.protocol.Sleeper;
+import org.oxisync.store.StoreOptions;
+import org.oxisync.store.versions.RetentionPolicy;
 import org.oxisync.protocol.CredentialStore;
 import org.oxisync.protocol.FileCredentialStore;
 import org.oxisync.protocol.KeyringCredentialStore;
@@ -30,11 +35,19 @@ public final class AppContext implements AutoCloseable {
     private CredentialStore credentials;
     private OxiCloudApi api;
     private LocalStore store;
+    /** The API client's upload/download limits; the service and the UI change them while transfers run. */
+    private final Bandwidth bandwidth;
 
     public AppContext(AppHome home, Clock clock) throws IOException {
         this.home = home;
         this.clock = clock;
         this.config = AppConfig.load(home.configFile());
+        this.bandwidth = Bandwidth.unlimited(clock, Sleeper.SYSTEM);
+    }
+
+    /** The limits every API client of this process shares (bytes/s, 0 = unlimited), changeable at any time. */
+    public Bandwidth bandwidth() {
+        return bandwidth;
     }
 
     public AppHome home() {
@@ -73,11 +86,21 @@ public final class AppContext implements AutoCloseable {
                     h.update(data, off, len);
                     return h.hexDigest();
                 })
-                .userAgent("OxiSync/" + Version.current());
+                .userAgent("OxiSync/" + Version.current())
+                .bandwidth(bandwidth);
         if (pinnedSha256 != null) {
             b.pinnedCertificateSha256(pinnedSha256);
         }
+        proxy().ifPresent(b::proxy);
         return OxiCloudApi.create(b.build());
+    }
+
+    /** {@code network.proxy} from the account's settings: {@code none}, {@code host:port}; absent or {@code system} = the JVM default. */
+    private Optional<Proxy> proxy() {
+        if (!config.hasAccount()) {
+            return Optional.empty();
+        }
+        return store().settings().get(SettingKeys.PROXY).flatMap(SettingKeys::parseProxy);
     }
 
     /** The client of the logged-in account. */
@@ -92,6 +115,14 @@ public final class AppContext implements AutoCloseable {
     public synchronized LocalStore store() {
         if (store == null) {
             store = LocalStore.open(home.dataDir(), config.accountKey(), clock);
+            RetentionPolicy retention = SettingKeys.retention(store.settings().all());
+            if (!retention.equals(store.options().retention())) {
+                store.close();
+                store = LocalStore.open(home.dataDir(), config.accountKey(), clock,
+                        StoreOptions.DEFAULT.withRetention(retention));
+            }
+            bandwidth.upload().setBytesPerSecond(SettingKeys.kibPerSecond(store.settings().all(), SettingKeys.UP));
+            bandwidth.download().setBytesPerSecond(SettingKeys.kibPerSecond(store.settings().all(), SettingKeys.DOWN));
         }
         return store;
     }
