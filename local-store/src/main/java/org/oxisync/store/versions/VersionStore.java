@@ -156,8 +156,10 @@ public final class VersionStore {
         FileDigest manifest = index.manifest(v.fileHash())
                 .orElseThrow(() -> new StoreException("the manifest of version " + versionId + " is missing"));
         Path dir = target.toAbsolutePath().getParent();
-        Path temp = dir.resolve("." + target.getFileName() + ".oxisync-restore-"
-                + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+        // ".oxisync-" prefix: the sync engine's scanner treats such names as its own temp files (never uploaded,
+        // removed after a crash), so a restore killed half-way never leaks a partial file to the server.
+        Path temp = dir.resolve(".oxisync-restore-" + Long.toHexString(ThreadLocalRandom.current().nextLong())
+                + "-" + target.getFileName() + ".tmp");
         try {
             Files.createDirectories(dir);
             Blake3 hasher = Blake3.newHasher();
