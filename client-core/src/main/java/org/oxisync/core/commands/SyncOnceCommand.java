@@ -45,6 +45,10 @@ public final class SyncOnceCommand implements Callable<Integer> {
             if (!ctx.config().hasAccount()) {
                 return configError(out, err, "not logged in; run `oxisync login SERVER_URL` first");
             }
+            if (org.oxisync.core.service.DaemonClient.ping(ctx.home().dir())) {
+                return configError(out, err, "an OxiSync daemon (or the desktop app) is running for this home and"
+                        + " syncs continuously; ask it with `oxisync status`, or stop it to run sync-once");
+            }
             List<FolderPair> pairs = new ArrayList<>();
             if (pairName != null) {
                 var p = ctx.store().accounts().pairByName(pairName);

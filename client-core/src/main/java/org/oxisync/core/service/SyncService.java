@@ -60,13 +60,13 @@ public final class SyncService implements AutoCloseable {
 
     /** Production wiring: real threads and timers. */
     public SyncService(AppContext ctx, SyncEvents events, ServiceOptions options, Clock clock) {
-        this(ctx, events, options, clock, TaskScheduler.threads(), null, true);
+        this(ctx, events, options, clock, TaskScheduler.threads(), ctx.bandwidth(), true);
     }
 
     /** With a scheduler the caller controls (tests drive time through it); the caller closes it. */
     public SyncService(AppContext ctx, SyncEvents events, ServiceOptions options, Clock clock,
                        TaskScheduler scheduler) {
-        this(ctx, events, options, clock, scheduler, null, false);
+        this(ctx, events, options, clock, scheduler, ctx.bandwidth(), false);
     }
 
     /**
