@@ -28,9 +28,32 @@ final class JournalWriter {
         this.clock = clock;
     }
 
+    /**
+     * Writes the row for {@code e.path()}; any other row naming the same remote entry is dropped first. A remote id
+     * belongs to one path: an item that reaches a new path other than by a move step (deleted on one side and moved
+     * on the other, then copied to its new place) would otherwise leave its old row behind, naming the same id.
+     */
     synchronized void upsert(JournalEntry e) {
         var row = JournalMapping.toStore(pairId, e, clock.instant());
-        add(() -> store.journal().upsert(row));
+        add(() -> {
+            if (row.remoteId() != null) {
+                dropOtherRowsNaming(row.remoteId(), row.path());
+            }
+            store.journal().upsert(row);
+        });
+    }
+
+    private void dropOtherRowsNaming(String remoteId, String path) {
+        Journal j = store.journal();
+        var other = j.findByRemoteId(pairId, remoteId);
+        if (other.isPresent() && other.get().path().equals(path)) {
+            j.delete(pairId, path); // rewritten by the caller; lets the lookup below see any other row
+            other = j.findByRemoteId(pairId, remoteId);
+        }
+        while (other.isPresent()) {
+            j.delete(pairId, other.get().path());
+            other = j.findByRemoteId(pairId, remoteId);
+        }
     }
 
     synchronized void delete(String path) {

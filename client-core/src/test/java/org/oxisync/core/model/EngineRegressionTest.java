@@ -123,4 +123,22 @@ class EngineRegressionTest {
         assertEquals(0, again.downloaded() + again.uploaded() + again.moved() + again.deletedLocal()
                 + again.deletedRemote());
     }
+
+    /** Seed 44: a file deleted locally and moved remotely was downloaded to its new path; its old row stayed. */
+    @Test
+    void aFileDeletedLocallyAndMovedRemotelyIsDownloadedAndLeavesNoRowAtItsOldPath() throws Exception {
+        Files.createDirectories(c.local.resolve("d/e"));
+        Files.writeString(c.local.resolve("d/e/a.txt"), "a");
+        syncOk();
+        String id = journalRemoteId("d/e/a.txt");
+        Files.delete(c.local.resolve("d/e/a.txt"));
+        remote.mkdirs("/e");
+        remote.move("/d/e/a.txt", "/e/a.txt");
+        syncOk();
+        assertEquals("a", Files.readString(c.local.resolve("e/a.txt")));
+        var rows = c.store.journal().all(c.pairId);
+        assertEquals(1, rows.stream().filter(j -> id.equals(j.remoteId())).count(), rows::toString);
+        assertEquals(id, journalRemoteId("e/a.txt"));
+        assertEquals(0, rows.stream().filter(j -> j.path().equals("d/e/a.txt")).count(), rows::toString);
+    }
 }
