@@ -101,17 +101,81 @@ final class PlanAssembler {
         place(moves, moveTargets, mkdirs, SyncAction.CreateRemoteFolder::new);
     }
 
-    /** Creations go first unless they lie inside a move's target; those join the moves, by depth. */
+    /**
+     * Creations go first unless they lie inside a move's target or where a moved entry still is (a move's source:
+     * creating there first would find, and record, the entry that is about to leave); those join the moves, by
+     * depth, each after the moves that free its place.
+     */
     private void place(List<SyncAction> moves, List<String> moveTargets, List<String> mkdirs,
                        java.util.function.Function<String, SyncAction> mkdir) {
         List<SyncAction> late = new ArrayList<>(moves);
+        List<String> moveSources = moves.stream().map(PlanAssembler::source).toList();
+        boolean displaced = false;
         for (String d : mkdirs) {
             boolean insideMove = moveTargets.stream().anyMatch(t -> RelativePaths.isStrictAncestor(t, d));
-            (insideMove ? late : creates).add(mkdir.apply(d));
+            boolean whereMoved = moveSources.stream().anyMatch(f -> f.equals(d) || RelativePaths.isStrictAncestor(f, d));
+            displaced |= whereMoved;
+            (insideMove || whereMoved ? late : creates).add(mkdir.apply(d));
         }
         late.sort(Comparator.comparingInt((SyncAction a) -> RelativePaths.depth(a.path()))
-                .thenComparing(a -> a instanceof SyncAction.CreateLocalFolder || a instanceof SyncAction.CreateRemoteFolder ? 0 : 1));
-        structure.addAll(late);
+                .thenComparing(a -> isCreate(a) ? 0 : 1));
+        structure.addAll(displaced ? afterTheirMoves(late) : late);
+    }
+
+    private static boolean isCreate(SyncAction a) {
+        return a instanceof SyncAction.CreateLocalFolder || a instanceof SyncAction.CreateRemoteFolder;
+    }
+
+    private static String source(SyncAction move) {
+        return move instanceof SyncAction.MoveLocal m ? m.from() : ((SyncAction.MoveRemote) move).from();
+    }
+
+    /**
+     * Keeps the depth order, except that a creation waits for every move out of its place, a step waits for the
+     * steps that make its parent, and a move waits for an earlier move that carries its source: each step goes out
+     * as soon as what it waits for has gone out.
+     */
+    private static List<SyncAction> afterTheirMoves(List<SyncAction> late) {
+        int n = late.size();
+        List<List<Integer>> waitsFor = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            SyncAction a = late.get(i);
+            List<Integer> deps = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                SyncAction b = late.get(j);
+                boolean makesParent = j != i && RelativePaths.isStrictAncestor(b.path(), a.path());
+                boolean freesPlace = isCreate(a) && !isCreate(b) && (source(b).equals(a.path())
+                        || RelativePaths.isStrictAncestor(source(b), a.path()));
+                boolean carriesSource = !isCreate(a) && !isCreate(b) && j < i
+                        && RelativePaths.isStrictAncestor(b.path(), source(a));
+                if (makesParent || freesPlace || carriesSource) {
+                    deps.add(j);
+                }
+            }
+            waitsFor.add(deps);
+        }
+        List<SyncAction> out = new ArrayList<>();
+        boolean[] done = new boolean[n];
+        while (out.size() < n) {
+            int next = -1;
+            for (int i = 0; i < n && next < 0; i++) {
+                if (!done[i] && waitsFor.get(i).stream().allMatch(j -> done[j])) {
+                    next = i;
+                }
+            }
+            if (next < 0) { // a cycle no order satisfies: keep the depth order for the rest
+                for (int i = 0; i < n; i++) {
+                    if (!done[i]) {
+                        done[i] = true;
+                        out.add(late.get(i));
+                    }
+                }
+                break;
+            }
+            done[next] = true;
+            out.add(late.get(next));
+        }
+        return out;
     }
 
     private String localNow(Item x) {

@@ -102,6 +102,7 @@ final class SeedRun {
     // ---- sync events ----------------------------------------------------------------------------------------------
 
     private void syncEvent() {
+        dumpWhenReplaying("before the next sync");
         int kind = rnd.nextInt(10);
         if (kind < 3) {
             report("sync", c.sync(options));
@@ -134,6 +135,9 @@ final class SeedRun {
                 + r.deletedLocal() + " delR " + r.deletedRemote() + " mv " + r.moved() + " conflicts " + r.conflicts()
                 + (r.errors().isEmpty() ? "" : " errors " + r.errors()) + (r.status() == SyncStatus.FAILED
                 ? " (" + r.message() + ")" : "") + " [" + r.elapsed().toMillis() + " ms]");
+        if (System.getProperty("oxisync.model.seed") != null && !what.startsWith("quiet")) {
+            r.plan().forEach(l -> log.add("    plan: " + l));
+        }
     }
 
     private String armFaults(int n) {
@@ -341,13 +345,25 @@ final class SeedRun {
             return;
         }
         log.add("  -- " + when);
-        Trees.local(c.local).forEach((k, v) -> log.add("    local  " + k + " " + (v.isEmpty() ? "" : v.substring(0, 8))));
-        Trees.remoteFiles(remote).forEach((k, v) -> log.add("    remote " + k + (v == null ? "" : " "
+        Trees.local(c.local).forEach((k, v) -> log.add("    local  " + k + " " + (v.isEmpty() ? "" : v.substring(0, 8))
+                + " key " + fileKeyOf(k)));
+        Trees.remoteFiles(remote).forEach((k, v) -> log.add("    remote " + k + (v == null ? " id "
+                + String.valueOf(remote.folderId("/" + k.substring(0, k.length() - 1))).substring(0, 8) : " "
                 + v.hash().substring(0, 8) + " id " + v.id().substring(0, 8))));
         c.store.journal().all(c.pairId).forEach(j -> log.add("    journal " + j.path() + " " + j.kind() + " id "
                 + (j.remoteId() == null ? null : j.remoteId().substring(0, 8)) + " size " + j.size() + " mtime "
-                + (j.mtime() == null ? null : j.mtime().toEpochMilli()) + " hash "
+                + (j.mtime() == null ? null : j.mtime().toEpochMilli()) + " key " + j.fileKey() + " hash "
                 + (j.remoteHash() == null ? null : j.remoteHash().substring(0, 8))));
+    }
+
+    private String fileKeyOf(String rel) {
+        try {
+            Object k = Files.readAttributes(c.local.resolve(rel), java.nio.file.attribute.BasicFileAttributes.class,
+                    java.nio.file.LinkOption.NOFOLLOW_LINKS).fileKey();
+            return String.valueOf(k);
+        } catch (IOException e) {
+            return "?";
+        }
     }
 
     private SyncReport requireRun(SyncReport r) {

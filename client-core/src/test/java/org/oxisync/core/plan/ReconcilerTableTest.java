@@ -136,6 +136,12 @@ class ReconcilerTableTest {
                         s -> s.syncedDir("d").remoteMove("d", "e").remoteNewDir("e/n"), OsFamily.LINUX,
                         "move      local  d -> e",
                         "mkdir     local  e/n"),
+                c("a folder created remotely where a folder moved away (seed 71) is created after the local move",
+                        s -> s.syncedDir("e").synced("e/x", "h1").remoteMove("e", "m").remoteNewDir("e")
+                                .remoteNewDir("e/s"), OsFamily.LINUX,
+                        "move      local  e -> m",
+                        "mkdir     local  e",
+                        "mkdir     local  e/s"),
                 c("both sides renamed the same way only records the journal",
                         s -> s.synced("a.txt", "h1").localMove("a.txt", "b.txt").remoteMove("a.txt", "b.txt"),
                         OsFamily.LINUX,
