@@ -389,8 +389,7 @@ final class PlanExecutor {
             local = LocalEntry.file(u.path(), attrs.size(), attrs.lastModifiedTime().toMillis(),
                     attrs.fileKey() == null ? null : attrs.fileKey().toString(), digest.fileHash());
         }
-        JournalEntry base = s.journalByPath().get(u.path());
-        String expectedRemoteHash = u.isNew() ? null : base == null ? null : base.remoteHash();
+        String expectedRemoteHash = u.isNew() ? null : agreedRemoteHash(u);
         int item = s.progress().add(u.path(), Math.max(1, u.size()));
         try {
             UploadOutcome out = s.uploader().upload(new UploadRequest(s.pairId(), u.path(), file, digest,
@@ -412,6 +411,20 @@ final class PlanExecutor {
             s.progress().fail(item);
             throw e;
         }
+    }
+
+    /**
+     * The remote content an update replaces, for the re-check before the commit: the journal's, found by path, or,
+     * for a file moved earlier in this run (its row was at the old path when the run began), the remote snapshot's,
+     * which an update only follows when it matches the journal.
+     */
+    private String agreedRemoteHash(SyncAction.Upload u) {
+        JournalEntry base = s.journalByPath().get(u.path());
+        if (base != null && u.remoteId().equals(base.remoteId()) && base.remoteHash() != null) {
+            return base.remoteHash();
+        }
+        RemoteEntry seen = s.remoteById().get(u.remoteId());
+        return seen == null ? null : seen.contentHash();
     }
 
     private void download(SyncAction.Download d) throws Exception {

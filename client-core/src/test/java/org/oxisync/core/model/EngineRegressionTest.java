@@ -141,4 +141,36 @@ class EngineRegressionTest {
         assertEquals(id, journalRemoteId("e/a.txt"));
         assertEquals(0, rows.stream().filter(j -> j.path().equals("d/e/a.txt")).count(), rows::toString);
     }
+
+    /**
+     * A file moved remotely and edited locally is updated at its new path; a remote change made meanwhile (before the
+     * commit) must be caught by the re-check, though the journal row was at the old path when the run began.
+     */
+    @Test
+    void aRemoteChangeDuringTheUpdateOfAFileMovedRemotelyInTheSameRunIsKeptAsAConflict() throws Exception {
+        Files.writeString(c.local.resolve("a.txt"), "base");
+        syncOk();
+        remote.mkdirs("/n");
+        remote.move("/a.txt", "/n/a.txt");
+        Files.writeString(c.local.resolve("a.txt"), "local edit");
+        c.listener = new org.oxisync.core.engine.SyncListener() {
+            @Override
+            public void itemDone(String pair, String description, String error) {
+                if (description.startsWith("move      local")) {
+                    remote.putFile("/n/a.txt", "remote edit".getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        };
+        c.sync(OPTIONS);
+        c.listener = org.oxisync.core.engine.SyncListener.NONE;
+        syncOk();
+        syncOk();
+        java.util.Set<String> contents = new java.util.HashSet<>();
+        try (var s = Files.walk(c.local)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                contents.add(Files.readString(p));
+            }
+        }
+        assertEquals(java.util.Set.of("local edit", "remote edit"), contents);
+    }
 }
