@@ -109,6 +109,7 @@ public final class HttpOxiCloudApi implements OxiCloudApi {
                 .readTimeout(config.timeouts().read())
                 .writeTimeout(config.timeouts().write())
                 .followRedirects(false)
+                .socketFactory(new NoDelaySocketFactory())
                 .addNetworkInterceptor(new TrafficInterceptor(config.bandwidth(), config.listener()));
         config.proxy().ifPresent(b::proxy);
         config.pinnedCertificateSha256().ifPresent(pin -> Tls.applyPin(b, pin));
