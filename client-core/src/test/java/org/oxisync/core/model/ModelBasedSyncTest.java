@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.emulator.EmulatorConfig;
@@ -35,17 +34,6 @@ class ModelBasedSyncTest {
 
     @TempDir Path tmp;
 
-    /**
-     * Off by default until the seeds that still fail on engine bugs are fixed (of 1..200: 22, 44, 69, 71, 108, 145,
-     * 152, 199, 200: stale journal rows naming the same remote id after a crash or a remote move; runs that never
-     * settle). Any of the properties below turns it on; once they pass, delete this condition to run it in CI.
-     */
-    static boolean requested() {
-        return System.getProperty("oxisync.model.seed") != null || System.getProperty("oxisync.model.seeds") != null
-                || Boolean.getBoolean("oxisync.model.run");
-    }
-
-    @EnabledIf("requested")
     @Test
     void randomOperationsFaultsAndCrashesNeverLoseContentAndEndInSync() throws Exception {
         String one = System.getProperty("oxisync.model.seed");
