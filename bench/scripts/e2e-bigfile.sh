@@ -65,7 +65,7 @@ cmp -s "$file_a" "$WORK/b/big.bin" || e2e_die "after the sync A's file differs f
 load
 
 goal=$((3 * change))
-ratio=$(div "$socket_ms" "$up_ms")
+ratio=$(div "$socket_ms" "$up_ms" "%.3f")
 echo "results ($size_mib MiB file; times are process wall times, JVM start included; engine elapsed_ms in brackets):"
 row "first upload" "$(secs "$up_ms")" "socket copy $(secs "$socket_ms")" "$ratio" "goal >= 0.5: $(verdict "$ratio" '>=' 0.5); $(div "$((bytes / 1048576 * 1000))" "$up_ms" '%.0f') MiB/s (engine $(secs "$up_engine"))"
 row "  (client FastCDC + BLAKE3 alone)" "$(secs "$chunks_ms")" "socket copy $(secs "$socket_ms")" "$(div "$socket_ms" "$chunks_ms")" "oxisync inspect chunks, same file"
