@@ -10,7 +10,8 @@ import org.oxisync.protocol.TrashItemDto;
 /**
  * Brings every trashed folder back (through the REST API) so that the files inside count at the end of a seed: the
  * trash listing shows a trashed folder but not its files, and a trashed folder cannot be listed. A live folder that
- * took the name meanwhile is renamed aside; a folder whose parent is trashed too waits for a later pass.
+ * took the name meanwhile is renamed aside (a live file of that name too, first: the emulator would restore over it and
+ * lose it); a folder whose parent is trashed too waits for a later pass.
  */
 final class TrashRestorer {
     private static final int PASSES = 30;
@@ -27,6 +28,8 @@ final class TrashRestorer {
                 }
                 remaining = true;
                 try {
+                    // the emulator restores over a live file of the same name and that file is lost: move it aside
+                    fileAside(api, t, pass);
                     api.restoreFromTrash(t.resourceId());
                     progress = true;
                 } catch (OxiCloudException.Conflict | OxiCloudException.RequestRejected e) {
@@ -41,6 +44,20 @@ final class TrashRestorer {
             }
         }
         throw new AssertionError("trashed folders still there after " + PASSES + " restore passes");
+    }
+
+    private static void fileAside(OxiCloudApi api, TrashItemDto t, int pass) {
+        try {
+            Iterator<Resource> it = api.allResources(t.parentId());
+            while (it.hasNext()) {
+                Resource r = it.next();
+                if (!(r instanceof FolderDto) && r.name().equals(t.name())) {
+                    api.renameFile(r.id(), r.name() + " aside " + pass + "-" + r.id().substring(0, 6));
+                }
+            }
+        } catch (OxiCloudException.NotFound e) {
+            // the parent is in the trash too: nothing live can clash yet
+        }
     }
 
     private static boolean renameAside(OxiCloudApi api, TrashItemDto t, int pass) {
