@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -26,12 +27,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * 1 MiB BLAKE3 subtrees that the calling thread folds in order. Memory is bounded by a few segments
  * ({@value #SEGMENTS} x (4 MiB + max chunk)); a file that fits one segment is done on the calling thread.
  * Results are identical to a single pass (tests check both paths).
+ *
+ * <p>Segments are created only when needed and their buffers sized to the input: a file is read into an array
+ * of its own size (plus any carried tail), a stream starts at {@value #STREAM_START_LEN} bytes and doubles up to
+ * the full segment. Allocating the four full segments up front cost 20 MiB per file whatever its size (40 GB for
+ * 2,000 small files; bench/README.md, "Hashing and chunking").
  */
 public final class FileChunker {
     static final int SEGMENT_LEN = 4 << 20;
     private static final int SEGMENTS = 4;
     /** Whole-file subtree size hashed per task: 1 MiB = 1024 chunks, a power of two dividing SEGMENT_LEN. */
     private static final int SUBTREE_CHUNKS = 1024;
+    /** First buffer size for a stream of unknown length. */
+    private static final int STREAM_START_LEN = 64 << 10;
 
     private final FastCdc cdc;
     private final int threads;
@@ -91,12 +99,12 @@ public final class FileChunker {
     public FileSummary streamFile(Path file, ChunkSink sink) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             Blake3Kernels.expect(2 * ch.size()); // every byte is hashed twice: in its chunk and in the whole file
-            return run((b, off, len) -> ch.read(ByteBuffer.wrap(b, off, len)), sink);
+            return run((b, off, len) -> ch.read(ByteBuffer.wrap(b, off, len)), ch.size(), sink);
         }
     }
 
     public FileSummary streamStream(InputStream in, ChunkSink sink) throws IOException {
-        return run(in::read, sink);
+        return run(in::read, -1, sink);
     }
 
     @FunctionalInterface
@@ -107,7 +115,8 @@ public final class FileChunker {
 
     /** A reusable buffer: the previous segment's unfinished tail, then up to SEGMENT_LEN new bytes. */
     private final class Segment {
-        final byte[] data = new byte[cdc.params().max() + SEGMENT_LEN];
+        /** Grown on demand (see {@link #fillSegment}), at most max chunk + SEGMENT_LEN. */
+        byte[] data = new byte[0];
         final AtomicInteger refs = new AtomicInteger();
         final BlockingQueue<Segment> free;
         /** Bytes at the start copied from the previous segment's tail. */
@@ -123,6 +132,13 @@ public final class FileChunker {
             this.free = free;
         }
 
+        /** Makes the buffer at least {@code len} bytes; only called while no task reads this segment. */
+        void ensure(int len) {
+            if (data.length < len) {
+                data = new byte[len];
+            }
+        }
+
         void retain() {
             refs.incrementAndGet();
         }
@@ -134,11 +150,10 @@ public final class FileChunker {
         }
     }
 
-    private FileSummary run(Source source, ChunkSink sink) throws IOException {
+    /** {@code sizeHint}: the expected input length, or -1 if unknown. */
+    private FileSummary run(Source source, long sizeHint, ChunkSink sink) throws IOException {
         BlockingQueue<Segment> free = new ArrayBlockingQueue<>(SEGMENTS);
-        for (int i = 0; i < SEGMENTS; i++) {
-            free.add(new Segment(free));
-        }
+        int created = 0;
         int max = cdc.params().max();
         ExecutorService pool = null;
         Blake3 whole = Blake3.newHasher();
@@ -150,16 +165,24 @@ public final class FileChunker {
         Segment pendingWhole = null; // full segment whose bytes are not yet in the whole-file hash
         try {
             while (true) {
-                Segment seg = take(free);
+                Segment seg = free.poll();
+                if (seg == null && created < SEGMENTS) {
+                    seg = new Segment(free);
+                    created++;
+                } else if (seg == null) {
+                    seg = take(free);
+                }
                 seg.retain();
                 seg.carry = 0;
+                int carry = previous == null ? 0 : previous.tailLen;
+                seg.ensure(carry + initialFreshLen(sizeHint, size));
                 if (previous != null) {
                     System.arraycopy(previous.data, previous.tailStart, seg.data, 0, previous.tailLen);
                     seg.carry = previous.tailLen;
                     previous.release();
                     previous = null;
                 }
-                int fresh = fill(source, seg.data, seg.carry, SEGMENT_LEN);
+                int fresh = fillSegment(source, seg);
                 seg.fresh = fresh;
                 seg.freshOffset = size;
                 size += fresh;
@@ -291,11 +314,41 @@ public final class FileChunker {
         }
     }
 
-    /** Reads until {@code len} bytes or end of input; returns the count. */
-    private static int fill(Source source, byte[] b, int off, int len) throws IOException {
+    /** Bytes to make room for first after the carry: the expected rest of a file, or a start size for a stream. */
+    private static int initialFreshLen(long sizeHint, long consumed) {
+        long expected = sizeHint < 0 ? STREAM_START_LEN : sizeHint - consumed;
+        return (int) Math.max(0, Math.min(SEGMENT_LEN, expected));
+    }
+
+    /**
+     * Reads up to SEGMENT_LEN bytes after the segment's carry, until end of input; returns the count. The buffer
+     * grows (doubling, up to carry + SEGMENT_LEN) only when it is full and one more byte shows the input goes on,
+     * so a file whose size was known fills an exact-size array.
+     */
+    private static int fillSegment(Source source, Segment seg) throws IOException {
+        int off = seg.carry;
         int total = 0;
-        while (total < len) {
-            int n = source.read(b, off + total, len - total);
+        byte[] probe = null;
+        while (total < SEGMENT_LEN) {
+            int room = Math.min(SEGMENT_LEN - total, seg.data.length - off - total);
+            if (room == 0) {
+                if (probe == null) {
+                    probe = new byte[1];
+                }
+                int n = source.read(probe, 0, 1);
+                if (n < 0) {
+                    break;
+                }
+                if (n == 0) {
+                    continue;
+                }
+                int want = (int) Math.min((long) off + SEGMENT_LEN, Math.max(2L * seg.data.length, off + total + 1L));
+                seg.data = Arrays.copyOf(seg.data, want);
+                seg.data[off + total] = probe[0];
+                total++;
+                continue;
+            }
+            int n = source.read(seg.data, off + total, room);
             if (n < 0) {
                 break;
             }

@@ -85,6 +85,38 @@ class FileChunkerTest {
     }
 
     @Test
+    void filesAtSegmentBoundarySizesEqualTheStreamResultThreadedAndInline() throws IOException {
+        Random random = new Random(12);
+        FastCdc.Params small = new FastCdc.Params(4096, 16384, 65536);
+        int seg = FileChunker.SEGMENT_LEN;
+        for (int size : new int[] {1, 5000, seg - 1, seg, seg + 1, 2 * seg + 70_000}) {
+            byte[] data = new byte[size];
+            random.nextBytes(data);
+            Path file = TestInputs.write(dir, "f" + size, data);
+            List<String> expected = lines(FileChunker.digest(TestInputs.trickle(data, 65_537), small));
+            assertEquals(expected, lines(new FileChunker(small).digestFile(file)), "size " + size);
+            assertEquals(expected, lines(new FileChunker(small, 0).digestFile(file)), "size " + size);
+        }
+    }
+
+    @Test
+    void hashingASmallFileAllocatesAboutItsSizeNotWholeSegments() throws IOException {
+        Path file = TestInputs.write(dir, "small", new byte[10_000]);
+        for (int i = 0; i < 20; i++) {
+            FileChunker.digest(file); // class loading and first-call allocations out of the way
+        }
+        var mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long tid = Thread.currentThread().getId();
+        long before = mx.getThreadAllocatedBytes(tid);
+        for (int i = 0; i < 50; i++) {
+            FileChunker.digest(file);
+        }
+        long perFile = (mx.getThreadAllocatedBytes(tid) - before) / 50;
+        // buffers allocated up front used to cost 20 MiB per file; now about the file's size plus small objects
+        org.junit.jupiter.api.Assertions.assertTrue(perFile < 256 * 1024, "allocated per file: " + perFile);
+    }
+
+    @Test
     void emptyFileHasNoChunksAndTheEmptyHash() throws IOException {
         FileDigest d = FileChunker.digest(TestInputs.write(dir, "empty", new byte[0]));
         assertEquals(List.of(), d.chunks());
