@@ -19,6 +19,18 @@ public record IgnorePattern(String source, Pattern regex, boolean negated, boole
         return (isDirectory || !directoryOnly) && regex.matcher(path).matches();
     }
 
+    /** The regex-free test for this pattern when it is a simple name glob ({@link NameGlob}); else null. */
+    NameGlob nameGlob() {
+        String p = stripTrailingSpaces(source);
+        if (negated) {
+            p = p.substring(1);
+        }
+        if (directoryOnly) {
+            p = p.substring(0, p.length() - 1);
+        }
+        return NameGlob.of(p);
+    }
+
     /** Compiles one line; empty for blank lines and comments. */
     public static Optional<IgnorePattern> parse(String line) {
         String p = stripTrailingSpaces(line);

@@ -94,6 +94,72 @@ class IgnoreRulesTest {
         assertFalse(IgnoreRules.withDefaults(List.of("!*.part")).isIgnored("a.part", false));
     }
 
+    /** The plain definition: every ancestor and the path itself through each pattern's regex, last match wins. */
+    private static boolean referenceIgnored(IgnoreRules rules, String path, boolean dir) {
+        String[] parts = path.split("/", -1);
+        StringBuilder prefix = new StringBuilder();
+        for (int i = 0; i < parts.length; i++) {
+            if (i > 0) {
+                prefix.append('/');
+            }
+            prefix.append(parts[i]);
+            boolean isDir = i < parts.length - 1 || dir;
+            boolean decided = false;
+            List<IgnorePattern> ps = rules.patterns();
+            for (int j = ps.size() - 1; j >= 0; j--) {
+                IgnorePattern p = ps.get(j);
+                if ((isDir || !p.directoryOnly()) && p.regex().matcher(prefix).matches()) {
+                    decided = !p.negated();
+                    break;
+                }
+            }
+            if (decided) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void fastNameTestsAndTheFolderMemoAgreeWithTheRegexDefinitionInAnyOrder() {
+        List<String> lines = new java.util.ArrayList<>(List.of("**", "!**"));
+        lines.addAll(IgnoreRules.DEFAULTS);
+        lines.addAll(List.of("build/", "*.log", "!keep.log", "a*", "**/node_modules", "/top/*.key", "x*y*z", "~",
+                "out*/", "n?.txt", "lit.txt"));
+        IgnoreRules rules = IgnoreRules.of(lines);
+        String[] names = {"a", "b", "build", "keep.log", "x.log", "top", "k.key", "node_modules", "out", "outer",
+                "~$x", ".~lock.a#", ".~lock.#", "~", "f.tmp", ".tmp", "tmp", "Thumbs.db", "xyz", "xaybz", "n1.txt",
+                "lit.txt", "alit.txt", "src", "aa"};
+        java.util.Random random = new java.util.Random(5);
+        int ignored = 0;
+        for (int i = 0; i < 20_000; i++) {
+            int depth = 1 + random.nextInt(4);
+            StringBuilder path = new StringBuilder();
+            for (int d = 0; d < depth; d++) {
+                if (d > 0) {
+                    path.append('/');
+                }
+                path.append(names[random.nextInt(names.length)]);
+            }
+            boolean dir = random.nextBoolean();
+            boolean expected = referenceIgnored(rules, path.toString(), dir);
+            assertEquals(expected, rules.isIgnored(path.toString(), dir), path + (dir ? "/" : ""));
+            ignored += expected ? 1 : 0;
+        }
+        assertTrue(ignored > 1000 && ignored < 19_000, "both outcomes exercised: " + ignored);
+    }
+
+    @Test
+    void aRememberedClearFolderDoesNotHideAnIgnoredSubfolderOrSibling() {
+        IgnoreRules rules = IgnoreRules.of(List.of("build/"));
+        assertFalse(rules.isIgnored("a/b/c.txt", false));
+        assertTrue(rules.isIgnored("a/b/build/x.txt", false));
+        assertTrue(rules.isIgnored("a/build/x.txt", false));
+        assertFalse(rules.isIgnored("a/bx/c.txt", false));
+        assertTrue(rules.isIgnored("a/bx/build", true));
+        assertFalse(rules.isIgnored("a/b", false));
+    }
+
     @Test
     void selectiveSyncExcludesTheFolderAndItsSubtreeOnly() {
         SelectiveSync s = new SelectiveSync(Set.of("/Photos/", "Work/Old"));
