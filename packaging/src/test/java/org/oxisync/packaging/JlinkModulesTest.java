@@ -26,15 +26,21 @@ class JlinkModulesTest {
     void jlinkModulesCoverWhatJdepsFindsOnTheRuntimeClassPath() throws Exception {
         Set<String> shipped = Set.of(ProjectFiles.pomProperties(ProjectFiles.pom()).get("jlink.modules").split(","));
         List<String> runtime = new ArrayList<>();
+        List<String> javafx = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             String normalized = entry.replace(File.separatorChar, '/');
-            if (NOT_SHIPPED.stream().noneMatch(normalized::contains) && new File(entry).exists()) {
+            if (normalized.contains("/org/openjfx/") && new File(entry).exists()) {
+                javafx.add(entry);
+            } else if (NOT_SHIPPED.stream().noneMatch(normalized::contains) && new File(entry).exists()) {
                 runtime.add(entry);
             }
         }
-        // the same entries as module path too, so that modular jars (okhttp, jackson) find their requirements
+        // the same entries as module path too, so that modular jars (okhttp, jackson) find their requirements;
+        // JavaFX (a jlink module, not a target) is on the module path only, for modular jars that require it (AtlantaFX)
+        List<String> modulePath = new ArrayList<>(runtime);
+        modulePath.addAll(javafx);
         List<String> args = new ArrayList<>(List.of("--multi-release", "17", "--ignore-missing-deps", "--print-module-deps",
-                "--module-path", String.join(File.pathSeparator, runtime)));
+                "--module-path", String.join(File.pathSeparator, modulePath)));
         args.addAll(runtime);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
