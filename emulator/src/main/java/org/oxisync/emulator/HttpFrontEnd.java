@@ -338,11 +338,8 @@ final class HttpFrontEnd implements HttpHandler {
             int slice = (int) Math.max(1, Math.min(8192, bytesPerSecond / 10));
             while (len > 0) {
                 int n = Math.min(slice, len);
-                out.write(b, off, n);
-                out.flush();
+                // wait first, so that each slice arrives no earlier than the rate allows (the last one included)
                 written += n;
-                off += n;
-                len -= n;
                 long dueNanos = written * 1_000_000_000L / bytesPerSecond;
                 long sleep = (dueNanos - (System.nanoTime() - start)) / 1_000_000L;
                 if (sleep > 0) {
@@ -353,6 +350,10 @@ final class HttpFrontEnd implements HttpHandler {
                         throw new IOException("interrupted");
                     }
                 }
+                out.write(b, off, n);
+                out.flush();
+                off += n;
+                len -= n;
             }
         }
     }
