@@ -356,12 +356,18 @@ class EngineScenarioTest {
     void quotaExceededFailsTheUploadsThatDoNotFitAndKeepsTheFiles() {
         h.server.setQuota(SyncHarness.USER, 3000);
         h.write("small.txt", "fits");
+        h.syncOk();
+        // after a 507 the run stops sending uploads (they would all fail); what did not fit stays local, reported
         h.write("big.bin", new byte[10_000]);
         SyncReport r = h.sync();
         assertEquals(SyncStatus.PARTIAL, r.status());
         assertTrue(h.remote().exists("/small.txt"));
         assertTrue(h.exists("big.bin"));
+        assertFalse(h.remote().exists("/big.bin"));
         assertTrue(r.errors().stream().anyMatch(e -> e.path().equals("big.bin")), () -> r.errors().toString());
+        h.server.setQuota(SyncHarness.USER, 0);
+        h.syncOk();
+        h.assertInSync();
     }
 
     @Test
