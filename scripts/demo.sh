@@ -6,5 +6,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-machine.sh
-mvn -B -q install -DskipTests
+mvn -B -q -Dstyle.color=never install -DskipTests
 exec client-core/src/main/scripts/oxisync demo "$@"
