@@ -6,5 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-machine.sh
-mvn -B -q -Dstyle.color=never install -DskipTests
+build_log=$(mktemp)
+echo "Building OxiSync (mvn install -DskipTests)..."
+if ! mvn -B -q install -DskipTests >"$build_log" 2>&1; then
+  cat "$build_log"; rm -f "$build_log"; exit 1
+fi
+rm -f "$build_log"
 exec client-core/src/main/scripts/oxisync demo "$@"
