@@ -1,7 +1,6 @@
 package org.oxisync.core.app;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.time.Clock;
@@ -127,10 +126,6 @@ public final class AppContext implements AutoCloseable {
         return store;
     }
 
-    public Optional<LocalStore> openStoreIfAccount() {
-        return config.hasAccount() ? Optional.of(store()) : Optional.empty();
-    }
-
     public SyncEngine engine(SyncListener listener) {
         LocalScanner scanner = new LocalScanner(FileChunker::digest, Math.max(1,
                 Runtime.getRuntime().availableProcessors()));
@@ -157,9 +152,5 @@ public final class AppContext implements AutoCloseable {
             store.close();
             store = null;
         }
-    }
-
-    static UncheckedIOException unchecked(IOException e) {
-        return new UncheckedIOException(e);
     }
 }
