@@ -405,8 +405,7 @@ final class PlanExecutor {
             tally.bytesReused.addAndGet(out.bytesReused());
             s.journal().upsert(new JournalEntry(u.path(), EntryKind.FILE, digest.size(), local.mtimeMillis(),
                     local.fileKey(), digest.fileHash(), f.id(), f.etag(), f.contentHash()));
-            s.store().errors().clear(s.pairId(), u.path());
-            s.store().activity().append(s.pairId(), "upload", u.path(), out.bytesSent() + " bytes sent");
+            record(u.path(), "upload", out.bytesSent() + " bytes sent");
         } catch (Exception e) {
             s.progress().fail(item);
             throw e;
@@ -453,8 +452,7 @@ final class PlanExecutor {
             s.journal().upsert(new JournalEntry(d.path(), EntryKind.FILE, attrs.size(),
                     attrs.lastModifiedTime().toMillis(), key, d.remoteHash(), d.remoteId(),
                     remote == null ? null : remote.etag(), d.remoteHash()));
-            s.store().errors().clear(s.pairId(), d.path());
-            s.store().activity().append(s.pairId(), "download", d.path(), d.size() + " bytes");
+            record(d.path(), "download", d.size() + " bytes");
             s.store().chunks().recordLocalFile(s.pairId(), d.path(), digest,
                     java.time.Instant.ofEpochMilli(attrs.lastModifiedTime().toMillis()), key);
         } catch (Exception e) {
@@ -485,6 +483,17 @@ final class PlanExecutor {
                 || attrs.lastModifiedTime().toMillis() != expected.mtimeMillis()) {
             throw new LocalChangedException(path + " changed locally during the run; it is compared next run");
         }
+    }
+
+    /** A finished transfer: its activity line, and its error record cleared if it had one, in one commit. */
+    private void record(String path, String kind, String message) {
+        boolean hadError = s.store().errors().get(s.pairId(), path).isPresent();
+        s.store().inTransaction(() -> {
+            if (hadError) {
+                s.store().errors().clear(s.pairId(), path);
+            }
+            s.store().activity().append(s.pairId(), kind, path, message);
+        });
     }
 
     private ProgressSink sink(int item) {

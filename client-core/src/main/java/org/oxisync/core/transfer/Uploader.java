@@ -168,10 +168,13 @@ public final class Uploader {
             return;
         }
         try {
-            store.chunks().recordManifest(d);
-            store.chunks().recordLocalFile(req.pairId(), req.path(), d,
-                    req.localMtime() != null ? req.localMtime() : start.mtime(),
-                    req.fileKey() != null ? req.fileKey() : start.fileKey());
+            // one write transaction (one commit) for both records: per-file commits dominated small uploads
+            store.inTransaction(() -> {
+                store.chunks().recordManifest(d);
+                store.chunks().recordLocalFile(req.pairId(), req.path(), d,
+                        req.localMtime() != null ? req.localMtime() : start.mtime(),
+                        req.fileKey() != null ? req.fileKey() : start.fileKey());
+            });
         } catch (StoreException e) {
             LOG.warn("could not record the chunks of {}: {}", req.path(), e.getMessage());
         }
