@@ -4,19 +4,15 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppConfig;
+import org.oxisync.core.app.AccountSetup;
 import org.oxisync.core.app.AppContext;
-import org.oxisync.protocol.Credentials;
 import org.oxisync.protocol.DeviceAuthorizationDto;
-import org.oxisync.protocol.DriveDto;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.protocol.ServerVersion;
 import org.oxisync.protocol.UserDto;
-import org.oxisync.store.LocalStore;
-import org.oxisync.store.account.Account;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,19 +78,8 @@ public final class LoginCommand implements Callable<Integer> {
                     api.completeDeviceLogin(auth);
                 }
                 me = api.me();
-                String userName = me.username() != null ? me.username() : me.email();
-                String finalKey = AppConfig.accountKey(base, userName);
-                if (!finalKey.equals(pendingKey)) {
-                    Credentials c = ctx.credentials().load(pendingKey).orElseThrow();
-                    ctx.credentials().save(finalKey, c);
-                    ctx.credentials().delete(pendingKey);
-                }
-                DriveDto drive = personalDrive(api.drives(), me);
-                ctx.saveConfig(new AppConfig(base, userName, fingerprint));
-                LocalStore store = ctx.store();
-                store.accounts().saveAccount(new Account(base, userName, drive.id(), drive.rootFolderId()));
-                out.println("Logged in as " + userName + "; personal drive '" + drive.name() + "' ("
-                        + quota(me) + ")");
+                String userName = AccountSetup.finishLogin(ctx, api, base, pendingKey, fingerprint).user();
+                out.println("Logged in as " + userName + " (" + quota(me) + ")");
                 out.println("Next: oxisync pair add LOCAL_DIR [REMOTE_PATH]");
                 return ExitCodes.OK;
             }
@@ -102,12 +87,6 @@ public final class LoginCommand implements Callable<Integer> {
             err.println("oxisync login: " + e.getMessage());
             return ExitCodes.CONFIG;
         }
-    }
-
-    private static DriveDto personalDrive(List<DriveDto> drives, UserDto me) {
-        return drives.stream().filter(d -> me.id().equals(d.defaultForUser())).findFirst()
-                .or(() -> drives.stream().filter(d -> "personal".equals(d.kind())).findFirst())
-                .orElseThrow(() -> new IllegalStateException("the server lists no personal drive for this user"));
     }
 
     private static String quota(UserDto me) {

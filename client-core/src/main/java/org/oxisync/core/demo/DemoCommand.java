@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.oxisync.core.app.AccountSetup;
 import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.AppHome;
@@ -108,13 +109,9 @@ public final class DemoCommand implements Callable<Integer> {
         try (api) {
             api.checkServer();
             api.login(USER, PASSWORD);
-            var me = api.me();
-            var drive = api.drives().stream().filter(d -> me.id().equals(d.defaultForUser())).findFirst()
-                    .orElseThrow();
-            ctx.saveConfig(new AppConfig(url, USER, null));
+            Account account = AccountSetup.finishLogin(ctx, api, url, key, null);
             LocalStore store = ctx.store();
-            store.accounts().saveAccount(new Account(url, USER, drive.id(), drive.rootFolderId()));
-            return store.accounts().savePair(FolderPair.create("Demo", local.toString(), drive.rootFolderId(), "/"));
+            return store.accounts().savePair(FolderPair.create("Demo", local.toString(), account.rootFolderId(), "/"));
         }
     }
 

@@ -3,17 +3,14 @@ package org.oxisync.ui.setup;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
-import java.util.List;
+import org.oxisync.core.app.AccountSetup;
 import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.protocol.Certificates;
-import org.oxisync.protocol.Credentials;
 import org.oxisync.protocol.DeviceAuthorizationDto;
-import org.oxisync.protocol.DriveDto;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.protocol.ServerVersion;
-import org.oxisync.protocol.UserDto;
 import org.oxisync.store.account.Account;
 
 /**
@@ -92,20 +89,7 @@ public final class LoginSession implements AutoCloseable {
 
     /** After a successful login: who is this, move the credentials to the final key, save config and account. */
     public Account finish() throws IOException {
-        UserDto me = api.me();
-        String userName = me.username() != null ? me.username() : me.email();
-        String finalKey = AppConfig.accountKey(base, userName);
-        if (!finalKey.equals(pendingKey)) {
-            Credentials c = ctx.credentials().load(pendingKey).orElseThrow(
-                    () -> new IllegalStateException("the login left no credentials to keep"));
-            ctx.credentials().save(finalKey, c);
-            ctx.credentials().delete(pendingKey);
-        }
-        DriveDto drive = personalDrive(api.drives(), me);
-        ctx.saveConfig(new AppConfig(base, userName, pin));
-        Account account = new Account(base, userName, drive.id(), drive.rootFolderId());
-        ctx.store().accounts().saveAccount(account);
-        return account;
+        return AccountSetup.finishLogin(ctx, api, base, pendingKey, pin);
     }
 
     private synchronized OxiCloudApi api(String user) {
@@ -118,12 +102,6 @@ public final class LoginSession implements AutoCloseable {
             api = ctx.newApi(base, key, pin);
         }
         return api;
-    }
-
-    private static DriveDto personalDrive(List<DriveDto> drives, UserDto me) {
-        return drives.stream().filter(d -> me.id().equals(d.defaultForUser())).findFirst()
-                .or(() -> drives.stream().filter(d -> "personal".equals(d.kind())).findFirst())
-                .orElseThrow(() -> new IllegalStateException("the server lists no personal drive for this user"));
     }
 
     @Override
