@@ -76,7 +76,10 @@ final class PlanExecutor {
                    Map<String, JournalEntry> journalByPath, Map<String, LocalEntry> localByPath,
                    Map<String, RemoteEntry> remoteById, ScanResult scan, ProgressAccumulator progress,
                    SyncListener listener, Clock clock, int workers, long deltaThreshold,
-                   org.oxisync.core.scan.Digester digester) {}
+                   org.oxisync.core.scan.Digester digester, StopSignal stop) {}
+
+    /** The reason {@link #execute} returns when the run stopped on request (see {@link SyncEngine}). */
+    static final String STOPPED_ON_REQUEST = "stopped at a safe point on request (pause or shutdown); the rest is synced next run";
 
     PlanExecutor(Session session, RunTally tally) {
         this.s = session;
@@ -88,6 +91,9 @@ final class PlanExecutor {
         List<SyncAction> actions = plan.actions();
         int i = 0;
         while (i < actions.size() && !abort.get()) {
+            if (stopRequested()) {
+                break;
+            }
             SyncAction a = actions.get(i);
             if (isTransfer(a)) {
                 int j = i;
@@ -132,6 +138,15 @@ final class PlanExecutor {
         tally.error(a.path(), reason);
         s.store().errors().recordFailure(s.pairId(), a.path(), reason);
         s.listener().itemDone(s.pairName(), a.describe(), reason);
+    }
+
+    /** Checks the run's stop signal; once it fires, nothing new starts. */
+    private boolean stopRequested() {
+        if (s.stop().stopRequested()) {
+            stop(STOPPED_ON_REQUEST);
+            return true;
+        }
+        return false;
     }
 
     private void stop(String reason) {
@@ -322,7 +337,7 @@ final class PlanExecutor {
             List<Future<?>> futures = new ArrayList<>();
             for (SyncAction a : batch) {
                 futures.add(pool.submit(() -> {
-                    if (abort.get()) {
+                    if (abort.get() || stopRequested()) {
                         return;
                     }
                     if (quotaExceeded && a instanceof SyncAction.Upload) {
@@ -336,6 +351,9 @@ final class PlanExecutor {
                             download((SyncAction.Download) a);
                         }
                         s.listener().itemDone(s.pairName(), a.describe(), null);
+                    } catch (TransferException.Stopped e) {
+                        LOG.info("{}: {}", s.pairName(), e.getMessage());
+                        stop(STOPPED_ON_REQUEST);
                     } catch (Exception e) {
                         fail(a, e);
                     }
@@ -406,6 +424,9 @@ final class PlanExecutor {
             s.journal().upsert(new JournalEntry(u.path(), EntryKind.FILE, digest.size(), local.mtimeMillis(),
                     local.fileKey(), digest.fileHash(), f.id(), f.etag(), f.contentHash()));
             record(u.path(), "upload", out.bytesSent() + " bytes sent");
+        } catch (TransferException.Stopped e) {
+            s.progress().restart(item);
+            throw e;
         } catch (Exception e) {
             s.progress().fail(item);
             throw e;
@@ -455,6 +476,9 @@ final class PlanExecutor {
             record(d.path(), "download", d.size() + " bytes");
             s.store().chunks().recordLocalFile(s.pairId(), d.path(), digest,
                     java.time.Instant.ofEpochMilli(attrs.lastModifiedTime().toMillis()), key);
+        } catch (TransferException.Stopped e) {
+            s.progress().restart(item);
+            throw e;
         } catch (Exception e) {
             s.progress().fail(item);
             throw e;
@@ -507,6 +531,11 @@ final class PlanExecutor {
             @Override
             public void restart() {
                 s.progress().restart(item);
+            }
+
+            @Override
+            public boolean stopRequested() {
+                return s.stop().stopRequested();
             }
         };
     }

@@ -107,6 +107,9 @@ public final class SyncEngine {
         for (Path temp : scan.leftoverTemps()) {
             Files.deleteIfExists(temp);
         }
+        if (options.stop().stopRequested()) {
+            return stoppedBeforeChanges(pair, start);
+        }
 
         listener.phase(pair.name(), "discovering");
         RemoteTreeFile treeFile = new RemoteTreeFile(store.directory().resolve("remote-tree-" + pair.id() + ".json"));
@@ -116,6 +119,9 @@ public final class SyncEngine {
         RemoteScan remote = remoteScanner.scan(previous);
         if (!remote.unchanged()) {
             treeFile.save(remote.tree());
+        }
+        if (options.stop().stopRequested()) {
+            return stoppedBeforeChanges(pair, start);
         }
 
         listener.phase(pair.name(), "planning");
@@ -160,7 +166,12 @@ public final class SyncEngine {
                 new LocalTree(root, scan.diskNames()), new RemoteIndex(pair.remoteFolderId(), remote.snapshot(), base),
                 new JournalWriter(store, pair.id(), clock), journalByPath, localByPath, remoteById, scan,
                 new ProgressAccumulator(clock), listener, clock, options.workers(),
-                transferOptions.deltaThresholdBytes(), scanner.digester());
+                transferOptions.deltaThresholdBytes(), scanner.digester(), options.stop());
+    }
+
+    private SyncReport stoppedBeforeChanges(FolderPair pair, Instant start) {
+        return new SyncReport(pair.name(), SyncStatus.STOPPED, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(),
+                List.of(), PlanExecutor.STOPPED_ON_REQUEST, elapsed(start));
     }
 
     /** Lists what this run changed on the server, so that the next run of an idle pair costs one request. */
@@ -180,7 +191,10 @@ public final class SyncEngine {
         List<ItemError> errors = t.errors();
         SyncStatus status;
         String message;
-        if (abortReason != null) {
+        if (PlanExecutor.STOPPED_ON_REQUEST.equals(abortReason)) {
+            status = SyncStatus.STOPPED;
+            message = errors.isEmpty() ? abortReason : abortReason + "; " + errors.size() + " item(s) failed before";
+        } else if (abortReason != null) {
             status = abortReason.startsWith("authentication") ? SyncStatus.FAILED : SyncStatus.PARTIAL;
             message = abortReason;
         } else if (!errors.isEmpty()) {

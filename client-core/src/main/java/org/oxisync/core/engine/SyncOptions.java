@@ -1,5 +1,7 @@
 package org.oxisync.core.engine;
 
+import java.util.Objects;
+
 /**
  * Per-run switches.
  *
@@ -7,12 +9,18 @@ package org.oxisync.core.engine;
  * @param allowMassDelete go on even when more than half of the pair's files (and more than 100) would be deleted
  * @param workers concurrent transfers
  * @param host this machine's name, used in conflict copy names
+ * @param stop polled at safe points; when it says so the run stops there (pause, shutdown)
  */
-public record SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, String host) {
+public record SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, String host, StopSignal stop) {
     public SyncOptions {
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1");
         }
+        Objects.requireNonNull(stop, "stop");
+    }
+
+    public SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, String host) {
+        this(dryRun, allowMassDelete, workers, host, StopSignal.NEVER);
     }
 
     public static SyncOptions defaults(String host) {
@@ -20,14 +28,18 @@ public record SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, 
     }
 
     public SyncOptions withDryRun(boolean v) {
-        return new SyncOptions(v, allowMassDelete, workers, host);
+        return new SyncOptions(v, allowMassDelete, workers, host, stop);
     }
 
     public SyncOptions withAllowMassDelete(boolean v) {
-        return new SyncOptions(dryRun, v, workers, host);
+        return new SyncOptions(dryRun, v, workers, host, stop);
     }
 
     public SyncOptions withWorkers(int v) {
-        return new SyncOptions(dryRun, allowMassDelete, v, host);
+        return new SyncOptions(dryRun, allowMassDelete, v, host, stop);
+    }
+
+    public SyncOptions withStop(StopSignal v) {
+        return new SyncOptions(dryRun, allowMassDelete, workers, host, v);
     }
 }

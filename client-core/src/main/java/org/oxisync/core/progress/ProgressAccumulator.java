@@ -2,7 +2,10 @@ package org.oxisync.core.progress;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
 
 /**
  * The incremental progress accumulator of protocol reference §6.4: every item has a fraction in [0, 1]; a
@@ -13,6 +16,10 @@ import java.util.Arrays;
  *
  * <p>Thread-safe: transfer workers update their own items concurrently; every operation holds one short
  * lock. The ETA comes from a smoothed rate sampled on the injected clock whenever a snapshot is taken.
+ *
+ * <p>Items that have started moving bytes and are not finished are "active": a snapshot lists them (oldest
+ * first) as the current transfers. The set holds at most as many items as there are workers, so copying it into a
+ * snapshot costs O(workers), independent of the run's size.
  */
 public final class ProgressAccumulator {
     private final Clock clock;
@@ -25,6 +32,7 @@ public final class ProgressAccumulator {
     private double[] fractions = new double[16];
     private ItemState[] states = new ItemState[16];
     private int count;
+    private final LinkedHashSet<Integer> active = new LinkedHashSet<>();
 
     private double fractionSum;
     private long bytesDone;
@@ -76,6 +84,7 @@ public final class ProgressAccumulator {
             long b = Math.max(0, Math.min(bytesSoFar, total));
             set(id, b, total == 0 ? 0 : (double) b / total);
             states[id] = ItemState.ACTIVE;
+            active.add(id);
         }
     }
 
@@ -86,6 +95,7 @@ public final class ProgressAccumulator {
             unfinish(id);
             set(id, 0, 0);
             states[id] = ItemState.PENDING;
+            active.remove(id);
         }
     }
 
@@ -105,6 +115,7 @@ public final class ProgressAccumulator {
             unfinish(id);
             set(id, totals[id], 1);
             states[id] = state;
+            active.remove(id);
             if (state == ItemState.DONE) {
                 itemsDone++;
             } else {
@@ -160,13 +171,24 @@ public final class ProgressAccumulator {
         return itemsDone + itemsFailed == count ? 1.0 : Math.min(1.0, Math.max(0.0, fractionSum / count));
     }
 
+    private List<ItemProgress> activeItems() {
+        List<ItemProgress> list = new ArrayList<>(Math.min(active.size(), ProgressSnapshot.MAX_ACTIVE));
+        for (int id : active) {
+            if (list.size() == ProgressSnapshot.MAX_ACTIVE) {
+                break;
+            }
+            list.add(new ItemProgress(id, labels[id], done[id], totals[id], fractions[id], states[id]));
+        }
+        return list;
+    }
+
     /** The overall state; also feeds the rate estimator with the clock's current time. */
     public ProgressSnapshot snapshot() {
         long now = clock.millis() * 1_000_000L;
         synchronized (lock) {
             rate.sample(now, bytesDone);
             return new ProgressSnapshot(bytesDone, bytesTotal, itemsDone, itemsFailed, count, overallFraction(),
-                    rate.rate(), rate.eta(bytesTotal - bytesDone));
+                    rate.rate(), rate.eta(bytesTotal - bytesDone), activeItems());
         }
     }
 }

@@ -74,6 +74,7 @@ final class DeltaUpload {
                 }
                 group.add(c);
                 if (group.size() >= options.negotiateEvery()) {
+                    progress.stopIfRequested(req.path());
                     negotiate(group);
                     group = new ArrayList<>();
                     drain(false);
@@ -134,6 +135,7 @@ final class DeltaUpload {
 
     private void drain(boolean all) throws TransferException {
         while (!queue.isEmpty() && (all || queuedBytes >= options.putBatchBytes())) {
+            progress.stopIfRequested(req.path()); // between batches: every chunk sent so far is marked uploaded
             List<ChunkSlice> batch = queue.drainBatch(options.putBatchBytes());
             for (ChunkSlice s : batch) {
                 queuedBytes -= s.frameBytes();

@@ -112,6 +112,16 @@ public final class Downloader {
         long reused;
     }
 
+    /** A stop request noticed in the api's chunk sink, carried out of it (the chunks so far are staged). */
+    private static final class StopCarrier extends RuntimeException {
+        final TransferException.Stopped stopped;
+
+        StopCarrier(TransferException.Stopped stopped) {
+            super(null, null, false, false);
+            this.stopped = stopped;
+        }
+    }
+
     /** An I/O failure writing the temp file, carried through the api's chunk sink. */
     private static final class LocalWrite extends RuntimeException {
         LocalWrite(IOException cause) {
@@ -167,6 +177,8 @@ public final class Downloader {
             }
             ok = true;
             return new StagedDownload(temp, digest, n.received, n.reused);
+        } catch (StopCarrier e) {
+            throw e.stopped;
         } catch (LocalWrite e) {
             throw localFailure("cannot write the download of " + req.path(), e.io());
         } catch (IOException e) {
@@ -206,6 +218,11 @@ public final class Downloader {
                 }
                 n.received += length;
                 p.bytes(n.received + n.reused);
+                if (staging != null && p.stopRequested()) {
+                    // a safe point: this chunk is staged (flushed below), so the next run does not fetch it again
+                    throw new StopCarrier(new TransferException.Stopped(
+                            "stopped at a safe point; the next run continues from the chunks received"));
+                }
             });
         } finally {
             if (staging != null) {

@@ -8,6 +8,21 @@ public interface ProgressSink {
 
     void restart();
 
+    /**
+     * True when the run should stop: large transfers ask between chunk batches (a safe point: what was sent or
+     * staged is recorded) and end with {@link TransferException.Stopped}.
+     */
+    default boolean stopRequested() {
+        return false;
+    }
+
+    /** Throws {@link TransferException.Stopped} when {@link #stopRequested()}; call only at a safe point. */
+    default void stopIfRequested(String path) throws TransferException.Stopped {
+        if (stopRequested()) {
+            throw new TransferException.Stopped(path + ": stopped at a safe point; the next run continues it");
+        }
+    }
+
     ProgressSink NONE = new ProgressSink() {
         @Override
         public void bytes(long soFar) {

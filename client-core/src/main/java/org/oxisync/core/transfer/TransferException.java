@@ -41,4 +41,14 @@ public abstract sealed class TransferException extends Exception {
             super(message, cause);
         }
     }
+
+    /**
+     * The run was asked to stop (pause, shutdown) and this transfer stopped at a safe point: every chunk sent or
+     * staged so far is recorded, so the next run continues from there. Not an error of the item.
+     */
+    public static final class Stopped extends TransferException {
+        public Stopped(String message) {
+            super(message, null);
+        }
+    }
 }

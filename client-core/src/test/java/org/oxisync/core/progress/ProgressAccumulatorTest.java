@@ -143,6 +143,35 @@ class ProgressAccumulatorTest {
     }
 
     @Test
+    void snapshotListsTheTransfersMovingBytesOldestFirstAndDropsFinishedOnes() {
+        int a = acc.add("a.bin", 100);
+        int b = acc.add("b.bin", 200);
+        int c = acc.add("c.bin", 300);
+        assertEquals(List.of(), acc.snapshot().active(), "nothing has moved yet");
+        acc.update(b, 50);
+        acc.update(a, 10);
+        acc.update(b, 60);
+        assertEquals(List.of(new ItemProgress(b, "b.bin", 60, 200, 0.3, ItemState.ACTIVE),
+                new ItemProgress(a, "a.bin", 10, 100, 0.1, ItemState.ACTIVE)), acc.snapshot().active());
+        acc.complete(b);
+        acc.update(c, 30);
+        acc.restart(a);
+        assertEquals(List.of(new ItemProgress(c, "c.bin", 30, 300, 0.1, ItemState.ACTIVE)), acc.snapshot().active());
+        acc.fail(c);
+        assertEquals(List.of(), acc.snapshot().active());
+    }
+
+    @Test
+    void activeListIsCappedSoASnapshotStaysSmall() {
+        for (int i = 0; i < ProgressSnapshot.MAX_ACTIVE + 5; i++) {
+            acc.update(acc.add("f" + i, 10), 1);
+        }
+        List<ItemProgress> active = acc.snapshot().active();
+        assertEquals(ProgressSnapshot.MAX_ACTIVE, active.size());
+        assertEquals("f0", active.get(0).label());
+    }
+
+    @Test
     void unknownItemIsAClearError() {
         assertThrows(IllegalArgumentException.class, () -> acc.update(3, 1));
         assertThrows(IllegalArgumentException.class, () -> acc.add("neg", -1));
