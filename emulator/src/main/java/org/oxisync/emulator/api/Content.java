@@ -3,9 +3,8 @@ package org.oxisync.emulator.api;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.HexFormat;
-import org.apache.commons.codec.digest.Blake3;
 import org.oxisync.emulator.cdc.FastCdc;
+import org.oxisync.emulator.hash.Blake3;
 import org.oxisync.emulator.http.ApiError;
 import org.oxisync.emulator.store.Mime;
 import org.oxisync.emulator.store.Model;
@@ -26,9 +25,7 @@ public final class Content {
     }
 
     public static String blake3Hex(byte[] buf, int off, int len) {
-        Blake3 b = Blake3.initHash();
-        b.update(buf, off, len);
-        return HexFormat.of().formatHex(b.doFinalize(32));
+        return Blake3.hex(buf, off, len);
     }
 
     /**
@@ -36,7 +33,7 @@ public final class Content {
      * orphan until a file row references it), the whole file hashed on the way. 413 above the limit.
      */
     public Ingested ingest(InputStream in, String name) throws IOException {
-        Blake3 whole = Blake3.initHash();
+        Blake3 whole = new Blake3();
         Model.Manifest m = new Model.Manifest();
         byte[] head = new byte[16];
         int[] headLen = {0};
@@ -56,7 +53,7 @@ public final class Content {
             size[0] += len;
         });
         m.size = size[0];
-        return new Ingested(HexFormat.of().formatHex(whole.doFinalize(32)), size[0], m, Mime.sniff(head, headLen[0], name));
+        return new Ingested(whole.hex(), size[0], m, Mime.sniff(head, headLen[0], name));
     }
 
     /** Stores a chunk unless present and records it as loose (refreshing its orphan time) when unreferenced. */

@@ -10,14 +10,13 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.commons.codec.digest.Blake3;
 import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.hash.Blake3;
 import org.oxisync.emulator.http.ApiError;
 import org.oxisync.emulator.http.Request;
 import org.oxisync.emulator.http.Response;
@@ -106,8 +105,14 @@ public final class DeltaApi {
 
     // ------------------------------------------------------------------ (b) chunks
 
+    /** A received frame: its server-computed hash and size, and its bytes on disk unless the chunk was already stored. */
     private record Staged(String hash, long size, Path file) {}
 
+    /**
+     * Frames are hashed as they arrive and staged in temp files (the bytes go straight from the frame buffer to the
+     * file); they are stored, under the hash computed here, only once the whole body has parsed, so a bad or truncated
+     * body stores nothing. A frame whose chunk is already stored is hashed but not written again.
+     */
     private Response chunks(Request r) throws IOException {
         String cl = r.header("Content-Length");
         if (cl != null) {
@@ -125,12 +130,13 @@ public final class DeltaApi {
             InputStream in = r.body();
             long total = 0;
             byte[] buf = new byte[MAX_FRAME];
+            byte[] head = new byte[4];
             while (true) {
-                byte[] head = in.readNBytes(4);
-                if (head.length == 0) {
+                int h = in.readNBytes(head, 0, 4);
+                if (h == 0) {
                     break;
                 }
-                if (head.length < 4) {
+                if (h < 4) {
                     throw ApiError.badRequest("Truncated frame header");
                 }
                 long len = ((head[0] & 0xffL) << 24) | ((head[1] & 0xff) << 16) | ((head[2] & 0xff) << 8) | (head[3] & 0xff);
@@ -145,20 +151,29 @@ public final class DeltaApi {
                 if (n < len) {
                     throw ApiError.badRequest("Truncated frame: expected " + len + " bytes, got " + n);
                 }
-                String hash = Content.blake3Hex(buf, 0, n);
-                Path tmp = tree.chunks().tempFile(".frame");
-                Files.write(tmp, java.util.Arrays.copyOf(buf, n));
+                String hash = Blake3.hex(buf, 0, n);
+                Path tmp = null;
+                if (!tree.chunks().has(hash)) {
+                    tmp = tree.chunks().tempFile(".frame");
+                    try (OutputStream out = Files.newOutputStream(tmp)) {
+                        out.write(buf, 0, n);
+                    }
+                }
                 staged.add(new Staged(hash, n, tmp));
             }
             for (Staged s : staged) {
-                tree.chunks().putFile(s.hash(), s.file());
+                if (s.file() != null) {
+                    tree.chunks().putFile(s.hash(), s.file());
+                }
                 tree.addLoose(s.hash());
             }
             ok = true;
         } finally {
             if (!ok) {
                 for (Staged s : staged) {
-                    Files.deleteIfExists(s.file());
+                    if (s.file() != null) {
+                        Files.deleteIfExists(s.file());
+                    }
                 }
             }
         }
@@ -219,22 +234,23 @@ public final class DeltaApi {
             throw ApiError.body(409, Map.of("still_missing", missing));
         }
         try {
-            Blake3 whole = Blake3.initHash();
+            Blake3 whole = new Blake3();
             byte[] head = new byte[16];
             int headLen = 0;
+            byte[] data = new byte[MAX_FRAME];
             for (Model.ChunkRef c : chunks) {
-                byte[] data = tree.chunks().read(c.h());
-                if (data.length != c.s()) {
-                    throw ApiError.badRequest("Chunk " + c.h() + " has size " + data.length + ", not " + c.s());
+                int len = tree.chunks().read(c.h(), data);
+                if (len != c.s()) {
+                    throw ApiError.badRequest("Chunk " + c.h() + " has size " + len + ", not " + c.s());
                 }
                 if (headLen < 16) {
-                    int n = Math.min(16 - headLen, data.length);
+                    int n = Math.min(16 - headLen, len);
                     System.arraycopy(data, 0, head, headLen, n);
                     headLen += n;
                 }
-                whole.update(data);
+                whole.update(data, 0, len);
             }
-            String actual = HexFormat.of().formatHex(whole.doFinalize(32));
+            String actual = whole.hex();
             if (!actual.equals(fileHash)) {
                 throw ApiError.badRequest("file_hash does not match the chunk sequence");
             }

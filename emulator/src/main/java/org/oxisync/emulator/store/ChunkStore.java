@@ -3,9 +3,12 @@ package org.oxisync.emulator.store;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.UUID;
 
 /** Content-addressed chunk files: {@code chunks/ab/<blake3>}, written to a temp name and renamed. */
@@ -71,6 +74,22 @@ public final class ChunkStore {
 
     public byte[] read(String hash) throws IOException {
         return Files.readAllBytes(path(hash));
+    }
+
+    /**
+     * Reads a chunk into {@code buf} and returns its size; a chunk larger than {@code buf} returns
+     * {@code buf.length + 1} (its bytes beyond the buffer are not read), so callers comparing sizes see the mismatch.
+     */
+    public int read(String hash, byte[] buf) throws IOException {
+        try (FileChannel ch = FileChannel.open(path(hash), StandardOpenOption.READ)) {
+            ByteBuffer bb = ByteBuffer.wrap(buf);
+            while (bb.hasRemaining()) {
+                if (ch.read(bb) < 0) {
+                    return bb.position();
+                }
+            }
+            return ch.size() > buf.length ? buf.length + 1 : buf.length;
+        }
     }
 
     public void delete(String hash) throws IOException {
