@@ -3,13 +3,10 @@ package org.oxisync.core.commands;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
-import org.oxisync.protocol.FolderDto;
-import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.core.app.PairRules;
 import org.oxisync.protocol.OxiCloudException;
-import org.oxisync.protocol.Resource;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.Account;
 import org.oxisync.store.account.FolderPair;
@@ -51,26 +48,29 @@ public final class PairCommand implements Callable<Integer> {
                     err.println("oxisync pair add: not logged in; run `oxisync login SERVER_URL` first");
                     return ExitCodes.CONFIG;
                 }
-                Path dir = local.toAbsolutePath().normalize();
-                Files.createDirectories(dir);
+                Path dir = PairRules.localRoot(local);
                 LocalStore store = ctx.store();
                 Account account = store.accounts().account().orElseThrow(
                         () -> new IllegalStateException("the account record is missing; log in again"));
-                String pairName = name != null ? name
-                        : dir.getFileName() == null ? "root" : dir.getFileName().toString();
+                String pairName = name != null ? name : PairRules.defaultName(dir);
                 if (store.accounts().pairByName(pairName).isPresent()) {
                     err.println("oxisync pair add: a pair named '" + pairName + "' exists; choose --name");
                     return ExitCodes.CONFIG;
                 }
-                for (FolderPair p : store.accounts().pairs()) {
-                    Path other = Path.of(p.localRoot());
-                    if (dir.startsWith(other) || other.startsWith(dir)) {
-                        err.println("oxisync pair add: " + dir + " overlaps pair '" + p.name() + "' (" + other + ")");
-                        return ExitCodes.CONFIG;
-                    }
+                var problem = PairRules.localProblem(dir, store.accounts().pairs(), ctx.home().dir());
+                if (problem.isPresent()) {
+                    err.println("oxisync pair add: " + problem.get());
+                    return ExitCodes.CONFIG;
                 }
-                String normalized = RemotePaths.normalize(remotePath);
-                String folderId = resolveOrCreate(ctx.api(), account.rootFolderId(), normalized);
+                String normalized;
+                try {
+                    normalized = PairRules.normalizeRemotePath(remotePath);
+                } catch (IllegalArgumentException e) {
+                    err.println("oxisync pair add: " + e.getMessage());
+                    return ExitCodes.CONFIG;
+                }
+                Files.createDirectories(dir);
+                String folderId = PairRules.resolveOrCreateRemote(ctx.api(), account.rootFolderId(), normalized);
                 FolderPair saved = store.accounts().savePair(
                         FolderPair.create(pairName, dir.toString(), folderId, normalized));
                 out.println("Paired '" + saved.name() + "': " + dir + " <-> " + normalized);
@@ -80,24 +80,6 @@ public final class PairCommand implements Callable<Integer> {
                 err.println("oxisync pair add: " + e.getMessage());
                 return ExitCodes.CONFIG;
             }
-        }
-
-        /** Walks REMOTE_PATH from the drive root, creating missing folders. */
-        static String resolveOrCreate(OxiCloudApi api, String rootId, String path) {
-            String id = rootId;
-            for (String seg : RemotePaths.segments(path)) {
-                String found = null;
-                Iterator<Resource> it = api.allResources(id);
-                while (it.hasNext()) {
-                    Resource r = it.next();
-                    if (r instanceof FolderDto && r.name().equals(seg)) {
-                        found = r.id();
-                        break;
-                    }
-                }
-                id = found != null ? found : api.createFolder(id, seg).id();
-            }
-            return id;
         }
     }
 

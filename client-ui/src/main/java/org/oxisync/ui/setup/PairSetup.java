@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.PairRules;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;
 import org.oxisync.core.engine.SyncReport;
@@ -13,8 +14,8 @@ import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 
 /**
- * Adding and removing folder pairs from the window, with the same rules as {@code oxisync pair add|remove}
- * (unique name, no overlapping local folders; removing touches no file). Blocking; run in the background.
+ * Adding and removing folder pairs from the window, with the rules {@code oxisync pair add} uses too
+ * ({@link PairRules}: no overlapping local folders, canonical remote paths; removing touches no file). Blocking; run in the background.
  */
 public final class PairSetup {
     private final AppContext ctx;
@@ -23,19 +24,9 @@ public final class PairSetup {
         this.ctx = ctx;
     }
 
-    /** Why {@code local} cannot become a new pair's folder, or null when it can. */
+    /** Why {@code local} cannot become a new pair's folder, or null when it can (core's {@link PairRules}). */
     public String problemWith(Path local) {
-        Path dir = local.toAbsolutePath().normalize();
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            return dir + " is a file, not a folder";
-        }
-        for (FolderPair p : ctx.store().accounts().pairs()) {
-            Path other = Path.of(p.localRoot());
-            if (dir.startsWith(other) || other.startsWith(dir)) {
-                return dir + " overlaps the folder of pair '" + p.name() + "' (" + other + ")";
-            }
-        }
-        return null;
+        return PairRules.localProblem(local, ctx.store().accounts().pairs(), ctx.home().dir()).orElse(null);
     }
 
     /** Creates the local folder if needed and saves the pair; the name is made unique ("Docs", "Docs 2", ...). */
@@ -44,15 +35,12 @@ public final class PairSetup {
         if (problem != null) {
             throw new IllegalArgumentException(problem);
         }
-        Path dir = local.toAbsolutePath().normalize();
+        Path dir = PairRules.localRoot(local);
+        String remotePath = PairRules.normalizeRemotePath(remote.path());
         Files.createDirectories(dir);
         LocalStore store = ctx.store();
-        String base = dir.getFileName() == null ? "root" : dir.getFileName().toString();
-        String name = base;
-        for (int n = 2; store.accounts().pairByName(name).isPresent(); n++) {
-            name = base + " " + n;
-        }
-        return store.accounts().savePair(FolderPair.create(name, dir.toString(), remote.id(), remote.path())
+        String name = PairRules.uniqueName(PairRules.defaultName(dir), n -> store.accounts().pairByName(n).isPresent());
+        return store.accounts().savePair(FolderPair.create(name, dir.toString(), remote.id(), remotePath)
                 .withExclusions(exclusions));
     }
 
