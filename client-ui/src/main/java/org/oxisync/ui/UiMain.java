@@ -11,8 +11,12 @@ public final class UiMain {
     private UiMain() {
     }
 
-    /** Starts the JavaFX toolkit and blocks until the last window closes. */
+    /**
+     * Starts the JavaFX toolkit, blocks until the app quits, then ends the process: non-daemon threads of
+     * libraries (AWT's tray) must not keep it alive. (The app class itself never exits, so tests can start it.)
+     */
     public static void launch(String[] args) {
         Application.launch(org.oxisync.ui.app.OxiSyncApp.class, args);
+        System.exit(0);
     }
 }

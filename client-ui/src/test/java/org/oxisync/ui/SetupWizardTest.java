@@ -9,11 +9,14 @@ import static org.oxisync.ui.UiTestSupport.waitUntil;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.time.Clock;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
+import okhttp3.tls.HeldCertificate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -163,5 +166,75 @@ class SetupWizardTest {
 
     private static String problemTitle(FxRobot robot) {
         return robot.lookup("#wizard-problem").lookup("#notice-title").queryAs(Label.class).getText();
+    }
+
+    @Test
+    void waitingForTheBrowserCanBeCancelledAndAnotherWayChosen(FxRobot robot) throws Exception {
+        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+        AppHome home = new AppHome(tmp.resolve("home"), true);
+        openShell(home);
+        robot.clickOn("#server-url").write(emulator.baseUrl());
+        robot.clickOn("#wizard-next");
+        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().isPresent());
+        robot.clickOn("#wizard-next");
+        Label code = robot.lookup("#device-code").queryAs(Label.class);
+        waitUntil("the device code is shown", 15, () -> !code.getText().isBlank() && code.isVisible());
+        String userCode = code.getText();
+
+        robot.clickOn("#device-cancel");
+        waitUntil("the wait for the approval has ended", 15, () -> shell.background().pending() == 0);
+        assertFalse(robot.lookup("#device-box").query().isVisible(), "the code is no longer shown");
+        assertFalse(robot.lookup("#method-browser").query().isDisabled(), "the methods can be chosen again");
+        assertEquals("", problemTitle(robot), "cancelling is not an error");
+        emulator.approveDevice(userCode, "alice"); // too late: nobody waits for it any more
+        assertFalse(AppConfig.load(home.configFile()).hasAccount(), "a cancelled sign-in records no account");
+
+        robot.clickOn("#method-password");
+        robot.clickOn("#login-user").write("alice");
+        robot.clickOn("#login-password").write("secret");
+        robot.clickOn("#wizard-next");
+        waitUntil("signed in the other way", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
+    }
+
+    @Test
+    void selfSignedCertificateIsShownWithItsFingerprintAndTrustedOnlyWhenAccepted(FxRobot robot) throws Exception {
+        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+        HeldCertificate cert = new HeldCertificate.Builder().commonName("cloud.home.test")
+                .addSubjectAlternativeName("127.0.0.1").addSubjectAlternativeName("localhost").build();
+        String sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(cert.certificate().getEncoded()));
+        AppHome home = new AppHome(tmp.resolve("home"), true);
+        try (TlsRelay tls = new TlsRelay(cert, java.net.URI.create(emulator.baseUrl()).getPort())) {
+            openShell(home);
+            robot.clickOn("#server-url").write(tls.baseUrl());
+            robot.clickOn("#wizard-next");
+            waitUntil("the certificate is shown", 20, () -> robot.lookup("#certificate-fingerprint").tryQuery().isPresent());
+            String shown = robot.lookup("#certificate-fingerprint").queryAs(Label.class).getText();
+            assertEquals(sha256.toUpperCase(java.util.Locale.ROOT), shown.replace(":", "").replace("\n", ""),
+                    "the SHA-256 fingerprint, grouped for reading");
+            assertTrue(robot.lookup("#wizard-next").queryButton().getText().contains("Trust"));
+            screenshot(stage.getScene(), "wizard-certificate");
+
+            robot.clickOn("#certificate-refuse");
+            waitUntil("refusing explains that nothing was connected", 10, () -> problemTitle(robot).equals("Not connected"));
+            assertTrue(robot.lookup("#certificate-fingerprint").tryQuery().isEmpty(), "the certificate is gone");
+            assertTrue(robot.lookup("#server-url").tryQuery().isPresent(), "still at the address step");
+            assertFalse(AppConfig.load(home.configFile()).hasAccount());
+
+            robot.clickOn("#wizard-next");
+            waitUntil("the certificate is shown again", 20,
+                    () -> robot.lookup("#certificate-fingerprint").tryQuery().isPresent());
+            robot.clickOn("#wizard-next"); // Trust and continue
+            waitUntil("the sign-in step over the pinned connection", 20,
+                    () -> robot.lookup("#method-password").tryQuery().isPresent());
+            robot.clickOn("#method-password");
+            robot.clickOn("#login-user").write("alice");
+            robot.clickOn("#login-password").write("secret");
+            robot.clickOn("#wizard-next");
+            waitUntil("signed in", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
+            AppConfig saved = AppConfig.load(home.configFile());
+            assertEquals(tls.baseUrl(), saved.server());
+            assertEquals(sha256, saved.pinnedSha256().toLowerCase(java.util.Locale.ROOT),
+                    "exactly the accepted certificate is pinned");
+        }
     }
 }

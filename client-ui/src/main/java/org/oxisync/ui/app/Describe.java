@@ -38,6 +38,41 @@ public final class Describe {
         };
     }
 
+    /**
+     * The file a plan line is about ("skip      a\\b.txt (SERVER_NAME: ...)" → "a\\b.txt", "mkdir     local  Docs" →
+     * "Docs"); a line that is not a plan line comes back as it is.
+     */
+    public static String subject(String line) {
+        String l = line.strip().replaceAll("\\s+", " ");
+        String[] w = l.split(" ", 3);
+        if (w.length < 2 || !PLAN_VERBS.contains(w[0].toLowerCase(Locale.ROOT))) {
+            return l;
+        }
+        String rest = w.length == 3 && (w[1].equals("local") || w[1].equals("remote")) ? w[2]
+                : l.substring(w[0].length()).strip();
+        int paren = rest.lastIndexOf(" (");
+        return paren > 0 && rest.endsWith(")") ? rest.substring(0, paren) : rest;
+    }
+
+    private static final java.util.Set<String> PLAN_VERBS = java.util.Set.of("upload", "download", "mkdir", "move",
+            "delete", "trash", "conflict", "skip", "record", "forget");
+
+    /** The file an upload or download line moved ("upload    a/b.txt (new, 9 B)" → "a/b.txt"), else empty. */
+    public static Optional<String> transferredPath(String line) {
+        String l = line.strip();
+        int space = l.indexOf(' ');
+        if (space < 0) {
+            return Optional.empty();
+        }
+        String verb = l.substring(0, space).toLowerCase(Locale.ROOT);
+        if (!verb.equals("upload") && !verb.equals("download")) {
+            return Optional.empty();
+        }
+        String rest = l.substring(space).strip();
+        Matcher m = SIZE.matcher(rest);
+        return Optional.of(m.matches() ? m.group(1) : rest);
+    }
+
     private static String sized(String rest) {
         Matcher m = SIZE.matcher(rest);
         if (!m.matches()) {

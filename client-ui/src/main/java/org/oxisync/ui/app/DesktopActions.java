@@ -13,7 +13,7 @@ import javafx.application.HostServices;
  * through {@link Desktop} where supported, else the platform's opener ({@code xdg-open}, {@code open},
  * {@code explorer}). Runs on the {@link Background} executor; never on the FX thread.
  */
-public final class DesktopActions {
+public final class DesktopActions implements Opener {
     private final HostServices host;
     private final Background background;
 
@@ -22,6 +22,7 @@ public final class DesktopActions {
         this.background = background;
     }
 
+    @Override
     public void browse(String url) {
         if (host != null) {
             host.showDocument(url);
@@ -30,11 +31,13 @@ public final class DesktopActions {
         }
     }
 
+    @Override
     public void open(Path file) {
         background.run(() -> launch(file.toString()));
     }
 
     /** Shows the file in its folder (selects it where the file manager can). */
+    @Override
     public void showInFolder(Path file) {
         background.run(() -> {
             String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);

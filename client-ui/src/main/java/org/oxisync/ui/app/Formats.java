@@ -30,6 +30,25 @@ public final class Formats {
         return String.format(Locale.ROOT, v < 10 ? "%.1f %s" : "%.0f %s", v, UNITS[u]);
     }
 
+    /** "3.1 of 12 MB": {@code done} in the unit of {@code total}, so the two read as one figure. */
+    public static String bytesOf(long done, long total) {
+        if (total < 1024) {
+            return done + " of " + total + " B";
+        }
+        double t = total;
+        int u = 0;
+        while (t >= 1024 && u < UNITS.length - 1) {
+            t /= 1024;
+            u++;
+        }
+        double d = done / Math.pow(1024, u);
+        return String.format(Locale.ROOT, "%s of %s %s", figure(d), figure(t), UNITS[u]);
+    }
+
+    private static String figure(double v) {
+        return String.format(Locale.ROOT, v < 10 ? "%.1f" : "%.0f", v);
+    }
+
     /** "about 2 min", "less than a minute", "about 1 h 5 min". */
     public static String timeLeft(Duration d) {
         long s = d.toSeconds();

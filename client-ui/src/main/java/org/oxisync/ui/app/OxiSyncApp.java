@@ -8,11 +8,13 @@ import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.stage.Stage;
 import org.oxisync.core.app.AppHome;
+import org.oxisync.core.app.Version;
+import org.slf4j.LoggerFactory;
 
 /**
  * The JavaFX application: resolves the app home (as the CLI does: {@code --home DIR} or {@code OXISYNC_HOME}),
- * claims the single instance (a second launch only brings the first one's window forward), applies the log
- * level chosen in Settings, reads the OS's light/dark preference off the FX thread, then hands over to
+ * claims the single instance (a second launch only brings the first one's window forward), starts the log file
+ * ({@link GuiLog}, at the level chosen in Settings), reads the OS's light/dark preference off the FX thread, then hands over to
  * {@link Shell}.
  */
 public final class OxiSyncApp extends Application {
@@ -21,6 +23,7 @@ public final class OxiSyncApp extends Application {
     private SingleInstance instance;
     private Shell shell;
     private volatile Runnable showHook = () -> { };
+    private Optional<GuiLog> log = Optional.empty();
 
     @Override
     public void init() throws IOException {
@@ -30,10 +33,12 @@ public final class OxiSyncApp extends Application {
             return; // start() exits: the running instance shows its window
         }
         instance = claimed.get();
-        if (System.getenv("OXISYNC_LOG_LEVEL") == null && System.getProperty("OXISYNC_LOG_LEVEL") == null) {
-            String level = UiPreferences.load(home.dir().resolve("ui.properties")).get(UiPreferences.LOG_LEVEL, "warn");
-            System.setProperty("OXISYNC_LOG_LEVEL", level.toUpperCase(java.util.Locale.ROOT));
-        }
+        String level = System.getenv("OXISYNC_LOG_LEVEL") != null ? System.getenv("OXISYNC_LOG_LEVEL")
+                : UiPreferences.load(home.dir().resolve("ui.properties")).get(UiPreferences.LOG_LEVEL, "warn");
+        log = GuiLog.install(home.logDir(), level);
+        LoggerFactory.getLogger(GuiLog.SESSION).info("OxiSync {} started (Java {}, JavaFX {}, home {})",
+                Version.current(), System.getProperty("java.version"), System.getProperty("javafx.runtime.version"),
+                home.dir());
         systemDark = Appearance.systemPrefersDark();
     }
 
@@ -59,6 +64,7 @@ public final class OxiSyncApp extends Application {
         shell = new Shell(home, Clock.systemDefaultZone(), stage, getHostServices(), systemDark,
                 Shell.DEFAULT_BACKEND, true);
         showHook = shell::showWindow;
+        log.ifPresent(l -> shell.settings().logLevelProperty().addListener((o, a, b) -> l.level(b)));
         shell.start();
     }
 
@@ -69,8 +75,14 @@ public final class OxiSyncApp extends Application {
         }
         if (instance != null) {
             instance.close();
+            LoggerFactory.getLogger(GuiLog.SESSION).info("OxiSync stopped");
         }
-        // Non-daemon threads of libraries (AWT's tray) must not keep the process alive.
-        System.exit(0);
+        log.ifPresent(GuiLog::close);
+        // UiMain ends the process once the toolkit is down (AWT's tray threads would keep it alive).
+    }
+
+    /** For tests: the shell once started. */
+    Optional<Shell> shell() {
+        return Optional.ofNullable(shell);
     }
 }

@@ -73,15 +73,15 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     private final Clock clock;
     private final Windows windows;
     private final Background background = new Background(3);
-    private final DesktopActions desktop;
+    private final Opener desktop;
+    private final DesktopHooks hooks;
     private final UiPreferences prefs;
     private final boolean systemDark;
     private final BackendFactory backendFactory;
-    private final boolean useTray;
 
     private AppContext ctx;
     private SyncBackend backend;
-    private Optional<Tray> tray = Optional.empty();
+    private Optional<TrayPort> tray = Optional.empty();
     private final StatusModel status;
     private final ActivityModel activity;
     private final ConflictsModel conflicts;
@@ -93,14 +93,20 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     public Shell(AppHome home, Clock clock, Stage stage, HostServices host, boolean systemDark,
                  BackendFactory backendFactory, boolean useTray) throws IOException {
+        this(home, clock, stage, host, systemDark, backendFactory, DesktopHooks.system(useTray));
+    }
+
+    /** @param hooks the tray and the opener: the system's, or fakes in tests */
+    public Shell(AppHome home, Clock clock, Stage stage, HostServices host, boolean systemDark,
+                 BackendFactory backendFactory, DesktopHooks hooks) throws IOException {
         this.home = home;
         this.clock = clock;
         this.windows = new Windows(stage);
-        this.desktop = new DesktopActions(host, background);
+        this.hooks = hooks;
+        this.desktop = hooks.opener().apply(host, background);
         this.prefs = UiPreferences.load(home.dir().resolve("ui.properties"));
         this.systemDark = systemDark;
         this.backendFactory = backendFactory;
-        this.useTray = useTray;
         this.ctx = new AppContext(home, clock);
         this.status = new StatusModel(clock);
         this.activity = new ActivityModel(this::store, background);
@@ -131,9 +137,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     public void start() {
         windows.applyTheme(settings.appearanceProperty().get(), systemDark);
         Stage stage = windows.main();
-        if (useTray) {
-            tray = Tray.install(this);
-        }
+        tray = hooks.tray().apply(this);
+        updateTray();
         if (tray.isPresent()) {
             Platform.setImplicitExit(false); // closing the window keeps syncing in the tray
         }
@@ -235,8 +240,10 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             errors.reload(this::updateCounts);
         }
         if (settings.notificationsProperty().get()) {
-            tray.ifPresent(t -> t.notify(n.kind() == FeedBridge.Notice.Kind.CONFLICT ? "Conflict in " + n.pair()
-                    : "Could not sync a file in " + n.pair(), n.message(), n.kind() == FeedBridge.Notice.Kind.ERROR));
+            boolean conflict = n.kind() == FeedBridge.Notice.Kind.CONFLICT;
+            String title = conflict ? "Conflict in " + n.pair() : "Could not sync a file in " + n.pair();
+            String text = conflict ? n.message() : Describe.subject(n.path()) + ": " + n.message();
+            tray.ifPresent(t -> t.notify(title, text, !conflict));
         }
     }
 
@@ -317,7 +324,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     public void quit() {
         quitting = true;
         close();
-        Platform.exit();
+        hooks.exit().run();
     }
 
     // ---- SettingsActions ---------------------------------------------------------------------------------------
@@ -521,7 +528,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     @Override
     public void close() {
         stopBackendNow();
-        tray.ifPresent(Tray::remove);
+        tray.ifPresent(TrayPort::remove);
         background.close();
         ctx.close();
     }

@@ -19,9 +19,10 @@ import org.oxisync.ui.sync.PairPhase;
 /**
  * The tray icon where the desktop has one ({@link SystemTray#isSupported()}; never in headless tests): the state
  * as the icon's colour and tooltip, and a menu to open the window, pause or resume, sync now, open the folder,
- * open the web UI and quit. Menu actions run on the FX thread; AWT calls run on the AWT event thread.
+ * open the web UI and quit, as {@link TrayMenu} describes them. Menu actions run on the FX thread; AWT calls run
+ * on the AWT event thread.
  */
-public final class Tray {
+public final class Tray implements TrayPort {
     /** What the menu does; called on the FX thread. */
     public interface Handler {
         void showWindow();
@@ -38,13 +39,13 @@ public final class Tray {
     }
 
     private final TrayIcon icon;
-    private final MenuItem status;
-    private final MenuItem pause;
+    private final TrayMenu model;
+    private final java.util.Map<String, MenuItem> items;
 
-    private Tray(TrayIcon icon, MenuItem status, MenuItem pause) {
+    private Tray(TrayIcon icon, TrayMenu model, java.util.Map<String, MenuItem> items) {
         this.icon = icon;
-        this.status = status;
-        this.pause = pause;
+        this.model = model;
+        this.items = items;
     }
 
     /** Installs the icon, or returns empty where there is no tray. */
@@ -53,54 +54,53 @@ public final class Tray {
             return Optional.empty();
         }
         try {
+            TrayMenu model = new TrayMenu(h);
             PopupMenu menu = new PopupMenu();
-            MenuItem status = new MenuItem("Up to date");
-            status.setEnabled(false);
-            MenuItem open = item("Open OxiSync", h::showWindow);
-            MenuItem pause = item("Pause syncing", h::togglePause);
-            MenuItem sync = item("Sync now", h::syncNow);
-            MenuItem folder = item("Open folder", h::openFolder);
-            MenuItem web = item("Open OxiCloud on the web", h::openWebUi);
-            MenuItem quit = item("Quit OxiSync", h::quit);
-            menu.add(status);
-            menu.addSeparator();
-            menu.add(open);
-            menu.add(pause);
-            menu.add(sync);
-            menu.add(folder);
-            menu.add(web);
-            menu.addSeparator();
-            menu.add(quit);
+            java.util.Map<String, MenuItem> items = new java.util.LinkedHashMap<>();
+            for (TrayMenu.Item i : model.items()) {
+                if (i.separatorBefore()) {
+                    menu.addSeparator();
+                }
+                MenuItem m = new MenuItem(i.label());
+                m.setEnabled(i.enabled());
+                String id = i.id();
+                m.addActionListener(e -> Platform.runLater(() -> model.item(id).ifPresent(x -> x.action().run())));
+                items.put(id, m);
+                menu.add(m);
+            }
             TrayIcon icon = new TrayIcon(image(PairPhase.IDLE), "OxiSync", menu);
             icon.setImageAutoSize(true);
             icon.addActionListener(e -> Platform.runLater(h::showWindow));
             SystemTray.getSystemTray().add(icon);
-            return Optional.of(new Tray(icon, status, pause));
+            return Optional.of(new Tray(icon, model, items));
         } catch (AWTException | UnsupportedOperationException | SecurityException e) {
             return Optional.empty();
         }
     }
 
-    private static MenuItem item(String label, Runnable action) {
-        MenuItem m = new MenuItem(label);
-        m.addActionListener(e -> Platform.runLater(action));
-        return m;
-    }
-
+    @Override
     public void update(PairPhase phase, String headline, boolean paused) {
+        model.update(phase, headline, paused);
+        String tip = model.tooltip();
+        var labels = model.items();
         EventQueue.invokeLater(() -> {
             icon.setImage(image(phase));
-            icon.setToolTip("OxiSync — " + headline);
-            status.setLabel(headline);
-            pause.setLabel(paused ? "Resume syncing" : "Pause syncing");
+            icon.setToolTip(tip);
+            for (TrayMenu.Item i : labels) {
+                MenuItem m = items.get(i.id());
+                m.setLabel(i.label());
+                m.setEnabled(i.enabled());
+            }
         });
     }
 
+    @Override
     public void notify(String title, String text, boolean error) {
         EventQueue.invokeLater(() -> icon.displayMessage(title, text,
                 error ? TrayIcon.MessageType.ERROR : TrayIcon.MessageType.WARNING));
     }
 
+    @Override
     public void remove() {
         EventQueue.invokeLater(() -> SystemTray.getSystemTray().remove(icon));
     }

@@ -18,6 +18,8 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
+import org.oxisync.core.progress.ItemProgress;
+import org.oxisync.core.progress.ItemState;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Formats;
@@ -40,6 +42,9 @@ public final class StatusModel {
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
     private final BooleanProperty paused = new SimpleBooleanProperty(false);
     private final ObservableList<String> recentItems = FXCollections.observableArrayList();
+    private final ObservableList<Transfer> transfers = FXCollections.observableArrayList();
+    /** Per pair, files reported done in the current run: progress snapshots are throttled and may lag behind. */
+    private final java.util.Map<String, java.util.Set<String>> finishedInRun = new java.util.HashMap<>();
     private final IntegerProperty conflictCount = new SimpleIntegerProperty();
     private final IntegerProperty errorCount = new SimpleIntegerProperty();
 
@@ -71,6 +76,7 @@ public final class StatusModel {
             r.detailProperty().set(detail == null ? "" : detail);
             if (!state.busy()) {
                 r.progressProperty().set(null);
+                finishedInRun.remove(pair);
             }
         });
         recompute();
@@ -87,6 +93,10 @@ public final class StatusModel {
     }
 
     public void itemCompleted(String pair, String description) {
+        org.oxisync.ui.app.Describe.transferredPath(description).ifPresent(p -> {
+            finishedInRun.computeIfAbsent(pair, k -> new java.util.HashSet<>()).add(p);
+            recompute();
+        });
         org.oxisync.ui.app.Describe.action(description).ifPresent(d -> recentItems.add(0, d));
         if (recentItems.size() > RECENT_ITEMS) {
             recentItems.remove(RECENT_ITEMS, recentItems.size());
@@ -98,6 +108,7 @@ public final class StatusModel {
             r.lastReportProperty().set(report);
             r.lastRunProperty().set(Instant.now(clock));
             r.progressProperty().set(null);
+            finishedInRun.remove(pair);
             if (report.status() == SyncStatus.FAILED || report.status() == SyncStatus.STOPPED) {
                 r.phaseProperty().set(PairPhase.ERROR);
                 r.detailProperty().set(report.message());
@@ -129,6 +140,7 @@ public final class StatusModel {
         boolean anyError = false;
         boolean allPaused = !pairs.isEmpty();
         boolean anyOffline = false;
+        List<Transfer> current = new java.util.ArrayList<>();
         for (PairRow r : pairs) {
             PairPhase p = r.phaseProperty().get();
             anyBusy |= p.busy();
@@ -142,6 +154,14 @@ public final class StatusModel {
                 itemsDone += s.itemsFinished();
                 itemsTotal += s.itemsTotal();
                 rate += s.bytesPerSecond();
+                java.util.Set<String> finished = finishedInRun.getOrDefault(r.name(), java.util.Set.of());
+                for (ItemProgress i : s.active()) {
+                    if (current.size() < ProgressSnapshot.MAX_ACTIVE && i.state() == ItemState.ACTIVE
+                            && !finished.contains(i.label())) {
+                        current.add(new Transfer(r.name(), i.id(), i.label(), i.bytesDone(), i.bytesTotal(),
+                                i.fraction()));
+                    }
+                }
             }
         }
         if (anyBusy) {
@@ -156,6 +176,9 @@ public final class StatusModel {
         }
         overall.set(o);
         busy.set(anyBusy);
+        if (!current.equals(transfers)) {
+            transfers.setAll(current);
+        }
         if (o == PairPhase.SYNCING && itemsTotal > 0) {
             headline.set("Syncing " + Math.min(itemsDone + 1, itemsTotal) + " of " + itemsTotal
                     + (itemsTotal == 1 ? " item" : " items"));
@@ -209,6 +232,14 @@ public final class StatusModel {
     public ObservableList<String> recentItems() {
         return recentItems;
     }
+
+    /** The transfers moving bytes right now (all pairs, oldest first, at most {@link ProgressSnapshot#MAX_ACTIVE}). */
+    public ObservableList<Transfer> transfers() {
+        return transfers;
+    }
+
+    /** One current transfer: {@code label} is the path relative to the pair's folder. */
+    public record Transfer(String pair, int id, String label, long bytesDone, long bytesTotal, double fraction) {}
 
     public IntegerProperty conflictCountProperty() {
         return conflictCount;

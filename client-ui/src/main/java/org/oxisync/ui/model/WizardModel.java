@@ -140,6 +140,14 @@ public final class WizardModel {
         }
     }
 
+    /** The user refused the shown certificate: nothing is trusted or saved, the address stays to be corrected. */
+    public void refuseCertificate() {
+        certificate.set(null);
+        closeSession();
+        problem("Not connected", "You did not trust the server's certificate, so OxiSync did not connect. Check the "
+                + "address, or ask the server's administrator for the certificate's fingerprint and try again.");
+    }
+
     private void check(String base, String pin) {
         clearProblem();
         certificate.set(null);

@@ -331,7 +331,7 @@ public final class SettingsView extends TabPane {
         open.getStyleClass().add(Styles.BUTTON_OUTLINED);
         open.setOnAction(e -> actions.openLogFolder());
         return page(Ui.label("Advanced", "page-title"), Ui.row(10, ll, level),
-                Ui.wrapping("The log level applies from the next start. Logs are kept in " + actions.logFolder() + ".",
+                Ui.wrapping("A new level applies at once. The log is kept in " + actions.logFolder() + ".",
                         "muted"), Ui.row(8, open));
     }
 

@@ -35,7 +35,12 @@ public final class StatusPane extends ScrollPane {
         Label progressText = Ui.label("", "muted");
         progressText.setId("progress-text");
         progressText.textProperty().bind(model.progressTextProperty());
-        VBox progressBox = new VBox(6, Ui.label("Progress", "section-label"), bar, progressText);
+        TransfersList transfers = new TransfersList(model.transfers());
+        Label transfersTitle = Ui.label("Current transfers", "subsection-label");
+        transfersTitle.visibleProperty().bind(Bindings.isNotEmpty(model.transfers()));
+        transfersTitle.managedProperty().bind(transfersTitle.visibleProperty());
+        VBox progressBox = new VBox(6, Ui.label("Progress", "section-label"), bar, progressText, transfersTitle,
+                transfers);
         progressBox.visibleProperty().bind(model.busyProperty());
         progressBox.managedProperty().bind(model.busyProperty());
 

@@ -168,7 +168,11 @@ public final class WizardView extends BorderPane {
             g.addRow(2, Ui.label("Issued by", Styles.TEXT_BOLD), Ui.wrapping(c.issuer()));
             g.addRow(3, Ui.label("Valid until", Styles.TEXT_BOLD),
                     new Label(Formats.dateTime(c.notAfter(), java.time.ZoneId.systemDefault())));
-            cert.getChildren().addAll(warn, g);
+            Button refuse = new Button("_Don't trust");
+            refuse.setId("certificate-refuse");
+            refuse.getStyleClass().add(Styles.BUTTON_OUTLINED);
+            refuse.setOnAction(e -> model.refuseCertificate());
+            cert.getChildren().addAll(warn, g, Ui.row(8, refuse));
         };
         model.certificateProperty().addListener((o, a, b) -> showCert.run());
         showCert.run();

@@ -26,4 +26,20 @@ class DescribeTest {
         assertEquals("about 2 min left", Formats.timeLeft(java.time.Duration.ofSeconds(100)));
         assertEquals("about 1 h 5 min left", Formats.timeLeft(java.time.Duration.ofMinutes(65)));
     }
+
+    @Test
+    void transferredPathIsTheFileOfAnUploadOrDownloadLine() {
+        assertEquals(Optional.of("a b/c.txt"), Describe.transferredPath("download  a b/c.txt (update, 2048 B)"));
+        assertEquals(Optional.of("notes.txt"), Describe.transferredPath("upload    notes.txt (new, 9 B)"));
+        assertEquals(Optional.empty(), Describe.transferredPath("mkdir     local  Docs"));
+        assertEquals(Optional.empty(), Describe.transferredPath("record"));
+    }
+
+    @Test
+    void subjectIsTheFileAPlanLineIsAbout() {
+        assertEquals("bad\\name.txt", Describe.subject("skip      bad\\name.txt (SERVER_NAME: the name contains '/' or '\\')"));
+        assertEquals("Docs", Describe.subject("mkdir     local  Docs"));
+        assertEquals("a b.txt", Describe.subject("upload    a b.txt (new, 9 B)"));
+        assertEquals("the local folder is missing", Describe.subject("the local folder is missing"));
+    }
 }

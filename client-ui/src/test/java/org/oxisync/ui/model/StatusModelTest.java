@@ -9,6 +9,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.oxisync.core.progress.ItemProgress;
+import org.oxisync.core.progress.ItemState;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.sync.PairPhase;
@@ -62,5 +64,27 @@ class StatusModelTest {
         model.itemCompleted("A", "record    ignored.txt");
         assertEquals(StatusModel.RECENT_ITEMS, model.recentItems().size());
         assertEquals("Upload f19.txt · new, 1 B", model.recentItems().get(0));
+    }
+
+    @Test
+    void currentTransfersOfBusyPairsAreListedAndClearedWhenTheRunEnds() {
+        model.setPairs(List.of(pair(1, "A"), pair(2, "B")));
+        model.stateChanged("A", PairPhase.SYNCING, "");
+        model.progress("A", new ProgressSnapshot(300, 1000, 0, 0, 3, 0.3, 10, Optional.empty(), List.of(
+                new ItemProgress(0, "Music/one.ogg", 200, 400, 0.5, ItemState.ACTIVE),
+                new ItemProgress(2, "two.txt", 100, 100, 1.0, ItemState.DONE))));
+        model.progress("B", new ProgressSnapshot(0, 10, 0, 0, 1, 0, 0, Optional.empty(), List.of(
+                new ItemProgress(5, "idle-pair.txt", 5, 10, 0.5, ItemState.ACTIVE))));
+        assertEquals(List.of(new StatusModel.Transfer("A", 0, "Music/one.ogg", 200, 400, 0.5)), model.transfers(),
+                "active items of syncing pairs only; a pair that is not busy shows none");
+        model.itemCompleted("A", "download  Music/one.ogg (new, 400 B)");
+        assertTrue(model.transfers().isEmpty(), "a file reported done leaves the list before the next snapshot");
+        model.progress("A", new ProgressSnapshot(300, 1000, 0, 0, 3, 0.3, 10, Optional.empty(), List.of(
+                new ItemProgress(0, "Music/one.ogg", 400, 400, 1.0, ItemState.ACTIVE),
+                new ItemProgress(1, "Music/two.ogg", 10, 400, 0.025, ItemState.ACTIVE))));
+        assertEquals(List.of("Music/two.ogg"), model.transfers().stream().map(StatusModel.Transfer::label).toList(),
+                "a lagging snapshot does not bring a finished file back");
+        model.stateChanged("A", PairPhase.IDLE, "");
+        assertTrue(model.transfers().isEmpty());
     }
 }

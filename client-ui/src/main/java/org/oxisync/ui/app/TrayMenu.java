@@ -1,0 +1,63 @@
+package org.oxisync.ui.app;
+
+import java.util.List;
+import java.util.Optional;
+import org.oxisync.ui.sync.PairPhase;
+
+/**
+ * What the tray shows and does, without AWT: the state line, the menu entries (labels, enabled, action) and the
+ * tooltip. {@link Tray} draws it with {@code java.awt.SystemTray}; tests drive it directly (there is no tray
+ * in a headless test). Actions call the {@link Tray.Handler} and must run on the FX thread.
+ */
+public final class TrayMenu {
+    /** Menu entry ids, stable for tests and for the AWT menu. */
+    public static final String STATUS = "status";
+    public static final String OPEN = "open";
+    public static final String PAUSE = "pause";
+    public static final String SYNC = "sync";
+    public static final String FOLDER = "folder";
+    public static final String WEB = "web";
+    public static final String QUIT = "quit";
+
+    /** One entry; {@code separatorBefore} draws a line above it. */
+    public record Item(String id, String label, boolean enabled, boolean separatorBefore, Runnable action) {}
+
+    private final Tray.Handler handler;
+    private PairPhase phase = PairPhase.IDLE;
+    private String headline = "Up to date";
+    private boolean paused;
+
+    public TrayMenu(Tray.Handler handler) {
+        this.handler = handler;
+    }
+
+    /** The latest state from the status model. */
+    public void update(PairPhase phase, String headline, boolean paused) {
+        this.phase = phase;
+        this.headline = headline == null || headline.isBlank() ? "Up to date" : headline;
+        this.paused = paused;
+    }
+
+    public PairPhase phase() {
+        return phase;
+    }
+
+    public String tooltip() {
+        return "OxiSync — " + headline;
+    }
+
+    public List<Item> items() {
+        return List.of(
+                new Item(STATUS, headline, false, false, () -> { }),
+                new Item(OPEN, "Open OxiSync", true, true, handler::showWindow),
+                new Item(PAUSE, paused ? "Resume syncing" : "Pause syncing", true, false, handler::togglePause),
+                new Item(SYNC, "Sync now", !paused, false, handler::syncNow),
+                new Item(FOLDER, "Open folder", true, false, handler::openFolder),
+                new Item(WEB, "Open OxiCloud on the web", true, false, handler::openWebUi),
+                new Item(QUIT, "Quit OxiSync", true, true, handler::quit));
+    }
+
+    public Optional<Item> item(String id) {
+        return items().stream().filter(i -> i.id().equals(id)).findFirst();
+    }
+}
