@@ -12,6 +12,7 @@
 #   E2E_TMP            where the work folder goes (default $TMPDIR or /tmp); it is deleted at the end
 #   E2E_KEEP=1         keep the work folder (and print where it is)
 #   E2E_EMU_OPTS       extra emulator options (e.g. "--delta-rate-limit 0"); the emulator runs with --quota 0
+#   E2E_EMU_JAVA_OPTS  JVM options of the emulator (e.g. a flight recording)
 set -euo pipefail
 
 E2E_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -64,7 +65,7 @@ now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 # emu_start: starts the emulator on a free loopback port with data in $WORK/emu; sets EMU_URL and EMU_PID.
 emu_start() {
     # shellcheck disable=SC2086
-    java -jar "$EMU_JAR" --port 0 --data "$WORK/emu" --user alice:secret --quota 0 ${E2E_EMU_OPTS:-} \
+    java ${E2E_EMU_JAVA_OPTS:-} -jar "$EMU_JAR" --port 0 --data "$WORK/emu" --user alice:secret --quota 0 ${E2E_EMU_OPTS:-} \
         > "$WORK/emu.out" 2> "$WORK/emu.err" &
     EMU_PID=$!
     for _ in $(seq 300); do
@@ -104,7 +105,7 @@ sync_run() {
     JSON="$WORK/$2.json"
     local t0 t1 rc=0
     t0=$(now_ms)
-    /usr/bin/time -v -o "$WORK/$2.time" "$LAUNCHER" sync-once --json --home "$1" > "$JSON" 2> "$WORK/$2.err" || rc=$?
+    /usr/bin/time -v -o "$WORK/$2.time" "$LAUNCHER" sync-once --json --home "$1" ${E2E_SYNC_ARGS:-} > "$JSON" 2> "$WORK/$2.err" || rc=$?
     t1=$(now_ms)
     WALL_MS=$((t1 - t0))
     RSS_KIB=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$WORK/$2.time")

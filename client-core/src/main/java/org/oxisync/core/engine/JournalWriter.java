@@ -13,6 +13,10 @@ import org.oxisync.store.journal.Journal;
  * Writes the journal as actions finish, in short batched transactions (every {@value #BATCH} changes and at each
  * phase end). Losing an unflushed batch to a crash is safe: the next run finds both sides equal and records them
  * again, or finds the entry gone on both sides and forgets it.
+ *
+ * <p>The run's other bookkeeping that a crash may lose (activity lines, chunk-index records: a cache) rides in the
+ * same batches through {@link #later}: with {@code synchronous=FULL} every commit costs an fsync, and one or two
+ * commits per file were most of a small-file upload's time.
  */
 final class JournalWriter {
     static final int BATCH = 256;
@@ -54,6 +58,11 @@ final class JournalWriter {
             j.delete(pairId, other.get().path());
             other = j.findByRemoteId(pairId, remoteId);
         }
+    }
+
+    /** A store write that may wait for the next batch (see the class comment); it runs inside a transaction. */
+    synchronized void later(Runnable write) {
+        add(write);
     }
 
     synchronized void delete(String path) {

@@ -413,7 +413,7 @@ final class PlanExecutor {
             UploadOutcome out = s.uploader().upload(new UploadRequest(s.pairId(), u.path(), file, digest,
                     s.remote().parentFolderId(u.path()), RelativePaths.name(u.path()), u.remoteId(),
                     expectedRemoteHash, java.time.Instant.ofEpochMilli(local.mtimeMillis()), local.fileKey()),
-                    owned, sink(item));
+                    owned, sink(item), s.journal()::later);
             s.progress().complete(item);
             FileDto f = out.file();
             s.remote().put(u.path(), f.id(), EntryKind.FILE);
@@ -474,8 +474,8 @@ final class PlanExecutor {
                     attrs.lastModifiedTime().toMillis(), key, d.remoteHash(), d.remoteId(),
                     remote == null ? null : remote.etag(), d.remoteHash()));
             record(d.path(), "download", d.size() + " bytes");
-            s.store().chunks().recordLocalFile(s.pairId(), d.path(), digest,
-                    java.time.Instant.ofEpochMilli(attrs.lastModifiedTime().toMillis()), key);
+            java.time.Instant mtime = java.time.Instant.ofEpochMilli(attrs.lastModifiedTime().toMillis());
+            s.journal().later(() -> s.store().chunks().recordLocalFile(s.pairId(), d.path(), digest, mtime, key));
         } catch (TransferException.Stopped e) {
             s.progress().restart(item);
             throw e;
@@ -509,15 +509,15 @@ final class PlanExecutor {
         }
     }
 
-    /** A finished transfer: its activity line, and its error record cleared if it had one, in one commit. */
+    /**
+     * A finished transfer: its error record, if it had one, is cleared at once (the errors view must not show a
+     * fixed item); its activity line goes with the next journal batch.
+     */
     private void record(String path, String kind, String message) {
-        boolean hadError = s.store().errors().get(s.pairId(), path).isPresent();
-        s.store().inTransaction(() -> {
-            if (hadError) {
-                s.store().errors().clear(s.pairId(), path);
-            }
-            s.store().activity().append(s.pairId(), kind, path, message);
-        });
+        if (s.store().errors().get(s.pairId(), path).isPresent()) {
+            s.store().errors().clear(s.pairId(), path);
+        }
+        s.journal().later(() -> s.store().activity().append(s.pairId(), kind, path, message));
     }
 
     private ProgressSink sink(int item) {
@@ -556,14 +556,14 @@ final class PlanExecutor {
             Files.delete(target);
             s.journal().deleteTree(d.path());
             tally.deletedLocal.incrementAndGet();
-            s.store().activity().append(s.pairId(), "delete-local", d.path(), "deleted on the server");
+            s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-local", d.path(), "deleted on the server"));
             return;
         }
         List<String> kept = deleteLocalTree(d.path(), target);
         if (kept.isEmpty()) {
             s.journal().deleteTree(d.path());
             tally.deletedLocal.incrementAndGet();
-            s.store().activity().append(s.pairId(), "delete-local", d.path(), "folder deleted on the server");
+            s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-local", d.path(), "folder deleted on the server"));
         } else {
             throw new LocalChangedException("kept " + kept.size() + " file(s) changed or added locally in "
                     + d.path() + " (e.g. " + kept.get(0) + "); they are uploaded next run");
@@ -617,7 +617,7 @@ final class PlanExecutor {
         tally.deletedRemote.incrementAndGet();
         s.remote().removed(d.path());
         s.journal().deleteTree(d.path());
-        s.store().activity().append(s.pairId(), "delete-remote", d.path(), "moved to the server's trash");
+        s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-remote", d.path(), "moved to the server's trash"));
     }
 
     private static String fileKey(Path p) {

@@ -51,15 +51,21 @@ public final class Uploader {
     /** Uploads one file; {@code owned} may be null (nothing known); progress gets bytes as they are sent or reused. */
     public UploadOutcome upload(UploadRequest req, Set<String> owned, ProgressSink progress)
             throws TransferException, OxiCloudException {
+        return upload(req, owned, progress, StoreWrites.immediate(store));
+    }
+
+    /** As {@link #upload(UploadRequest, Set, ProgressSink)}, with the chunk-index records going to {@code writes}. */
+    public UploadOutcome upload(UploadRequest req, Set<String> owned, ProgressSink progress, StoreWrites writes)
+            throws TransferException, OxiCloudException {
         try {
-            return uploadOnce(req, owned, progress);
+            return uploadOnce(req, owned, progress, Objects.requireNonNull(writes, "writes"));
         } catch (StoreException e) {
             throw new TransferException.LocalIoFailure("local store failure while uploading " + req.path() + ": "
                     + e.getMessage(), e);
         }
     }
 
-    private UploadOutcome uploadOnce(UploadRequest req, Set<String> owned, ProgressSink progress)
+    private UploadOutcome uploadOnce(UploadRequest req, Set<String> owned, ProgressSink progress, StoreWrites writes)
             throws TransferException {
         ProgressSink p = progress == null ? ProgressSink.NONE : progress;
         FileDigest digest = req.digest();
@@ -83,7 +89,7 @@ public final class Uploader {
         } else {
             out = deltaOrMultipart(req, start, p);
         }
-        remember(req, start);
+        remember(req, start, writes);
         return out;
     }
 
@@ -162,21 +168,20 @@ public final class Uploader {
     }
 
     /** Records the manifest and where the file's chunks can be read locally; a failure here never fails the upload. */
-    private void remember(UploadRequest req, LocalFileState start) {
+    private void remember(UploadRequest req, LocalFileState start, StoreWrites writes) {
         FileDigest d = req.digest();
         if (d.chunks().isEmpty()) {
             return;
         }
-        try {
-            // one write transaction (one commit) for both records: per-file commits dominated small uploads
-            store.inTransaction(() -> {
+        var mtime = req.localMtime() != null ? req.localMtime() : start.mtime();
+        String fileKey = req.fileKey() != null ? req.fileKey() : start.fileKey();
+        writes.submit(() -> {
+            try {
                 store.chunks().recordManifest(d);
-                store.chunks().recordLocalFile(req.pairId(), req.path(), d,
-                        req.localMtime() != null ? req.localMtime() : start.mtime(),
-                        req.fileKey() != null ? req.fileKey() : start.fileKey());
-            });
-        } catch (StoreException e) {
-            LOG.warn("could not record the chunks of {}: {}", req.path(), e.getMessage());
-        }
+                store.chunks().recordLocalFile(req.pairId(), req.path(), d, mtime, fileKey);
+            } catch (StoreException e) {
+                LOG.warn("could not record the chunks of {}: {}", req.path(), e.getMessage());
+            }
+        });
     }
 }
