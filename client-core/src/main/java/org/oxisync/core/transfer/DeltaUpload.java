@@ -7,8 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.oxisync.core.transfer.queue.ChunkQueue;
-import org.oxisync.core.transfer.queue.CursorClearQueue;
 import org.oxisync.protocol.ChunkRefDto;
 import org.oxisync.protocol.ChunkSlice;
 import org.oxisync.protocol.CommitDto;
@@ -24,39 +22,53 @@ import org.oxisync.store.transfers.PendingTransfer;
 
 /**
  * One delta upload (§6.2, §6.4): the distinct chunks are negotiated in groups of {@code negotiateEvery} (one
- * negotiation at a time), the missing ones go through the cursor-clear queue into PUT batches of
- * {@code putBatchBytes} (read from the file at send time; the api checks the echoed hashes), then one commit with up
- * to {@code maxCommitRetries} {@code still_missing} rounds.
+ * negotiation at a time, on the calling thread), the missing ones go through the cursor-clear queue of
+ * {@link PutLanes} into PUT batches of {@code putBatchBytes} (read from the file at send time; the api checks the
+ * echoed hashes), then one commit with up to {@code maxCommitRetries} {@code still_missing} rounds.
+ *
+ * <p>Overlap: {@value #PUT_LANES} PUT lanes, each on its own connection, send batches while the next group is
+ * negotiated, so one lane reads and sends while the other waits for the server to hash what it received (the
+ * server checks every chunk's BLAKE3 before it answers). Negotiation runs at most two groups ahead of the PUTs.
  *
  * <p>Resume: the transfer is recorded in the store ({@code beginUpload} returns the pending one when the same
- * content is retried); chunks marked uploaded are not negotiated or sent again. The server keeps such loose chunks
- * for an hour; if they were collected meanwhile, the commit's {@code still_missing} brings them back.
+ * content is retried); chunks are marked negotiated before they are queued and uploaded after their PUT, and chunks
+ * marked uploaded are not negotiated or sent again. The server keeps such loose chunks for an hour; if they were
+ * collected meanwhile, the commit's {@code still_missing} brings them back.
  *
  * <p>Before the commit the local file must still have the scanned size and mtime, and for an update the remote
  * file must still have the content the journal agreed on ({@link RemoteCheck}).
  */
 final class DeltaUpload {
+    /** Concurrent PUTs of one file: two keep the server's hashing busy on both cores of a small machine. */
+    static final int PUT_LANES = 2;
+
     private final OxiCloudApi api;
     private final LocalStore store;
     private final TransferOptions options;
     private final UploadRequest req;
     private final LocalFileState expected;
     private final ProgressSink progress;
-    private final ChunkQueue<ChunkSlice> queue = new CursorClearQueue<>(ChunkSlice::frameBytes);
+    private final int lanes;
     private final Map<String, ChunkRef> firstOccurrence = new LinkedHashMap<>();
-    private long queuedBytes;
+    private final Object counters = new Object();
     private long sent;
     private long reused;
     private long transferId;
 
     DeltaUpload(OxiCloudApi api, LocalStore store, TransferOptions options, UploadRequest req, LocalFileState expected,
                 ProgressSink progress) {
+        this(api, store, options, req, expected, progress, PUT_LANES);
+    }
+
+    DeltaUpload(OxiCloudApi api, LocalStore store, TransferOptions options, UploadRequest req, LocalFileState expected,
+                ProgressSink progress, int lanes) {
         this.api = api;
         this.store = store;
         this.options = options;
         this.req = req;
         this.expected = expected;
         this.progress = progress;
+        this.lanes = lanes;
     }
 
     UploadOutcome run() throws TransferException {
@@ -65,33 +77,35 @@ final class DeltaUpload {
         PendingTransfer pending = store.transfers().beginUpload(req.pairId(), req.path(), digest);
         transferId = pending.id();
         Set<String> uploadedBefore = new HashSet<>(pending.hashesIn(ChunkState.UPLOADED));
-        try {
+        try (PutLanes puts = new PutLanes(lanes, options.putBatchBytes(), this::put, progress::stopRequested, req.path())) {
             List<ChunkRef> group = new ArrayList<>();
             for (ChunkRef c : digest.chunks()) {
                 if (firstOccurrence.putIfAbsent(c.hash(), c) != null || uploadedBefore.contains(c.hash())) {
-                    reused += c.length(); // repeated within the file, or sent by an earlier attempt
+                    addReused(c.length()); // repeated within the file, or sent by an earlier attempt
                     continue;
                 }
                 group.add(c);
                 if (group.size() >= options.negotiateEvery()) {
                     progress.stopIfRequested(req.path());
-                    negotiate(group);
+                    puts.awaitRoom(2 * options.negotiateEvery());
+                    negotiate(group, puts);
                     group = new ArrayList<>();
-                    drain(false);
                 }
             }
             if (!group.isEmpty()) {
-                negotiate(group);
+                negotiate(group, puts);
             }
-            drain(true);
+            puts.awaitDrained();
             report();
-            FileDto file = commit(digest);
+            FileDto file = commit(digest, puts);
             if (!digest.fileHash().equals(file.contentHash())) {
                 throw new OxiCloudException.ProtocolViolation("commit answered content " + file.contentHash()
                         + " for " + digest.fileHash());
             }
             store.transfers().finish(transferId);
-            return new UploadOutcome(file, sent, reused);
+            synchronized (counters) {
+                return new UploadOutcome(file, sent, reused);
+            }
         } catch (TransferException.FileChangedWhileReading | TransferException.RemoteChanged e) {
             store.transfers().abandon(transferId); // this content will not be committed as it is
             throw e;
@@ -111,39 +125,33 @@ final class DeltaUpload {
         }
     }
 
-    private void negotiate(List<ChunkRef> group) {
+    private void negotiate(List<ChunkRef> group, PutLanes puts) {
         List<String> missing = api.negotiate(group.stream().map(c -> new ChunkRefDto(c.hash(), c.length())).toList());
         Set<String> need = new HashSet<>(missing);
         Set<String> asked = new HashSet<>();
+        long skipped = 0;
         for (ChunkRef c : group) {
             asked.add(c.hash());
-            if (need.contains(c.hash())) {
-                queue.offer(new ChunkSlice(c.hash(), c.offset(), c.length()));
-                queuedBytes += 4L + c.length();
-            } else {
-                reused += c.length();
+            if (!need.contains(c.hash())) {
+                skipped += c.length();
             }
         }
         if (!asked.containsAll(need)) {
             throw new OxiCloudException.ProtocolViolation("negotiate asked for chunks that were not offered");
         }
         if (!missing.isEmpty()) {
-            store.transfers().markNegotiated(transferId, need);
+            store.transfers().markNegotiated(transferId, need); // before a lane can mark them uploaded
         }
+        for (ChunkRef c : group) {
+            if (need.contains(c.hash())) {
+                puts.offer(new ChunkSlice(c.hash(), c.offset(), c.length()));
+            }
+        }
+        addReused(skipped);
         report();
     }
 
-    private void drain(boolean all) throws TransferException {
-        while (!queue.isEmpty() && (all || queuedBytes >= options.putBatchBytes())) {
-            progress.stopIfRequested(req.path()); // between batches: every chunk sent so far is marked uploaded
-            List<ChunkSlice> batch = queue.drainBatch(options.putBatchBytes());
-            for (ChunkSlice s : batch) {
-                queuedBytes -= s.frameBytes();
-            }
-            put(batch);
-        }
-    }
-
+    /** One PUT batch, on a lane thread. */
     private void put(List<ChunkSlice> batch) throws TransferException {
         try {
             api.putChunks(req.file(), batch);
@@ -155,15 +163,19 @@ final class DeltaUpload {
             throw e;
         }
         List<String> hashes = new ArrayList<>(batch.size());
+        long bytes = 0;
         for (ChunkSlice s : batch) {
             hashes.add(s.hash());
-            sent += s.length();
+            bytes += s.length();
         }
         store.transfers().markUploaded(transferId, hashes);
+        synchronized (counters) {
+            sent += bytes;
+        }
         report();
     }
 
-    private FileDto commit(FileDigest digest) throws TransferException {
+    private FileDto commit(FileDigest digest, PutLanes puts) throws TransferException {
         List<ChunkRefDto> refs = digest.chunks().stream().map(c -> new ChunkRefDto(c.hash(), c.length())).toList();
         CommitDto dto = req.isUpdate() ? CommitDto.update(digest.fileHash(), refs, req.remoteFileId())
                 : CommitDto.create(digest.fileHash(), refs, req.name(), req.parentFolderId());
@@ -186,16 +198,22 @@ final class DeltaUpload {
                     }
                     again.add(new ChunkSlice(c.hash(), c.offset(), c.length()));
                 }
-                for (ChunkSlice s : again) {
-                    queue.offer(s);
-                    queuedBytes += s.frameBytes();
-                }
-                drain(true);
+                again.forEach(puts::offer);
+                puts.awaitDrained();
             }
         }
     }
 
+    private void addReused(long bytes) {
+        synchronized (counters) {
+            reused += bytes;
+        }
+    }
+
+    /** Progress is reported under the counters' lock, so it never goes backwards across lanes. */
     private void report() {
-        progress.bytes(Math.min(req.digest().size(), sent + reused));
+        synchronized (counters) {
+            progress.bytes(Math.min(req.digest().size(), sent + reused));
+        }
     }
 }

@@ -13,10 +13,14 @@ import org.oxisync.protocol.ChunkSlice;
 
 /**
  * The body of {@code PUT /api/files/delta/chunks}: {@code [u32 BE length][bytes]} per chunk, read from the local
- * file at send time in 64 KiB pieces, so memory stays flat whatever the batch size. Replayable for retries.
+ * file at send time, so memory stays flat whatever the batch size. Replayable for retries.
+ *
+ * <p>Bytes are read with positional reads into one direct buffer of {@value #BUFFER_BYTES} bytes (a whole typical
+ * chunk per read; no copy through a heap array) and written from it straight into the sink's segments.
  */
 final class FrameRequestBody extends RequestBody {
     static final MediaType OCTET = MediaType.get("application/octet-stream");
+    static final int BUFFER_BYTES = 256 * 1024;
     private final Path file;
     private final List<ChunkSlice> chunks;
     private final long length;
@@ -39,7 +43,7 @@ final class FrameRequestBody extends RequestBody {
 
     @Override
     public void writeTo(BufferedSink sink) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+        ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             for (ChunkSlice chunk : chunks) {
                 sink.writeInt(chunk.length());
@@ -52,7 +56,10 @@ final class FrameRequestBody extends RequestBody {
                         throw new LocalFileChangedIOException("local file ended before chunk at offset "
                                 + chunk.offset() + " (" + chunk.length() + " bytes)");
                     }
-                    sink.write(buffer.array(), 0, n);
+                    buffer.flip();
+                    while (buffer.hasRemaining()) {
+                        sink.write(buffer);
+                    }
                     position += n;
                     left -= n;
                 }
