@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.oxisync.core.ignore.IgnoreRules;
 import org.oxisync.core.ignore.PathFilter;
 import org.oxisync.core.ignore.SelectiveSync;
@@ -32,6 +33,7 @@ import org.oxisync.core.remote.RemoteScan;
 import org.oxisync.core.remote.RemoteScanner;
 import org.oxisync.core.remote.RemoteTree;
 import org.oxisync.core.remote.RemoteTreeFile;
+import org.oxisync.core.scan.LocalHint;
 import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.scan.ScanResult;
 import org.oxisync.core.transfer.Downloader;
@@ -102,23 +104,41 @@ public final class SyncEngine {
         PathFilter filter = new PathFilter(IgnoreRules.withDefaults(pair.ignorePatterns()),
                 new SelectiveSync(new HashSet<>(pair.exclusions())));
 
-        listener.phase(pair.name(), "scanning");
-        ScanResult scan = scanner.scan(root, filter, base);
+        LocalHint hint = options.localHint();
+        if (hint instanceof LocalHint.Paths && (store.needsRebuild() || base.entries().isEmpty())) {
+            hint = LocalHint.ALL; // nothing recorded to take the unchanged entries from
+        }
+        RemoteTreeFile treeFile = new RemoteTreeFile(store.directory().resolve("remote-tree-" + pair.id() + ".json"));
+        RemoteScanner remoteScanner = new RemoteScanner(api);
+        ScanResult scan;
+        RemoteScan remote;
+        if (hint instanceof LocalHint.Paths paths) {
+            // Incremental: the server first, so that every folder where it changed something is read locally too
+            // (what the run writes there is then compared with the disk as it is, not as the journal remembers it).
+            listener.phase(pair.name(), "discovering");
+            remote = discover(pair, treeFile, remoteScanner);
+            if (options.stop().stopRequested()) {
+                return stoppedBeforeChanges(pair, start);
+            }
+            listener.phase(pair.name(), "scanning");
+            Set<String> dirty = new HashSet<>(paths.paths());
+            if (!remote.unchanged()) {
+                dirty.addAll(RemoteChanges.paths(remote.snapshot(), base));
+            }
+            scan = scanner.scan(root, filter, base, LocalHint.of(dirty));
+            LOG.debug("{}: incremental scan read {} entries for {} dirty paths", pair.name(), scan.entriesRead(),
+                    dirty.size());
+        } else {
+            listener.phase(pair.name(), "scanning");
+            scan = scanner.scan(root, filter, base, LocalHint.ALL);
+            if (options.stop().stopRequested()) {
+                return stoppedBeforeChanges(pair, start);
+            }
+            listener.phase(pair.name(), "discovering");
+            remote = discover(pair, treeFile, remoteScanner);
+        }
         for (Path temp : scan.leftoverTemps()) {
             Files.deleteIfExists(temp);
-        }
-        if (options.stop().stopRequested()) {
-            return stoppedBeforeChanges(pair, start);
-        }
-
-        listener.phase(pair.name(), "discovering");
-        RemoteTreeFile treeFile = new RemoteTreeFile(store.directory().resolve("remote-tree-" + pair.id() + ".json"));
-        RemoteTree previous = store.needsRebuild() ? RemoteTree.empty(pair.remoteFolderId())
-                : treeFile.load(pair.remoteFolderId());
-        RemoteScanner remoteScanner = new RemoteScanner(api);
-        RemoteScan remote = remoteScanner.scan(previous);
-        if (!remote.unchanged()) {
-            treeFile.save(remote.tree());
         }
         if (options.stop().stopRequested()) {
             return stoppedBeforeChanges(pair, start);
@@ -152,6 +172,17 @@ public final class SyncEngine {
         }
         store.versions().applyRetention();
         return report(pair, tally, lines, abortReason, start, false);
+    }
+
+    private RemoteScan discover(FolderPair pair, RemoteTreeFile treeFile, RemoteScanner remoteScanner)
+            throws IOException {
+        RemoteTree previous = store.needsRebuild() ? RemoteTree.empty(pair.remoteFolderId())
+                : treeFile.load(pair.remoteFolderId());
+        RemoteScan remote = remoteScanner.scan(previous);
+        if (!remote.unchanged()) {
+            treeFile.save(remote.tree());
+        }
+        return remote;
     }
 
     private PlanExecutor.Session session(FolderPair pair, SyncOptions options, Path root, ScanResult scan,
@@ -211,6 +242,36 @@ public final class SyncEngine {
 
     private Duration elapsed(Instant start) {
         return Duration.between(start, clock.instant());
+    }
+
+    /** Paths where the server differs from the journal: new, changed, moved (both ends) or deleted entries. */
+    static final class RemoteChanges {
+        private RemoteChanges() {}
+
+        static Set<String> paths(org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
+            Map<String, JournalEntry> byPath = new HashMap<>();
+            base.entries().forEach(j -> byPath.put(j.path(), j));
+            Map<String, RemoteEntry> byId = new HashMap<>();
+            Set<String> changed = new HashSet<>();
+            for (RemoteEntry r : remote.entries()) {
+                byId.put(r.id(), r);
+                JournalEntry j = byPath.get(r.path());
+                if (j == null || j.kind() != r.kind() || !r.id().equals(j.remoteId())
+                        || (r.kind() == EntryKind.FILE && !Objects.equals(r.contentHash(), j.remoteHash()))) {
+                    changed.add(r.path());
+                }
+            }
+            for (JournalEntry j : base.entries()) {
+                if (j.remoteId() == null) {
+                    continue; // never on the server
+                }
+                RemoteEntry r = byId.get(j.remoteId());
+                if (r == null || !r.path().equals(j.path())) {
+                    changed.add(j.path()); // deleted or moved away on the server
+                }
+            }
+            return changed;
+        }
     }
 
     static String summary(SyncReport r) {

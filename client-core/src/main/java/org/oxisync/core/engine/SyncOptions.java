@@ -1,6 +1,7 @@
 package org.oxisync.core.engine;
 
 import java.util.Objects;
+import org.oxisync.core.scan.LocalHint;
 
 /**
  * Per-run switches.
@@ -10,17 +11,24 @@ import java.util.Objects;
  * @param workers concurrent transfers
  * @param host this machine's name, used in conflict copy names
  * @param stop polled at safe points; when it says so the run stops there (pause, shutdown)
+ * @param localHint which local paths may have changed since the last run ({@link LocalHint#ALL}: scan everything)
  */
-public record SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, String host, StopSignal stop) {
+public record SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, String host, StopSignal stop,
+                          LocalHint localHint) {
     public SyncOptions {
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1");
         }
         Objects.requireNonNull(stop, "stop");
+        Objects.requireNonNull(localHint, "localHint");
+    }
+
+    public SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, String host, StopSignal stop) {
+        this(dryRun, allowMassDelete, workers, host, stop, LocalHint.ALL);
     }
 
     public SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, String host) {
-        this(dryRun, allowMassDelete, workers, host, StopSignal.NEVER);
+        this(dryRun, allowMassDelete, workers, host, StopSignal.NEVER, LocalHint.ALL);
     }
 
     public static SyncOptions defaults(String host) {
@@ -28,18 +36,22 @@ public record SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, 
     }
 
     public SyncOptions withDryRun(boolean v) {
-        return new SyncOptions(v, allowMassDelete, workers, host, stop);
+        return new SyncOptions(v, allowMassDelete, workers, host, stop, localHint);
     }
 
     public SyncOptions withAllowMassDelete(boolean v) {
-        return new SyncOptions(dryRun, v, workers, host, stop);
+        return new SyncOptions(dryRun, v, workers, host, stop, localHint);
     }
 
     public SyncOptions withWorkers(int v) {
-        return new SyncOptions(dryRun, allowMassDelete, v, host, stop);
+        return new SyncOptions(dryRun, allowMassDelete, v, host, stop, localHint);
     }
 
     public SyncOptions withStop(StopSignal v) {
-        return new SyncOptions(dryRun, allowMassDelete, workers, host, v);
+        return new SyncOptions(dryRun, allowMassDelete, workers, host, v, localHint);
+    }
+
+    public SyncOptions withLocalHint(LocalHint v) {
+        return new SyncOptions(dryRun, allowMassDelete, workers, host, stop, v);
     }
 }

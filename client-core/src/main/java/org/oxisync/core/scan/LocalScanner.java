@@ -2,6 +2,7 @@ package org.oxisync.core.scan;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -11,10 +12,14 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.text.Normalizer;
 import java.util.ArrayList;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,6 +43,13 @@ import org.slf4j.LoggerFactory;
  * size, mtime or file key differ from the journal are hashed. Anything the scan cannot read (a folder it may not
  * list, a file that keeps changing while it is hashed) is presented as unchanged since the journal, so that a
  * read error can never look like a deletion.
+ *
+ * <p>With a {@link LocalHint.Paths} hint (the watcher's dirty paths) the scan is incremental: it reads only the
+ * folders that hold a dirty path (their direct children) and the dirty paths that are folders, descends into a
+ * subfolder only when the journal does not know it as the same folder (new, moved in, replaced), and presents every
+ * entry it did not read exactly as the journal has it. An entry is thus taken as unchanged only because the watcher
+ * did not report it; what the scan did read is judged exactly as a full scan would. A dirty folder that is gone is
+ * replaced by its nearest existing ancestor (listing the parent is what shows the deletion).
  */
 public final class LocalScanner {
     private static final Logger LOG = LoggerFactory.getLogger(LocalScanner.class);
@@ -59,7 +71,13 @@ public final class LocalScanner {
         return digester;
     }
 
+    /** A full scan of the whole local tree. */
     public ScanResult scan(Path root, PathFilter filter, JournalBase journal) throws IOException {
+        return scan(root, filter, journal, LocalHint.ALL);
+    }
+
+    /** A full scan ({@link LocalHint#ALL}) or an incremental one over the hint's paths (see the class comment). */
+    public ScanResult scan(Path root, PathFilter filter, JournalBase journal, LocalHint hint) throws IOException {
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
             throw new NoSuchFileException(root.toString(), null, "the pair's local folder is missing or not a folder");
         }
@@ -68,14 +86,245 @@ public final class LocalScanner {
             byPath.put(j.path(), j);
         }
         Walk walk = new Walk(root, filter, byPath);
-        Files.walkFileTree(root, walk);
+        boolean incremental = hint instanceof LocalHint.Paths;
+        if (hint instanceof LocalHint.Paths paths) {
+            readDirty(root, filter, byPath, walk, paths.paths());
+        } else {
+            Files.walkFileTree(root, walk);
+        }
         hashAll(root, walk, byPath);
         for (String prefix : walk.unreadable) {
             keepJournalSubtree(prefix, byPath, walk);
         }
+        if (incremental) {
+            keepUnread(filter, journal, walk);
+        }
         boolean caseInsensitive = CaseSensitivity.isCaseInsensitive(root, walk.entries, OsFamily.current());
         return new ScanResult(new LocalSnapshot(walk.entries, caseInsensitive), walk.digests, walk.diskNames,
-                walk.problems, walk.temps);
+                walk.problems, walk.temps, walk.read, incremental);
+    }
+
+    // ---- incremental scan -------------------------------------------------------------------------------------
+
+    /**
+     * Lists the folders that hold the dirty paths (and dirty folders themselves). A folder the journal does not know
+     * as the same folder (new, replaced) or that is gone is replaced by its nearest known ancestor, whose listing
+     * then shows it (walked whole) or its absence. Shallow folders first, so a folder walked whole is read once.
+     */
+    private static void readDirty(Path root, PathFilter filter, Map<String, JournalEntry> byPath, Walk walk,
+                                  Set<String> dirty) throws IOException {
+        Set<String> candidates = new HashSet<>();
+        for (String raw : dirty) {
+            String p = trimSlashes(nfc(raw.replace('\\', '/')));
+            if (!p.isEmpty()) {
+                candidates.add(RelativePaths.parent(p));
+            }
+            candidates.add(p); // a folder itself (skipped below if it is not one)
+        }
+        Set<String> folders = new HashSet<>();
+        for (String c : candidates) {
+            String f = c;
+            while (!f.isEmpty() && !knownFolder(root, f, byPath)) {
+                f = RelativePaths.parent(f);
+            }
+            folders.add(f); // c itself when it is a known folder; else the listing of f reads c (file, new, gone)
+        }
+        List<String> ordered = new ArrayList<>(folders);
+        ordered.sort(java.util.Comparator.comparingInt(LocalScanner::depth).thenComparing(x -> x));
+        for (String folder : ordered) {
+            if (insideDone(folder, walk.walkedRoots) || excludedWithAncestors(filter, folder)) {
+                continue; // walked whole already, or a full scan does not look inside either
+            }
+            Path disk = resolveDisk(root, folder);
+            if (disk != null) {
+                listFolder(disk, folder, byPath, walk);
+            }
+        }
+    }
+
+    /** A folder on disk that the journal knows as the same folder (same file key where both have one). */
+    private static boolean knownFolder(Path root, String folder, Map<String, JournalEntry> byPath) {
+        JournalEntry j = byPath.get(folder);
+        if (j == null || j.kind() != EntryKind.DIR) {
+            return false;
+        }
+        Path disk = resolveDisk(root, folder);
+        if (disk == null) {
+            return false;
+        }
+        try {
+            String key = key(Files.readAttributes(disk, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
+            return j.fileKey() == null || key == null || j.fileKey().equals(key);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static int depth(String path) {
+        if (path.isEmpty()) {
+            return 0;
+        }
+        int n = 1;
+        for (int i = 0; i < path.length(); i++) {
+            if (path.charAt(i) == '/') {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Reads the direct children of one folder into the walk; new or replaced subfolders are walked whole. */
+    private static void listFolder(Path dir, String folder, Map<String, JournalEntry> byPath, Walk walk)
+            throws IOException {
+        List<Path> children = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+            ds.forEach(children::add);
+        } catch (IOException e) {
+            // not listable: like a full scan, keep what the journal has under it
+            walk.problems.add(new ScanProblem(folder, "folder could not be listed: " + e.getClass().getSimpleName()));
+            walk.unreadable.add(folder);
+            return;
+        }
+        walk.listed.add(folder);
+        for (Path child : children) {
+            BasicFileAttributes attrs;
+            try {
+                attrs = Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (NoSuchFileException e) {
+                continue; // gone since the listing: absent, like a full scan that came a moment later
+            } catch (IOException e) {
+                walk.visitFileFailed(child, e);
+                continue;
+            }
+            if (!attrs.isDirectory()) {
+                walk.visitFile(child, attrs);
+                continue;
+            }
+            String path = nfc(walk.relative(child));
+            JournalEntry j = byPath.get(path);
+            String key = key(attrs);
+            boolean known = j != null && j.kind() == EntryKind.DIR
+                    && (j.fileKey() == null || key == null || j.fileKey().equals(key));
+            if (known) {
+                walk.dirEntry(child, attrs); // its entry; its content is the journal's unless dirty too
+            } else {
+                walk.walkedRoots.add(path);
+                Files.walkFileTree(child, walk);
+            }
+        }
+    }
+
+    /** Adds every journal entry the incremental scan did not read, as the journal has it. */
+    private static void keepUnread(PathFilter filter, JournalBase journal, Walk walk) {
+        Set<String> seen = new HashSet<>();
+        Set<String> foundDirs = new HashSet<>();
+        for (LocalEntry e : walk.entries) {
+            seen.add(e.path());
+            if (e.kind() == EntryKind.DIR) {
+                foundDirs.add(e.path());
+            }
+        }
+        Map<String, Boolean> excludedFolder = new HashMap<>();
+        for (JournalEntry j : journal.entries()) {
+            String path = j.path();
+            if (path.isEmpty() || seen.contains(path) || read(path, walk.listed, foundDirs)) {
+                continue;
+            }
+            String parent = RelativePaths.parent(path);
+            if (filter.excludes(path, j.kind() == EntryKind.DIR) || (!parent.isEmpty()
+                    && excludedFolder.computeIfAbsent(parent, f -> excludedWithAncestors(filter, f)))) {
+                continue; // a full scan would not present it either
+            }
+            walk.entries.add(switch (j.kind()) {
+                case DIR -> LocalEntry.dir(path, j.fileKey());
+                case FILE -> LocalEntry.unhashedFile(path, j.size(), j.mtimeMillis(), j.fileKey());
+                default -> new LocalEntry(path, j.kind(), j.size(), j.mtimeMillis(), j.fileKey(),
+                        LocalHash.NOT_COMPUTED);
+            });
+        }
+    }
+
+    /**
+     * Whether the scan has read what is at {@code path}: its folder was listed (present or absent, it is known), or
+     * some ancestor's folder was listed and that ancestor was not found there as a folder (so it is gone).
+     */
+    private static boolean read(String path, Set<String> listed, Set<String> foundDirs) {
+        String child = path;
+        String parent = RelativePaths.parent(path);
+        if (listed.contains(parent)) {
+            return true;
+        }
+        while (!parent.isEmpty()) {
+            child = parent;
+            parent = RelativePaths.parent(child);
+            if (listed.contains(parent) && !foundDirs.contains(child)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean insideDone(String folder, Set<String> walkedRoots) {
+        for (String r : walkedRoots) {
+            if (folder.equals(r) || RelativePaths.isStrictAncestor(r, folder)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean excludedWithAncestors(PathFilter filter, String folder) {
+        String f = folder;
+        while (!f.isEmpty()) {
+            if (filter.excludes(f, true)) {
+                return true;
+            }
+            f = RelativePaths.parent(f);
+        }
+        return false;
+    }
+
+    /** The on-disk folder for an NFC relative path (names may be spelled NFD on disk), or null if it is no folder. */
+    private static Path resolveDisk(Path root, String nfcPath) {
+        Path p = root;
+        if (!nfcPath.isEmpty()) {
+            for (String seg : nfcPath.split("/")) {
+                if (seg.isEmpty() || seg.equals(".") || seg.equals("..")) {
+                    return null;
+                }
+                Path next = p.resolve(seg);
+                if (!Files.exists(next, LinkOption.NOFOLLOW_LINKS)) {
+                    next = null;
+                    try (DirectoryStream<Path> ds = Files.newDirectoryStream(p)) {
+                        for (Path c : ds) {
+                            if (nfc(c.getFileName().toString()).equals(seg)) {
+                                next = c;
+                                break;
+                            }
+                        }
+                    } catch (IOException e) {
+                        return null;
+                    }
+                    if (next == null) {
+                        return null;
+                    }
+                }
+                p = next;
+            }
+        }
+        return Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? p : null;
+    }
+
+    private static String trimSlashes(String s) {
+        int a = 0;
+        int b = s.length();
+        while (a < b && s.charAt(a) == '/') {
+            a++;
+        }
+        while (b > a && s.charAt(b - 1) == '/') {
+            b--;
+        }
+        return s.substring(a, b);
     }
 
     private void hashAll(Path root, Walk walk, Map<String, JournalEntry> byPath) throws IOException {
@@ -178,6 +427,13 @@ public final class LocalScanner {
         final List<Path> temps = new ArrayList<>();
         final List<Pending> toHash = new ArrayList<>();
         final List<String> unreadable = new ArrayList<>();
+        /** Folders whose direct children were all read (the root included in a full scan). */
+        final Set<String> listed = new HashSet<>();
+        /** Folders an incremental scan walked whole. */
+        final Set<String> walkedRoots = new HashSet<>();
+        /** Entries read from the disk (stat calls of the walk). */
+        long read;
+        final Set<String> visited = new HashSet<>();
 
         Walk(Path root, PathFilter filter, Map<String, JournalEntry> journal) {
             this.root = root;
@@ -188,23 +444,41 @@ public final class LocalScanner {
         @Override
         public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
             if (dir.equals(root)) {
+                listed.add("");
                 return FileVisitResult.CONTINUE;
             }
+            String path = dirEntry(dir, attrs);
+            if (path == null) {
+                return FileVisitResult.SKIP_SUBTREE;
+            }
+            listed.add(path);
+            return FileVisitResult.CONTINUE;
+        }
+
+        /** Records a folder's own entry; null when the filter excludes it. */
+        String dirEntry(Path dir, BasicFileAttributes attrs) {
+            read++;
             String disk = relative(dir);
             String path = nfc(disk);
             if (filter.excludes(path, true)) {
-                return FileVisitResult.SKIP_SUBTREE;
+                return null;
             }
-            remember(path, disk);
-            entries.add(LocalEntry.dir(path, key(attrs)));
-            return FileVisitResult.CONTINUE;
+            if (visited.add(path)) {
+                remember(path, disk);
+                entries.add(LocalEntry.dir(path, key(attrs)));
+            }
+            return path;
         }
 
         @Override
         public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+            read++;
             String name = file.getFileName().toString();
             String disk = relative(file);
             String path = nfc(disk);
+            if (!visited.add(path)) {
+                return FileVisitResult.CONTINUE; // an incremental scan may meet an entry twice
+            }
             if (TempNames.isOwnTemp(name)) {
                 temps.add(file);
                 return FileVisitResult.CONTINUE;

@@ -16,9 +16,17 @@ import org.oxisync.store.hash.FileDigest;
  *                  written by macOS, for example); the executor must touch the disk through these
  * @param problems entries left out (symlinks, special files, unreadable, changing while read)
  * @param leftoverTemps the client's own temp files found (left by a crash); safe to delete
+ * @param entriesRead how many entries the scan read from the disk (the rest came from the journal)
+ * @param incremental whether only the hint's folders were read
  */
 public record ScanResult(LocalSnapshot snapshot, Map<String, FileDigest> digests, Map<String, String> diskNames,
-                         List<ScanProblem> problems, List<Path> leftoverTemps) {
+                         List<ScanProblem> problems, List<Path> leftoverTemps, long entriesRead,
+                         boolean incremental) {
+    public ScanResult(LocalSnapshot snapshot, Map<String, FileDigest> digests, Map<String, String> diskNames,
+                      List<ScanProblem> problems, List<Path> leftoverTemps) {
+        this(snapshot, digests, diskNames, problems, leftoverTemps, snapshot.entries().size(), false);
+    }
+
     public ScanResult {
         digests = Map.copyOf(digests);
         diskNames = Map.copyOf(diskNames);

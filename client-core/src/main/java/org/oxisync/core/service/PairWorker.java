@@ -9,6 +9,9 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.oxisync.core.engine.ItemError;
+import org.oxisync.core.engine.StopSignal;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
@@ -16,6 +19,7 @@ import org.oxisync.core.ignore.IgnoreRules;
 import org.oxisync.core.ignore.PathFilter;
 import org.oxisync.core.ignore.SelectiveSync;
 import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.core.scan.LocalHint;
 import org.oxisync.core.scan.TempNames;
 import org.oxisync.protocol.FolderDto;
 import org.oxisync.protocol.OxiCloudException;
@@ -42,9 +46,9 @@ final class PairWorker {
 
     private PairState state = PairState.IDLE;
     private String detail = "waiting for the first run";
-    private boolean paused;
-    private boolean stopping;
-    private boolean parkOnStop;
+    /** Written under the lock, read without it by the running engine's stop signal. */
+    private volatile boolean paused;
+    private volatile boolean stopping;
     /** A run is queued on the lane or running. */
     private boolean active;
     private boolean runRequested;
@@ -59,13 +63,15 @@ final class PairWorker {
     private String rootEtag;
     private final Set<String> changedDuringRun = new HashSet<>();
     private boolean overflowDuringRun;
+    /** Local paths changed since the last run that ended OK: the next run's hint (unless a full scan is due). */
+    private final Set<String> dirtyPaths = new HashSet<>();
+    /** The next run scans the whole local tree: first run, watcher overflow, periodic run, on demand, new settings. */
+    private boolean fullScanDue = true;
     private ProgressSnapshot progress;
     private Instant lastProgressEmit;
     private SyncReport lastReport;
     private Instant lastRun;
     private long runCount;
-    private volatile long lastCallbackNanos;
-    private Thread runThread;
     private LocalWatch.Handle watch;
     private TaskScheduler.Cancellable watchRetry;
     private String watchProblem;
@@ -85,9 +91,15 @@ final class PairWorker {
     }
 
     void update(FolderPair newPair) {
+        FolderPair old = this.pair;
         this.pair = newPair;
         this.filter = new PathFilter(IgnoreRules.withDefaults(newPair.ignorePatterns()),
                 new SelectiveSync(new HashSet<>(newPair.exclusions())));
+        if (old != null && !old.equals(newPair)) {
+            synchronized (this) {
+                fullScanDue = true; // ignore rules or selective sync may have changed what the tree holds
+            }
+        }
     }
 
     // ---- triggers ---------------------------------------------------------------------------------------------
@@ -115,6 +127,7 @@ final class PairWorker {
                 }
                 return;
             }
+            addDirty(relativePath);
             noteDirty();
         }
     }
@@ -126,6 +139,7 @@ final class PairWorker {
                 overflowDuringRun = true;
                 return;
             }
+            fullScanDue = true;
             noteDirty();
         }
     }
@@ -136,7 +150,19 @@ final class PairWorker {
     }
 
     void syncNow() {
+        synchronized (this) {
+            fullScanDue = true; // the user asks because something may have been missed: look at everything
+        }
         requestRun("on demand");
+    }
+
+    /** Guarded by {@code this}. */
+    private void addDirty(String relativePath) {
+        if (dirtyPaths.size() < MAX_TRACKED) {
+            dirtyPaths.add(relativePath);
+        } else {
+            fullScanDue = true;
+        }
     }
 
     private void noteDirty() {
@@ -182,6 +208,8 @@ final class PairWorker {
     // ---- the run ----------------------------------------------------------------------------------------------
 
     private void runLoop() {
+        boolean hintFull;
+        Set<String> hintPaths;
         synchronized (this) {
             if (stopping || paused || env.globallyPaused()) {
                 active = false;
@@ -194,9 +222,20 @@ final class PairWorker {
                 debounce = null;
             }
             inRun = true;
-            runThread = Thread.currentThread();
+            hintFull = fullScanDue;
+            hintPaths = hintFull ? Set.of() : Set.copyOf(dirtyPaths);
+            fullScanDue = false;
+            dirtyPaths.clear();
         }
         SyncReport report = null;
+        AtomicBoolean stopAsked = new AtomicBoolean();
+        StopSignal stop = () -> {
+            boolean s = stopping || paused || env.globallyPaused();
+            if (s) {
+                stopAsked.set(true);
+            }
+            return s;
+        };
         try {
             Optional<String> offline = probe();
             if (offline.isPresent()) {
@@ -204,7 +243,16 @@ final class PairWorker {
                 return;
             }
             setState(PairState.SCANNING, "scanning");
-            report = env.engine(new Listener()).runOnce(pair, env.syncOptions());
+            LocalHint hint = hintFull ? LocalHint.ALL : LocalHint.of(hintPaths);
+            report = env.engine(new Listener()).runOnce(pair, env.syncOptions().withStop(stop).withLocalHint(hint));
+            if (report.status() == SyncStatus.STOPPED && stopAsked.get()) {
+                // stopped at a safe point because we asked (pause, shutdown): not an error, the rest comes next run
+                synchronized (this) {
+                    runRequested = true;
+                }
+                finish(report, PairState.IDLE, paused || env.globallyPaused() ? "paused" : report.message());
+                return;
+            }
             if (report.status() == SyncStatus.FAILED) {
                 Optional<String> after = probe();
                 if (after.isPresent()) {
@@ -221,8 +269,19 @@ final class PairWorker {
         } finally {
             boolean again;
             synchronized (this) {
+                if (report == null || report.status() != SyncStatus.OK) {
+                    // not everything the hint named was handled: the next run looks at those paths again
+                    fullScanDue |= hintFull;
+                    hintPaths.forEach(this::addDirty);
+                    if (report != null) {
+                        for (ItemError e : report.errors()) {
+                            if (!e.path().isEmpty()) {
+                                addDirty(e.path());
+                            }
+                        }
+                    }
+                }
                 inRun = false;
-                runThread = null;
                 active = false;
                 judgeChangesDuringRun();
                 again = runRequested && !waitingOffline && !stopping;
@@ -263,9 +322,11 @@ final class PairWorker {
             for (String p : changedDuringRun) {
                 if (differsFromJournal(root, p)) {
                     dirty = true;
-                    break;
+                    addDirty(p);
                 }
             }
+        } else if (dirty) {
+            fullScanDue = true; // the watcher overflowed during the run, or too many paths to remember
         }
         changedDuringRun.clear();
         if (dirty && !stopping) {
@@ -466,6 +527,9 @@ final class PairWorker {
             return;
         }
         fullScanTimer = env.scheduler().schedule(env.options().fullScan(), () -> {
+            synchronized (this) {
+                fullScanDue = true;
+            }
             requestRun("periodic full scan");
             scheduleFullScan();
         });
@@ -473,21 +537,23 @@ final class PairWorker {
 
     // ---- control ----------------------------------------------------------------------------------------------
 
+    /** Nothing new starts; a running run stops at its next safe point (its stop signal reads {@code paused}). */
     void pause() {
         synchronized (this) {
             paused = true;
         }
-        setState(PairState.PAUSED, inRunNow() ? "pausing after the current item" : "paused");
+        setState(PairState.PAUSED, inRunNow() ? "pausing at the next safe point" : "paused");
     }
 
+    /** Continues: a run stopped by the pause, or changes that arrived meanwhile, are synced at once. */
     void resume() {
         boolean request;
         synchronized (this) {
             paused = false;
-            notifyAll();
-            request = runRequested || burstStart != null;
+            request = runRequested || burstStart != null || fullScanDue || !dirtyPaths.isEmpty();
         }
         if (inRunNow()) {
+            // the run may have seen the pause already; if it stopped, it asks for the next run itself
             setState(PairState.SYNCING, "resumed");
         } else if (!env.globallyPaused()) {
             setState(waitingOffline ? PairState.OFFLINE : PairState.IDLE, waitingOffline ? detail : "resumed");
@@ -497,30 +563,18 @@ final class PairWorker {
         }
     }
 
-    /** The global pause changed: wake parked items, or show the state. */
-    synchronized void globalPauseChanged() {
-        notifyAll();
-    }
-
     private synchronized boolean inRunNow() {
         return inRun;
     }
 
-    /** Stops triggers; a running item parks after it finishes (the next start completes the run). */
+    /**
+     * No more triggers; a running run stops at its next safe point (service closing, SIGTERM, pair removed). Its
+     * state stays consistent: what was transferred is recorded, the rest is done by the next start.
+     */
     void stop() {
-        stop(true);
-    }
-
-    /** The pair was removed: no more triggers, but a running run finishes (it must not hold the run lane). */
-    void retire() {
-        stop(false);
-    }
-
-    private void stop(boolean park) {
         LocalWatch.Handle h;
         synchronized (this) {
             stopping = true;
-            parkOnStop = park;
             for (TaskScheduler.Cancellable c : new TaskScheduler.Cancellable[] {debounce, pollTimer, fullScanTimer,
                     retryTimer, watchRetry}) {
                 if (c != null) {
@@ -529,7 +583,6 @@ final class PairWorker {
             }
             h = watch;
             watch = null;
-            notifyAll();
         }
         if (h != null) {
             h.close();
@@ -549,30 +602,19 @@ final class PairWorker {
         }
     }
 
-    /** True once no run is going, or the run's threads have all been silent (parked at a safe point) for {@code quiet}. */
-    synchronized boolean quiescent(Duration quiet) {
-        if (!inRun) {
-            return true;
-        }
-        // parked workers are silent; one still transferring reports progress, so wait for silence, not for the first park
-        return System.nanoTime() - lastCallbackNanos > quiet.toNanos();
-    }
-
-    /** Blocks the engine thread at a safe point (between items) while paused or stopping. */
-    private void safePoint() {
-        lastCallbackNanos = System.nanoTime();
-        synchronized (this) {
-            // stopping: the service closes (park for good) or the pair was removed (let its run finish)
-            while (stopping ? parkOnStop : (paused || env.globallyPaused())) {
-                try {
-                    wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
+    /**
+     * Waits until no run of this pair is going (after {@link #stop()} no new one starts), at most until
+     * {@code deadlineNanos} ({@link System#nanoTime()}). Returns whether the run ended.
+     */
+    synchronized boolean awaitRunEnd(long deadlineNanos) throws InterruptedException {
+        while (inRun) {
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                return false;
             }
+            wait(Math.max(1, left / 1_000_000));
         }
-        lastCallbackNanos = System.nanoTime();
+        return true;
     }
 
     // ---- status -----------------------------------------------------------------------------------------------
@@ -598,12 +640,10 @@ final class PairWorker {
         return runCount;
     }
 
-    /** Maps the engine's callbacks to {@link SyncEvents}, throttles progress, and holds items while paused. */
+    /** Maps the engine's callbacks to {@link SyncEvents} and throttles progress. */
     private final class Listener implements SyncListener {
         @Override
         public void phase(String pairName, String phase) {
-            lastCallbackNanos = System.nanoTime();
-            safePoint();
             boolean syncing = "syncing".equals(phase);
             if (!paused && !env.globallyPaused()) {
                 setState(syncing ? PairState.SYNCING : PairState.SCANNING, phase);
@@ -612,7 +652,6 @@ final class PairWorker {
 
         @Override
         public void progress(String pairName, ProgressSnapshot snapshot) {
-            lastCallbackNanos = System.nanoTime();
             Instant now = env.clock().instant();
             synchronized (PairWorker.this) {
                 progress = snapshot;
@@ -631,7 +670,6 @@ final class PairWorker {
             } else {
                 env.events().error(pair.name(), description, error);
             }
-            safePoint();
         }
 
         @Override

@@ -25,14 +25,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class SyncService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SyncService.class);
-    /** How long {@link #close()} waits for a running item to reach a safe point. */
+    /** How long {@link #close()} waits for a running run to reach a safe point and end. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
-    /**
-     * A run counts as stopped once its threads have been silent this long (parked workers are silent; downloads
-     * report progress). Uploads report nothing until done, so a longer upload may be cut; that is safe (the journal
-     * is crash-safe and the next run compares both sides), only wasteful.
-     */
-    private static final Duration QUIET_BEFORE_CLOSE = Duration.ofSeconds(3);
 
     private final AppContext ctx;
     private final SyncEvents events;
@@ -251,7 +245,10 @@ public final class SyncService implements AutoCloseable {
         select(pairOrNull).forEach(PairWorker::syncNow);
     }
 
-    /** Pauses {@code pairOrNull} (null = every pair, including pairs added later): a running item finishes first. */
+    /**
+     * Pauses {@code pairOrNull} (null = every pair, including pairs added later): a running run stops at its next
+     * safe point (between items, or between chunk batches of a large transfer) and nothing new starts.
+     */
     public void pause(String pairOrNull) {
         if (pairOrNull == null) {
             globalPause = true;
@@ -263,7 +260,6 @@ public final class SyncService implements AutoCloseable {
         List<PairWorker> ws = select(pairOrNull);
         if (pairOrNull == null) {
             globalPause = false;
-            ws.forEach(PairWorker::globalPauseChanged);
         }
         ws.forEach(PairWorker::resume);
     }
@@ -331,7 +327,7 @@ public final class SyncService implements AutoCloseable {
             }
         }
         for (PairWorker w : removed) {
-            w.retire();
+            w.stop();
             refreshFolders(w, true);
         }
         for (PairWorker w : added) {
@@ -358,7 +354,10 @@ public final class SyncService implements AutoCloseable {
         return w == null ? 0 : w.runCount();
     }
 
-    /** Stops every trigger, lets a running item reach a safe point (at most 30 s), and leaves the store closable. */
+    /**
+     * Stops every trigger, asks running runs to stop at their next safe point and waits until they have ended (at
+     * most 30 s), so that the caller can close the store.
+     */
     @Override
     public void close() {
         synchronized (this) {
@@ -375,13 +374,14 @@ public final class SyncService implements AutoCloseable {
         ws.forEach(PairWorker::stop);
         long deadline = System.nanoTime() + STOP_GRACE.toNanos();
         for (PairWorker w : ws) {
-            while (!w.quiescent(QUIET_BEFORE_CLOSE) && System.nanoTime() < deadline) {
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
+            try {
+                if (!w.awaitRunEnd(deadline)) {
+                    LOG.warn("{}: the run did not reach a safe point within {} s; stopping anyway (the next start "
+                            + "compares both sides again)", w.name(), STOP_GRACE.toSeconds());
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
             }
         }
         if (ownsScheduler) {

@@ -13,7 +13,7 @@
  *       {@code maxDelay} (10 s) after the first event of a burst. A 1,000-file burst is 1-3 runs.</li>
  *   <li>Time and threads come from an injected {@link java.time.Clock} and
  *       {@link org.oxisync.core.service.TaskScheduler}: tests fire timers by moving the clock while runs use a real
- *       thread. The only real-time wait is in {@code close()} (threads going quiet).</li>
+ *       thread. The only real-time wait is in {@code close()} (for the running run to end).</li>
  * </ul>
  *
  * <h2>Local changes</h2>
@@ -28,6 +28,13 @@
  *       This needs no cooperation from the engine and cannot lose a user's save made during a run.</li>
  *   <li>Watcher overflow or failure → debounced run (a full scan). If watching cannot start (e.g. inotify limit),
  *       the pair relies on polling and the periodic run, says so in its status, and retries watching every 5 min.</li>
+ *   <li>Incremental runs: the paths the watcher reported since the last run that ended OK go to the engine as a
+ *       {@link org.oxisync.core.scan.LocalHint} (at most 10,000; more → full scan). The engine then reads only the
+ *       folders holding them (plus every folder where the server changed something) and takes all other entries from
+ *       the journal. Full scans ({@code LocalHint.ALL}): the first run after start, a watcher overflow or failure, an
+ *       overflow of the paths remembered during a run, the periodic run (hourly), {@code syncNow} from the user, and
+ *       changed pair settings. A run that does not end OK (stopped, partial, failed, offline) keeps its hint, and the
+ *       paths of its failed items, for the next run. Trust in the watcher is bounded by the hourly full scan.</li>
  * </ul>
  *
  * <h2>Remote changes</h2>
@@ -49,14 +56,13 @@
  *
  * <h2>Control</h2>
  * <ul>
- *   <li>Pause, and stop on {@code close()}/SIGTERM, take effect at a safe point: the engine's listener callbacks
- *       between items (phase changes, item done) block while the pair is paused or the service closes. Each
- *       transfer worker finishes its current item and parks; nothing new starts. Nothing is thrown into the
- *       engine. {@code close()} waits (at most 30 s) until the run's threads have been silent for 3 s, then the
- *       caller closes the store. The journal's unflushed batch is lost, which the engine's journal writer
- *       documents as safe (the next run finds both sides equal and records them again); DaemonProcessTest checks
- *       it. The engine has no stop flag of its own yet; with one, stopping would not need the silence heuristic.</li>
- *   <li>A removed pair stops its triggers but lets a running run finish, so it never holds the run lane.</li>
+ *   <li>Pause (per pair or global), {@code close()}/SIGTERM and removing a pair set the running run's
+ *       {@link org.oxisync.core.engine.StopSignal}: the engine stops at its next safe point (between items, between
+ *       chunk batches of a large transfer; what was sent or staged is recorded) and returns {@code STOPPED}. Such a
+ *       run is no error: the pair shows PAUSED (or IDLE) and remembers that work is left, so {@code resume}
+ *       schedules a run at once. A paused pair starts no run. {@code close()} waits for the run to have really
+ *       ended (at most 30 s), then the caller closes the store; DaemonProcessTest checks that the next start
+ *       completes the work.</li>
  *   <li>Before each run one cheap request checks the server: unreachable (transient error) or read-only
  *       ({@code X-Server-Status}) → OFFLINE, retried with backoff 5 s … 5 min, and the pair continues when the
  *       server is back. A run that FAILED is classified the same way.</li>

@@ -131,11 +131,19 @@ class DaemonProcessTest {
         long before = localFiles();
         assertTrue(before < FILES, "the run should still be going: " + before);
         assertTrue(daemon.isAlive(), () -> "the daemon died early: " + daemonOut());
+        long t0 = System.nanoTime();
         daemon.destroy(); // SIGTERM
         assertTrue(daemon.waitFor(60, TimeUnit.SECONDS), "the daemon stops within the grace period");
+        double seconds = (System.nanoTime() - t0) / 1e9;
         String log = daemonOut();
         assertEquals(143, daemon.exitValue(), log);
         assertTrue(log.contains("oxisync daemon: stopping\n") && log.contains("oxisync daemon: stopped\n"), log);
+        // the run ended through its stop signal (its report was written) before the store was closed
+        int stoppingAt = log.indexOf("oxisync daemon: stopping\n");
+        int runStopped = log.indexOf("Sync: stopped: ", stoppingAt);
+        assertTrue(runStopped > stoppingAt && runStopped < log.indexOf("oxisync daemon: stopped\n"), log);
+        assertTrue(log.contains("stopped at a safe point"), log);
+        assertTrue(seconds < 20, "SIGTERM -> exit took " + seconds + " s");
         assertFalse(Files.exists(home.resolve(ControlSocket.FILE_NAME)), "the socket is removed");
         assertTrue(localFiles() < FILES, "stopped before the end of the run");
 

@@ -14,6 +14,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 
 /** The continuous sync against the emulator, with a hand-moved clock and real watcher, runs and bus. */
@@ -162,38 +163,86 @@ class SyncServiceTest {
     }
 
     @Test
-    void pauseStopsWorkBetweenItemsAndResumeContinues() throws Exception {
+    void pauseStopsTheRunBetweenItemsAndResumeContinuesIt() throws Exception {
         h = new ServiceHarness(tmp);
         h.start(new ServiceHarness.HandWatch(), false);
         for (int i = 0; i < 40; i++) {
             h.remote().putFile("/many/f" + i + ".txt", ("remote " + i).getBytes(StandardCharsets.UTF_8));
         }
+        int reportsBefore = h.events.reports.size();
         h.events.onItem = () -> h.service.pause(PAIR);
         h.service.syncNow(PAIR);
-        await("the pair to pause", 20, () -> h.service.status().get(PAIR).state() == PairState.PAUSED
-                && h.events.completed.get() > 0);
-        await("the workers to park", 20, () -> stable(h));
+        await("the run to stop", 20, () -> h.events.reports.size() > reportsBefore);
+        h.scheduler.awaitLaneIdle(20);
+        SyncReport stopped = h.events.reports.get(h.events.reports.size() - 1);
+        assertEquals(SyncStatus.STOPPED, stopped.status(), stopped.message());
         int done = h.events.completed.get();
-        assertTrue(done < 40, "work stopped between items, not at the end: " + done);
-        Thread.sleep(300);
+        assertTrue(done > 0 && done < 40, "work stopped between items, not at the end: " + done);
+        PairStatus st = h.service.status().get(PAIR);
+        assertEquals(PairState.PAUSED, st.state(), "a run stopped by a pause is shown as paused, not as an error");
+        assertEquals("paused", st.detail());
+        assertTrue(h.events.errors.isEmpty(), "stopping on request is no error: " + h.events.errors);
+        assertFalse(h.events.states.stream().anyMatch(s -> s.startsWith("ERROR")), h.events.states.toString());
+
+        h.scheduler.advance(Duration.ofMinutes(2)); // polls and debounces fire: a paused pair starts no run
+        h.scheduler.awaitLaneIdle(10);
         assertEquals(done, h.events.completed.get(), "nothing more while paused");
+        assertEquals(reportsBefore + 1, h.events.reports.size(), "no run while paused");
 
         h.events.onItem = () -> {};
-        h.service.resume(PAIR);
+        h.service.resume(PAIR); // schedules the rest at once: no trigger needed
         h.scheduler.awaitLaneIdle(60);
         assertEquals(40, Files.list(h.local.resolve("many")).count());
         assertEquals(SyncStatus.OK, h.events.reports.get(h.events.reports.size() - 1).status());
+        assertEquals(40 - stopped.downloaded(), h.events.reports.get(h.events.reports.size() - 1).downloaded(),
+                "the resumed run continues where the stopped one ended");
         assertEquals(PairState.IDLE, h.service.status().get(PAIR).state());
     }
 
-    private static boolean stable(ServiceHarness h) {
-        int a = h.events.completed.get();
-        try {
-            Thread.sleep(100);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    @Test
+    void globalPauseStopsTheRunningRunAndResumeContinuesIt() throws Exception {
+        h = new ServiceHarness(tmp);
+        h.start(new ServiceHarness.HandWatch(), false);
+        for (int i = 0; i < 30; i++) {
+            h.remote().putFile("/all/f" + i + ".txt", ("remote " + i).getBytes(StandardCharsets.UTF_8));
         }
-        return a == h.events.completed.get();
+        int reportsBefore = h.events.reports.size();
+        h.events.onItem = () -> h.service.pause(null);
+        h.service.syncNow(PAIR);
+        await("the run to stop", 20, () -> h.events.reports.size() > reportsBefore);
+        h.scheduler.awaitLaneIdle(20);
+        assertEquals(SyncStatus.STOPPED, h.events.reports.get(h.events.reports.size() - 1).status());
+        assertEquals(PairState.PAUSED, h.service.status().get(PAIR).state());
+        assertTrue(Files.list(h.local.resolve("all")).count() < 30);
+
+        h.events.onItem = () -> {};
+        h.service.resume(null);
+        h.scheduler.awaitLaneIdle(60);
+        assertEquals(30, Files.list(h.local.resolve("all")).count());
+        assertEquals(PairState.IDLE, h.service.status().get(PAIR).state());
+    }
+
+    @Test
+    void closeReturnsAsSoonAsTheRunHasStoppedAtASafePoint() throws Exception {
+        h = new ServiceHarness(tmp);
+        h.start(new ServiceHarness.HandWatch(), false);
+        byte[] body = new byte[64 * 1024];
+        for (int i = 0; i < 40; i++) {
+            body[0] = (byte) i;
+            h.remote().putFile("/slow/f" + i + ".bin", body.clone());
+        }
+        h.server.faults().slowNext(40, "GET", "/api/files/[^/]+", 256 * 1024); // about 0.25 s per file
+        int reportsBefore = h.events.reports.size();
+        h.service.syncNow(PAIR);
+        await("a few downloads", 30, () -> h.events.completed.get() >= 2);
+        long t0 = System.nanoTime();
+        h.service.close();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(reportsBefore + 1, h.events.reports.size(), "close() returned after the run had ended");
+        assertEquals(SyncStatus.STOPPED, h.events.reports.get(h.events.reports.size() - 1).status());
+        assertTrue(Files.list(h.local.resolve("slow")).count() < 40, "the run stopped before its end");
+        // the old service waited for 3 s of silence; a stop at the next item boundary takes a fraction of that
+        assertTrue(seconds < 2.5, "close() took " + seconds + " s");
     }
 
     @Test
@@ -227,6 +276,34 @@ class SyncServiceTest {
         h.scheduler.advance(Duration.ofSeconds(1));
         h.scheduler.awaitLaneIdle(30);
         assertTrue(h.remote().exists("/unseen.txt"));
+    }
+
+    @Test
+    void localEventsStartIncrementalRunsWhileOverflowAndSyncNowScanEverything() throws Exception {
+        h = new ServiceHarness(tmp);
+        h.write("a/keep.txt", "a");
+        h.write("b/keep.txt", "b");
+        ServiceHarness.HandWatch watch = new ServiceHarness.HandWatch();
+        h.start(watch, false); // the first run after start scans everything
+        assertTrue(h.remote().exists("/a/keep.txt") && h.remote().exists("/b/keep.txt"));
+
+        h.write("a/seen.txt", "reported");
+        h.write("b/unseen.txt", "not reported");
+        watch.sink.changed(h.local.resolve("a/seen.txt"), false);
+        h.scheduler.advance(Duration.ofSeconds(1));
+        h.scheduler.awaitLaneIdle(30);
+        assertTrue(h.remote().exists("/a/seen.txt"));
+        assertFalse(h.remote().exists("/b/unseen.txt"), "a run after a local event reads only the dirty folders");
+
+        watch.sink.overflow("test overflow");
+        h.scheduler.advance(Duration.ofSeconds(1));
+        h.scheduler.awaitLaneIdle(30);
+        assertTrue(h.remote().exists("/b/unseen.txt"), "an overflow falls back to a full scan");
+
+        h.write("b/unseen-2.txt", "not reported either");
+        h.service.syncNow(PAIR);
+        h.scheduler.awaitLaneIdle(30);
+        assertTrue(h.remote().exists("/b/unseen-2.txt"), "sync now from the user scans everything");
     }
 
     @Test
