@@ -31,7 +31,7 @@ public final class GuiLog implements AutoCloseable {
     /** The file's name inside the log folder. */
     public static final String FILE = "oxisync-ui.log";
     private static final String APPENDER = "oxisync-ui-file";
-    private static final Pattern SECRETS = Pattern.compile("(?i)(bearer\\s+|authorization:\\s*|"
+    private static final Pattern SECRETS = Pattern.compile("(?i)(bearer\\s+|authorization:\\s*(?:bearer\\s+|basic\\s+)?|"
             + "(?:password|passwd|secret|token|device_code|api_?key)\"?\\s*[=:]\\s*\"?)[^\\s\",&;}]+");
     private static final String PATTERN = "%d{yyyy-MM-dd HH:mm:ss.SSS} %-5level [%thread] %logger{0}: %maskedMsg%n%maskedEx";
 
