@@ -21,8 +21,11 @@ final class JournalMapping {
             case SYMLINK -> EntryKind.SYMLINK;
         };
         long mtime = r.mtime() == null ? 0 : r.mtime().toEpochMilli();
+        // an in-sync file has the same hash on both sides: keep one string (64 chars) per row, not two
+        String remoteHash = r.remoteHash() != null && r.remoteHash().equals(r.localHash()) ? r.localHash()
+                : r.remoteHash();
         return new JournalEntry(r.path(), kind, r.size(), mtime, r.fileKey(), r.localHash(), r.remoteId(),
-                r.remoteEtag(), r.remoteHash());
+                r.remoteEtag(), remoteHash);
     }
 
     static org.oxisync.store.journal.JournalEntry toStore(long pairId, JournalEntry e, Instant now) {

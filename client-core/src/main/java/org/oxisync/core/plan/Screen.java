@@ -38,14 +38,16 @@ final class Screen {
     Result apply(LocalSnapshot localSnap, RemoteSnapshot remoteSnap, JournalBase journalBase) {
         List<LocalEntry> local = new ArrayList<>();
         for (LocalEntry e : localSnap.entries()) {
-            LocalEntry n = e.withPath(Names.nfc(e.path()));
+            String nfc = Names.nfc(e.path());
+            LocalEntry n = nfc == e.path() ? e : e.withPath(nfc); // no copy per entry when already NFC (nearly all)
             if (!filter.excludes(n.path(), n.kind() == EntryKind.DIR)) {
                 local.add(n);
             }
         }
         List<RemoteEntry> remote = new ArrayList<>();
         for (RemoteEntry e : remoteSnap.entries()) {
-            RemoteEntry n = e.withPath(Names.nfc(e.path()));
+            String nfc = Names.nfc(e.path());
+            RemoteEntry n = nfc == e.path() ? e : e.withPath(nfc);
             if (!filter.excludes(n.path(), n.kind() == EntryKind.DIR)) {
                 remote.add(n);
             }

@@ -176,15 +176,23 @@ final class SeedRun {
             if (p != null) {
                 byte[] content = content();
                 log.add(side.label() + " create " + p + " " + describe(content));
+                // a path the user deleted since the last sync and now fills again: the engine updates the server
+                // file the journal has there (as for a modify), so that server copy no longer counts as a survivor
+                String replacedRemote = local ? c.store.journal().get(c.pairId, p).map(j -> j.remoteId()).orElse(null)
+                        : null;
                 side.write(p, content);
+                if (replacedRemote != null) {
+                    destroyed(List.copyOf(protectedHashes), replacedRemote);
+                }
             }
         } else if (op < 9 && !files.isEmpty()) {
             String p = pick(files);
             byte[] content = content();
             log.add(side.label() + " modify " + p + " " + describe(content));
             String old = side.hash(p);
+            String replacedRemote = local ? journalRemoteId(p) : null; // before the write: it may change the file key
             side.write(p, content);
-            destroyed(List.of(old), local ? journalRemoteId(p) : null);
+            destroyed(List.of(old), replacedRemote);
         } else if (op < 11 && !files.isEmpty()) {
             String p = pick(files);
             log.add(side.label() + " delete " + p);
@@ -279,8 +287,29 @@ final class SeedRun {
         }
     }
 
+    /**
+     * The server file the engine will update when the local file at {@code path} changes: the journal row at that
+     * path, or, for a file the user moved or renamed (or whose folder they renamed) since the last sync, the row
+     * with the same file key: the engine follows the move and then updates that same server file.
+     */
     private String journalRemoteId(String path) {
-        return c.store.journal().get(c.pairId, path).map(j -> j.remoteId()).orElse(null);
+        var atPath = c.store.journal().get(c.pairId, path).map(j -> j.remoteId());
+        if (atPath.isPresent()) {
+            return atPath.get();
+        }
+        String key;
+        try {
+            Object k = Files.readAttributes(c.local.resolve(path), java.nio.file.attribute.BasicFileAttributes.class,
+                    java.nio.file.LinkOption.NOFOLLOW_LINKS).fileKey();
+            key = k == null ? null : k.toString();
+        } catch (java.io.IOException e) {
+            return null;
+        }
+        if (key == null) {
+            return null;
+        }
+        return c.store.journal().all(c.pairId).stream().filter(j -> key.equals(j.fileKey())).map(j -> j.remoteId())
+                .filter(java.util.Objects::nonNull).findFirst().orElse(null);
     }
 
     /**
