@@ -147,7 +147,9 @@ public final class SyncEngine {
         listener.phase(pair.name(), "planning");
         Reconciler reconciler = new Reconciler(new ConflictNamer(clock, options.host()), new ServerNamePolicy(),
                 LocalNamePolicy.forCurrentOs(), filter);
-        SyncPlan plan = reconciler.reconcile(scan.snapshot(), remote.snapshot(), base);
+        SyncPlan plan = scan.incremental()
+                ? Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base)
+                : reconciler.reconcile(scan.snapshot(), remote.snapshot(), base);
         List<String> lines = plan.actions().stream().map(SyncAction::describe).toList();
 
         int pairFiles = (int) base.entries().stream().filter(e -> e.kind() == EntryKind.FILE).count();
@@ -271,6 +273,121 @@ public final class SyncEngine {
                 }
             }
             return changed;
+        }
+    }
+
+    /**
+     * Hands the reconciler only the part of the tree where something differs, for incremental runs (the reconciler
+     * costs about 80 µs per entry: 4 s at 50,000 entries, most of a run that changed one file). Every entry on which
+     * local, remote and journal agree (same path, kind, size, mtime, file key, id, ETag and hash, and not hashed by
+     * the scan) yields no action by itself; the reconciler only needs it as context. So the scope is: every path
+     * where some side differs from the journal (moves count at both ends), plus, on all three sides, the entries of
+     * the folders holding those paths (siblings: name claims, case clashes, conflict copy names), their ancestors
+     * (parent links) and the subtrees of differing folders (folder fates). Symbolic links and special files are
+     * always kept (their skips are reported every run). Moves are matched by id, file key or unique hash among
+     * unmatched entries only, and every unmatched entry differs, so matching sees the same candidates. The mass
+     * delete guard still counts the whole journal. IncrementalRunTest compares both plans on random changes.
+     */
+    static final class Narrowing {
+        private Narrowing() {}
+
+        static SyncPlan reconcile(Reconciler reconciler, org.oxisync.core.plan.LocalSnapshot local,
+                                  org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
+            Set<String> differing = differing(local, remote, base);
+            if (differing.isEmpty()) {
+                return new SyncPlan(List.of());
+            }
+            Set<String> folders = new HashSet<>();
+            Set<String> ancestors = new HashSet<>();
+            for (String p : differing) {
+                String a = org.oxisync.core.naming.RelativePaths.parent(p);
+                folders.add(a);
+                while (!a.isEmpty() && ancestors.add(a)) {
+                    a = org.oxisync.core.naming.RelativePaths.parent(a);
+                }
+            }
+            Set<String> differingDirs = new HashSet<>();
+            local.entries().stream().filter(e -> e.kind() == EntryKind.DIR && differing.contains(e.path()))
+                    .forEach(e -> differingDirs.add(e.path()));
+            remote.entries().stream().filter(e -> e.kind() == EntryKind.DIR && differing.contains(e.path()))
+                    .forEach(e -> differingDirs.add(e.path()));
+            base.entries().stream().filter(e -> e.kind() == EntryKind.DIR && differing.contains(e.path()))
+                    .forEach(e -> differingDirs.add(e.path()));
+            java.util.function.Predicate<String> keep = path -> differing.contains(path) || ancestors.contains(path)
+                    || folders.contains(org.oxisync.core.naming.RelativePaths.parent(path))
+                    || underAny(path, differingDirs);
+            return reconciler.reconcile(
+                    new org.oxisync.core.plan.LocalSnapshot(local.entries().stream()
+                            .filter(e -> keep.test(e.path()) || special(e.kind())).toList(), local.caseInsensitive()),
+                    new org.oxisync.core.plan.RemoteSnapshot(remote.entries().stream()
+                            .filter(e -> keep.test(e.path())).toList()),
+                    new JournalBase(base.entries().stream()
+                            .filter(e -> keep.test(e.path()) || special(e.kind())).toList()));
+        }
+
+        private static boolean special(EntryKind kind) {
+            return kind != EntryKind.FILE && kind != EntryKind.DIR;
+        }
+
+        private static boolean underAny(String path, Set<String> dirs) {
+            if (dirs.isEmpty()) {
+                return false;
+            }
+            for (String a = org.oxisync.core.naming.RelativePaths.parent(path); !a.isEmpty();
+                 a = org.oxisync.core.naming.RelativePaths.parent(a)) {
+                if (dirs.contains(a)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Paths where local or remote differ from the journal (or the journal lacks them). */
+        static Set<String> differing(org.oxisync.core.plan.LocalSnapshot local,
+                                     org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
+            Map<String, JournalEntry> byPath = new HashMap<>();
+            Map<String, JournalEntry> byId = new HashMap<>();
+            for (JournalEntry j : base.entries()) {
+                byPath.put(j.path(), j);
+                if (j.remoteId() != null) {
+                    byId.put(j.remoteId(), j);
+                }
+            }
+            Set<String> out = new HashSet<>();
+            Set<String> localPaths = new HashSet<>();
+            for (LocalEntry l : local.entries()) {
+                localPaths.add(l.path());
+                JournalEntry j = byPath.get(l.path());
+                if (j == null || j.kind() != l.kind() || special(l.kind()) || !Objects.equals(l.fileKey(), j.fileKey())
+                        || (l.kind() == EntryKind.FILE && (l.hash().value().isPresent() || l.size() != j.size()
+                        || l.mtimeMillis() != j.mtimeMillis()))) {
+                    out.add(l.path());
+                }
+            }
+            Map<String, RemoteEntry> remoteById = new HashMap<>();
+            for (RemoteEntry r : remote.entries()) {
+                remoteById.put(r.id(), r);
+                JournalEntry j = byId.get(r.id());
+                if (j == null || !j.path().equals(r.path())) {
+                    out.add(r.path());
+                }
+            }
+            for (JournalEntry j : base.entries()) {
+                if (!localPaths.contains(j.path()) || j.remoteId() == null) {
+                    out.add(j.path());
+                    continue;
+                }
+                RemoteEntry r = remoteById.get(j.remoteId());
+                if (r == null || !r.path().equals(j.path()) || r.kind() != j.kind()
+                        || (j.kind() == EntryKind.FILE && (!Objects.equals(r.etag(), j.remoteEtag())
+                        || !Objects.equals(r.contentHash(), j.remoteHash())))) {
+                    out.add(j.path());
+                    if (r != null) {
+                        out.add(r.path());
+                    }
+                }
+            }
+            return out;
         }
     }
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.scan.LocalHint;
 
 /**
@@ -134,6 +135,240 @@ class IncrementalRunTest {
         assertEquals(2, r.uploaded(), r.plan().toString());
         assertArrayEquals("b".getBytes(StandardCharsets.UTF_8), h.remote().read("/fresh/sub/b.txt"));
         h.assertInSync();
+    }
+
+    /**
+     * The reconciler is handed only the differing part of the tree in incremental runs; on random changes of both
+     * sides (edits, deletes, new entries, file and folder moves, conflicts) its plan must equal the full one.
+     */
+    @Test
+    void narrowedReconcileGivesTheSamePlanAsTheFullOneOnRandomChanges() {
+        org.oxisync.core.plan.Reconciler reconciler = new org.oxisync.core.plan.Reconciler(
+                new org.oxisync.core.naming.ConflictNamer(java.time.Clock.fixed(java.time.Instant.parse(
+                        "2026-03-01T10:00:00Z"), java.time.ZoneOffset.UTC), "host"),
+                org.oxisync.core.naming.LocalNamePolicy.forCurrentOs());
+        int nonEmpty = 0;
+        for (int seed = 0; seed < 300; seed++) {
+            Scenario sc = new Scenario(new java.util.Random(seed));
+            sc.mutate();
+            var local = new org.oxisync.core.plan.LocalSnapshot(new java.util.ArrayList<>(sc.local.values()),
+                    seed % 3 == 0); // case-insensitive volumes: clashes by case with unchanged siblings
+            var remote = new org.oxisync.core.plan.RemoteSnapshot(new java.util.ArrayList<>(sc.remote.values()));
+            var base = new org.oxisync.core.plan.JournalBase(sc.journal);
+            var full = reconciler.reconcile(local, remote, base);
+            var narrow = SyncEngine.Narrowing.reconcile(reconciler, local, remote, base);
+            assertEquals(full.describe(), narrow.describe(), "seed " + seed + ": " + sc.log);
+            assertEquals(full.actions(), narrow.actions(), "seed " + seed + ": " + sc.log);
+            nonEmpty += full.actions().isEmpty() ? 0 : 1;
+        }
+        assertTrue(nonEmpty > 250, "the scenarios change something: " + nonEmpty);
+    }
+
+    /** A synced tree (local = remote = journal), then a few random changes on either side. */
+    private static final class Scenario {
+        final java.util.Random rnd;
+        final java.util.TreeMap<String, org.oxisync.core.plan.LocalEntry> local = new java.util.TreeMap<>();
+        final java.util.TreeMap<String, org.oxisync.core.plan.RemoteEntry> remote = new java.util.TreeMap<>();
+        final java.util.List<org.oxisync.core.plan.JournalEntry> journal = new java.util.ArrayList<>();
+        final java.util.List<String> log = new java.util.ArrayList<>();
+        int n;
+
+        Scenario(java.util.Random rnd) {
+            this.rnd = rnd;
+            for (String d : java.util.List.of("a", "a/x", "b", "c", "c/y", "c/y/z")) {
+                addSynced(d, true);
+                for (int f = 0; f < 4; f++) {
+                    addSynced(d + "/f" + f + ".txt", false);
+                }
+            }
+            addSynced("top.txt", false);
+            // a name a conflict copy of a/f0.txt would take at this clock: the next copy must pick another one
+            addSynced("a/f0 (conflicted copy 2026-03-01 100000 host).txt", false);
+        }
+
+        private void addSynced(String path, boolean dir) {
+            int i = n++;
+            String parentId = parentId(path);
+            if (dir) {
+                local.put(path, org.oxisync.core.plan.LocalEntry.dir(path, "k" + i));
+                remote.put(path, org.oxisync.core.plan.RemoteEntry.dir(path, "id" + i, parentId, "e" + i));
+                journal.add(org.oxisync.core.plan.JournalEntry.dir(path, "k" + i, "id" + i));
+            } else {
+                local.put(path, org.oxisync.core.plan.LocalEntry.unhashedFile(path, 10 + i, 1000 + i, "k" + i));
+                remote.put(path, org.oxisync.core.plan.RemoteEntry.file(path, "id" + i, parentId, "e" + i, "h" + i,
+                        10 + i, java.time.Instant.ofEpochSecond(1000 + i)));
+                journal.add(org.oxisync.core.plan.JournalEntry.file(path, 10 + i, 1000 + i, "k" + i, "h" + i,
+                        "id" + i, "e" + i));
+            }
+        }
+
+        private String parentId(String path) {
+            String parent = org.oxisync.core.naming.RelativePaths.parent(path);
+            var r = remote.get(parent);
+            return parent.isEmpty() || r == null ? "root" : r.id();
+        }
+
+        private <V> String pick(java.util.Map<String, V> m, java.util.function.Predicate<V> p) {
+            var keys = m.entrySet().stream().filter(e -> p.test(e.getValue())).map(java.util.Map.Entry::getKey)
+                    .toList();
+            return keys.isEmpty() ? null : keys.get(rnd.nextInt(keys.size()));
+        }
+
+        private String localDir() {
+            String d = pick(local, e -> e.kind() == EntryKind.DIR);
+            return d == null || rnd.nextInt(5) == 0 ? "" : d;
+        }
+
+        private String remoteDir() {
+            String d = pick(remote, e -> e.kind() == EntryKind.DIR);
+            return d == null || rnd.nextInt(5) == 0 ? "" : d;
+        }
+
+        private static String join(String dir, String name) {
+            return dir.isEmpty() ? name : dir + "/" + name;
+        }
+
+        private static boolean inside(String path, String top) {
+            return path.equals(top) || path.startsWith(top + "/");
+        }
+
+        void mutate() {
+            int changes = 1 + rnd.nextInt(4);
+            for (int c = 0; c < changes; c++) {
+                int i = n++;
+                String name = rnd.nextInt(3) == 0 ? "F" + rnd.nextInt(4) + ".txt" // case clash with f0..f3.txt
+                        : "n" + rnd.nextInt(3) + ".txt"; // a small pool: new names collide across sides
+                switch (rnd.nextInt(11)) {
+                    case 0 -> { // local edit
+                        String p = pick(local, e -> e.kind() == EntryKind.FILE);
+                        if (p != null) {
+                            var e = local.get(p);
+                            local.put(p, org.oxisync.core.plan.LocalEntry.file(p, 500 + i, 9000 + i, e.fileKey(),
+                                    "lh" + i));
+                            log.add("L edit " + p);
+                        }
+                    }
+                    case 1 -> { // local delete (file or folder)
+                        String p = pick(local, e -> true);
+                        if (p != null) {
+                            local.keySet().removeIf(k -> inside(k, p));
+                            log.add("L delete " + p);
+                        }
+                    }
+                    case 2 -> { // local new file
+                        String p = join(localDir(), name);
+                        if (!local.containsKey(p)) {
+                            local.put(p, org.oxisync.core.plan.LocalEntry.file(p, 500 + i, 9000 + i, "k" + i,
+                                    rnd.nextBoolean() ? "lh" + i : "same" + name));
+                            log.add("L new " + p);
+                        }
+                    }
+                    case 3 -> { // local move of a file or folder
+                        String p = pick(local, e -> true);
+                        String to = p == null ? null : join(localDir(), "m" + i);
+                        if (p != null && !inside(to, p)) {
+                            var moved = new java.util.TreeMap<String, org.oxisync.core.plan.LocalEntry>();
+                            local.entrySet().removeIf(e -> {
+                                if (!inside(e.getKey(), p)) {
+                                    return false;
+                                }
+                                String np = to + e.getKey().substring(p.length());
+                                var l = e.getValue();
+                                String hash = l.kind() == EntryKind.FILE ? journalHash(e.getKey(), "x" + i) : null;
+                                moved.put(np, hash == null ? org.oxisync.core.plan.LocalEntry.dir(np, l.fileKey())
+                                        : org.oxisync.core.plan.LocalEntry.file(np, l.size(), l.mtimeMillis(),
+                                        l.fileKey(), hash));
+                                return true;
+                            });
+                            local.putAll(moved);
+                            log.add("L move " + p + " -> " + to);
+                        }
+                    }
+                    case 4 -> { // remote edit
+                        String p = pick(remote, e -> e.kind() == EntryKind.FILE);
+                        if (p != null) {
+                            var r = remote.get(p);
+                            remote.put(p, org.oxisync.core.plan.RemoteEntry.file(p, r.id(), r.parentId(), "re" + i,
+                                    rnd.nextInt(4) == 0 ? "lh" + (i - 1) : "rh" + i, 700 + i,
+                                    java.time.Instant.ofEpochSecond(5000 + i)));
+                            log.add("R edit " + p);
+                        }
+                    }
+                    case 5 -> { // remote delete
+                        String p = pick(remote, e -> true);
+                        if (p != null) {
+                            remote.keySet().removeIf(k -> inside(k, p));
+                            log.add("R delete " + p);
+                        }
+                    }
+                    case 6 -> { // remote new file
+                        String d = remoteDir();
+                        String p = join(d, name);
+                        if (!remote.containsKey(p)) {
+                            remote.put(p, org.oxisync.core.plan.RemoteEntry.file(p, "rid" + i, parentId(p), "re" + i,
+                                    rnd.nextBoolean() ? "rh" + i : "same" + name, 700 + i,
+                                    java.time.Instant.ofEpochSecond(5000 + i)));
+                            log.add("R new " + p);
+                        }
+                    }
+                    case 7 -> { // remote move of a file or folder
+                        String p = pick(remote, e -> true);
+                        String to = p == null ? null : join(remoteDir(), "m" + i);
+                        if (p != null && !inside(to, p)) {
+                            var moved = new java.util.TreeMap<String, org.oxisync.core.plan.RemoteEntry>();
+                            remote.entrySet().removeIf(e -> {
+                                if (!inside(e.getKey(), p)) {
+                                    return false;
+                                }
+                                String np = to + e.getKey().substring(p.length());
+                                var r = e.getValue();
+                                moved.put(np, new org.oxisync.core.plan.RemoteEntry(np, r.kind(), r.id(),
+                                        e.getKey().equals(p) ? "moved-parent" : r.parentId(), r.etag(),
+                                        r.contentHash(), r.size(), r.modifiedAt()));
+                                return true;
+                            });
+                            remote.putAll(moved);
+                            log.add("R move " + p + " -> " + to);
+                        }
+                    }
+                    case 8 -> { // the same new folder on both sides
+                        String p = join(localDir(), "both" + rnd.nextInt(2));
+                        if (!local.containsKey(p) && !remote.containsKey(p)) {
+                            local.put(p, org.oxisync.core.plan.LocalEntry.dir(p, "k" + i));
+                            remote.put(p, org.oxisync.core.plan.RemoteEntry.dir(p, "rid" + i, parentId(p), "re" + i));
+                            log.add("both new folder " + p);
+                        }
+                    }
+                    case 9 -> { // both sides edit the same file: a conflict copy next to its siblings
+                        String p = rnd.nextBoolean() ? "a/f0.txt" : pick(local, e -> e.kind() == EntryKind.FILE);
+                        if (p != null && local.containsKey(p) && remote.containsKey(p)
+                                && remote.get(p).kind() == EntryKind.FILE) {
+                            var e = local.get(p);
+                            local.put(p, org.oxisync.core.plan.LocalEntry.file(p, 500 + i, 9000 + i, e.fileKey(),
+                                    "lh" + i));
+                            var r = remote.get(p);
+                            remote.put(p, org.oxisync.core.plan.RemoteEntry.file(p, r.id(), r.parentId(), "re" + i,
+                                    "rh" + i, 700 + i, java.time.Instant.ofEpochSecond(5000 + i)));
+                            log.add("both edit " + p);
+                        }
+                    }
+                    default -> { // local metadata only (touch): same content
+                        String p = pick(local, e -> e.kind() == EntryKind.FILE);
+                        if (p != null) {
+                            var e = local.get(p);
+                            local.put(p, org.oxisync.core.plan.LocalEntry.file(p, e.size(), 20_000 + i, e.fileKey(),
+                                    journalHash(p, "t" + i)));
+                            log.add("L touch " + p);
+                        }
+                    }
+                }
+            }
+        }
+
+        private String journalHash(String path, String otherwise) {
+            return journal.stream().filter(j -> j.path().equals(path) && j.localHash() != null).findFirst()
+                    .map(org.oxisync.core.plan.JournalEntry::localHash).orElse(otherwise);
+        }
     }
 
     private java.util.List<String> contents(String folder) {
