@@ -121,17 +121,32 @@ class MainWindowTest {
 
     @Test
     void progressBytesItemsAndTimeLeftAreShownWhileARealSyncRuns(FxRobot robot) throws Exception {
+        java.util.Random random = new java.util.Random(8);
         for (int i = 1; i <= 6; i++) {
-            remote.putFile("/Music/track-" + i + ".ogg", new byte[400_000 + i]);
+            byte[] track = new byte[700_000 + i]; // random: several content-defined chunks, so progress within a file
+            random.nextBytes(track);
+            remote.putFile("/Music/track-" + i + ".ogg", track);
         }
         account();
-        emulator.faults().slowNext(200, null, ".*", 120_000);
+        emulator.faults().slowNext(200, null, ".*", 300_000);
         openShell();
         Label text = robot.lookup("#progress-text").queryAs(Label.class);
         waitUntil("bytes and items are shown mid-transfer", 30, () -> text.getText().contains(" of ")
                 && text.getText().contains("items") && shell.status().progressProperty().get() > 0.1
                 && shell.status().progressProperty().get() < 0.8);
         assertTrue(shell.status().progressProperty().get() >= 0, "a determinate progress bar while transferring");
+        javafx.scene.layout.VBox transfers = robot.lookup("#transfers").queryAs(javafx.scene.layout.VBox.class);
+        waitUntil("a current transfer part-way, with its own bar and bytes", 30, () -> shell.status().transfers().stream()
+                .anyMatch(t -> t.fraction() > 0 && t.fraction() < 1) && !transfers.getChildren().isEmpty()
+                && text.getText().contains(" of "));
+        List<String> row = WaitForAsyncUtils.asyncFx(() -> { // read on the FX thread, where the rows change
+            javafx.scene.Node r = transfers.getChildren().get(0);
+            return List.of(((Label) r.lookup(".transfer-name")).getText(), ((Label) r.lookup(".transfer-amount")).getText(),
+                    String.valueOf(r.lookup(".transfer-bar") instanceof javafx.scene.control.ProgressBar));
+        }).get();
+        assertTrue(row.get(0).matches("Music/track-\\d\\.ogg"), "the row names the file: " + row);
+        assertTrue(row.get(1).matches("[\\d.]+ of \\d+ KB"), "the row shows its bytes: " + row);
+        assertEquals("true", row.get(2), "the row has its own bar");
         assertTrue(shell.status().headlineProperty().get().startsWith("Syncing"), shell.status().headlineProperty().get());
         screenshot(stage.getScene(), "main-syncing");
         waitUntil("all tracks are downloaded", 90, () -> {

@@ -10,7 +10,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Scene;
-import javafx.scene.image.PixelReader;
+import javafx.scene.SnapshotParameters;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.transform.Transform;
 import javafx.scene.image.WritableImage;
 import javax.imageio.ImageIO;
 import org.oxisync.core.app.AppContext;
@@ -28,27 +30,34 @@ final class UiTestSupport {
     private UiTestSupport() {
     }
 
-    /** Saves the scene as a PNG in {@code screenshot.dir} (default target/screenshots); runs on the FX thread. */
+    /**
+     * Saves the scene as {@code name.png} and, rendered at 200 % (the root drawn through a 2x scale, as a HiDPI
+     * screen draws it), as {@code name@2x.png}, in {@code screenshot.dir} (default target/screenshots).
+     */
     static Path screenshot(Scene scene, String name) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
         Path dir = Path.of(System.getProperty("screenshot.dir", "target/screenshots"));
         Files.createDirectories(dir);
         Path file = dir.resolve(name + ".png");
         WaitForAsyncUtils.asyncFx(() -> {
-            WritableImage img = scene.snapshot(null);
-            PixelReader pr = img.getPixelReader();
-            int w = (int) img.getWidth();
-            int h = (int) img.getHeight();
-            BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
-            for (int y = 0; y < h; y++) {
-                for (int x = 0; x < w; x++) {
-                    out.setRGB(x, y, pr.getArgb(x, y));
-                }
-            }
-            ImageIO.write(out, "png", file.toFile());
+            write(scene.snapshot(null), file);
+            SnapshotParameters twice = new SnapshotParameters();
+            twice.setTransform(Transform.scale(2, 2));
+            twice.setFill(scene.getFill());
+            write(scene.getRoot().snapshot(twice, null), dir.resolve(name + "@2x.png"));
             return null;
         }).get();
         return file;
+    }
+
+    private static void write(WritableImage img, Path file) throws IOException {
+        int w = (int) img.getWidth();
+        int h = (int) img.getHeight();
+        int[] argb = new int[w * h];
+        img.getPixelReader().getPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
+        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        out.setRGB(0, 0, w, h, argb, 0, w);
+        ImageIO.write(out, "png", file.toFile());
     }
 
     static void waitUntil(String what, int seconds, Callable<Boolean> condition) {

@@ -49,6 +49,11 @@ public final class Formats {
         return String.format(Locale.ROOT, v < 10 ? "%.1f" : "%.0f", v);
     }
 
+    /** The text with its first letter capitalised, for messages shown on their own ("the folder is missing"). */
+    public static String sentence(String s) {
+        return s == null || s.isEmpty() ? "" : s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
+    }
+
     /** "about 2 min", "less than a minute", "about 1 h 5 min". */
     public static String timeLeft(Duration d) {
         long s = d.toSeconds();

@@ -180,8 +180,7 @@ public final class StatusModel {
             transfers.setAll(current);
         }
         if (o == PairPhase.SYNCING && itemsTotal > 0) {
-            headline.set("Syncing " + Math.min(itemsDone + 1, itemsTotal) + " of " + itemsTotal
-                    + (itemsTotal == 1 ? " item" : " items"));
+            headline.set("Syncing " + itemsTotal + (itemsTotal == 1 ? " item" : " items"));
             progress.set(total > 0 ? (double) done / total : (double) itemsDone / itemsTotal);
             String eta = rate > 0 && total > done ? " · " + Formats.timeLeft(
                     java.time.Duration.ofSeconds((long) ((total - done) / rate))) : "";

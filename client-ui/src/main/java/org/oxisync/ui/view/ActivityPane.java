@@ -50,7 +50,7 @@ public final class ActivityPane extends VBox {
         file.setCellValueFactory(c -> new SimpleStringProperty(displayPath(c.getValue())));
         file.setPrefWidth(260);
         TableColumn<ActivityModel.Row, String> details = new TableColumn<>("Details");
-        details.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().activity().message()));
+        details.setCellValueFactory(c -> new SimpleStringProperty(ActivityModel.details(c.getValue().activity().message())));
         details.setPrefWidth(300);
         table.getColumns().setAll(java.util.List.of(when, what, file, details));
         VBox.setVgrow(table, Priority.ALWAYS);

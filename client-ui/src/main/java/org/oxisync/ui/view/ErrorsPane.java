@@ -33,7 +33,7 @@ public final class ErrorsPane extends VBox {
                 }
                 String where = r.path().isEmpty() ? r.pair() : r.pair() + "/" + r.path();
                 Label title = Ui.label(where, "error-title");
-                Label problem = Ui.wrapping(r.problem()
+                Label problem = Ui.wrapping(org.oxisync.ui.app.Formats.sentence(r.problem())
                         + (r.attempts() > 1 ? " (failed " + r.attempts() + " times)" : ""));
                 Label advice = Ui.wrapping("What to do: " + r.advice(), "advice");
                 VBox box = new VBox(3, title, problem, advice);

@@ -140,7 +140,7 @@ public final class SettingsView extends TabPane {
         TextArea ignores = new TextArea();
         ignores.setId("ignore-patterns");
         ignores.setPrefRowCount(5);
-        ignores.setPromptText("One pattern per line, e.g.\n*.tmp\nnode_modules/\n# comments start with #");
+        ignores.setPromptText("One pattern per line, e.g. *.tmp or node_modules/ (# starts a comment)");
         Button save = new Button("Sa_ve folder settings");
         save.setId("save-pair");
         save.getStyleClass().add(Styles.ACCENT);
@@ -151,6 +151,11 @@ public final class SettingsView extends TabPane {
                 Ui.wrapping("Files matching these patterns are never synced (gitignore syntax).", "muted"),
                 ignores, Ui.row(8, save));
         editor.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
+        pairs.addListener((javafx.collections.ListChangeListener<FolderPair>) c -> {
+            if (list.getSelectionModel().isEmpty() && !pairs.isEmpty()) {
+                list.getSelectionModel().select(0);
+            }
+        });
         list.getSelectionModel().selectedItemProperty().addListener((o, a, p) -> {
             excluded.getChildren().clear();
             boxes.clear();

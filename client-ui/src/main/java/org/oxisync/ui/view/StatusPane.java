@@ -48,12 +48,12 @@ public final class StatusPane extends ScrollPane {
         recent.setId("recent-items");
         recent.setFocusTraversable(false);
         recent.getStyleClass().add(Styles.DENSE);
-        recent.setPlaceholder(Ui.label("Nothing transferred yet in this session.", "muted"));
+        recent.setPlaceholder(Ui.label("No changes yet in this session.", "muted"));
         recent.prefHeightProperty().bind(Bindings.createDoubleBinding(
                 () -> Math.max(2, Math.min(StatusModel.RECENT_ITEMS, model.recentItems().size())) * 2.1
                         * javafx.scene.text.Font.getDefault().getSize() + 6, model.recentItems()));
         recent.setMinHeight(Region.USE_PREF_SIZE);
-        Label recentTitle = Ui.label("Latest transfers", "section-label");
+        Label recentTitle = Ui.label("Recent changes", "section-label");
 
         cards.setSpacing(10);
         Label pairsTitle = Ui.label("Folders", "page-title");

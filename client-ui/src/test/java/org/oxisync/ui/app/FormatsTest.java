@@ -12,4 +12,16 @@ class FormatsTest {
         assertEquals("17 of 900 B", Formats.bytesOf(17, 900));
         assertEquals("1.5 of 1.5 GB", Formats.bytesOf(1_610_612_736L, 1_610_612_736L));
     }
+
+    @Test
+    void messagesShownOnTheirOwnStartWithACapital() {
+        assertEquals("The local folder is missing", Formats.sentence("the local folder is missing"));
+        assertEquals("", Formats.sentence(null));
+    }
+
+    @Test
+    void activityDetailsShowSizesForPeople() {
+        assertEquals("684 KB", org.oxisync.ui.model.ActivityModel.details("700006 bytes"));
+        assertEquals("Ok: uploaded 0, downloaded 6", org.oxisync.ui.model.ActivityModel.details("ok: uploaded 0, downloaded 6"));
+    }
 }

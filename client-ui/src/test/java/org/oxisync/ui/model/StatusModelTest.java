@@ -31,7 +31,7 @@ class StatusModelTest {
         model.progress("B", new ProgressSnapshot(100, 600, 0, 0, 2, 0.1, 100, Optional.empty()));
         assertEquals(PairPhase.SYNCING, model.overallProperty().get());
         assertEquals(0.2, model.progressProperty().get(), 1e-9);
-        assertEquals("Syncing 2 of 6 items", model.headlineProperty().get());
+        assertEquals("Syncing 6 items", model.headlineProperty().get());
         assertEquals("200 B of 1000 B · 1 of 6 items done · less than a minute left", model.progressTextProperty().get());
     }
 
