@@ -266,6 +266,10 @@ class MainWindowTest {
         robot.clickOn("#notifications");
         waitUntil("notifications are off", 5, () -> !shell.settings().notificationsProperty().get());
         screenshot(settings.getScene(), "settings-general");
+        WaitForAsyncUtils.asyncFx(() -> shell.settings().appearanceProperty().set(org.oxisync.ui.app.Appearance.DARK)).get();
+        screenshot(settings.getScene(), "settings-general-dark");
+        screenshot(stage.getScene(), "main-idle-dark");
+        WaitForAsyncUtils.asyncFx(() -> shell.settings().appearanceProperty().set(org.oxisync.ui.app.Appearance.LIGHT)).get();
         robot.clickOn("#tab-folders");
         waitUntil("the pair is listed", 10, () -> !robot.lookup("#pairs-list").queryAs(ListView.class).getItems().isEmpty());
         screenshot(settings.getScene(), "settings-folders");
