@@ -85,6 +85,10 @@ emu_stop() {
     fi
 }
 
+# emu_cpu_ms: the emulator process's CPU time so far (user + system), from /proc (Linux).
+emu_cpu_ms() {
+    awk -v hz="$(getconf CLK_TCK)" '{printf "%d", ($14 + $15) * 1000 / hz}' "/proc/$EMU_PID/stat"
+}
 emu_reset() { curl -sf -X POST "$EMU_URL/_emulator/stats/reset" > /dev/null; }
 emu_stats() { curl -sf "$EMU_URL/_emulator/stats"; }
 # Sums over all endpoints: requests, bytes_received (request bodies), bytes_sent (response bodies).
@@ -109,6 +113,7 @@ sync_run() {
     t1=$(now_ms)
     WALL_MS=$((t1 - t0))
     RSS_KIB=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$WORK/$2.time")
+    CPU_MS=$(awk -F': ' '/User time|System time/ {s += $2} END {printf "%d", s * 1000}' "$WORK/$2.time")
     if [ "$rc" != 0 ] || [ "$(jq -r .status "$JSON" 2>/dev/null)" != ok ]; then
         echo "sync-once ($2) exited $rc:" >&2
         jq -c 'del(.pairs[].plan) | .errors |= .[:10]' "$JSON" >&2 2>/dev/null || cat "$JSON" >&2

@@ -18,7 +18,9 @@ total=$(du -sb "$tree" | cut -f1)
 emu_start
 client_new "$WORK/home" "$tree" /small
 emu_reset
+emu_cpu0=$(emu_cpu_ms)
 sync_run "$WORK/home" small-upload
+emu_cpu=$(( $(emu_cpu_ms) - emu_cpu0 ))
 [ "$(j .uploaded)" = "$n" ] || e2e_die "uploaded $(j .uploaded) of $n files"
 sent=$(j .bytes_sent)
 requests=$(emu_sum requests)
@@ -31,4 +33,5 @@ row "files/s (wall, JVM start included)" "$rate files/s" "1000 files/s" "$(div "
 row "files/s (engine elapsed_ms)" "$(div "$((n * 1000))" "$ENGINE_MS" '%.0f') files/s" "1000 files/s" "" "engine $(secs "$ENGINE_MS") of $(secs "$WALL_MS") wall"
 row "bytes sent (sync-once JSON)" "$(mib "$sent")" "" "" "server received $(mib "$server_in") in request bodies"
 row "server requests" "$requests" "" "" "$(div "$requests" "$n") per file; $(emu_endpoints)"
+row "CPU per file: client / emulator" "$(div "$CPU_MS" "$n" '%.2f') / $(div "$emu_cpu" "$n" '%.2f') ms" "" "" "client $(secs "$CPU_MS") (JVM start included), emulator $(secs "$emu_cpu"); both share the machine's cores"
 row "peak RSS" "$(mib "$((RSS_KIB * 1024))")" "256 MiB" "$(div "$RSS_KIB" 262144)" ""
