@@ -18,8 +18,7 @@ import org.oxisync.store.account.Account;
  * methods, then record the account exactly as {@code oxisync login} does (same config file, same credential key,
  * same account record), so the CLI and the window share it.
  *
- * <p>The account-recording part duplicates {@code LoginCommand}'s last steps; it should move to a shared
- * class in client-core (reported to the lead).
+ * The account is recorded by client-core's {@code AccountSetup.finishLogin}, as the CLI does.
  */
 public final class LoginSession implements AutoCloseable {
     private static final String PENDING = "pending-login";
