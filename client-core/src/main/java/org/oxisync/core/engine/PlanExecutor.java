@@ -414,7 +414,7 @@ final class PlanExecutor {
                     s.remote().parentFolderId(u.path()), RelativePaths.name(u.path()), u.remoteId(),
                     expectedRemoteHash, java.time.Instant.ofEpochMilli(local.mtimeMillis()), local.fileKey()),
                     owned, sink(item), s.journal()::later);
-            s.progress().complete(item);
+            completed(item);
             FileDto f = out.file();
             s.remote().put(u.path(), f.id(), EntryKind.FILE);
             tally.remoteChanges.incrementAndGet();
@@ -428,7 +428,7 @@ final class PlanExecutor {
             s.progress().restart(item);
             throw e;
         } catch (Exception e) {
-            s.progress().fail(item);
+            failed(item);
             throw e;
         }
     }
@@ -466,7 +466,7 @@ final class PlanExecutor {
             tally.bytesReused.addAndGet(staged.bytesReused());
             LocalTree.replaceAtomically(staged.tempFile(), target);
             staged = null;
-            s.progress().complete(item);
+            completed(item);
             BasicFileAttributes attrs = LocalTree.attributes(target);
             String key = attrs.fileKey() == null ? null : attrs.fileKey().toString();
             tally.downloaded.incrementAndGet();
@@ -480,7 +480,7 @@ final class PlanExecutor {
             s.progress().restart(item);
             throw e;
         } catch (Exception e) {
-            s.progress().fail(item);
+            failed(item);
             throw e;
         } finally {
             if (staged != null) {
@@ -518,6 +518,17 @@ final class PlanExecutor {
             s.store().errors().clear(s.pairId(), path);
         }
         s.journal().later(() -> s.store().activity().append(s.pairId(), kind, path, message));
+    }
+
+    /** An item is done: listeners see the new counts at once, not only at the next byte of another transfer. */
+    private void completed(int item) {
+        s.progress().complete(item);
+        s.listener().progress(s.pairName(), s.progress().snapshot());
+    }
+
+    private void failed(int item) {
+        s.progress().fail(item);
+        s.listener().progress(s.pairName(), s.progress().snapshot());
     }
 
     private ProgressSink sink(int item) {
