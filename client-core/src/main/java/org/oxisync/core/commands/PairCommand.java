@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.PairRemoval;
 import org.oxisync.core.app.PairRules;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.store.LocalStore;
@@ -128,12 +129,7 @@ public final class PairCommand implements Callable<Integer> {
                     spec.commandLine().getErr().println("oxisync pair remove: no pair named '" + name + "'");
                     return ExitCodes.CONFIG;
                 }
-                store.inTransaction(() -> {
-                    long id = pair.get().id();
-                    store.journal().all(id).forEach(e -> store.journal().delete(id, e.path()));
-                    store.accounts().removePair(pair.get().id());
-                });
-                Files.deleteIfExists(store.directory().resolve("remote-tree-" + pair.get().id() + ".json"));
+                PairRemoval.remove(store, pair.get());
                 spec.commandLine().getOut().println("Removed pair '" + name + "'; no files were touched.");
                 return ExitCodes.OK;
             }

@@ -26,6 +26,11 @@ public final class RemoteTreeFile {
         this.file = file;
     }
 
+    /** The cache of one folder pair, kept in the account's store directory. */
+    public static RemoteTreeFile forPair(Path storeDirectory, long pairId) {
+        return new RemoteTreeFile(storeDirectory.resolve("remote-tree-" + pairId + ".json"));
+    }
+
     public RemoteTree load(String rootId) {
         if (!Files.isRegularFile(file)) {
             return RemoteTree.empty(rootId);

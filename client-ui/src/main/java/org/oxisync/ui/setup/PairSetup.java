@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.PairRemoval;
 import org.oxisync.core.app.PairRules;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;
@@ -61,12 +62,7 @@ public final class PairSetup {
 
     /** Removes a pair and its journal; the files stay where they are, locally and on the server. */
     public void remove(FolderPair pair) throws IOException {
-        LocalStore store = ctx.store();
-        store.inTransaction(() -> {
-            store.journal().all(pair.id()).forEach(e -> store.journal().delete(pair.id(), e.path()));
-            store.accounts().removePair(pair.id());
-        });
-        Files.deleteIfExists(store.directory().resolve("remote-tree-" + pair.id() + ".json"));
+        PairRemoval.remove(ctx.store(), pair);
     }
 
     /** Saves new exclusions (selective sync) or ignore patterns for a pair. */
