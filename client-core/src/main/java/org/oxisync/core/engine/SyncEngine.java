@@ -167,8 +167,11 @@ public final class SyncEngine {
         }
 
         listener.phase(pair.name(), "syncing");
-        PlanExecutor.Session session = session(pair, options, root, scan, remote, base);
-        String abortReason = new PlanExecutor(session, tally).execute(plan);
+        String abortReason = null;
+        if (!plan.actions().isEmpty()) { // nothing to execute: skip building the executor's indexes of the tree
+            PlanExecutor.Session session = session(pair, options, root, scan, remote, base);
+            abortReason = new PlanExecutor(session, tally).execute(plan);
+        }
         if (tally.remoteChanges.get() > 0 && abortReason == null) {
             refreshRemoteTree(remoteScanner, remote.tree(), treeFile);
         }
