@@ -74,11 +74,14 @@ final class PutLanes implements AutoCloseable {
         }
     }
 
-    /** Producer back-pressure: waits while {@code maxQueued} or more chunks wait; rethrows a lane's failure. */
+    /**
+     * Producer back-pressure: waits while {@code maxQueued} or more chunks wait and at least a full batch of them is
+     * queued (less than a batch never blocks: the lanes wait for the producer then); rethrows a lane's failure.
+     */
     void awaitRoom(int maxQueued) throws TransferException {
         lock.lock();
         try {
-            while (failure == null && !stopped && queue.size() >= maxQueued) {
+            while (failure == null && !stopped && queue.size() >= maxQueued && queuedBytes >= batchBytes) {
                 await();
             }
             rethrow();

@@ -3,8 +3,10 @@ package org.oxisync.core.transfer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -78,6 +80,21 @@ class PutLanesTest {
         }
         assertEquals(offered.size(), sent.size());
         assertTrue(sent.containsAll(offered));
+    }
+
+    @Test
+    void manySmallChunksUnderOneBatchNeverBlockTheProducer() throws Exception {
+        List<ChunkSlice> sent = Collections.synchronizedList(new ArrayList<>());
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            try (PutLanes lanes = new PutLanes(2, BATCH, sent::addAll, () -> false, "f")) {
+                for (int i = 0; i < 100; i++) {
+                    lanes.offer(slice(i, 4 * KIB)); // 100 x 4 KiB: far less than one batch
+                    lanes.awaitRoom(8);
+                }
+                lanes.awaitDrained();
+            }
+        });
+        assertEquals(100, sent.size());
     }
 
     @Test
