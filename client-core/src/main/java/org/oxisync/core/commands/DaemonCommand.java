@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code oxisync daemon}: continuous sync without a window, for servers and systemd. Runs until SIGTERM/SIGINT;
- * then it stops at a safe point (running items finish, nothing new starts), closes the store and exits (code 143
+ * then the running run stops at its next safe point (between items, or between chunk batches of a large transfer;
+ * what was transferred is recorded), the daemon waits for it to end (at most 30 s), closes the store and exits (code 143
  * after SIGTERM, as every JVM does: systemd units say {@code SuccessExitStatus=143}). {@code oxisync status} asks it
  * through {@code daemon.sock} in the OxiSync home. One line per state change and per run that changed something
  * goes to standard output (journald keeps it).
