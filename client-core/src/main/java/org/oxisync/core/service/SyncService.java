@@ -49,6 +49,8 @@ public final class SyncService implements AutoCloseable {
     /** Remote folder id → the pairs under which it lies (for bus events). */
     private final Map<String, java.util.Set<PairWorker>> folderOwners = new java.util.HashMap<>();
     private final Map<PairWorker, java.util.Set<String>> pairFolders = new java.util.HashMap<>();
+    /** Size and mtime of each pair's remote tree file when its folders were last read (skip unchanged files). */
+    private final Map<PairWorker, String> treeFileStamps = new java.util.HashMap<>();
     /** Topics per pair at most; a larger tree hears about its first folders and relies on polling for the rest. */
     static final int MAX_TOPICS_PER_PAIR = 10_000;
 
@@ -208,11 +210,35 @@ public final class SyncService implements AutoCloseable {
         return ids;
     }
 
+    private String treeFileStamp(PairWorker w) {
+        java.nio.file.Path f = ctx.store().directory().resolve("remote-tree-" + w.pair().id() + ".json");
+        try {
+            var a = java.nio.file.Files.readAttributes(f, java.nio.file.attribute.BasicFileAttributes.class);
+            return a.size() + "/" + a.lastModifiedTime().toMillis() + "/" + a.fileKey() + "/" + w.pair().remoteFolderId();
+        } catch (java.io.IOException e) {
+            return null; // not written yet: read (the root at least) every time
+        }
+    }
+
     private synchronized java.util.Set<String> allFolders() {
         return new java.util.HashSet<>(folderOwners.keySet());
     }
 
     private void refreshFolders(PairWorker w, boolean remove) {
+        if (!remove) {
+            // after most runs the remote listing did not change: do not parse it again (100,000 entries: ~0.5 s)
+            String stamp = treeFileStamp(w);
+            synchronized (this) {
+                if (stamp != null && stamp.equals(treeFileStamps.get(w)) && pairFolders.containsKey(w)) {
+                    return;
+                }
+                treeFileStamps.put(w, stamp);
+            }
+        } else {
+            synchronized (this) {
+                treeFileStamps.remove(w);
+            }
+        }
         java.util.Set<String> ids = remove ? java.util.Set.of() : foldersOf(w);
         synchronized (this) {
             java.util.Set<String> old = pairFolders.remove(w);
