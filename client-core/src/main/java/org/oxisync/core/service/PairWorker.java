@@ -222,6 +222,11 @@ final class PairWorker {
                 debounce = null;
             }
             inRun = true;
+            // events that came while the run was queued are the user's (this run has written nothing yet)
+            changedDuringRun.forEach(this::addDirty);
+            changedDuringRun.clear();
+            fullScanDue |= overflowDuringRun;
+            overflowDuringRun = false;
             hintFull = fullScanDue;
             hintPaths = hintFull ? Set.of() : Set.copyOf(dirtyPaths);
             fullScanDue = false;
