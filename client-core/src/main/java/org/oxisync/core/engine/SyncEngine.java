@@ -147,9 +147,9 @@ public final class SyncEngine {
         listener.phase(pair.name(), "planning");
         Reconciler reconciler = new Reconciler(new ConflictNamer(clock, options.host()), new ServerNamePolicy(),
                 LocalNamePolicy.forCurrentOs(), filter);
-        SyncPlan plan = scan.incremental()
-                ? Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base)
-                : reconciler.reconcile(scan.snapshot(), remote.snapshot(), base);
+        // Full and incremental runs alike: entries on which all three sides agree yield no action, so the reconciler
+        // sees only the differing part (a no-change run of 20,000 files spent about 40 % of its time reconciling)
+        SyncPlan plan = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
         List<String> lines = plan.actions().stream().map(SyncAction::describe).toList();
 
         int pairFiles = (int) base.entries().stream().filter(e -> e.kind() == EntryKind.FILE).count();
@@ -280,7 +280,7 @@ public final class SyncEngine {
     }
 
     /**
-     * Hands the reconciler only the part of the tree where something differs, for incremental runs (the reconciler
+     * Hands the reconciler only the part of the tree where something differs, for every run (the reconciler
      * costs about 80 µs per entry: 4 s at 50,000 entries, most of a run that changed one file). Every entry on which
      * local, remote and journal agree (same path, kind, size, mtime, file key, id, ETag and hash, and not hashed by
      * the scan) yields no action by itself; the reconciler only needs it as context. So the scope is: every path
