@@ -225,22 +225,32 @@ class SyncServiceTest {
     @Test
     void closeReturnsAsSoonAsTheRunHasStoppedAtASafePoint() throws Exception {
         h = new ServiceHarness(tmp);
-        h.start(new ServiceHarness.HandWatch(), false);
-        byte[] body = new byte[64 * 1024];
+        java.util.concurrent.CountDownLatch stopping = new java.util.concurrent.CountDownLatch(1);
+        // close() sets the stop flag, then closes the watcher: that is the moment the held items may go on
+        LocalWatch watch = (root, sink) -> stopping::countDown;
+        h.start(watch, false);
         for (int i = 0; i < 40; i++) {
-            body[0] = (byte) i;
-            h.remote().putFile("/slow/f" + i + ".bin", body.clone());
+            h.remote().putFile("/slow/f" + i + ".txt", ("remote " + i).getBytes(StandardCharsets.UTF_8));
         }
-        h.server.faults().slowNext(40, "GET", "/api/files/[^/]+", 256 * 1024); // about 0.25 s per file
+        java.util.concurrent.CountDownLatch firstItem = new java.util.concurrent.CountDownLatch(1);
+        h.events.onItem = () -> {
+            firstItem.countDown();
+            try { // every finished item waits until the service is closing: no item can start meanwhile
+                stopping.await(20, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
         int reportsBefore = h.events.reports.size();
         h.service.syncNow(PAIR);
-        await("a few downloads", 30, () -> h.events.completed.get() >= 2);
+        assertTrue(firstItem.await(30, java.util.concurrent.TimeUnit.SECONDS));
         long t0 = System.nanoTime();
         h.service.close();
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertEquals(reportsBefore + 1, h.events.reports.size(), "close() returned after the run had ended");
-        assertEquals(SyncStatus.STOPPED, h.events.reports.get(h.events.reports.size() - 1).status());
-        assertTrue(Files.list(h.local.resolve("slow")).count() < 40, "the run stopped before its end");
+        SyncReport last = h.events.reports.get(h.events.reports.size() - 1);
+        assertEquals(SyncStatus.STOPPED, last.status(), last.message());
+        assertTrue(last.downloaded() < 40, "the run stopped before its end: " + last.downloaded());
         // the old service waited for 3 s of silence; a stop at the next item boundary takes a fraction of that
         assertTrue(seconds < 2.5, "close() took " + seconds + " s");
     }
