@@ -38,6 +38,25 @@ class JournalTest {
     }
 
     @Test
+    void lookupByRemoteIdUsesItsIndexInsteadOfReadingEveryRowOfThePair() throws Exception {
+        journal.upsert(file("a.txt", 1));
+        java.nio.file.Path db = f.store.directory().resolve("journal.db");
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+             var st = c.prepareStatement("EXPLAIN QUERY PLAN " + Journal.BY_REMOTE_ID)) {
+            st.setLong(1, f.pairId);
+            st.setString(2, "rid-a.txt");
+            StringBuilder plan = new StringBuilder();
+            try (var rs = st.executeQuery()) {
+                while (rs.next()) {
+                    plan.append(rs.getString(4)).append('\n');
+                }
+            }
+            assertTrue(plan.toString().contains("USING INDEX journal_by_remote_id"), plan.toString());
+        }
+        assertEquals("a.txt", journal.findByRemoteId(f.pairId, "rid-a.txt").orElseThrow().path());
+    }
+
+    @Test
     void anUpsertedEntryReadsBackWithEveryFieldIncludingNanosecondMtime() {
         JournalEntry e = file("docs/report.txt", 10);
         journal.upsert(e);
