@@ -44,6 +44,11 @@ final class Item {
     boolean conflicted;
     String finalPath;
     boolean finalFromLocal;
+    /**
+     * This item's local move closed a cycle with moves on the server (here a folder moved into X, there X moved into
+     * that folder): the server's moves win and this item goes back to where the journal has it ({@link FinalPaths}).
+     */
+    boolean localMoveRejected;
 
     Item(JournalEntry journal, LocalEntry local, RemoteEntry remote) {
         this.journal = journal;
