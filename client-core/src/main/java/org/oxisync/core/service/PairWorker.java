@@ -69,6 +69,8 @@ final class PairWorker {
     private boolean fullScanDue = true;
     private ProgressSnapshot progress;
     private Instant lastProgressEmit;
+    /** A dropped progress update waits here for the end of the interval, so the latest state is always sent. */
+    private TaskScheduler.Cancellable progressTimer;
     private SyncReport lastReport;
     private Instant lastRun;
     private long runCount;
@@ -308,6 +310,10 @@ final class PairWorker {
             lastReport = report;
             lastRun = env.clock().instant();
             progress = null;
+            if (progressTimer != null) { // the run is over: its held-back progress no longer matters
+                progressTimer.cancel();
+                progressTimer = null;
+            }
             runCount++;
         }
         if (report.status() == SyncStatus.FAILED) {
@@ -660,12 +666,29 @@ final class PairWorker {
             Instant now = env.clock().instant();
             synchronized (PairWorker.this) {
                 progress = snapshot;
-                if (lastProgressEmit != null && Duration.between(lastProgressEmit, now).compareTo(PROGRESS_INTERVAL) < 0) {
+                Duration since = lastProgressEmit == null ? PROGRESS_INTERVAL : Duration.between(lastProgressEmit, now);
+                if (since.compareTo(PROGRESS_INTERVAL) < 0) {
+                    // at most 10 a second, but never drop the last one: send the newest when the interval ends
+                    if (progressTimer == null) {
+                        progressTimer = env.scheduler().schedule(PROGRESS_INTERVAL.minus(since), this::emitPending);
+                    }
                     return;
                 }
                 lastProgressEmit = now;
             }
             env.events().progress(pair.name(), snapshot);
+        }
+
+        private void emitPending() {
+            ProgressSnapshot latest;
+            synchronized (PairWorker.this) {
+                progressTimer = null;
+                latest = progress;
+                lastProgressEmit = env.clock().instant();
+            }
+            if (latest != null) {
+                env.events().progress(pair.name(), latest);
+            }
         }
 
         @Override

@@ -78,7 +78,13 @@ final class ServiceHarness implements AutoCloseable {
         final List<SyncReport> reports = new CopyOnWriteArrayList<>();
         final AtomicInteger completed = new AtomicInteger();
         final List<String> errors = new CopyOnWriteArrayList<>();
+        final List<org.oxisync.core.progress.ProgressSnapshot> progress = new CopyOnWriteArrayList<>();
         volatile Runnable onItem = () -> {};
+
+        @Override
+        public void progress(String pair, org.oxisync.core.progress.ProgressSnapshot snapshot) {
+            progress.add(snapshot);
+        }
 
         @Override
         public void stateChanged(String pair, PairState state, String detail) {

@@ -256,6 +256,39 @@ class SyncServiceTest {
     }
 
     @Test
+    void progressHeldBackByTheTenPerSecondLimitIsSentWhenTheIntervalEnds() throws Exception {
+        h = new ServiceHarness(tmp);
+        h.start(new ServiceHarness.HandWatch(), false);
+        h.scheduler.awaitLaneIdle(30);
+        for (int i = 0; i < 3; i++) {
+            h.remote().putFile("/held" + i + ".txt", ("remote " + i).getBytes(StandardCharsets.UTF_8));
+        }
+        java.util.concurrent.CountDownLatch firstItem = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        h.events.onItem = () -> {
+            firstItem.countDown();
+            try {
+                release.await(20, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        h.scheduler.advance(Duration.ofSeconds(1)); // the first run's last progress is long past
+        h.events.progress.clear();
+        h.service.syncNow(PAIR);
+        assertTrue(firstItem.await(30, java.util.concurrent.TimeUnit.SECONDS));
+        // the test clock stands still: every update after the first falls inside the 100 ms interval
+        assertEquals(0, h.events.progress.get(h.events.progress.size() - 1).itemsDone(),
+                "the completion of the first item is held back");
+        h.scheduler.advance(Duration.ofMillis(100));
+        assertEquals(1, h.events.progress.get(h.events.progress.size() - 1).itemsDone(),
+                "and sent when the interval ends");
+        h.events.onItem = () -> {};
+        release.countDown();
+        h.scheduler.awaitLaneIdle(30);
+    }
+
+    @Test
     void pausedPairDoesNotRunOnLocalChangesUntilResumed() throws Exception {
         h = new ServiceHarness(tmp);
         ServiceHarness.HandWatch watch = new ServiceHarness.HandWatch();
