@@ -22,6 +22,8 @@ final class PlanAssembler {
     private final List<SyncAction> prepare = new ArrayList<>();
     private final List<SyncAction> creates = new ArrayList<>();
     private final List<SyncAction> structure = new ArrayList<>();
+    /** Displacing local folder deletes that must wait for the moves out of them (and still precede transfers). */
+    private final List<SyncAction> afterStructure = new ArrayList<>();
     private final List<SyncAction> transfers = new ArrayList<>();
     private final List<SyncAction> deletes = new ArrayList<>();
     private final List<SyncAction> records = new ArrayList<>();
@@ -46,7 +48,7 @@ final class PlanAssembler {
         atEnd.forEach(i -> finalKeys.add(key.apply(i.finalPath)));
         for (Item it : items) {
             if (it.fate == Fate.DELETE_LOCAL || it.fate == Fate.DELETE_REMOTE) {
-                delete(it, finalKeys);
+                delete(it, finalKeys, items);
             } else if (it.fate == Fate.FORGET) {
                 records.add(new SyncAction.ForgetJournal(it.journal.path()));
             }
@@ -56,6 +58,7 @@ final class PlanAssembler {
         List<SyncAction> out = new ArrayList<>(prepare);
         out.addAll(creates);
         out.addAll(structure);
+        out.addAll(afterStructure);
         out.addAll(transfers);
         out.addAll(deletes);
         out.addAll(records);
@@ -240,6 +243,17 @@ final class PlanAssembler {
         return bothMovedIt && !moved && !it.journal.path().equals(it.finalPath) ? it.journal.path() : null;
     }
 
+    /** Whether an item now inside local folder {@code dir} ends up outside it. */
+    private static boolean movesOutOf(String dir, List<Item> items) {
+        for (Item x : items) {
+            if (x.local != null && x.existsAtEnd() && RelativePaths.isStrictAncestor(dir, x.local.path())
+                    && !RelativePaths.isStrictAncestor(dir, x.finalPath)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean metadataDiffers(Item it) {
         JournalEntry j = it.journal;
         return it.local.size() != j.size() || it.local.mtimeMillis() != j.mtimeMillis()
@@ -247,7 +261,7 @@ final class PlanAssembler {
                 || !Objects.equals(it.remote.id(), j.remoteId());
     }
 
-    private void delete(Item it, Set<String> finalKeys) {
+    private void delete(Item it, Set<String> finalKeys, List<Item> items) {
         if (it.fate == Fate.DELETE_LOCAL) {
             if (it.localParent != null && it.localParent.fate == Fate.DELETE_LOCAL) {
                 return;
@@ -256,7 +270,15 @@ final class PlanAssembler {
             boolean displacing = finalKeys.contains(key.apply(before));
             String path = displacing ? before : localNow(it);
             LocalState expected = it.isDir() ? null : LocalState.of(it.local, it.localHash());
-            (displacing ? prepare : deletes).add(new SyncAction.DeleteLocal(path, it.kind(), expected, countLocal(it)));
+            SyncAction delete = new SyncAction.DeleteLocal(path, it.kind(), expected, countLocal(it));
+            if (!displacing) {
+                deletes.add(delete);
+            } else if (it.isDir() && movesOutOf(before, items)) {
+                // a folder that gives its place to a file, while something inside moves elsewhere: the moves first
+                afterStructure.add(delete);
+            } else {
+                prepare.add(delete);
+            }
         } else {
             if (it.remoteParent != null && it.remoteParent.fate == Fate.DELETE_REMOTE) {
                 return;

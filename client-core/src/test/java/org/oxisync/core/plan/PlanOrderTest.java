@@ -1,0 +1,32 @@
+package org.oxisync.core.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+import org.oxisync.core.naming.ConflictNamer;
+import org.oxisync.core.naming.LocalNamePolicy;
+import org.oxisync.core.naming.OsFamily;
+
+/** Orders that matter because a step removes what a later step needs. */
+class PlanOrderTest {
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2024-05-06T07:08:09Z"), ZoneOffset.UTC);
+
+    private static SyncPlan plan(Scenario s) {
+        return new Reconciler(new ConflictNamer(CLOCK, "laptop"), new LocalNamePolicy(OsFamily.LINUX))
+                .reconcile(s.localSnapshot(), s.remoteSnapshot(), s.journalBase());
+    }
+
+    @Test
+    void aFolderReplacedByAFileOnTheServerIsRemovedOnlyAfterWhatMovedOutOfItHasMoved() {
+        // on the server: d/b.txt moved to A.txt, then folder d replaced by a file d (seed 1398)
+        Scenario s = new Scenario().syncedDir("d").synced("d/b.txt", "h1")
+                .remoteMove("d/b.txt", "A.txt").remoteDelete("d").remoteNew("d", "h2");
+        assertEquals(String.join("\n",
+                "move      local  d/b.txt -> A.txt",
+                "delete    local  d/ (0 files)",
+                "download  d (new, 10 B)"), plan(s).describe());
+    }
+}
