@@ -69,6 +69,12 @@ final class PlanExecutor {
      * a folder created inside a folder the plan then renames on the server is only found by id after that move.
      */
     private final List<String> remoteIdLater = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /**
+     * Paths whose delete failed this run. A delete that makes room (a file replaced by a folder, or the reverse)
+     * runs before what takes its place; if it fails, that step must not run: the server would then hold a file and a
+     * folder of one name, which no local volume can, and the stale one would never be removed.
+     */
+    private final Set<String> failedDeletes = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** Everything one execution needs. */
     record Session(String pairName, long pairId, OxiCloudApi api, LocalStore store, Uploader uploader,
@@ -116,7 +122,26 @@ final class PlanExecutor {
         return a instanceof SyncAction.Upload || a instanceof SyncAction.Download;
     }
 
+    /** Whether {@code a} would put something where a failed delete left the old entry. */
+    private boolean blockedByFailedDelete(SyncAction a) {
+        if (failedDeletes.isEmpty() || a instanceof SyncAction.DeleteLocal || a instanceof SyncAction.DeleteRemote
+                || a instanceof SyncAction.RecordJournal || a instanceof SyncAction.ForgetJournal
+                || a instanceof SyncAction.Skip) {
+            return false;
+        }
+        for (String p = a.path(); !p.isEmpty(); p = RelativePaths.parent(p)) {
+            if (failedDeletes.contains(p)) {
+                tally.error(a.path(), "not done: what was at " + p + " could not be removed; retried next run");
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void runOne(SyncAction a) {
+        if (blockedByFailedDelete(a)) {
+            return;
+        }
         try {
             apply(a);
             s.listener().itemDone(s.pairName(), a.describe(), null);
@@ -126,6 +151,9 @@ final class PlanExecutor {
     }
 
     private void fail(SyncAction a, Exception e) {
+        if (a instanceof SyncAction.DeleteLocal || a instanceof SyncAction.DeleteRemote) {
+            failedDeletes.add(a.path());
+        }
         String reason = Failures.describe(e);
         if (e instanceof OxiCloudException.AuthExpired || e instanceof OxiCloudException.LoginFailed) {
             stop("authentication failed: " + reason + " (log in again with `oxisync login`)");
@@ -337,7 +365,7 @@ final class PlanExecutor {
             List<Future<?>> futures = new ArrayList<>();
             for (SyncAction a : batch) {
                 futures.add(pool.submit(() -> {
-                    if (abort.get() || stopRequested()) {
+                    if (abort.get() || stopRequested() || blockedByFailedDelete(a)) {
                         return;
                     }
                     if (quotaExceeded && a instanceof SyncAction.Upload) {
