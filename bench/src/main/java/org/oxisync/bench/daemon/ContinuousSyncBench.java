@@ -106,7 +106,8 @@ public final class ContinuousSyncBench {
         }
     }
 
-    private static void seed(Path local, RemoteClient remote, int files) throws IOException {
+    /** The same FILES small files in the local folder and on the server, 100 per folder (also used by RunProfile). */
+    static void seed(Path local, RemoteClient remote, int files) throws IOException {
         for (int i = 0; i < files; i++) {
             String dir = String.format("t%02d/d%04d", i / 10_000, i / 100);
             String name = String.format("f%07d.txt", i);

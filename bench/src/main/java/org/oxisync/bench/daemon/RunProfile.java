@@ -45,17 +45,7 @@ public final class RunProfile {
              AppContext ctx = new AppContext(new AppHome(work.resolve("home"), true), Clock.systemUTC())) {
             RemoteClient remote = server.remote("alice");
             long t0 = System.nanoTime();
-            for (int i = 0; i < files; i++) {
-                String dir = String.format("t%02d/d%04d", i / 10_000, i / 100);
-                String name = String.format("f%07d.txt", i);
-                if (i % 100 == 0) {
-                    Files.createDirectories(local.resolve(dir));
-                    remote.mkdirs("/" + dir);
-                }
-                byte[] body = ("file " + i + "\n").getBytes(StandardCharsets.UTF_8);
-                Files.write(local.resolve(dir).resolve(name), body);
-                remote.putFile("/" + dir + "/" + name, body);
-            }
+            ContinuousSyncBench.seed(local, remote, files);
             System.out.printf("seeded %,d files in %.1f s%n", files, (System.nanoTime() - t0) / 1e9);
             ctx.saveConfig(new AppConfig(server.baseUrl(), "alice", null));
             ctx.api().login("alice", "pw-1");
