@@ -239,6 +239,9 @@ class MainWindowTest {
                 .anyMatch(r -> r.phaseProperty().get() == PairPhase.ERROR));
         assertEquals("Some folders need attention", shell.status().headlineProperty().get());
         assertTrue(remote.exists("/a.txt"), "nothing was deleted on the server");
+        waitUntil("the card says the last attempt synced nothing", 10, () -> robot.lookup(".label").queryAll().stream()
+                .map(n -> ((javafx.scene.control.Label) n).getText())
+                .anyMatch(t -> t != null && t.startsWith("Last attempt") && t.endsWith("nothing was synced")));
         screenshot(stage.getScene(), "main-error");
         robot.clickOn("#nav-errors");
         ListView<?> list = robot.lookup("#errors-list").queryAs(ListView.class);

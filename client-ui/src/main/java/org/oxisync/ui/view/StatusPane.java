@@ -87,9 +87,10 @@ public final class StatusPane extends ScrollPane {
             String d = r.detailProperty().get();
             state.setText(p == PairPhase.ERROR && d != null && !d.isBlank() ? p.label() + ": " + d : p.label());
             SyncReport rep = r.lastReportProperty().get();
+            boolean failed = rep != null && rep.status() == org.oxisync.core.engine.SyncStatus.FAILED;
             last.setText(r.lastRunProperty().get() == null ? "Not synced yet in this session"
-                    : "Last sync " + Formats.ago(r.lastRunProperty().get(), model.clock())
-                    + (rep == null ? "" : " · " + summary(rep)));
+                    : (failed ? "Last attempt " : "Last sync ") + Formats.ago(r.lastRunProperty().get(), model.clock())
+                    + (rep == null ? "" : " · " + (failed ? "nothing was synced" : summary(rep))));
         };
         r.phaseProperty().addListener((o, a, b) -> refresh.run());
         r.detailProperty().addListener((o, a, b) -> refresh.run());
