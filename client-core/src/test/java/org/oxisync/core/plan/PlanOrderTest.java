@@ -29,4 +29,14 @@ class PlanOrderTest {
                 "delete    local  d/ (0 files)",
                 "download  d (new, 10 B)"), plan(s).describe());
     }
+
+    @Test
+    void aFileMovedOntoTheNameOfADeletedFileIsAMoveAndTheDeletedOneGoesToTheTrash() {
+        // locally: A.txt deleted, then n.md renamed to A.txt (seed 2111: A.txt's server content was overwritten)
+        Scenario s = new Scenario().synced("A.txt", "h1").synced("n.md", "h2")
+                .localDelete("A.txt").localMove("n.md", "A.txt");
+        assertEquals(String.join("\n",
+                "trash     remote A.txt",
+                "move      remote n.md -> A.txt"), plan(s).describe());
+    }
 }
