@@ -80,9 +80,18 @@ final class LocalTree {
         Files.createDirectories(dst.getParent());
         boolean caseOnly = !from.equals(to) && from.equalsIgnoreCase(to);
         if (caseOnly) {
+            // on a case-sensitive volume the other spelling may be another entry: never rename over it
+            if (Files.exists(dst, LinkOption.NOFOLLOW_LINKS) && !Files.isSameFile(src, dst)) {
+                throw new FileAlreadyExistsException(to, null, "another entry already has this name locally");
+            }
             Path tmp = src.resolveSibling(TempNames.tempFor(src.getFileName().toString(), System.nanoTime()));
             Files.move(src, tmp);
-            Files.move(tmp, dst);
+            try {
+                Files.move(tmp, dst);
+            } catch (IOException e) {
+                Files.move(tmp, src); // no temp name left behind: the entry keeps its old name
+                throw e;
+            }
         } else {
             if (Files.exists(dst, LinkOption.NOFOLLOW_LINKS)) {
                 throw new FileAlreadyExistsException(to, null, "an entry already exists there locally");
