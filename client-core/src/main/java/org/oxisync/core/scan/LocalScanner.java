@@ -130,7 +130,7 @@ public final class LocalScanner {
             folders.add(f); // c itself when it is a known folder; else the listing of f reads c (file, new, gone)
         }
         List<String> ordered = new ArrayList<>(folders);
-        ordered.sort(java.util.Comparator.comparingInt(LocalScanner::depth).thenComparing(x -> x));
+        ordered.sort(java.util.Comparator.comparingInt(RelativePaths::depth).thenComparing(x -> x));
         for (String folder : ordered) {
             if (insideDone(folder, walk.walkedRoots) || excludedWithAncestors(filter, folder)) {
                 continue; // walked whole already, or a full scan does not look inside either
@@ -160,18 +160,6 @@ public final class LocalScanner {
         }
     }
 
-    private static int depth(String path) {
-        if (path.isEmpty()) {
-            return 0;
-        }
-        int n = 1;
-        for (int i = 0; i < path.length(); i++) {
-            if (path.charAt(i) == '/') {
-                n++;
-            }
-        }
-        return n;
-    }
 
     /** Reads the direct children of one folder into the walk; new or replaced subfolders are walked whole. */
     private static void listFolder(Path dir, String folder, Map<String, JournalEntry> byPath, Walk walk)
