@@ -12,8 +12,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -27,6 +25,7 @@ import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.testing.ManualClock;
 import org.oxisync.core.transfer.TransferOptions;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.EndpointStats;
@@ -89,7 +88,7 @@ class MidRunScenarioTest {
 
     @Test
     void anAccessTokenExpiringMidRunIsRefreshedAndTheRunCompletes() {
-        TestClock clock = new TestClock(Instant.parse("2030-01-01T00:00:00Z"));
+        ManualClock clock = new ManualClock(Instant.parse("2030-01-01T00:00:00Z"));
         start(EmulatorConfig.builder().clock(clock).accessTokenTtl(Duration.ofMinutes(5))
                 .refreshTokenTtl(Duration.ofDays(1)), TransferOptions.defaults(), clock);
         for (int i = 0; i < 6; i++) {
@@ -114,7 +113,7 @@ class MidRunScenarioTest {
 
     @Test
     void aSessionExpiringMidRunStopsTheRunAsAnAuthFailureLosingNothingAndALoginResumesIt() {
-        TestClock clock = new TestClock(Instant.parse("2030-01-01T00:00:00Z"));
+        ManualClock clock = new ManualClock(Instant.parse("2030-01-01T00:00:00Z"));
         start(EmulatorConfig.builder().clock(clock).accessTokenTtl(Duration.ofMinutes(5))
                 .refreshTokenTtl(Duration.ofHours(1)), TransferOptions.defaults(), clock);
         for (int i = 0; i < 6; i++) {
@@ -226,34 +225,6 @@ class MidRunScenarioTest {
             return Files.readString(c.local.resolve(rel));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** A clock the test moves; the emulator, the api and the store share it. */
-    static final class TestClock extends Clock {
-        private volatile Instant now;
-
-        TestClock(Instant start) {
-            now = start;
-        }
-
-        synchronized void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
         }
     }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.oxisync.core.testing.ManualClock;
 
 /**
  * A {@link TaskScheduler} whose timers fire only when the test moves the clock ({@link #advance}); the run lane and

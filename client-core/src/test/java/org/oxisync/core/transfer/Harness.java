@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.oxisync.core.testing.ManualClock;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.EndpointStats;
 import org.oxisync.emulator.OxiCloudEmulator;
@@ -37,7 +38,7 @@ import org.oxisync.store.journal.JournalEntry;
 final class Harness implements AutoCloseable {
     static final int MIB = 1 << 20;
 
-    final MutableClock clock = new MutableClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    final ManualClock clock = new ManualClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
     final Path dir;
     final Path local;
     final Path serverData;

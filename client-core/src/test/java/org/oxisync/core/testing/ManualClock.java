@@ -1,4 +1,4 @@
-package org.oxisync.core.service;
+package org.oxisync.core.testing;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -6,21 +6,22 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock only the test moves. */
-final class ManualClock extends Clock {
+/** A clock only the test moves, and only forwards; the one test clock of client-core's tests. */
+public final class ManualClock extends Clock {
     private volatile Instant now;
 
-    ManualClock(Instant start) {
+    public ManualClock(Instant start) {
         this.now = start;
     }
 
-    synchronized void set(Instant t) {
+    /** Moves to {@code t} unless that is in the past. */
+    public synchronized void set(Instant t) {
         if (t.isAfter(now)) {
             now = t;
         }
     }
 
-    void advance(Duration d) {
+    public synchronized void advance(Duration d) {
         set(now.plus(d));
     }
 
