@@ -6,25 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.testing.CliRun;
 
 class OxiSyncMainTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {}
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = OxiSyncMain.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     private static byte[] resource(String name) throws IOException {
@@ -40,7 +34,7 @@ class OxiSyncMainTest {
     @Test
     void inspectChunksPrintsExactlyTheVectorFormatForTheJpeg() throws IOException {
         Path file = Files.write(dir.resolve("SekienAkashita.jpg"), resource("SekienAkashita.jpg"));
-        Result r = run("inspect", "chunks", file.toString());
+        CliRun r = run("inspect", "chunks", file.toString());
         assertEquals(0, r.code(), r.err());
         assertEquals(expected("SekienAkashita.jpg.expected"), r.out().replace(System.lineSeparator(), "\n"));
         assertEquals("", r.err());
@@ -49,7 +43,7 @@ class OxiSyncMainTest {
     @Test
     void inspectChunksOfFiveMegabytesOfZerosCutsAtMax() throws IOException {
         Path file = Files.write(dir.resolve("zeros"), new byte[5 * 1024 * 1024]);
-        Result r = run("inspect", "chunks", file.toString());
+        CliRun r = run("inspect", "chunks", file.toString());
         assertEquals(0, r.code(), r.err());
         assertEquals(expected("zeros-len5242880.expected"), r.out().replace(System.lineSeparator(), "\n"));
     }
@@ -57,7 +51,7 @@ class OxiSyncMainTest {
     @Test
     void inspectChunksAcceptsOtherParameters() throws IOException {
         Path file = Files.write(dir.resolve("SekienAkashita.jpg"), resource("SekienAkashita.jpg"));
-        Result r = run("inspect", "chunks", "--min", "8192", "--avg", "32768", "--max", "131072", file.toString());
+        CliRun r = run("inspect", "chunks", "--min", "8192", "--avg", "32768", "--max", "131072", file.toString());
         assertEquals(0, r.code(), r.err());
         String[] lines = r.out().split("\\R");
         // cuts from the shared vector SekienAkashita.jpg.8192-32768-131072.cuts
@@ -70,7 +64,7 @@ class OxiSyncMainTest {
     void inspectHashPrintsOneB3sumStyleLinePerFile() throws IOException {
         Path a = Files.writeString(dir.resolve("a.txt"), "Hello, World!");
         Path b = Files.write(dir.resolve("b"), new byte[0]);
-        Result r = run("inspect", "hash", a.toString(), b.toString());
+        CliRun r = run("inspect", "hash", a.toString(), b.toString());
         assertEquals(0, r.code(), r.err());
         assertEquals("288a86a79f20a3d6dccdca7713beaed178798296bdfa7913fa2a62d9727bf8f8  " + a + "\n"
                 + "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262  " + b + "\n",
@@ -81,7 +75,7 @@ class OxiSyncMainTest {
     void missingFileGivesOneLineOnStderrAndExitCodeOne() {
         String missing = dir.resolve("nope.bin").toString();
         for (String sub : new String[] {"chunks", "hash"}) {
-            Result r = run("inspect", sub, missing);
+            CliRun r = run("inspect", sub, missing);
             assertEquals(1, r.code());
             assertEquals("", r.out());
             assertEquals("oxisync: " + missing + ": no such file", r.err().strip());
@@ -91,7 +85,7 @@ class OxiSyncMainTest {
     @Test
     void hashGoesOnWithTheOtherFilesAfterAnError() throws IOException {
         Path a = Files.writeString(dir.resolve("a.txt"), "Hello, World!");
-        Result r = run("inspect", "hash", dir.resolve("missing").toString(), a.toString());
+        CliRun r = run("inspect", "hash", dir.resolve("missing").toString(), a.toString());
         assertEquals(1, r.code());
         assertTrue(r.out().startsWith("288a86a79f20a3d6"), r.out());
         assertEquals(1, r.err().strip().lines().count());
@@ -99,7 +93,7 @@ class OxiSyncMainTest {
 
     @Test
     void directoryIsRejectedWithOneLine() {
-        Result r = run("inspect", "chunks", dir.toString());
+        CliRun r = run("inspect", "chunks", dir.toString());
         assertNotEquals(0, r.code());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().startsWith("oxisync: " + dir), r.err());
@@ -107,19 +101,19 @@ class OxiSyncMainTest {
 
     @Test
     void versionNamesTheProgramAndHelpListsInspect() {
-        Result version = run("--version");
+        CliRun version = run("--version");
         assertEquals(0, version.code());
         assertTrue(version.out().startsWith("oxisync "), version.out());
-        Result help = run("--help");
+        CliRun help = run("--help");
         assertEquals(0, help.code());
         assertTrue(help.out().contains("inspect"), help.out());
-        Result inspectHelp = run("inspect", "--help");
+        CliRun inspectHelp = run("inspect", "--help");
         assertTrue(inspectHelp.out().contains("chunks") && inspectHelp.out().contains("hash"), inspectHelp.out());
     }
 
     @Test
     void unknownOptionIsAUsageErrorOnStderr() {
-        Result r = run("inspect", "chunks", "--bogus", "x");
+        CliRun r = run("inspect", "chunks", "--bogus", "x");
         assertEquals(2, r.code());
         assertEquals("", r.out());
         assertTrue(r.err().contains("--bogus"), r.err());
@@ -128,7 +122,7 @@ class OxiSyncMainTest {
     @Test
     void invalidChunkParametersAreAUsageError() throws IOException {
         Path a = Files.writeString(dir.resolve("a.txt"), "x");
-        Result r = run("inspect", "chunks", "--min", "10", a.toString());
+        CliRun r = run("inspect", "chunks", "--min", "10", a.toString());
         assertEquals(2, r.code());
         assertTrue(r.err().contains("min chunk size"), r.err());
     }

@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.cli.OxiSyncMain;
+import org.oxisync.core.testing.CliRun;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 
@@ -50,18 +46,10 @@ class CliCommandsTest {
     }
 
     private int runWithStdin(String stdin, String... args) {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
-        InputStream before = System.in;
-        System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-        try {
-            int code = OxiSyncMain.run(new PrintWriter(o), new PrintWriter(e), args);
-            out = o.toString();
-            err = e.toString();
-            return code;
-        } finally {
-            System.setIn(before);
-        }
+        CliRun r = CliRun.withStdin(stdin, args);
+        out = r.out();
+        err = r.err();
+        return r.code();
     }
 
     private void loginAndPair() {

@@ -1,5 +1,9 @@
 package org.oxisync.core.model;
 
+import static org.oxisync.core.naming.RelativePaths.join;
+import static org.oxisync.core.naming.RelativePaths.name;
+import static org.oxisync.core.naming.RelativePaths.parent;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -537,18 +541,6 @@ final class SeedRun {
         return list.get(rnd.nextInt(list.size()));
     }
 
-    private static String parent(String p) {
-        int i = p.lastIndexOf('/');
-        return i < 0 ? "" : p.substring(0, i);
-    }
-
-    private static String name(String p) {
-        return p.substring(p.lastIndexOf('/') + 1);
-    }
-
-    private static String join(String parent, String name) {
-        return parent.isEmpty() ? name : parent + "/" + name;
-    }
 
     // ---- the two sides --------------------------------------------------------------------------------------------
 

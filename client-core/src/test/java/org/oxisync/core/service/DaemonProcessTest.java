@@ -7,11 +7,6 @@ import static org.oxisync.core.service.ManualScheduler.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +19,7 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.cli.OxiSyncMain;
 import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.testing.CliRun;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 
@@ -66,18 +62,10 @@ class DaemonProcessTest {
     }
 
     private int cli(String stdin, String... args) {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
-        InputStream before = System.in;
-        System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-        try {
-            int code = OxiSyncMain.run(new PrintWriter(o), new PrintWriter(e), args);
-            out = o.toString();
-            err = e.toString();
-            return code;
-        } finally {
-            System.setIn(before);
-        }
+        CliRun r = CliRun.withStdin(stdin, args);
+        out = r.out();
+        err = r.err();
+        return r.code();
     }
 
     private Process startDaemon() throws Exception {

@@ -1,0 +1,30 @@
+package org.oxisync.core.testing;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import org.oxisync.core.cli.OxiSyncMain;
+
+/** One in-process run of the `oxisync` command line: its exit code and what it printed. */
+public record CliRun(int code, String out, String err) {
+
+    public static CliRun of(String... args) {
+        return withStdin("", args);
+    }
+
+    /** With {@code stdin} as standard input (passwords are read from there). */
+    public static CliRun withStdin(String stdin, String... args) {
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        InputStream before = System.in;
+        System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+        try {
+            int code = OxiSyncMain.run(new PrintWriter(o), new PrintWriter(e), args);
+            return new CliRun(code, o.toString(), e.toString());
+        } finally {
+            System.setIn(before);
+        }
+    }
+}
