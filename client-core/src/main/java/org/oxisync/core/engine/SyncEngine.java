@@ -108,7 +108,7 @@ public final class SyncEngine {
         if (hint instanceof LocalHint.Paths && (store.needsRebuild() || base.entries().isEmpty())) {
             hint = LocalHint.ALL; // nothing recorded to take the unchanged entries from
         }
-        RemoteTreeFile treeFile = new RemoteTreeFile(store.directory().resolve("remote-tree-" + pair.id() + ".json"));
+        RemoteTreeFile treeFile = RemoteTreeFile.forPair(store.directory(), pair.id());
         RemoteScanner remoteScanner = new RemoteScanner(api);
         ScanResult scan;
         RemoteScan remote;

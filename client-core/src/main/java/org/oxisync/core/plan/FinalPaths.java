@@ -67,7 +67,6 @@ final class FinalPaths {
         x.finalPath = IN_PROGRESS;
         computing.push(x);
         String p;
-        boolean fromLocal = false;
         if (x.remote != null && (!x.tracked() || x.remoteSelfMoved())) {
             x.finalFromLocal = false;
             p = RelativePaths.join(parentPath(x.remoteParent, x.remote.path(), computing),
@@ -75,7 +74,6 @@ final class FinalPaths {
         } else if (x.local != null && (!x.tracked() || (x.localSelfMoved() && !x.localMoveRejected))) {
             x.finalFromLocal = true;
             p = RelativePaths.join(parentPath(x.localParent, x.local.path(), computing), x.localName);
-            fromLocal = true;
         } else {
             x.finalFromLocal = false;
             p = RelativePaths.join(parentPath(x.journalParent, x.journal.path(), computing),
@@ -83,7 +81,6 @@ final class FinalPaths {
         }
         computing.pop();
         x.finalPath = p;
-        x.finalFromLocal = fromLocal;
         return p;
     }
 

@@ -31,6 +31,10 @@ public final class RemoteTreeFile {
         return new RemoteTreeFile(storeDirectory.resolve("remote-tree-" + pairId + ".json"));
     }
 
+    public Path path() {
+        return file;
+    }
+
     public RemoteTree load(String rootId) {
         if (!Files.isRegularFile(file)) {
             return RemoteTree.empty(rootId);

@@ -196,8 +196,8 @@ public final class SyncService implements AutoCloseable {
         java.util.Set<String> ids = new java.util.LinkedHashSet<>();
         ids.add(p.remoteFolderId());
         try {
-            var tree = new org.oxisync.core.remote.RemoteTreeFile(
-                    ctx.store().directory().resolve("remote-tree-" + p.id() + ".json")).load(p.remoteFolderId());
+            var tree = org.oxisync.core.remote.RemoteTreeFile.forPair(ctx.store().directory(), p.id())
+                    .load(p.remoteFolderId());
             for (String id : tree.folders().keySet()) {
                 if (ids.size() >= MAX_TOPICS_PER_PAIR) {
                     break;
@@ -211,7 +211,7 @@ public final class SyncService implements AutoCloseable {
     }
 
     private String treeFileStamp(PairWorker w) {
-        java.nio.file.Path f = ctx.store().directory().resolve("remote-tree-" + w.pair().id() + ".json");
+        java.nio.file.Path f = org.oxisync.core.remote.RemoteTreeFile.forPair(ctx.store().directory(), w.pair().id()).path();
         try {
             var a = java.nio.file.Files.readAttributes(f, java.nio.file.attribute.BasicFileAttributes.class);
             return a.size() + "/" + a.lastModifiedTime().toMillis() + "/" + a.fileKey() + "/" + w.pair().remoteFolderId();

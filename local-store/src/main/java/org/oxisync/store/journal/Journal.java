@@ -25,15 +25,16 @@ public final class Journal {
             + "mtime_ns = excluded.mtime_ns, file_key = excluded.file_key, local_hash = excluded.local_hash, "
             + "remote_id = excluded.remote_id, remote_etag = excluded.remote_etag, "
             + "remote_hash = excluded.remote_hash, last_sync_ms = excluded.last_sync_ms";
-    private static final String SELECT = "SELECT pair_id, path, kind, size, mtime_ns, file_key, local_hash, "
-            + "remote_id, remote_etag, remote_hash, last_sync_ms FROM journal ";
+    private static final String SELECTED = "SELECT pair_id, path, kind, size, mtime_ns, file_key, local_hash, "
+            + "remote_id, remote_etag, remote_hash, last_sync_ms ";
+    private static final String SELECT = SELECTED + "FROM journal ";
     private static final String GET = SELECT + "WHERE pair_id = ? AND path = ?";
     /**
      * Without INDEXED BY, SQLite (no statistics) reads a pair's rows through the primary key for this query, one
      * full pass per lookup: the engine looks up every recorded row by remote id, so a first sync of N files cost
      * O(N²) (20,000 files: most of the run). The index comes from migration 4.
      */
-    static final String BY_REMOTE_ID = SELECT.replace("FROM journal", "FROM journal INDEXED BY journal_by_remote_id")
+    static final String BY_REMOTE_ID = SELECTED + "FROM journal INDEXED BY journal_by_remote_id "
             + "WHERE pair_id = ? AND remote_id = ? LIMIT 1";
 
     private final Database db;
