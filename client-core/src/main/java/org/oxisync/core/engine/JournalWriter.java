@@ -91,12 +91,7 @@ final class JournalWriter {
                 row = j.findByRemoteId(pairId, remoteId);
             }
             String source = row.map(r -> r.path()).orElse(from);
-            List<org.oxisync.store.journal.JournalEntry> subtree = new ArrayList<>();
-            for (var r : j.all(pairId)) {
-                if (RelativePaths.isStrictAncestor(source, r.path())) {
-                    subtree.add(r);
-                }
-            }
+            List<org.oxisync.store.journal.JournalEntry> subtree = j.descendants(pairId, source);
             j.delete(pairId, source);
             j.deleteTree(pairId, source);
             j.upsert(JournalMapping.toStore(pairId, newRow.apply(row.map(JournalMapping::toPlan).orElse(null)),

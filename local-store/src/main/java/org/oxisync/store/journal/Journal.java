@@ -105,6 +105,13 @@ public final class Journal {
         return db.write(s -> s.update("DELETE FROM journal WHERE pair_id = ? AND path = ?", pairId, p)) > 0;
     }
 
+    /** Everything strictly below {@code path}, by path (a range of the primary key, not a scan of the pair). */
+    public List<JournalEntry> descendants(long pairId, String path) {
+        String p = RelativePaths.normalize(path);
+        return db.read(s -> s.query(SELECT + "WHERE pair_id = ? AND path >= ? AND path < ? ORDER BY path", Journal::map,
+                pairId, p + "/", p + "0"));
+    }
+
     /** Deletes {@code path} and everything below it; returns the number of rows removed. */
     public int deleteTree(long pairId, String path) {
         String p = RelativePaths.normalize(path);

@@ -104,6 +104,13 @@ class JournalTest {
     }
 
     @Test
+    void descendantsAreTheSubtreeOnlyNotTheFolderNorSiblingsWithACommonPrefix() {
+        journal.upsertAll(List.of(file("a", 0), file("a/b", 0), file("a/b/c", 0), file("a-b", 0), file("a0", 0), file("ab", 0)));
+        assertEquals(List.of("a/b", "a/b/c"),
+                journal.descendants(f.pairId, "a").stream().map(JournalEntry::path).toList());
+    }
+
+    @Test
     void childrenAndRemoteIdLookupsFindTheRightEntries() {
         journal.upsertAll(List.of(file("a", 0), file("a/x", 1), file("a/y", 2), file("a/y/z", 3)));
         assertEquals(List.of("a/x", "a/y"), journal.children(f.pairId, "a").stream().map(JournalEntry::path).toList());
