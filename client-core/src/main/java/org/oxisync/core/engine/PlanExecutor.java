@@ -122,7 +122,10 @@ final class PlanExecutor {
         return a instanceof SyncAction.Upload || a instanceof SyncAction.Download;
     }
 
-    /** Whether {@code a} would put something where a failed delete left the old entry. */
+    /**
+     * Whether {@code a} would put something where a failed delete left the old entry; if so, it is recorded as this
+     * item's error and must not run.
+     */
     private boolean blockedByFailedDelete(SyncAction a) {
         if (failedDeletes.isEmpty() || a instanceof SyncAction.DeleteLocal || a instanceof SyncAction.DeleteRemote
                 || a instanceof SyncAction.RecordJournal || a instanceof SyncAction.ForgetJournal
