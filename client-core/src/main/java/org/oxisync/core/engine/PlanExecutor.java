@@ -285,7 +285,8 @@ final class PlanExecutor {
     }
 
     private void moveLocal(SyncAction.MoveLocal m) throws IOException {
-        String remoteId = s.remote().id(m.path()).orElse(null);
+        // the plan names the entry's remote id: a stage name (see StructureOrder) has none on the server
+        String remoteId = m.remoteId() != null ? m.remoteId() : s.remote().id(m.path()).orElse(null);
         s.tree().move(m.from(), m.path());
         Path moved = s.tree().resolve(m.path());
         s.journal().move(m.from(), m.path(), remoteId, old -> old == null

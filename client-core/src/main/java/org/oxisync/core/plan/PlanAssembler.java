@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import org.oxisync.core.naming.Names;
 import org.oxisync.core.naming.RelativePaths;
 import org.oxisync.core.plan.Item.Content;
 import org.oxisync.core.plan.Item.Fate;
@@ -29,6 +30,8 @@ final class PlanAssembler {
     private final List<SyncAction> records = new ArrayList<>();
     private final Set<Item> movedLocal = new HashSet<>();
     private final Set<Item> movedRemote = new HashSet<>();
+    /** Case-folded paths any entry has on either side or at the end: a stage name must differ from all. */
+    private final Set<String> taken = new HashSet<>();
 
     PlanAssembler(UnaryOperator<String> key) {
         this.key = key;
@@ -36,6 +39,16 @@ final class PlanAssembler {
 
     SyncPlan assemble(List<Item> items, List<SyncAction> conflictCopies, List<SyncAction.Skip> skips) {
         prepare.addAll(conflictCopies);
+        for (Item it : items) {
+            for (String p : new String[] {it.local == null ? null : it.local.path(),
+                    it.remote == null ? null : it.remote.path(), it.journal == null ? null : it.journal.path(),
+                    it.finalPath}) {
+                if (p != null) {
+                    taken.add(Names.caseFoldKey(p));
+                }
+            }
+        }
+        conflictCopies.forEach(c -> taken.add(Names.caseFoldKey(c.path())));
         List<Item> atEnd = items.stream().filter(Item::existsAtEnd)
                 .sorted(Comparator.comparingInt((Item i) -> RelativePaths.depth(i.finalPath)).thenComparing(i -> i.finalPath))
                 .toList();
@@ -74,7 +87,8 @@ final class PlanAssembler {
             if (it.local != null) {
                 String now = localNow(it);
                 if (!now.equals(it.finalPath)) {
-                    moves.add(new SyncAction.MoveLocal(now, it.finalPath, it.kind()));
+                    moves.add(new SyncAction.MoveLocal(now, it.finalPath, it.kind(),
+                            it.remote == null ? null : it.remote.id()));
                     moveTargets.add(it.finalPath);
                     movedLocal.add(it);
                 }
@@ -106,79 +120,28 @@ final class PlanAssembler {
 
     /**
      * Creations go first unless they lie inside a move's target or where a moved entry still is (a move's source:
-     * creating there first would find, and record, the entry that is about to leave); those join the moves, by
-     * depth, each after the moves that free its place.
+     * creating there first would find, and record, the entry that is about to leave); those join the moves, which
+     * {@link StructureOrder} orders so that every step finds its place (staging a move through a free name when
+     * the waits are circular).
      */
     private void place(List<SyncAction> moves, List<String> moveTargets, List<String> mkdirs,
                        java.util.function.Function<String, SyncAction> mkdir) {
         List<SyncAction> late = new ArrayList<>(moves);
-        List<String> moveSources = moves.stream().map(PlanAssembler::source).toList();
-        boolean displaced = false;
+        List<String> moveSources = moves.stream().map(m -> key.apply(StructureOrder.source(m))).toList();
+        List<String> targets = moveTargets.stream().map(key).toList();
         for (String d : mkdirs) {
-            boolean insideMove = moveTargets.stream().anyMatch(t -> RelativePaths.isStrictAncestor(t, d));
-            boolean whereMoved = moveSources.stream().anyMatch(f -> f.equals(d) || RelativePaths.isStrictAncestor(f, d));
-            displaced |= whereMoved;
+            String k = key.apply(d);
+            boolean insideMove = targets.stream().anyMatch(t -> RelativePaths.isStrictAncestor(t, k));
+            boolean whereMoved = moveSources.stream().anyMatch(f -> f.equals(k) || RelativePaths.isStrictAncestor(f, k));
             (insideMove || whereMoved ? late : creates).add(mkdir.apply(d));
         }
         late.sort(Comparator.comparingInt((SyncAction a) -> RelativePaths.depth(a.path()))
                 .thenComparing(a -> isCreate(a) ? 0 : 1));
-        structure.addAll(displaced ? afterTheirMoves(late) : late);
+        structure.addAll(new StructureOrder(key, taken).order(late));
     }
 
     private static boolean isCreate(SyncAction a) {
         return a instanceof SyncAction.CreateLocalFolder || a instanceof SyncAction.CreateRemoteFolder;
-    }
-
-    private static String source(SyncAction move) {
-        return move instanceof SyncAction.MoveLocal m ? m.from() : ((SyncAction.MoveRemote) move).from();
-    }
-
-    /**
-     * Keeps the depth order, except that a creation waits for every move out of its place, a step waits for the
-     * steps that make its parent, and a move waits for an earlier move that carries its source: each step goes out
-     * as soon as what it waits for has gone out.
-     */
-    private static List<SyncAction> afterTheirMoves(List<SyncAction> late) {
-        int n = late.size();
-        List<List<Integer>> waitsFor = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            SyncAction a = late.get(i);
-            List<Integer> deps = new ArrayList<>();
-            for (int j = 0; j < n; j++) {
-                SyncAction b = late.get(j);
-                boolean makesParent = j != i && RelativePaths.isStrictAncestor(b.path(), a.path());
-                boolean freesPlace = isCreate(a) && !isCreate(b) && (source(b).equals(a.path())
-                        || RelativePaths.isStrictAncestor(source(b), a.path()));
-                boolean carriesSource = !isCreate(a) && !isCreate(b) && j < i
-                        && RelativePaths.isStrictAncestor(b.path(), source(a));
-                if (makesParent || freesPlace || carriesSource) {
-                    deps.add(j);
-                }
-            }
-            waitsFor.add(deps);
-        }
-        List<SyncAction> out = new ArrayList<>();
-        boolean[] done = new boolean[n];
-        while (out.size() < n) {
-            int next = -1;
-            for (int i = 0; i < n && next < 0; i++) {
-                if (!done[i] && waitsFor.get(i).stream().allMatch(j -> done[j])) {
-                    next = i;
-                }
-            }
-            if (next < 0) { // a cycle no order satisfies: keep the depth order for the rest
-                for (int i = 0; i < n; i++) {
-                    if (!done[i]) {
-                        done[i] = true;
-                        out.add(late.get(i));
-                    }
-                }
-                break;
-            }
-            done[next] = true;
-            out.add(late.get(next));
-        }
-        return out;
     }
 
     private String localNow(Item x) {

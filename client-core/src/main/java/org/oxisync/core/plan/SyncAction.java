@@ -33,8 +33,16 @@ public sealed interface SyncAction {
         }
     }
 
-    /** Moves or renames a local entry to mirror a remote move (a folder move carries its subtree). */
-    record MoveLocal(String from, String path, EntryKind kind) implements SyncAction {
+    /**
+     * Moves or renames a local entry to mirror a remote move (a folder move carries its subtree). {@code remoteId} is
+     * the entry's remote counterpart when it has one (null otherwise): the journal row follows the move by it, also
+     * through a stage name the remote side never had.
+     */
+    record MoveLocal(String from, String path, EntryKind kind, String remoteId) implements SyncAction {
+        public MoveLocal(String from, String path, EntryKind kind) {
+            this(from, path, kind, null);
+        }
+
         public String describe() {
             return "move      local  " + from + " -> " + path + (caseOnly(from, path) ? " (case only)" : "");
         }
