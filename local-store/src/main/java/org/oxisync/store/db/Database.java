@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,8 +29,9 @@ import org.sqlite.SQLiteException;
  * whole outermost transaction back. Reads outside a write use the reader connection (WAL lets it run beside
  * the writer); reads on a thread inside a write use the writer, so they see its uncommitted rows.
  *
- * <p>At open, {@code PRAGMA quick_check} runs; a database that fails it (or is not a database at all) is
- * moved aside as {@code <name>.corrupt-<timestamp>} (with its -wal/-shm files, never deleted) and a fresh
+ * <p>At open, {@code PRAGMA quick_check} runs when there is reason to doubt the file (see {@link HealthFile}: the
+ * last process did not close it, met a corruption error, or the last check is a day old); a database that fails
+ * it (or is not a database at all) is moved aside as {@code <name>.corrupt-<timestamp>} (with its -wal/-shm files, never deleted) and a fresh
  * one is created; {@link #needsRebuild()} then tells the engine to rebuild from a scan plus the server listing.
  */
 public final class Database implements AutoCloseable {
@@ -41,15 +43,21 @@ public final class Database implements AutoCloseable {
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ReentrantLock readLock = new ReentrantLock();
     private final Optional<CorruptionNotice> corruption;
+    private final HealthFile health;
+    private final Instant checkedAt;
+    private volatile boolean corruptionSeen;
     private int depth;
     private boolean rollbackOnly;
     private volatile boolean closed;
 
-    private Database(Path file, Connection writer, Connection reader, Optional<CorruptionNotice> corruption) {
+    private Database(Path file, Connection writer, Connection reader, Optional<CorruptionNotice> corruption,
+                     HealthFile health, Instant checkedAt) {
         this.file = file;
         this.writer = new Session(writer);
         this.reader = new Session(reader);
         this.corruption = corruption;
+        this.health = health;
+        this.checkedAt = checkedAt;
     }
 
     /** What happened to a corrupt database found at open. */
@@ -69,7 +77,13 @@ public final class Database implements AutoCloseable {
             throw new StoreException("cannot create the folder of database " + file, e);
         }
         Optional<CorruptionNotice> notice = Optional.empty();
-        Optional<String> problem = check(file);
+        HealthFile health = new HealthFile(file);
+        Instant now = clock.instant();
+        Optional<HealthFile.State> last = health.read();
+        boolean exists = Files.exists(file);
+        boolean mustCheck = exists && last.map(st -> st.needsCheck(now)).orElse(true);
+        Optional<String> problem = mustCheck ? check(file) : Optional.empty();
+        Instant checkedAt = mustCheck || !exists ? now : last.orElseThrow().checkedAt();
         if (problem.isPresent()) {
             Path moved = moveAside(file, clock);
             String message = "The sync database " + file + " was damaged (" + problem.get() + "). It was kept as "
@@ -87,7 +101,13 @@ public final class Database implements AutoCloseable {
             try (Statement st = r.createStatement()) {
                 st.execute("PRAGMA query_only = ON");
             }
-            return new Database(file, w, r, notice);
+            // durably "open" before any use: a crash from here on makes the next open check the file
+            health.write(new HealthFile.State(false, checkedAt));
+            return new Database(file, w, r, notice, health, checkedAt);
+        } catch (IOException e) {
+            closeQuietly(w);
+            closeQuietly(r);
+            throw new StoreException("cannot write " + health.path() + ": " + e.getMessage(), e);
         } catch (SQLException | RuntimeException e) {
             closeQuietly(w);
             closeQuietly(r);
@@ -206,6 +226,7 @@ public final class Database implements AutoCloseable {
                 }
             }
         } catch (SQLException e) {
+            noteCorruption(e);
             throw new StoreException("database write failed: " + e.getMessage(), e);
         } finally {
             writeLock.unlock();
@@ -233,6 +254,7 @@ public final class Database implements AutoCloseable {
             try {
                 return work.run(writer);
             } catch (SQLException e) {
+                noteCorruption(e);
                 throw new StoreException("database read failed: " + e.getMessage(), e);
             }
         }
@@ -241,9 +263,18 @@ public final class Database implements AutoCloseable {
             ensureOpen();
             return work.run(reader);
         } catch (SQLException e) {
+            noteCorruption(e);
             throw new StoreException("database read failed: " + e.getMessage(), e);
         } finally {
             readLock.unlock();
+        }
+    }
+
+    /** A corruption error met in use: the file is checked (and moved aside if damaged) at the next open. */
+    private void noteCorruption(SQLException e) {
+        if (isCorruption(e) && !corruptionSeen) {
+            corruptionSeen = true;
+            log.warn("the sync database {} reported damage ({}); it is checked when next opened", file, e.getMessage());
         }
     }
 
@@ -275,6 +306,13 @@ public final class Database implements AutoCloseable {
             writer.closeStatements();
             closeQuietly(reader.connection());
             closeQuietly(writer.connection());
+            if (!corruptionSeen) {
+                try {
+                    health.write(new HealthFile.State(true, checkedAt));
+                } catch (IOException e) {
+                    log.warn("could not record the clean close of {} ({}); the next open checks it", file, e.toString());
+                }
+            }
         } finally {
             readLock.unlock();
             writeLock.unlock();

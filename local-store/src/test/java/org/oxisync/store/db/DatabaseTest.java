@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -109,6 +110,78 @@ class DatabaseTest {
     @Test
     void aDatabaseWithDamagedPagesFailsQuickCheckAndIsKeptAside() throws Exception {
         Path file = dir.resolve("journal.db");
+        fillAndDamage(file);
+        Files.delete(dir.resolve("journal.db.health")); // nothing known about the file: it is checked
+        try (Database db = Database.open(file, clock)) {
+            assertTrue(db.needsRebuild());
+            assertTrue(Files.exists(db.corruption().orElseThrow().movedTo()));
+            assertEquals(0L, (long) db.read(s -> s.queryLong("SELECT count(*) FROM settings")));
+        }
+        assertEquals(2, Files.list(dir).filter(p -> p.getFileName().toString().startsWith("journal.db")
+                && !p.getFileName().toString().matches(".*(-wal|-shm|\\.health)$")).count());
+    }
+
+    @Test
+    void aCleanlyClosedDatabaseCheckedWithinADayIsOpenedWithoutTheFullCheck() throws Exception {
+        Path file = dir.resolve("journal.db");
+        fillAndDamage(file); // damage the check would find, made behind the store's back after a clean close
+        clock.advance(Duration.ofHours(23));
+        try (Database db = Database.open(file, clock)) {
+            assertFalse(db.needsRebuild(), "no check ran, so nothing was moved aside");
+        }
+        assertEquals(List.of(), Files.list(dir).filter(p -> p.toString().contains("corrupt")).toList());
+    }
+
+    @Test
+    void aDatabaseLastCheckedADayAgoIsCheckedAgainAtOpen() throws Exception {
+        Path file = dir.resolve("journal.db");
+        fillAndDamage(file);
+        clock.advance(Duration.ofHours(24));
+        try (Database db = Database.open(file, clock)) {
+            assertTrue(db.needsRebuild());
+        }
+    }
+
+    @Test
+    void aDatabaseTheLastProcessDidNotCloseIsCheckedAtOpen() throws Exception {
+        Path file = dir.resolve("journal.db");
+        fillAndDamage(file);
+        Database crashed = Database.open(file, clock); // "open" recorded; never closed, as after a kill
+        try (Database db = Database.open(file, clock)) {
+            assertTrue(db.needsRebuild(), "the unclosed database was checked and moved aside");
+        } finally {
+            crashed.close();
+        }
+    }
+
+    @Test
+    void aCorruptionMetInUseMakesTheNextOpenCheckAndKeepTheFileAside() throws Exception {
+        Path file = dir.resolve("journal.db");
+        fillAndDamage(file);
+        try (Database db = Database.open(file, clock)) { // within the interval: not checked
+            assertFalse(db.needsRebuild());
+            StoreException e = assertThrows(StoreException.class,
+                    () -> db.read(s -> s.query("SELECT value FROM settings", rs -> rs.getString(1))));
+            assertTrue(e.getMessage().contains("malformed"), e.getMessage());
+        }
+        try (Database db = Database.open(file, clock)) {
+            assertTrue(db.needsRebuild(), "the damage met in use made this open check the file");
+            assertTrue(Files.exists(db.corruption().orElseThrow().movedTo()));
+        }
+    }
+
+    @Test
+    void aMissingOrGarbledHealthFileMeansACheck() throws Exception {
+        Path file = dir.resolve("journal.db");
+        fillAndDamage(file);
+        Files.writeString(dir.resolve("journal.db.health"), "clean yesterday\n");
+        try (Database db = Database.open(file, clock)) {
+            assertTrue(db.needsRebuild());
+        }
+    }
+
+    /** 2,000 rows, a clean close, then 8 KiB of junk over the middle pages (page 1 with the header stays intact). */
+    private void fillAndDamage(Path file) throws Exception {
         try (Database db = Database.open(file, clock)) {
             db.write(s -> {
                 for (int i = 0; i < 2000; i++) {
@@ -120,19 +193,11 @@ class DatabaseTest {
         checkpoint(file);
         long size = Files.size(file);
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-            // scribble over the middle pages (page 1 holds the header and stays intact)
             byte[] junk = new byte[8192];
             java.util.Arrays.fill(junk, (byte) 0x5A);
             raf.seek(size / 2);
             raf.write(junk);
         }
-        try (Database db = Database.open(file, clock)) {
-            assertTrue(db.needsRebuild());
-            assertTrue(Files.exists(db.corruption().orElseThrow().movedTo()));
-            assertEquals(0L, (long) db.read(s -> s.queryLong("SELECT count(*) FROM settings")));
-        }
-        assertEquals(2, Files.list(dir).filter(p -> p.getFileName().toString().startsWith("journal.db")
-                && !p.getFileName().toString().endsWith("-wal") && !p.getFileName().toString().endsWith("-shm")).count());
     }
 
     @Test
