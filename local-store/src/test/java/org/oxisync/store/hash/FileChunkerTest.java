@@ -117,6 +117,18 @@ class FileChunkerTest {
     }
 
     @Test
+    void aFileOfOneChunkHasItsPlainBlake3AsBothChunkAndFileHashSharingOneString() throws IOException {
+        byte[] data = new byte[20_000];
+        new Random(7).nextBytes(data);
+        Path file = TestInputs.write(dir, "small.bin", data);
+        for (FileDigest d : List.of(FileChunker.digest(file), new FileChunker(FastCdc.Params.SERVER, 0).digestFile(file))) {
+            assertEquals(1, d.chunks().size());
+            assertEquals(Blake3.newHasher().update(data, 0, data.length).hexDigest(), d.fileHash());
+            org.junit.jupiter.api.Assertions.assertSame(d.chunks().get(0).hash(), d.fileHash());
+        }
+    }
+
+    @Test
     void emptyFileHasNoChunksAndTheEmptyHash() throws IOException {
         FileDigest d = FileChunker.digest(TestInputs.write(dir, "empty", new byte[0]));
         assertEquals(List.of(), d.chunks());
