@@ -16,7 +16,8 @@ import org.oxisync.core.plan.Item.Fate;
  * Turns decided items into ordered steps. Structure per side: items are visited parents-first by final path;
  * an item present on that side whose current location (after the moves emitted so far) differs from its
  * final path gets one move (a folder move carries its subtree, so children need none); a folder missing on
- * that side is created. Creations under a moved folder follow that move.
+ * that side is created. Creations under a moved folder follow that move; {@link StructureOrder} puts the moves and
+ * those creations in an order where each finds its place, staging a move through a free name for rotations.
  */
 final class PlanAssembler {
     private final UnaryOperator<String> key;
