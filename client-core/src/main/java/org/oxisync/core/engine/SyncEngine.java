@@ -33,6 +33,7 @@ import org.oxisync.core.remote.RemoteScan;
 import org.oxisync.core.remote.RemoteScanner;
 import org.oxisync.core.remote.RemoteTree;
 import org.oxisync.core.remote.RemoteTreeFile;
+import org.oxisync.core.remote.SharedStrings;
 import org.oxisync.core.scan.LocalHint;
 import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.scan.ScanResult;
@@ -109,14 +110,15 @@ public final class SyncEngine {
             hint = LocalHint.ALL; // nothing recorded to take the unchanged entries from
         }
         RemoteTreeFile treeFile = RemoteTreeFile.forPair(store.directory(), pair.id());
-        RemoteScanner remoteScanner = new RemoteScanner(api);
+        SharedStrings shared = SharedStrings.of(base);
+        RemoteScanner remoteScanner = new RemoteScanner(api, shared);
         ScanResult scan;
         RemoteScan remote;
         if (hint instanceof LocalHint.Paths paths) {
             // Incremental: the server first, so that every folder where it changed something is read locally too
             // (what the run writes there is then compared with the disk as it is, not as the journal remembers it).
             listener.phase(pair.name(), "discovering");
-            remote = discover(pair, treeFile, remoteScanner);
+            remote = discover(pair, treeFile, remoteScanner, shared);
             if (options.stop().stopRequested()) {
                 return stoppedBeforeChanges(pair, start);
             }
@@ -129,13 +131,21 @@ public final class SyncEngine {
             LOG.debug("{}: incremental scan read {} entries for {} dirty paths", pair.name(), scan.entriesRead(),
                     dirty.size());
         } else {
-            listener.phase(pair.name(), "scanning");
-            scan = scanner.scan(root, filter, base, LocalHint.ALL);
-            if (options.stop().stopRequested()) {
-                return stoppedBeforeChanges(pair, start);
+            // The server is asked while the disk is walked: discovery (reading the listing cache, one request when
+            // nothing changed) needs neither the scan nor the journal, and the two use different resources.
+            BackgroundDiscovery discovery = BackgroundDiscovery.start(
+                    () -> discover(pair, treeFile, remoteScanner, shared));
+            try {
+                listener.phase(pair.name(), "scanning");
+                scan = scanner.scan(root, filter, base, LocalHint.ALL);
+                if (options.stop().stopRequested()) {
+                    return stoppedBeforeChanges(pair, start);
+                }
+                listener.phase(pair.name(), "discovering");
+                remote = discovery.join();
+            } finally {
+                discovery.awaitQuietly(); // never leave it writing the listing cache after the run has ended
             }
-            listener.phase(pair.name(), "discovering");
-            remote = discover(pair, treeFile, remoteScanner);
         }
         for (Path temp : scan.leftoverTemps()) {
             Files.deleteIfExists(temp);
@@ -179,10 +189,10 @@ public final class SyncEngine {
         return report(pair, tally, lines, abortReason, start, false);
     }
 
-    private RemoteScan discover(FolderPair pair, RemoteTreeFile treeFile, RemoteScanner remoteScanner)
-            throws IOException {
+    private RemoteScan discover(FolderPair pair, RemoteTreeFile treeFile, RemoteScanner remoteScanner,
+                                SharedStrings shared) throws IOException {
         RemoteTree previous = store.needsRebuild() ? RemoteTree.empty(pair.remoteFolderId())
-                : treeFile.load(pair.remoteFolderId());
+                : shared.tree(treeFile.load(pair.remoteFolderId()));
         RemoteScan remote = remoteScanner.scan(previous);
         if (!remote.unchanged()) {
             treeFile.save(remote.tree());

@@ -24,9 +24,16 @@ import org.oxisync.protocol.Resource;
  */
 public final class RemoteScanner {
     private final OxiCloudApi api;
+    private final SharedStrings shared;
 
     public RemoteScanner(OxiCloudApi api) {
+        this(api, SharedStrings.none());
+    }
+
+    /** {@code shared}: the journal's strings, reused for equal values in the listing and the snapshot. */
+    public RemoteScanner(OxiCloudApi api, SharedStrings shared) {
         this.api = Objects.requireNonNull(api, "api");
+        this.shared = Objects.requireNonNull(shared, "shared");
     }
 
     public RemoteScan scan(RemoteTree previous) {
@@ -34,12 +41,12 @@ public final class RemoteScanner {
         FolderDto root = api.folder(rootId);
         int[] requests = {1};
         if (previous.rootEtag().filter(root.etag()::equals).isPresent()) {
-            return new RemoteScan(previous, snapshotOf(previous), requests[0], true);
+            return new RemoteScan(previous, snapshotOf(previous, shared), requests[0], true);
         }
         RemoteTree.Builder next = new RemoteTree.Builder(rootId);
         list(rootId, "", root.etag(), previous, next, requests);
         RemoteTree tree = next.build();
-        return new RemoteScan(tree, snapshotOf(tree), requests[0], false);
+        return new RemoteScan(tree, snapshotOf(tree, shared), requests[0], false);
     }
 
     /** Lists one changed folder, then recurses into its changed children and copies the unchanged ones. */
@@ -52,7 +59,8 @@ public final class RemoteScanner {
         while (it.hasNext()) {
             Resource r = it.next();
             if (r instanceof FileDto f) {
-                files.add(new RemoteTree.File(f.id(), f.name(), f.etag(), f.contentHash(), f.size(), f.modifiedAt()));
+                files.add(shared.file(new RemoteTree.File(f.id(), f.name(), f.etag(), f.contentHash(), f.size(),
+                        f.modifiedAt())));
             } else if (r instanceof FolderDto d) {
                 children.add(d);
             }
@@ -97,25 +105,29 @@ public final class RemoteScanner {
 
     /** The reconciler's view of a listing: every file and folder below the root, with derived paths. */
     public static RemoteSnapshot snapshotOf(RemoteTree tree) {
+        return snapshotOf(tree, SharedStrings.none());
+    }
+
+    static RemoteSnapshot snapshotOf(RemoteTree tree, SharedStrings shared) {
         List<RemoteEntry> entries = new ArrayList<>();
-        tree.folder(tree.rootId()).ifPresent(root -> addChildren(tree, root, "", entries));
+        tree.folder(tree.rootId()).ifPresent(root -> addChildren(tree, root, "", entries, shared));
         return new RemoteSnapshot(entries);
     }
 
     private static void addChildren(RemoteTree tree, RemoteTree.Folder folder, String path,
-                                    List<RemoteEntry> entries) {
+                                    List<RemoteEntry> entries, SharedStrings shared) {
         for (RemoteTree.File f : folder.files()) {
-            entries.add(RemoteEntry.file(RelativePaths.join(path, f.name()), f.id(), folder.id(), f.etag(),
-                    f.contentHash(), f.size(), Instant.ofEpochSecond(f.modifiedAt())));
+            entries.add(RemoteEntry.file(shared.path(f.id(), RelativePaths.join(path, f.name())), f.id(),
+                    folder.id(), f.etag(), f.contentHash(), f.size(), Instant.ofEpochSecond(f.modifiedAt())));
         }
         for (String childId : folder.childFolderIds()) {
             RemoteTree.Folder child = tree.folders().get(childId);
             if (child == null) {
                 continue;
             }
-            String childPath = RelativePaths.join(path, child.name());
+            String childPath = shared.path(child.id(), RelativePaths.join(path, child.name()));
             entries.add(RemoteEntry.dir(childPath, child.id(), folder.id(), child.treeEtag()));
-            addChildren(tree, child, childPath, entries);
+            addChildren(tree, child, childPath, entries, shared);
         }
     }
 }

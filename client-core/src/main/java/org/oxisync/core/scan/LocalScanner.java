@@ -85,8 +85,8 @@ public final class LocalScanner {
         for (JournalEntry j : journal.entries()) {
             byPath.put(j.path(), j);
         }
-        Walk walk = new Walk(root, filter, byPath);
         boolean incremental = hint instanceof LocalHint.Paths;
+        Walk walk = new Walk(root, filter, byPath, incremental);
         if (hint instanceof LocalHint.Paths paths) {
             readDirty(root, filter, byPath, walk, paths.paths());
         } else {
@@ -421,12 +421,18 @@ public final class LocalScanner {
         final Set<String> walkedRoots = new HashSet<>();
         /** Entries read from the disk (stat calls of the walk). */
         long read;
-        final Set<String> visited = new HashSet<>();
+        /** Paths already presented; only an incremental scan can meet an entry twice, a full walk needs no set. */
+        final Set<String> visited;
 
-        Walk(Path root, PathFilter filter, Map<String, JournalEntry> journal) {
+        Walk(Path root, PathFilter filter, Map<String, JournalEntry> journal, boolean incremental) {
             this.root = root;
             this.filter = filter;
             this.journal = journal;
+            this.visited = incremental ? new HashSet<>() : null;
+        }
+
+        private boolean firstVisit(String path) {
+            return visited == null || visited.add(path);
         }
 
         @Override
@@ -451,9 +457,11 @@ public final class LocalScanner {
             if (filter.excludes(path, true)) {
                 return null;
             }
-            if (visited.add(path)) {
+            if (firstVisit(path)) {
                 remember(path, disk);
-                entries.add(LocalEntry.dir(path, key(attrs)));
+                JournalEntry j = journal.get(path);
+                entries.add(j == null ? LocalEntry.dir(path, key(attrs))
+                        : LocalEntry.dir(j.path(), shared(key(attrs), j.fileKey())));
             }
             return path;
         }
@@ -464,7 +472,7 @@ public final class LocalScanner {
             String name = file.getFileName().toString();
             String disk = relative(file);
             String path = nfc(disk);
-            if (!visited.add(path)) {
+            if (!firstVisit(path)) {
                 return FileVisitResult.CONTINUE; // an incremental scan may meet an entry twice
             }
             if (TempNames.isOwnTemp(name)) {
@@ -491,7 +499,8 @@ public final class LocalScanner {
             JournalEntry j = journal.get(path);
             if (j != null && j.kind() == EntryKind.FILE && j.size() == size && j.mtimeMillis() == mtime
                     && (j.fileKey() == null || fileKey == null || j.fileKey().equals(fileKey))) {
-                entries.add(LocalEntry.unhashedFile(path, size, mtime, fileKey));
+                // the journal's strings, not equal copies: at 100,000 files every copy kept costs megabytes
+                entries.add(LocalEntry.unhashedFile(j.path(), size, mtime, shared(fileKey, j.fileKey())));
             } else {
                 toHash.add(new Pending(path, disk, size, mtime, fileKey));
             }
@@ -526,6 +535,11 @@ public final class LocalScanner {
                 unreadable.add(path);
             }
             return FileVisitResult.CONTINUE;
+        }
+
+        /** {@code known} when it equals {@code found}, so that one string serves the scan and the journal. */
+        private static String shared(String found, String known) {
+            return found != null && found.equals(known) ? known : found;
         }
 
         private void remember(String nfcPath, String diskPath) {

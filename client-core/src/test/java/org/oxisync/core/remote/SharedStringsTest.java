@@ -1,0 +1,68 @@
+package org.oxisync.core.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.oxisync.core.plan.JournalBase;
+import org.oxisync.core.plan.JournalEntry;
+import org.oxisync.core.plan.RemoteEntry;
+import org.oxisync.core.plan.RemoteSnapshot;
+
+/** A listing read from the cache keeps the journal's string instances for equal values, and the same values. */
+class SharedStringsTest {
+    private static String copy(String s) {
+        return new String(s.toCharArray()); // an equal string, another object: as a JSON parser gives it
+    }
+
+    private final JournalEntry docs = JournalEntry.dir("docs", "k1", "folder-1");
+    private final JournalEntry report = JournalEntry.file("docs/report.txt", 10, 1000, "k2", "h".repeat(64),
+            "file-1", "etag-1");
+    private final JournalEntry stale = JournalEntry.file("docs/old.txt", 5, 1000, "k3", "a".repeat(64),
+            "file-2", "etag-2");
+
+    private RemoteTree cachedTree() {
+        return new RemoteTree("root", Map.of(
+                "root", new RemoteTree.Folder("root", "", "t0", List.of(), List.of(copy("folder-1"))),
+                "folder-1", new RemoteTree.Folder(copy("folder-1"), copy("docs"), "t1", List.of(
+                        new RemoteTree.File(copy("file-1"), copy("report.txt"), copy("etag-1"), copy("h".repeat(64)),
+                                10, 1),
+                        // changed on the server since the journal: other ETag and hash, same id
+                        new RemoteTree.File(copy("file-2"), copy("old.txt"), copy("etag-9"), copy("b".repeat(64)),
+                                7, 2),
+                        new RemoteTree.File(copy("file-3"), copy("new.txt"), copy("etag-3"), copy("c".repeat(64)),
+                                3, 3)),
+                        List.of())));
+    }
+
+    @Test
+    void theSnapshotOfACachedListingHoldsTheJournalsStringsWhereValuesAreEqual() {
+        SharedStrings shared = SharedStrings.of(new JournalBase(List.of(docs, report, stale)));
+        RemoteSnapshot snap = RemoteScanner.snapshotOf(shared.tree(cachedTree()), shared);
+        assertEquals(RemoteScanner.snapshotOf(cachedTree()), snap, "the values are unchanged");
+
+        RemoteEntry folder = find(snap, "docs");
+        assertSame(docs.path(), folder.path());
+        assertSame(docs.remoteId(), folder.id());
+        RemoteEntry file = find(snap, "docs/report.txt");
+        assertSame(report.path(), file.path());
+        assertSame(report.remoteId(), file.id());
+        assertSame(report.remoteEtag(), file.etag());
+        assertSame(report.remoteHash(), file.contentHash());
+        assertSame(docs.remoteId(), file.parentId());
+
+        RemoteEntry changed = find(snap, "docs/old.txt");
+        assertSame(stale.remoteId(), changed.id());
+        assertEquals("etag-9", changed.etag());
+        assertNotSame(stale.remoteEtag(), changed.etag());
+        assertEquals("b".repeat(64), changed.contentHash());
+        assertEquals("docs/new.txt", find(snap, "docs/new.txt").path());
+    }
+
+    private static RemoteEntry find(RemoteSnapshot s, String path) {
+        return s.entries().stream().filter(e -> e.path().equals(path)).findFirst().orElseThrow();
+    }
+}
