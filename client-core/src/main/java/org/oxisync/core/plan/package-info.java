@@ -18,8 +18,11 @@
  *   <li><b>Fate</b> per the table below; then <b>claims</b>: two items ending at one path (case-folded on a
  *       case-insensitive volume) → the remote-placed one keeps it, the local one is renamed to a conflict copy
  *       first and uploaded as new.</li>
- *   <li><b>Order</b>: conflict copies and type-change deletes that free a path; folder creations (parents
- *       first); moves (by final depth; a folder move is one step; creations inside a moved folder follow it);
+ *   <li><b>Order</b>: conflict copies and type-change deletes that free a path; folder creations and moves in
+ *       the order of what each waits for ({@link org.oxisync.core.plan.StructureOrder}: its parent, the move that
+ *       carries its source, whatever still sits at its destination; a folder move is one step); a cycle of such
+ *       waits (a swap, a rotation, a folder moved into a new folder of its own name) is broken by staging one move
+ *       through a visible sibling name {@code NAME (moving)};
  *       uploads and downloads; deletes (deepest first; a deleted folder is one step; remote deletes go to
  *       the server's trash); journal-only records; skips.</li>
  * </ol>
@@ -70,8 +73,7 @@
  *   <li>Download and DeleteLocal carry the {@link org.oxisync.core.plan.LocalState} seen at scan time: act
  *       only if the local file still matches, and keep its old content in the version store first.</li>
  *   <li>Remote folder ETags are not recorded here; remote discovery owns them.</li>
- *   <li>Known limits: a swap of two names (a→b and b→a in one run) needs a temporary name the plan does not
- *       give; a file moved and edited locally in one run is seen as delete + new (file keys alone are not
+ *   <li>Known limits: a file moved and edited locally in one run is seen as delete + new (file keys alone are not
  *       trusted), which uploads it again and trashes the old one: nothing is lost.</li>
  * </ul>
  */
