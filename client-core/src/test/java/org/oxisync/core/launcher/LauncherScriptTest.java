@@ -1,0 +1,143 @@
+package org.oxisync.core.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The checkout launcher {@code src/main/scripts/oxisync}, run by bash on a stand-in jar: stdout carries only the
+ * program's output, the exit code passes through, and the AppCDS archive is recorded by the first sync-once and
+ * mapped by later runs.
+ */
+@EnabledOnOs({OS.LINUX, OS.MAC})
+class LauncherScriptTest {
+    private static final Path SCRIPT = Path.of("src/main/scripts/oxisync").toAbsolutePath();
+
+    @TempDir
+    Path dir;
+    private Path jar;
+    private Path cache;
+
+    @BeforeEach
+    void standInJar() throws IOException {
+        Path src = dir.resolve("src/Main.java");
+        Files.createDirectories(src.getParent());
+        // prints its arguments, whether a CDS archive is mapped, and exits with the code given as the last argument
+        Files.writeString(src, """
+                public class Main {
+                    public static void main(String[] args) {
+                        boolean shared = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
+                                .stream().anyMatch(a -> a.startsWith("-XX:SharedArchiveFile="));
+                        System.out.println("args=" + String.join(",", args) + " mapped=" + shared);
+                        System.exit(Integer.parseInt(args[args.length - 1]));
+                    }
+                }
+                """);
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        Path classes = dir.resolve("classes");
+        Files.createDirectories(classes);
+        assertEquals(0, javac.run(null, null, null, "-d", classes.toString(), src.toString()));
+        jar = dir.resolve("stand-in.jar");
+        Manifest mf = new Manifest();
+        mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        mf.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "Main");
+        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out, mf)) {
+            j.putNextEntry(new JarEntry("Main.class"));
+            j.write(Files.readAllBytes(classes.resolve("Main.class")));
+            j.closeEntry();
+        }
+        cache = dir.resolve("cache");
+    }
+
+    private record Run(int exit, String stdout, String stderr) {}
+
+    private Run launch(String cds, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("bash", SCRIPT.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().put("OXISYNC_JAR", jar.toString());
+        pb.environment().put("XDG_CACHE_HOME", cache.toString());
+        pb.environment().remove("OXISYNC_JAVA_OPTS");
+        if (cds != null) {
+            pb.environment().put("OXISYNC_CDS", cds);
+        }
+        pb.redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher ended");
+        return new Run(p.exitValue(), Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
+                Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));
+    }
+
+    private List<Path> archives() throws IOException {
+        if (!Files.isDirectory(cache.resolve("oxisync/cds"))) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(cache.resolve("oxisync/cds"))) {
+            return s.toList();
+        }
+    }
+
+    @Test
+    void theFirstSyncOnceRecordsAnArchiveThatLaterRunsMapWithStdoutKeptClean() throws Exception {
+        Run first = launch(null, "sync-once", "--json", "0");
+        assertEquals(0, first.exit(), first.stderr());
+        assertEquals("args=sync-once,--json,0 mapped=false\n", first.stdout(), "no JVM log line on stdout");
+        List<Path> made = archives();
+        assertEquals(1, made.size(), made.toString());
+        assertTrue(made.get(0).getFileName().toString().endsWith(".jsa"), made.toString());
+
+        Run second = launch(null, "status", "3");
+        assertEquals(3, second.exit(), "the program's exit code passes through");
+        assertEquals("args=status,3 mapped=true\n", second.stdout());
+        assertEquals(made, archives());
+    }
+
+    @Test
+    void otherCommandsDoNotRecordAnArchive() throws Exception {
+        Run r = launch(null, "--version", "0");
+        assertEquals(0, r.exit());
+        assertEquals(List.of(), archives());
+    }
+
+    @Test
+    void anArchiveOfAnEarlierBuildOfTheJarIsReplaced() throws Exception {
+        assertEquals(0, launch(null, "sync-once", "0").exit());
+        Path old = archives().get(0);
+        Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(jar).toMillis() + 5_000)); // "rebuilt"
+        Run r = launch(null, "sync-once", "0");
+        assertEquals("args=sync-once,0 mapped=false\n", r.stdout(), "the stale archive is not mapped");
+        List<Path> now = archives();
+        assertEquals(1, now.size(), now.toString());
+        assertFalse(now.contains(old));
+    }
+
+    @Test
+    void cdsOffRecordsAndMapsNothing() throws Exception {
+        Run r = launch("off", "sync-once", "0");
+        assertEquals(0, r.exit());
+        assertEquals("args=sync-once,0 mapped=false\n", r.stdout());
+        assertEquals(List.of(), archives());
+    }
+}
