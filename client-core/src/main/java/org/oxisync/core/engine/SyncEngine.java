@@ -26,7 +26,6 @@ import org.oxisync.core.plan.LocalEntry;
 import org.oxisync.core.plan.MassDeleteGuard;
 import org.oxisync.core.plan.Reconciler;
 import org.oxisync.core.plan.RemoteEntry;
-import org.oxisync.core.plan.SyncAction;
 import org.oxisync.core.plan.SyncPlan;
 import org.oxisync.core.progress.ProgressAccumulator;
 import org.oxisync.core.remote.RemoteScan;
@@ -160,7 +159,7 @@ public final class SyncEngine {
         // Full and incremental runs alike: entries on which all three sides agree yield no action, so the reconciler
         // sees only the differing part (a no-change run of 20,000 files spent about 40 % of its time reconciling)
         SyncPlan plan = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
-        List<String> lines = plan.actions().stream().map(SyncAction::describe).toList();
+        List<String> lines = new PlanLines(plan.actions());
 
         int pairFiles = (int) base.entries().stream().filter(e -> e.kind() == EntryKind.FILE).count();
         MassDeleteGuard.Verdict verdict = MassDeleteGuard.check(plan, pairFiles);
@@ -202,8 +201,7 @@ public final class SyncEngine {
 
     private PlanExecutor.Session session(FolderPair pair, SyncOptions options, Path root, ScanResult scan,
                                          RemoteScan remote, JournalBase base) {
-        Map<String, JournalEntry> journalByPath = new HashMap<>();
-        base.entries().forEach(j -> journalByPath.put(j.path(), j));
+        Map<String, JournalEntry> journalByPath = base.byPath();
         Map<String, LocalEntry> localByPath = new HashMap<>();
         scan.snapshot().entries().forEach(l -> localByPath.put(l.path(), l));
         Map<String, RemoteEntry> remoteById = new HashMap<>();
@@ -264,8 +262,7 @@ public final class SyncEngine {
         private RemoteChanges() {}
 
         static Set<String> paths(org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
-            Map<String, JournalEntry> byPath = new HashMap<>();
-            base.entries().forEach(j -> byPath.put(j.path(), j));
+            Map<String, JournalEntry> byPath = base.byPath();
             Map<String, RemoteEntry> byId = new HashMap<>();
             Set<String> changed = new HashSet<>();
             for (RemoteEntry r : remote.entries()) {
@@ -358,14 +355,8 @@ public final class SyncEngine {
         /** Paths where local or remote differ from the journal (or the journal lacks them). */
         static Set<String> differing(org.oxisync.core.plan.LocalSnapshot local,
                                      org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
-            Map<String, JournalEntry> byPath = new HashMap<>();
-            Map<String, JournalEntry> byId = new HashMap<>();
-            for (JournalEntry j : base.entries()) {
-                byPath.put(j.path(), j);
-                if (j.remoteId() != null) {
-                    byId.put(j.remoteId(), j);
-                }
-            }
+            Map<String, JournalEntry> byPath = base.byPath();
+            Map<String, JournalEntry> byId = base.byRemoteId();
             Set<String> out = new HashSet<>();
             Set<String> localPaths = new HashSet<>();
             for (LocalEntry l : local.entries()) {

@@ -16,7 +16,7 @@ public record SyncReport(String pair, SyncStatus status, int uploaded, int downl
     public SyncReport {
         errors = List.copyOf(errors);
         skipped = List.copyOf(skipped);
-        plan = List.copyOf(plan);
+        plan = plan instanceof PlanLines ? plan : List.copyOf(plan); // PlanLines: immutable, made on reading
     }
 
     public static SyncReport failed(String pair, String message, Duration elapsed) {

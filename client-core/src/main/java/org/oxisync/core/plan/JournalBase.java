@@ -1,14 +1,75 @@
 package org.oxisync.core.plan;
 
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
-/** The journal of the pair: what both sides agreed on after the last run. */
-public record JournalBase(List<JournalEntry> entries) {
-    public JournalBase {
-        entries = List.copyOf(entries);
+/**
+ * The journal of the pair: what both sides agreed on after the last run. Its indexes by path and by remote id are
+ * built once, on first use, and shared by the scan, discovery and the engine (each used to build its own: at
+ * 100,000 entries every such map costs about 4.5 MB and tens of milliseconds).
+ */
+public final class JournalBase {
+    private final List<JournalEntry> entries;
+    private Map<String, JournalEntry> byPath;
+    private Map<String, JournalEntry> byRemoteId;
+
+    public JournalBase(List<JournalEntry> entries) {
+        this.entries = List.copyOf(entries);
     }
 
     public static JournalBase of(JournalEntry... entries) {
         return new JournalBase(List.of(entries));
+    }
+
+    public List<JournalEntry> entries() {
+        return entries;
+    }
+
+    /** Every entry by its path (read-only). */
+    public synchronized Map<String, JournalEntry> byPath() {
+        if (byPath == null) {
+            Map<String, JournalEntry> m = new HashMap<>(capacity());
+            for (JournalEntry j : entries) {
+                m.put(j.path(), j);
+            }
+            byPath = Collections.unmodifiableMap(m);
+        }
+        return byPath;
+    }
+
+    /** The entries known on the server, by remote id (read-only). */
+    public synchronized Map<String, JournalEntry> byRemoteId() {
+        if (byRemoteId == null) {
+            Map<String, JournalEntry> m = new HashMap<>(capacity());
+            for (JournalEntry j : entries) {
+                if (j.remoteId() != null) {
+                    m.put(j.remoteId(), j);
+                }
+            }
+            byRemoteId = Collections.unmodifiableMap(m);
+        }
+        return byRemoteId;
+    }
+
+    private int capacity() {
+        return entries.size() * 4 / 3 + 16;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof JournalBase other && entries.equals(other.entries);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(entries);
+    }
+
+    @Override
+    public String toString() {
+        return "JournalBase[entries=" + entries + "]";
     }
 }

@@ -28,13 +28,7 @@ public final class SharedStrings {
     }
 
     public static SharedStrings of(JournalBase base) {
-        Map<String, JournalEntry> byId = new HashMap<>(base.entries().size() * 4 / 3 + 16);
-        for (JournalEntry j : base.entries()) {
-            if (j.remoteId() != null) {
-                byId.put(j.remoteId(), j);
-            }
-        }
-        return new SharedStrings(byId);
+        return new SharedStrings(base.byRemoteId());
     }
 
     /** {@code tree} (as read from the listing cache) holding the journal's strings where values are equal. */

@@ -81,10 +81,7 @@ public final class LocalScanner {
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
             throw new NoSuchFileException(root.toString(), null, "the pair's local folder is missing or not a folder");
         }
-        Map<String, JournalEntry> byPath = new HashMap<>();
-        for (JournalEntry j : journal.entries()) {
-            byPath.put(j.path(), j);
-        }
+        Map<String, JournalEntry> byPath = journal.byPath();
         boolean incremental = hint instanceof LocalHint.Paths;
         Walk walk = new Walk(root, filter, byPath, incremental);
         if (hint instanceof LocalHint.Paths paths) {

@@ -107,6 +107,14 @@ class LauncherScriptTest {
         assertEquals(1, made.size(), made.toString());
         assertTrue(made.get(0).getFileName().toString().endsWith(".jsa"), made.toString());
 
+        // the archive really loads: -Xshare:on makes the JVM refuse to start otherwise
+        Process check = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules", "jdk.incubator.vector", "-Xshare:on", "-XX:SharedArchiveFile=" + made.get(0),
+                "-cp", jar.toString(), "Main", "0").redirectErrorStream(true).start();
+        String checkOut = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(check.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, check.exitValue(), checkOut);
+
         Run second = launch(null, "status", "3");
         assertEquals(3, second.exit(), "the program's exit code passes through");
         assertEquals("args=status,3 mapped=true\n", second.stdout());
