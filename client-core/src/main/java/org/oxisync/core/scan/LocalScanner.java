@@ -56,6 +56,7 @@ public final class LocalScanner {
     private static final int STABILITY_ATTEMPTS = 2;
 
     private final Digester digester;
+    /** Threads that hash changed files, and that walk the tree in a full scan. */
     private final int hashThreads;
 
     public LocalScanner(Digester digester, int hashThreads) {
@@ -83,11 +84,22 @@ public final class LocalScanner {
         }
         Map<String, JournalEntry> byPath = journal.byPath();
         boolean incremental = hint instanceof LocalHint.Paths;
-        Walk walk = new Walk(root, filter, byPath, incremental);
+        Walk walk;
         if (hint instanceof LocalHint.Paths paths) {
+            walk = new Walk(root, filter, byPath, true);
             readDirty(root, filter, byPath, walk, paths.paths());
         } else {
-            Files.walkFileTree(root, walk);
+            walk = new ParallelTreeWalk<>(new ParallelTreeWalk.Parts<Walk>() {
+                @Override
+                public Walk create() {
+                    return new Walk(root, filter, byPath, false);
+                }
+
+                @Override
+                public void append(Walk into, Walk part) {
+                    into.append(part);
+                }
+            }, hashThreads).walk(root);
         }
         hashAll(root, walk, byPath);
         for (String prefix : walk.unreadable) {
@@ -426,6 +438,20 @@ public final class LocalScanner {
             this.filter = filter;
             this.journal = journal;
             this.visited = incremental ? new HashSet<>() : null;
+        }
+
+        /** Adds the findings of another part of the same walk (see {@link ParallelTreeWalk}) after these. */
+        void append(Walk part) {
+            entries.addAll(part.entries);
+            digests.putAll(part.digests);
+            diskNames.putAll(part.diskNames);
+            problems.addAll(part.problems);
+            temps.addAll(part.temps);
+            toHash.addAll(part.toHash);
+            unreadable.addAll(part.unreadable);
+            listed.addAll(part.listed);
+            walkedRoots.addAll(part.walkedRoots);
+            read += part.read;
         }
 
         private boolean firstVisit(String path) {

@@ -1,0 +1,116 @@
+package org.oxisync.core.scan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The parallel walk gives the callbacks of {@code Files.walkFileTree}, in the same order, on any thread count. */
+class ParallelTreeWalkTest {
+    @TempDir
+    Path root;
+
+    /** Records every callback; skips folders named "skip" like an excluded folder. */
+    static final class Recorder extends SimpleFileVisitor<Path> {
+        final Path base;
+        final List<String> events = new ArrayList<>();
+
+        Recorder(Path base) {
+            this.base = base;
+        }
+
+        @Override
+        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+            events.add("pre " + base.relativize(dir));
+            return dir.getFileName().toString().equals("skip") ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+            events.add((attrs.isSymbolicLink() ? "link " : "file ") + base.relativize(file) + " " + attrs.size());
+            return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFileFailed(Path file, IOException exc) {
+            events.add("failed " + base.relativize(file));
+            return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult postVisitDirectory(Path dir, IOException exc) {
+            events.add("post " + base.relativize(dir) + (exc == null ? "" : " error"));
+            return FileVisitResult.CONTINUE;
+        }
+    }
+
+    private List<String> parallel(int threads) throws IOException {
+        return new ParallelTreeWalk<>(new ParallelTreeWalk.Parts<Recorder>() {
+            @Override
+            public Recorder create() {
+                return new Recorder(root);
+            }
+
+            @Override
+            public void append(Recorder into, Recorder part) {
+                into.events.addAll(part.events);
+            }
+        }, threads).walk(root).events;
+    }
+
+    @Test
+    void givesTheCallbacksOfWalkFileTreeInTheSameOrderOnOneOrManyThreads() throws IOException {
+        for (int d = 0; d < 6; d++) {
+            for (int e = 0; e < 4; e++) {
+                Path dir = root.resolve("d" + d + "/e" + e);
+                Files.createDirectories(dir);
+                for (int f = 0; f < 5; f++) {
+                    Files.writeString(dir.resolve("f" + f), "x".repeat(d + e + f));
+                }
+            }
+            Files.writeString(root.resolve("d" + d + "/top.txt"), "top");
+        }
+        Files.createDirectories(root.resolve("d1/skip/inner"));
+        Files.writeString(root.resolve("d1/skip/inner/hidden.txt"), "not visited");
+        Files.createDirectories(root.resolve("empty"));
+        Files.writeString(root.resolve("root.txt"), "r");
+        Files.createSymbolicLink(root.resolve("d2/link"), root.resolve("d3")); // not followed
+
+        Recorder sequential = new Recorder(root);
+        Files.walkFileTree(root, sequential);
+        for (int threads : new int[] {1, 2, 4}) {
+            assertEquals(sequential.events, parallel(threads), threads + " thread(s)");
+        }
+        assertTrue(sequential.events.contains("link d2/link 0") || sequential.events.stream()
+                .anyMatch(e -> e.startsWith("link d2/link")), sequential.events.toString());
+        assertTrue(sequential.events.stream().noneMatch(e -> e.contains("hidden.txt")));
+    }
+
+    @Test
+    void aRootThatIsNotAFolderIsAnErrorNotAnEmptyTree() throws IOException {
+        Path file = Files.writeString(root.resolve("file.txt"), "x");
+        ParallelTreeWalk<Recorder> walk = new ParallelTreeWalk<>(new ParallelTreeWalk.Parts<Recorder>() {
+            @Override
+            public Recorder create() {
+                return new Recorder(file);
+            }
+
+            @Override
+            public void append(Recorder into, Recorder part) {
+                into.events.addAll(part.events);
+            }
+        }, 2);
+        assertThrows(IOException.class, () -> walk.walk(file));
+        assertThrows(IOException.class, () -> walk.walk(root.resolve("missing")));
+    }
+}
