@@ -71,7 +71,8 @@ public final class SyncOnceCommand implements Callable<Integer> {
             }
             progress.clear();
             if (json) {
-                out.println(ReportJson.toJson(reports));
+                ReportJson.write(reports, out);
+                out.println();
             } else {
                 for (SyncReport r : reports) {
                     ReportPrinter.print(r, dryRun, out);

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.oxisync.core.ignore.IgnoreRules;
 import org.oxisync.core.ignore.PathFilter;
@@ -78,7 +79,13 @@ public final class SyncEngine {
         Instant start = clock.instant();
         SyncReport report;
         try {
-            report = run(pair, options, start);
+            RefreshLater refresh = new RefreshLater();
+            report = run(pair, options, start, refresh);
+            if (refresh.tree != null) {
+                // after run() has returned, so that the run's snapshots are garbage while the server is listed again
+                refreshRemoteTree(new RemoteScanner(api), refresh.tree, refresh.file);
+                report = report.withElapsed(elapsed(start));
+            }
         } catch (OxiCloudException.AuthExpired | OxiCloudException.LoginFailed e) {
             report = SyncReport.failed(pair.name(), "authentication failed: " + e.getMessage()
                     + " (log in again with `oxisync login`)", elapsed(start));
@@ -93,7 +100,14 @@ public final class SyncEngine {
         return report;
     }
 
-    private SyncReport run(FolderPair pair, SyncOptions options, Instant start) throws IOException {
+    /** What {@link #runOnce} relists after the run: set when the run changed the server. */
+    private static final class RefreshLater {
+        RemoteTree tree;
+        RemoteTreeFile file;
+    }
+
+    private SyncReport run(FolderPair pair, SyncOptions options, Instant start, RefreshLater refresh)
+            throws IOException {
         Path root = Path.of(pair.localRoot());
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
             // Never read a missing root (an unmounted disk) as "everything was deleted".
@@ -182,7 +196,8 @@ public final class SyncEngine {
             abortReason = new PlanExecutor(session, tally).execute(plan);
         }
         if (tally.remoteChanges.get() > 0 && abortReason == null) {
-            refreshRemoteTree(remoteScanner, remote.tree(), treeFile);
+            refresh.tree = remote.tree();
+            refresh.file = treeFile;
         }
         store.versions().applyRetention();
         return report(pair, tally, lines, abortReason, start, false);
@@ -221,9 +236,9 @@ public final class SyncEngine {
     /** Lists what this run changed on the server, so that the next run of an idle pair costs one request. */
     private void refreshRemoteTree(RemoteScanner scanner, RemoteTree tree, RemoteTreeFile file) {
         try {
-            RemoteScan after = scanner.scan(tree);
-            if (!after.unchanged()) {
-                file.save(after.tree());
+            Optional<RemoteTree> after = scanner.relist(tree);
+            if (after.isPresent()) {
+                file.save(after.get());
             }
         } catch (OxiCloudException | IOException e) {
             LOG.info("could not refresh the remote listing after the run ({}); the next run lists it", e.toString());

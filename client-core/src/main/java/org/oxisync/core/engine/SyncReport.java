@@ -19,6 +19,12 @@ public record SyncReport(String pair, SyncStatus status, int uploaded, int downl
         plan = plan instanceof PlanLines ? plan : List.copyOf(plan); // PlanLines: immutable, made on reading
     }
 
+    /** The same report with another run time (the engine's last step may come after the report is made). */
+    public SyncReport withElapsed(Duration newElapsed) {
+        return new SyncReport(pair, status, uploaded, downloaded, deletedLocal, deletedRemote, moved, conflicts,
+                bytesSent, bytesReceived, bytesReused, errors, skipped, plan, message, newElapsed);
+    }
+
     public static SyncReport failed(String pair, String message, Duration elapsed) {
         return new SyncReport(pair, SyncStatus.FAILED, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(),
                 message, elapsed);

@@ -36,6 +36,21 @@ public final class RemoteScanner {
         this.shared = Objects.requireNonNull(shared, "shared");
     }
 
+    /**
+     * The listing as it is now, without the reconciler's snapshot (after a run, only the cache is refreshed); empty
+     * when the root's tree ETag still matches {@code previous}.
+     */
+    public java.util.Optional<RemoteTree> relist(RemoteTree previous) {
+        String rootId = previous.rootId();
+        FolderDto root = api.folder(rootId);
+        if (previous.rootEtag().filter(root.etag()::equals).isPresent()) {
+            return java.util.Optional.empty();
+        }
+        RemoteTree.Builder next = new RemoteTree.Builder(rootId);
+        list(rootId, "", root.etag(), previous, next, new int[] {1});
+        return java.util.Optional.of(next.build());
+    }
+
     public RemoteScan scan(RemoteTree previous) {
         String rootId = previous.rootId();
         FolderDto root = api.folder(rootId);
