@@ -53,7 +53,7 @@ machine() {
     echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')),"\
          "$(free -m | awk '/^Mem:/ {print $2}') MiB RAM, $(uname -r)"
     echo "java: $(java -version 2>&1 | head -1)"
-    echo "client JVM options: ${OXISYNC_JAVA_OPTS:-none (the launcher's defaults: serial GC, small young generation, tight heap)}"
+    echo "client JVM options: ${OXISYNC_JAVA_OPTS:-none (the launcher defaults: serial GC, small young generation, tight heap)}"
     echo "filesystem of the work folder: $(df -T "$WORK" | awk 'NR==2 {print $2 " on " $1}')"
     load
 }
