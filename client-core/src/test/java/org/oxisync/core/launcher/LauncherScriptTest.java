@@ -89,6 +89,19 @@ class LauncherScriptTest {
                 Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));
     }
 
+    /** The archive is dumped by a detached process after the launcher has ended: wait for it. */
+    private List<Path> awaitArchives() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            List<Path> now = archives();
+            if (!now.isEmpty() && now.stream().allMatch(p -> p.getFileName().toString().endsWith(".jsa"))) {
+                return now;
+            }
+            Thread.sleep(100);
+        }
+        return archives();
+    }
+
     private List<Path> archives() throws IOException {
         if (!Files.isDirectory(cache.resolve("oxisync/cds"))) {
             return List.of();
@@ -103,7 +116,7 @@ class LauncherScriptTest {
         Run first = launch(null, "sync-once", "--json", "0");
         assertEquals(0, first.exit(), first.stderr());
         assertEquals("args=sync-once,--json,0 mapped=false\n", first.stdout(), "no JVM log line on stdout");
-        List<Path> made = archives();
+        List<Path> made = awaitArchives();
         assertEquals(1, made.size(), made.toString());
         assertTrue(made.get(0).getFileName().toString().endsWith(".jsa"), made.toString());
 
@@ -131,14 +144,24 @@ class LauncherScriptTest {
     @Test
     void anArchiveOfAnEarlierBuildOfTheJarIsReplaced() throws Exception {
         assertEquals(0, launch(null, "sync-once", "0").exit());
-        Path old = archives().get(0);
+        Path old = awaitArchives().get(0);
         Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(
                 Files.getLastModifiedTime(jar).toMillis() + 5_000)); // "rebuilt"
         Run r = launch(null, "sync-once", "0");
         assertEquals("args=sync-once,0 mapped=false\n", r.stdout(), "the stale archive is not mapped");
-        List<Path> now = archives();
+        List<Path> now = awaitArchives();
         assertEquals(1, now.size(), now.toString());
         assertFalse(now.contains(old));
+    }
+
+    @Test
+    void aRunThatDidNotSyncLeavesNoArchiveSoTheNextOneRecords() throws Exception {
+        Run refused = launch(null, "sync-once", "2"); // a configuration error: few classes loaded
+        assertEquals(2, refused.exit());
+        Thread.sleep(500);
+        assertEquals(List.of(), archives());
+        assertEquals(0, launch(null, "sync-once", "0").exit());
+        assertEquals(1, awaitArchives().size());
     }
 
     @Test

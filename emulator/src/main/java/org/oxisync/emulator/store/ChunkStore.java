@@ -9,12 +9,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.UUID;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
-/** Content-addressed chunk files: {@code chunks/ab/<blake3>}, written to a temp name and renamed. */
+/**
+ * Content-addressed chunk files: {@code chunks/ab/<blake3>}, written to a temp name and renamed. Per small upload
+ * this is the emulator's main cost, so the fan-out folders are created once (not checked per chunk) and temp names
+ * come from a counter (a random UUID per chunk drew on SecureRandom).
+ */
 public final class ChunkStore {
     private final Path root;
     private final Path tmp;
+    private final Set<String> fanOuts = ConcurrentHashMap.newKeySet();
+    private final String tempPrefix = Long.toHexString(new java.util.Random().nextLong()) + "-";
+    private final AtomicLong tempCounter = new AtomicLong();
 
     public ChunkStore(Path dataDir) throws IOException {
         this.root = dataDir.resolve("chunks");
@@ -37,8 +46,8 @@ public final class ChunkStore {
         if (Files.exists(target)) {
             return;
         }
-        Files.createDirectories(target.getParent());
-        Path t = tmp.resolve(UUID.randomUUID() + ".chunk");
+        fanOut(hash, target);
+        Path t = tempFile(".chunk");
         try (OutputStream out = Files.newOutputStream(t)) {
             out.write(buf, off, len);
         }
@@ -52,8 +61,16 @@ public final class ChunkStore {
             Files.deleteIfExists(file);
             return;
         }
-        Files.createDirectories(target.getParent());
+        fanOut(hash, target);
         move(file, target);
+    }
+
+    private void fanOut(String hash, Path target) throws IOException {
+        String dir = hash.substring(0, 2);
+        if (!fanOuts.contains(dir)) {
+            Files.createDirectories(target.getParent());
+            fanOuts.add(dir);
+        }
     }
 
     private static void move(Path from, Path to) throws IOException {
@@ -98,7 +115,7 @@ public final class ChunkStore {
 
     /** A fresh temp file path inside the data dir (same filesystem as the chunks). */
     public Path tempFile(String suffix) {
-        return tmp.resolve(UUID.randomUUID() + suffix);
+        return tmp.resolve(tempPrefix + tempCounter.incrementAndGet() + suffix);
     }
 
     public Path tmpDir() {
