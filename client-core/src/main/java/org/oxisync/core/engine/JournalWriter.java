@@ -25,6 +25,12 @@ final class JournalWriter {
     private final long pairId;
     private final Clock clock;
     private final List<Runnable> pending = new ArrayList<>();
+    /**
+     * Held while a batch is written: batches are taken and committed in order, and the monitor (guarding
+     * {@link #pending}) is free meanwhile, so transfer workers keep recording while a commit waits for its fsync
+     * (they used to block on every commit: most of the client's stalls in a small-file upload).
+     */
+    private final java.util.concurrent.locks.ReentrantLock writing = new java.util.concurrent.locks.ReentrantLock(true);
 
     JournalWriter(LocalStore store, long pairId, Clock clock) {
         this.store = store;
@@ -37,7 +43,7 @@ final class JournalWriter {
      * belongs to one path: an item that reaches a new path other than by a move step (deleted on one side and moved
      * on the other, then copied to its new place) would otherwise leave its old row behind, naming the same id.
      */
-    synchronized void upsert(JournalEntry e) {
+    void upsert(JournalEntry e) {
         var row = JournalMapping.toStore(pairId, e, clock.instant());
         add(() -> {
             if (row.remoteId() != null) {
@@ -61,15 +67,15 @@ final class JournalWriter {
     }
 
     /** A store write that may wait for the next batch (see the class comment); it runs inside a transaction. */
-    synchronized void later(Runnable write) {
+    void later(Runnable write) {
         add(write);
     }
 
-    synchronized void delete(String path) {
+    void delete(String path) {
         add(() -> store.journal().delete(pairId, path));
     }
 
-    synchronized void deleteTree(String path) {
+    void deleteTree(String path) {
         add(() -> {
             store.journal().delete(pairId, path);
             store.journal().deleteTree(pairId, path);
@@ -82,8 +88,21 @@ final class JournalWriter {
      * moves it from where it is now, while the journal still has it at its old path. {@code newRow} makes the row
      * at {@code to} from the old row (null when there is none).
      */
-    synchronized void move(String from, String to, String remoteId, UnaryOperator<JournalEntry> newRow) {
-        flush();
+    void move(String from, String to, String remoteId, UnaryOperator<JournalEntry> newRow) {
+        // lock order everywhere: writing, then the monitor. The monitor keeps other rows out until the move is
+        // written, after everything recorded before it.
+        writing.lock();
+        try {
+            synchronized (this) {
+                writePending();
+                rekey(from, to, remoteId, newRow);
+            }
+        } finally {
+            writing.unlock();
+        }
+    }
+
+    private void rekey(String from, String to, String remoteId, UnaryOperator<JournalEntry> newRow) {
         Journal j = store.journal();
         store.inTransaction(() -> {
             var row = j.get(pairId, from);
@@ -106,18 +125,36 @@ final class JournalWriter {
     }
 
     private void add(Runnable op) {
-        pending.add(op);
-        if (pending.size() >= BATCH) {
+        boolean full;
+        synchronized (this) {
+            pending.add(op);
+            full = pending.size() >= BATCH;
+        }
+        if (full) {
             flush();
         }
     }
 
-    synchronized void flush() {
-        if (pending.isEmpty()) {
-            return;
+    /** Writes everything recorded so far, in one transaction. */
+    void flush() {
+        writing.lock();
+        try {
+            writePending();
+        } finally {
+            writing.unlock();
         }
-        List<Runnable> ops = new ArrayList<>(pending);
-        pending.clear();
+    }
+
+    /** With {@link #writing} held. */
+    private void writePending() {
+        List<Runnable> ops;
+        synchronized (this) {
+            if (pending.isEmpty()) {
+                return;
+            }
+            ops = new ArrayList<>(pending);
+            pending.clear();
+        }
         store.inTransaction(() -> ops.forEach(Runnable::run));
     }
 }
