@@ -54,18 +54,22 @@ class ParallelTreeWalkTest {
         }
     }
 
-    private List<String> parallel(int threads) throws IOException {
-        return new ParallelTreeWalk<>(new ParallelTreeWalk.Parts<Recorder>() {
+    private static ParallelTreeWalk.Parts<Recorder> recorders(Path base) {
+        return new ParallelTreeWalk.Parts<>() {
             @Override
             public Recorder create() {
-                return new Recorder(root);
+                return new Recorder(base);
             }
 
             @Override
             public void append(Recorder into, Recorder part) {
                 into.events.addAll(part.events);
             }
-        }, threads).walk(root).events;
+        };
+    }
+
+    private List<String> parallel(int threads) throws IOException {
+        return new ParallelTreeWalk<>(recorders(root), threads).walk(root).events;
     }
 
     @Test
@@ -99,17 +103,7 @@ class ParallelTreeWalkTest {
     @Test
     void aRootThatIsNotAFolderIsAnErrorNotAnEmptyTree() throws IOException {
         Path file = Files.writeString(root.resolve("file.txt"), "x");
-        ParallelTreeWalk<Recorder> walk = new ParallelTreeWalk<>(new ParallelTreeWalk.Parts<Recorder>() {
-            @Override
-            public Recorder create() {
-                return new Recorder(file);
-            }
-
-            @Override
-            public void append(Recorder into, Recorder part) {
-                into.events.addAll(part.events);
-            }
-        }, 2);
+        ParallelTreeWalk<Recorder> walk = new ParallelTreeWalk<>(recorders(file), 2);
         assertThrows(IOException.class, () -> walk.walk(file));
         assertThrows(IOException.class, () -> walk.walk(root.resolve("missing")));
     }

@@ -1,16 +1,13 @@
 package org.oxisync.store.db;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import org.oxisync.store.io.DurableFiles;
 
 /**
  * A small file beside the database ({@code <name>.health}) that says whether the last process closed it cleanly
@@ -57,17 +54,8 @@ final class HealthFile {
 
     /** Writes the state durably: temp file, fsync, atomic rename. */
     void write(State state) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         String text = (state.clean() ? "clean " : "open ") + state.checkedAt().toEpochMilli() + "\n";
-        Files.writeString(tmp, text, StandardCharsets.US_ASCII);
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-            ch.force(true);
-        }
-        try {
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        DurableFiles.replace(file, out -> out.write(text.getBytes(StandardCharsets.US_ASCII)));
     }
 
     void delete() throws IOException {
