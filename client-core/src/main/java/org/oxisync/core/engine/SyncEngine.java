@@ -146,14 +146,18 @@ public final class SyncEngine {
         } else {
             // The server is asked while the disk is walked: discovery (reading the listing cache, one request when
             // nothing changed) needs neither the scan nor the journal, and the two use different resources.
-            BackgroundDiscovery discovery = BackgroundDiscovery.start(
-                    () -> discover(pair, treeFile, remoteScanner, shared));
+            BackgroundDiscovery discovery = BackgroundDiscovery.start(() -> {
+                RemoteScan found = discover(pair, treeFile, remoteScanner, shared);
+                found.snapshot().byId(); // built here, beside the scan, for the reconcile step
+                return found;
+            });
             try {
                 listener.phase(pair.name(), "scanning");
                 scan = scanner.scan(root, filter, base, LocalHint.ALL);
                 if (options.stop().stopRequested()) {
                     return stoppedBeforeChanges(pair, start);
                 }
+                scan.snapshot().byPath(); // while discovery may still be running
                 listener.phase(pair.name(), "discovering");
                 remote = discovery.join();
             } finally {
@@ -217,10 +221,8 @@ public final class SyncEngine {
     private PlanExecutor.Session session(FolderPair pair, SyncOptions options, Path root, ScanResult scan,
                                          RemoteScan remote, JournalBase base) {
         Map<String, JournalEntry> journalByPath = base.byPath();
-        Map<String, LocalEntry> localByPath = new HashMap<>();
-        scan.snapshot().entries().forEach(l -> localByPath.put(l.path(), l));
-        Map<String, RemoteEntry> remoteById = new HashMap<>();
-        remote.snapshot().entries().forEach(r -> remoteById.put(r.id(), r));
+        Map<String, LocalEntry> localByPath = scan.snapshot().byPath();
+        Map<String, RemoteEntry> remoteById = remote.snapshot().byId();
         return new PlanExecutor.Session(pair.name(), pair.id(), api, store, uploader, downloader,
                 new LocalTree(root, scan.diskNames()), new RemoteIndex(pair.remoteFolderId(), remote.snapshot(), base),
                 new JournalWriter(store, pair.id(), clock), journalByPath, localByPath, remoteById, scan,
@@ -373,9 +375,8 @@ public final class SyncEngine {
             Map<String, JournalEntry> byPath = base.byPath();
             Map<String, JournalEntry> byId = base.byRemoteId();
             Set<String> out = new HashSet<>();
-            Set<String> localPaths = new HashSet<>();
+            Map<String, LocalEntry> localByPath = local.byPath();
             for (LocalEntry l : local.entries()) {
-                localPaths.add(l.path());
                 JournalEntry j = byPath.get(l.path());
                 if (j == null || j.kind() != l.kind() || special(l.kind()) || !Objects.equals(l.fileKey(), j.fileKey())
                         || (l.kind() == EntryKind.FILE && (l.hash().value().isPresent() || l.size() != j.size()
@@ -383,16 +384,15 @@ public final class SyncEngine {
                     out.add(l.path());
                 }
             }
-            Map<String, RemoteEntry> remoteById = new HashMap<>();
+            Map<String, RemoteEntry> remoteById = remote.byId();
             for (RemoteEntry r : remote.entries()) {
-                remoteById.put(r.id(), r);
                 JournalEntry j = byId.get(r.id());
                 if (j == null || !j.path().equals(r.path())) {
                     out.add(r.path());
                 }
             }
             for (JournalEntry j : base.entries()) {
-                if (!localPaths.contains(j.path()) || j.remoteId() == null) {
+                if (!localByPath.containsKey(j.path()) || j.remoteId() == null) {
                     out.add(j.path());
                     continue;
                 }

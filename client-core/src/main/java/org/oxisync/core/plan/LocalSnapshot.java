@@ -1,18 +1,63 @@
 package org.oxisync.core.plan;
 
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
- * The local tree as scanned (the pair root itself excluded).
- *
- * @param caseInsensitive whether the local volume treats names differing only in case as the same
+ * The local tree as scanned (the pair root itself excluded). Its index by path is built once, on first use, and
+ * shared by the engine's steps (see {@link JournalBase}).
  */
-public record LocalSnapshot(List<LocalEntry> entries, boolean caseInsensitive) {
-    public LocalSnapshot {
-        entries = List.copyOf(entries);
+public final class LocalSnapshot {
+    private final List<LocalEntry> entries;
+    private final boolean caseInsensitive;
+    private Map<String, LocalEntry> byPath;
+
+    /** @param caseInsensitive whether the local volume treats names differing only in case as the same */
+    public LocalSnapshot(List<LocalEntry> entries, boolean caseInsensitive) {
+        this.entries = List.copyOf(entries);
+        this.caseInsensitive = caseInsensitive;
     }
 
     public static LocalSnapshot of(LocalEntry... entries) {
         return new LocalSnapshot(List.of(entries), false);
+    }
+
+    public List<LocalEntry> entries() {
+        return entries;
+    }
+
+    public boolean caseInsensitive() {
+        return caseInsensitive;
+    }
+
+    /** Every entry by its path (read-only; a path met twice keeps its last entry). */
+    public synchronized Map<String, LocalEntry> byPath() {
+        if (byPath == null) {
+            Map<String, LocalEntry> m = new HashMap<>(entries.size() * 4 / 3 + 16);
+            for (LocalEntry l : entries) {
+                m.put(l.path(), l);
+            }
+            byPath = Collections.unmodifiableMap(m);
+        }
+        return byPath;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LocalSnapshot other && caseInsensitive == other.caseInsensitive
+                && entries.equals(other.entries);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(entries, caseInsensitive);
+    }
+
+    @Override
+    public String toString() {
+        return "LocalSnapshot[entries=" + entries + ", caseInsensitive=" + caseInsensitive + "]";
     }
 }

@@ -1,14 +1,54 @@
 package org.oxisync.core.plan;
 
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
-/** The remote tree under the pair's remote folder (the folder itself excluded). */
-public record RemoteSnapshot(List<RemoteEntry> entries) {
-    public RemoteSnapshot {
-        entries = List.copyOf(entries);
+/**
+ * The remote tree under the pair's remote folder (the folder itself excluded). Its index by id is built once, on
+ * first use, and shared by the engine's steps (see {@link JournalBase}).
+ */
+public final class RemoteSnapshot {
+    private final List<RemoteEntry> entries;
+    private Map<String, RemoteEntry> byId;
+
+    public RemoteSnapshot(List<RemoteEntry> entries) {
+        this.entries = List.copyOf(entries);
     }
 
     public static RemoteSnapshot of(RemoteEntry... entries) {
         return new RemoteSnapshot(List.of(entries));
+    }
+
+    public List<RemoteEntry> entries() {
+        return entries;
+    }
+
+    /** Every entry by its id (read-only). */
+    public synchronized Map<String, RemoteEntry> byId() {
+        if (byId == null) {
+            Map<String, RemoteEntry> m = new HashMap<>(entries.size() * 4 / 3 + 16);
+            for (RemoteEntry r : entries) {
+                m.put(r.id(), r);
+            }
+            byId = Collections.unmodifiableMap(m);
+        }
+        return byId;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RemoteSnapshot other && entries.equals(other.entries);
+    }
+
+    @Override
+    public int hashCode() {
+        return entries.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "RemoteSnapshot[entries=" + entries + "]";
     }
 }
