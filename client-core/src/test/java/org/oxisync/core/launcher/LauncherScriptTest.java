@@ -73,12 +73,20 @@ class LauncherScriptTest {
     private record Run(int exit, String stdout, String stderr) {}
 
     private Run launch(String cds, String... args) throws Exception {
+        return launchUnder(cds, null, args);
+    }
+
+    private Run launchUnder(String cds, String invocationId, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", SCRIPT.toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("OXISYNC_JAR", jar.toString());
         pb.environment().put("XDG_CACHE_HOME", cache.toString());
         pb.environment().remove("OXISYNC_JAVA_OPTS");
+        pb.environment().remove("INVOCATION_ID");
+        if (invocationId != null) {
+            pb.environment().put("INVOCATION_ID", invocationId);
+        }
         if (cds != null) {
             pb.environment().put("OXISYNC_CDS", cds);
         }
@@ -162,6 +170,15 @@ class LauncherScriptTest {
         assertEquals(List.of(), archives());
         assertEquals(0, launch(null, "sync-once", "0").exit());
         assertEquals(1, awaitArchives().size());
+    }
+
+    @Test
+    void underSystemdTheArchiveIsMadeBeforeTheCommandEnds() throws Exception {
+        Run r = launchUnder(null, "0123456789abcdef", "sync-once", "0"); // systemd sets INVOCATION_ID for a service
+        assertEquals(0, r.exit());
+        List<Path> made = archives(); // no waiting: the service's leftover processes would be killed
+        assertEquals(1, made.size(), made.toString());
+        assertTrue(made.get(0).getFileName().toString().endsWith(".jsa"), made.toString());
     }
 
     @Test
