@@ -19,6 +19,14 @@ public interface OxiCloudApi extends AutoCloseable {
         return new HttpOxiCloudApi(config);
     }
 
+    /**
+     * Starts preparing, on a background thread, the JDK's TLS trust store and the HTTP client's platform, so that a
+     * client created soon after (by {@link #create}) does not wait for them. Optional; for short-lived processes.
+     */
+    static void warmUp() {
+        org.oxisync.protocol.internal.ClientWarmup.start();
+    }
+
     // ---- server -------------------------------------------------------------------------------------------------
 
     /** {@code GET /api/version}. */

@@ -41,6 +41,7 @@ public final class SyncOnceCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        org.oxisync.protocol.OxiCloudApi.warmUp(); // TLS and HTTP client set-up overlaps opening the store
         try (AppContext ctx = homeOption.open()) {
             if (!ctx.config().hasAccount()) {
                 return configError(out, err, "not logged in; run `oxisync login SERVER_URL` first");

@@ -369,13 +369,27 @@ public final class SyncEngine {
             return false;
         }
 
-        /** Paths where local or remote differ from the journal (or the journal lacks them). */
+        /**
+         * Paths where local or remote differ from the journal (or the journal lacks them). The remote half runs on
+         * a second thread beside the local half (both read only immutable snapshots and the journal's indexes).
+         */
         static Set<String> differing(org.oxisync.core.plan.LocalSnapshot local,
                                      org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
+            java.util.concurrent.CompletableFuture<Set<String>> remoteHalf = java.util.concurrent.CompletableFuture
+                    .supplyAsync(() -> remoteDiffering(remote, base), task -> {
+                        Thread t = new Thread(task, "oxisync-narrowing");
+                        t.setDaemon(true);
+                        t.start();
+                    });
+            Set<String> out = localDiffering(local, base);
+            out.addAll(remoteHalf.join());
+            return out;
+        }
+
+        /** Local entries that differ from the journal, and journal entries with no local entry or no remote id. */
+        static Set<String> localDiffering(org.oxisync.core.plan.LocalSnapshot local, JournalBase base) {
             Map<String, JournalEntry> byPath = base.byPath();
-            Map<String, JournalEntry> byId = base.byRemoteId();
             Set<String> out = new HashSet<>();
-            Map<String, LocalEntry> localByPath = local.byPath();
             for (LocalEntry l : local.entries()) {
                 JournalEntry j = byPath.get(l.path());
                 if (j == null || j.kind() != l.kind() || special(l.kind()) || !Objects.equals(l.fileKey(), j.fileKey())
@@ -384,17 +398,32 @@ public final class SyncEngine {
                     out.add(l.path());
                 }
             }
-            Map<String, RemoteEntry> remoteById = remote.byId();
+            Map<String, LocalEntry> localByPath = local.byPath();
+            for (JournalEntry j : base.entries()) {
+                if (!localByPath.containsKey(j.path()) || j.remoteId() == null) {
+                    out.add(j.path());
+                }
+            }
+            return out;
+        }
+
+        /**
+         * Remote entries the journal does not have at their path, and journal entries whose remote entry is gone,
+         * elsewhere or changed (both ends of a move).
+         */
+        static Set<String> remoteDiffering(org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
+            Map<String, JournalEntry> byId = base.byRemoteId();
+            Set<String> out = new HashSet<>();
             for (RemoteEntry r : remote.entries()) {
                 JournalEntry j = byId.get(r.id());
                 if (j == null || !j.path().equals(r.path())) {
                     out.add(r.path());
                 }
             }
+            Map<String, RemoteEntry> remoteById = remote.byId();
             for (JournalEntry j : base.entries()) {
-                if (!localByPath.containsKey(j.path()) || j.remoteId() == null) {
-                    out.add(j.path());
-                    continue;
+                if (j.remoteId() == null) {
+                    continue; // never on the server: the local half has it
                 }
                 RemoteEntry r = remoteById.get(j.remoteId());
                 if (r == null || !r.path().equals(j.path()) || r.kind() != j.kind()
