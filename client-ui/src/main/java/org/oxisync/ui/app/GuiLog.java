@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The desktop app's log file: {@code <log folder>/oxisync-ui.log} (the folder Settings → Advanced opens), rolled
- * at 5 MiB, the last 5 kept. client-core's {@code logback.xml} only writes to stderr, which nobody sees for a
+ * at 5 MiB, the last 5 kept. client-core's {@code LogSetup} only writes to stderr, which nobody sees for a
  * window, so the app adds this appender to logback's root logger at start.
  *
  * <p>Secrets never reach the file: messages and stack traces are masked ({@link #mask}) after {@code Bearer},
