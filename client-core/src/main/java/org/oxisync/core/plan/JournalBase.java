@@ -1,7 +1,5 @@
 package org.oxisync.core.plan;
 
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -13,11 +11,13 @@ import java.util.Objects;
  */
 public final class JournalBase {
     private final List<JournalEntry> entries;
-    private Map<String, JournalEntry> byPath;
-    private Map<String, JournalEntry> byRemoteId;
+    private final LazyIndex<String, JournalEntry> byPath;
+    private final LazyIndex<String, JournalEntry> byRemoteId;
 
     public JournalBase(List<JournalEntry> entries) {
         this.entries = List.copyOf(entries);
+        this.byPath = new LazyIndex<>(this.entries, JournalEntry::path);
+        this.byRemoteId = new LazyIndex<>(this.entries, JournalEntry::remoteId);
     }
 
     public static JournalBase of(JournalEntry... entries) {
@@ -29,33 +29,13 @@ public final class JournalBase {
     }
 
     /** Every entry by its path (read-only). */
-    public synchronized Map<String, JournalEntry> byPath() {
-        if (byPath == null) {
-            Map<String, JournalEntry> m = new HashMap<>(capacity());
-            for (JournalEntry j : entries) {
-                m.put(j.path(), j);
-            }
-            byPath = Collections.unmodifiableMap(m);
-        }
-        return byPath;
+    public Map<String, JournalEntry> byPath() {
+        return byPath.get();
     }
 
     /** The entries known on the server, by remote id (read-only). */
-    public synchronized Map<String, JournalEntry> byRemoteId() {
-        if (byRemoteId == null) {
-            Map<String, JournalEntry> m = new HashMap<>(capacity());
-            for (JournalEntry j : entries) {
-                if (j.remoteId() != null) {
-                    m.put(j.remoteId(), j);
-                }
-            }
-            byRemoteId = Collections.unmodifiableMap(m);
-        }
-        return byRemoteId;
-    }
-
-    private int capacity() {
-        return entries.size() * 4 / 3 + 16;
+    public Map<String, JournalEntry> byRemoteId() {
+        return byRemoteId.get();
     }
 
     @Override

@@ -1,7 +1,5 @@
 package org.oxisync.core.plan;
 
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -13,12 +11,13 @@ import java.util.Objects;
 public final class LocalSnapshot {
     private final List<LocalEntry> entries;
     private final boolean caseInsensitive;
-    private Map<String, LocalEntry> byPath;
+    private final LazyIndex<String, LocalEntry> byPath;
 
     /** @param caseInsensitive whether the local volume treats names differing only in case as the same */
     public LocalSnapshot(List<LocalEntry> entries, boolean caseInsensitive) {
         this.entries = List.copyOf(entries);
         this.caseInsensitive = caseInsensitive;
+        this.byPath = new LazyIndex<>(this.entries, LocalEntry::path);
     }
 
     public static LocalSnapshot of(LocalEntry... entries) {
@@ -34,15 +33,8 @@ public final class LocalSnapshot {
     }
 
     /** Every entry by its path (read-only; a path met twice keeps its last entry). */
-    public synchronized Map<String, LocalEntry> byPath() {
-        if (byPath == null) {
-            Map<String, LocalEntry> m = new HashMap<>(entries.size() * 4 / 3 + 16);
-            for (LocalEntry l : entries) {
-                m.put(l.path(), l);
-            }
-            byPath = Collections.unmodifiableMap(m);
-        }
-        return byPath;
+    public Map<String, LocalEntry> byPath() {
+        return byPath.get();
     }
 
     @Override

@@ -1,7 +1,5 @@
 package org.oxisync.core.plan;
 
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -11,10 +9,11 @@ import java.util.Map;
  */
 public final class RemoteSnapshot {
     private final List<RemoteEntry> entries;
-    private Map<String, RemoteEntry> byId;
+    private final LazyIndex<String, RemoteEntry> byId;
 
     public RemoteSnapshot(List<RemoteEntry> entries) {
         this.entries = List.copyOf(entries);
+        this.byId = new LazyIndex<>(this.entries, RemoteEntry::id);
     }
 
     public static RemoteSnapshot of(RemoteEntry... entries) {
@@ -26,15 +25,8 @@ public final class RemoteSnapshot {
     }
 
     /** Every entry by its id (read-only). */
-    public synchronized Map<String, RemoteEntry> byId() {
-        if (byId == null) {
-            Map<String, RemoteEntry> m = new HashMap<>(entries.size() * 4 / 3 + 16);
-            for (RemoteEntry r : entries) {
-                m.put(r.id(), r);
-            }
-            byId = Collections.unmodifiableMap(m);
-        }
-        return byId;
+    public Map<String, RemoteEntry> byId() {
+        return byId.get();
     }
 
     @Override
