@@ -210,7 +210,7 @@ public final class SyncEngine {
     private RemoteScan discover(FolderPair pair, RemoteTreeFile treeFile, RemoteScanner remoteScanner,
                                 SharedStrings shared) throws IOException {
         RemoteTree previous = store.needsRebuild() ? RemoteTree.empty(pair.remoteFolderId())
-                : shared.tree(treeFile.load(pair.remoteFolderId()));
+                : treeFile.load(pair.remoteFolderId(), shared);
         RemoteScan remote = remoteScanner.scan(previous);
         if (!remote.unchanged()) {
             treeFile.save(remote.tree());

@@ -131,9 +131,10 @@ public final class RemoteScanner {
 
     private static void addChildren(RemoteTree tree, RemoteTree.Folder folder, String path,
                                     List<RemoteEntry> entries, SharedStrings shared) {
+        String folderId = shared.id(folder.id());
         for (RemoteTree.File f : folder.files()) {
             entries.add(RemoteEntry.file(shared.path(f.id(), RelativePaths.join(path, f.name())), f.id(),
-                    folder.id(), f.etag(), f.contentHash(), f.size(), Instant.ofEpochSecond(f.modifiedAt())));
+                    folderId, f.etag(), f.contentHash(), f.size(), Instant.ofEpochSecond(f.modifiedAt())));
         }
         for (String childId : folder.childFolderIds()) {
             RemoteTree.Folder child = tree.folders().get(childId);
@@ -141,7 +142,7 @@ public final class RemoteScanner {
                 continue;
             }
             String childPath = shared.path(child.id(), RelativePaths.join(path, child.name()));
-            entries.add(RemoteEntry.dir(childPath, child.id(), folder.id(), child.treeEtag()));
+            entries.add(RemoteEntry.dir(childPath, shared.id(child.id()), folderId, child.treeEtag()));
             addChildren(tree, child, childPath, entries, shared);
         }
     }

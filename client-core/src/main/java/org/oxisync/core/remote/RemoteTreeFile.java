@@ -1,7 +1,13 @@
 package org.oxisync.core.remote;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,11 +39,18 @@ public final class RemoteTreeFile {
     }
 
     public RemoteTree load(String rootId) {
+        return load(rootId, SharedStrings.none());
+    }
+
+    /** The cached listing, its file rows holding {@code shared}'s strings where values are equal. */
+    public RemoteTree load(String rootId, SharedStrings shared) {
         if (!Files.isRegularFile(file)) {
             return RemoteTree.empty(rootId);
         }
         try {
-            RemoteTree tree = json.readValue(file.toFile(), RemoteTree.class);
+            ObjectMapper reader = json.copy().registerModule(new SimpleModule()
+                    .addDeserializer(RemoteTree.File.class, new FileRow(shared)));
+            RemoteTree tree = reader.readValue(file.toFile(), RemoteTree.class);
             if (tree.rootId() == null || !tree.rootId().equals(rootId) || tree.folders() == null) {
                 return RemoteTree.empty(rootId);
             }
@@ -50,6 +63,44 @@ public final class RemoteTreeFile {
 
     public void save(RemoteTree tree) throws IOException {
         DurableFiles.replace(file, out -> json.writeValue(out, tree));
+    }
+
+    /** Reads one file row of the cache field by field and makes it through {@link SharedStrings}. */
+    private static final class FileRow extends StdDeserializer<RemoteTree.File> {
+        private final transient SharedStrings shared;
+
+        FileRow(SharedStrings shared) {
+            super(RemoteTree.File.class);
+            this.shared = shared;
+        }
+
+        @Override
+        public RemoteTree.File deserialize(JsonParser p, DeserializationContext ctx) throws IOException {
+            String id = null;
+            String name = null;
+            String etag = null;
+            String hash = null;
+            long size = 0;
+            long modifiedAt = 0;
+            JsonToken t = p.currentToken() == JsonToken.START_OBJECT ? p.nextToken() : p.currentToken();
+            for (; t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String field = p.currentName();
+                p.nextToken();
+                switch (field) {
+                    case "id" -> id = p.getValueAsString();
+                    case "name" -> name = p.getValueAsString();
+                    case "etag" -> etag = p.getValueAsString();
+                    case "contentHash" -> hash = p.getValueAsString();
+                    case "size" -> size = p.getValueAsLong();
+                    case "modifiedAt" -> modifiedAt = p.getValueAsLong();
+                    default -> p.skipChildren();
+                }
+            }
+            if (id == null || name == null) {
+                throw JsonMappingException.from(p, "a file row without id or name");
+            }
+            return shared.file(id, name, etag, hash, size, modifiedAt);
+        }
     }
 
     public void delete() throws IOException {

@@ -1,15 +1,13 @@
 package org.oxisync.core.remote;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
 
 /**
  * The journal's copies of the strings a listing repeats (ids, ETags, content hashes, paths), found by remote id. A
- * listing read from the cache or the server holds its own equal copies: at 100,000 files that is about 30 MB of the
+ * listing read from the cache ({@link RemoteTreeFile#load(String, SharedStrings)}) or the server holds its own equal
+ * copies: at 100,000 files that is about 30 MB of the
  * run's peak heap. Discovery hands out the journal's instances instead; values never change, only which object
  * holds them.
  */
@@ -31,35 +29,23 @@ public final class SharedStrings {
         return new SharedStrings(base.byRemoteId());
     }
 
-    /** {@code tree} (as read from the listing cache) holding the journal's strings where values are equal. */
-    public RemoteTree tree(RemoteTree tree) {
-        if (byRemoteId.isEmpty()) {
-            return tree;
-        }
-        Map<String, RemoteTree.Folder> folders = new HashMap<>(tree.folders().size() * 4 / 3 + 16);
-        for (RemoteTree.Folder f : tree.folders().values()) {
-            List<RemoteTree.File> files = new ArrayList<>(f.files().size());
-            for (RemoteTree.File file : f.files()) {
-                files.add(file(file));
-            }
-            List<String> children = new ArrayList<>(f.childFolderIds().size());
-            for (String c : f.childFolderIds()) {
-                children.add(id(c));
-            }
-            String id = id(f.id());
-            folders.put(id, new RemoteTree.Folder(id, f.name(), f.treeEtag(), files, children));
-        }
-        return new RemoteTree(tree.rootId(), folders);
-    }
-
     /** {@code f} with the journal's id, ETag and hash strings where they are equal. */
     RemoteTree.File file(RemoteTree.File f) {
-        JournalEntry j = byRemoteId.get(f.id());
+        return byRemoteId.containsKey(f.id())
+                ? file(f.id(), f.name(), f.etag(), f.contentHash(), f.size(), f.modifiedAt()) : f;
+    }
+
+    /**
+     * A listing's file row made with the journal's id, ETag and hash strings where they are equal; used while the
+     * listing cache is read, so that the reader's own copies die young instead of being kept and then replaced.
+     */
+    RemoteTree.File file(String id, String name, String etag, String contentHash, long size, long modifiedAt) {
+        JournalEntry j = byRemoteId.get(id);
         if (j == null) {
-            return f;
+            return new RemoteTree.File(id, name, etag, contentHash, size, modifiedAt);
         }
-        return new RemoteTree.File(j.remoteId(), f.name(), same(f.etag(), j.remoteEtag()),
-                same(f.contentHash(), j.remoteHash()), f.size(), f.modifiedAt());
+        return new RemoteTree.File(j.remoteId(), name, same(etag, j.remoteEtag()), same(contentHash, j.remoteHash()),
+                size, modifiedAt);
     }
 
     /** The journal's copy of a folder's id. */

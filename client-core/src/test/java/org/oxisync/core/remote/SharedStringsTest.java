@@ -6,13 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.List;
 import java.util.Map;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.RemoteEntry;
 import org.oxisync.core.plan.RemoteSnapshot;
 
-/** A listing read from the cache keeps the journal's string instances for equal values, and the same values. */
+/** A listing read from the cache file holds the journal's string instances for equal values, and the same values. */
 class SharedStringsTest {
     private static String copy(String s) {
         return new String(s.toCharArray()); // an equal string, another object: as a JSON parser gives it
@@ -38,11 +40,18 @@ class SharedStringsTest {
                         List.of())));
     }
 
+    @TempDir
+    Path dir;
+
     @Test
-    void theSnapshotOfACachedListingHoldsTheJournalsStringsWhereValuesAreEqual() {
+    void theSnapshotOfACachedListingHoldsTheJournalsStringsWhereValuesAreEqual() throws Exception {
         SharedStrings shared = SharedStrings.of(new JournalBase(List.of(docs, report, stale)));
-        RemoteSnapshot snap = RemoteScanner.snapshotOf(shared.tree(cachedTree()), shared);
-        assertEquals(RemoteScanner.snapshotOf(cachedTree()), snap, "the values are unchanged");
+        RemoteTreeFile cache = new RemoteTreeFile(dir.resolve("remote-tree-1.json"));
+        cache.save(cachedTree());
+        RemoteTree loaded = cache.load("root", shared);
+        assertEquals(cachedTree(), loaded, "the values are unchanged");
+        RemoteSnapshot snap = RemoteScanner.snapshotOf(loaded, shared);
+        assertEquals(RemoteScanner.snapshotOf(cachedTree()), snap);
 
         RemoteEntry folder = find(snap, "docs");
         assertSame(docs.path(), folder.path());
