@@ -29,6 +29,12 @@ import java.util.function.Supplier;
  * @param <V> the visitor
  */
 final class ParallelTreeWalk<V extends FileVisitor<Path>> {
+    /**
+     * Below this depth a folder's subtree is walked by {@link Files#walkFileTree} on the task's thread: joining
+     * subtasks nests a stack frame per level, and a tree 1,500 folders deep overflowed the stack.
+     */
+    static final int SEQUENTIAL_BELOW = 32;
+
     /** Makes an empty visitor, and appends one visitor's findings to another's. */
     interface Parts<V> {
         V create();
@@ -60,7 +66,7 @@ final class ParallelTreeWalk<V extends FileVisitor<Path>> {
             return t;
         }, null, false);
         try {
-            List<V> ordered = pool.invoke(new Folder(root, attrs));
+            List<V> ordered = pool.invoke(new Folder(root, attrs, 0));
             V result = parts.create();
             for (V part : ordered) {
                 parts.append(result, part);
@@ -77,14 +83,24 @@ final class ParallelTreeWalk<V extends FileVisitor<Path>> {
     private final class Folder extends RecursiveTask<List<V>> {
         private final Path dir;
         private final BasicFileAttributes attrs;
+        private final int depth;
 
-        Folder(Path dir, BasicFileAttributes attrs) {
+        Folder(Path dir, BasicFileAttributes attrs, int depth) {
             this.dir = dir;
             this.attrs = attrs;
+            this.depth = depth;
         }
 
         @Override
         protected List<V> compute() {
+            if (depth >= SEQUENTIAL_BELOW) {
+                V whole = parts.create();
+                call(() -> {
+                    Files.walkFileTree(dir, whole); // the same callbacks, iteratively
+                    return FileVisitResult.CONTINUE;
+                });
+                return List.of(whole);
+            }
             List<Object> pieces = new ArrayList<>(); // visitors and subfolder tasks, in order
             V v = parts.create();
             pieces.add(v);
@@ -112,7 +128,7 @@ final class ParallelTreeWalk<V extends FileVisitor<Path>> {
                         continue;
                     }
                     if (a.isDirectory()) {
-                        pieces.add(new Folder(child, a).fork());
+                        pieces.add(new Folder(child, a, depth + 1).fork());
                         current = parts.create();
                         pieces.add(current);
                     } else {

@@ -29,27 +29,34 @@ class ParallelTreeWalkTest {
             this.base = base;
         }
 
+        /** The path below {@code base} (by string: Path.relativize is quadratic in the depth). */
+        private String rel(Path p) {
+            String s = p.toString();
+            String b = base.toString();
+            return s.length() == b.length() ? "" : s.substring(b.length() + 1);
+        }
+
         @Override
         public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-            events.add("pre " + base.relativize(dir));
+            events.add("pre " + rel(dir));
             return dir.getFileName().toString().equals("skip") ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
         }
 
         @Override
         public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-            events.add((attrs.isSymbolicLink() ? "link " : "file ") + base.relativize(file) + " " + attrs.size());
+            events.add((attrs.isSymbolicLink() ? "link " : "file ") + rel(file) + " " + attrs.size());
             return FileVisitResult.CONTINUE;
         }
 
         @Override
         public FileVisitResult visitFileFailed(Path file, IOException exc) {
-            events.add("failed " + base.relativize(file));
+            events.add("failed " + rel(file));
             return FileVisitResult.CONTINUE;
         }
 
         @Override
         public FileVisitResult postVisitDirectory(Path dir, IOException exc) {
-            events.add("post " + base.relativize(dir) + (exc == null ? "" : " error"));
+            events.add("post " + rel(dir) + (exc == null ? "" : " error"));
             return FileVisitResult.CONTINUE;
         }
     }
@@ -98,6 +105,35 @@ class ParallelTreeWalkTest {
         assertTrue(sequential.events.contains("link d2/link 0") || sequential.events.stream()
                 .anyMatch(e -> e.startsWith("link d2/link")), sequential.events.toString());
         assertTrue(sequential.events.stream().noneMatch(e -> e.contains("hidden.txt")));
+    }
+
+    @Test
+    void aVeryDeepTreeIsWalkedWholeInTheSameOrder() throws IOException {
+        Path dir = root;
+        for (int i = 0; i < 1500; i++) { // a path of about 3,000 characters: deeper than any real tree
+            dir = dir.resolve("d");
+        }
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("bottom.txt"), "deep");
+        Files.writeString(root.resolve("d/side.txt"), "side");
+        Recorder sequential = new Recorder(root);
+        Files.walkFileTree(root, sequential);
+        assertEquals(sequential.events, parallel(2));
+        assertTrue(sequential.events.stream().anyMatch(e -> e.endsWith("bottom.txt 4")));
+        // removed here, bottom-up: JUnit's own clean-up of a tree this deep takes about 30 s
+        Files.walkFileTree(root.resolve("d"), new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException exc) throws IOException {
+                Files.delete(d);
+                return FileVisitResult.CONTINUE;
+            }
+        });
     }
 
     @Test
