@@ -12,27 +12,12 @@ import java.nio.file.Path;
 import java.text.Normalizer;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.emulator.EndpointStats;
 import org.oxisync.store.versions.VersionInfo;
 
 /** Two-way sync scenarios against the emulator: one test per case of the reconcile list and the engine rules. */
-class EngineScenarioTest {
-    @TempDir Path tmp;
-    SyncHarness h;
-
-    @BeforeEach
-    void start() {
-        h = SyncHarness.start(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        h.close();
-    }
+class EngineScenarioTest extends HarnessTest {
 
     private static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);

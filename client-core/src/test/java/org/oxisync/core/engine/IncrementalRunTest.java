@@ -8,10 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.scan.LocalHint;
 
@@ -20,25 +18,15 @@ import org.oxisync.core.scan.LocalHint;
  * from the journal, so it can neither be deleted nor re-uploaded; a full run ({@link LocalHint#ALL}) still finds
  * what the watcher missed.
  */
-class IncrementalRunTest {
-    @TempDir
-    java.nio.file.Path tmp;
-    private SyncHarness h;
-
+class IncrementalRunTest extends HarnessTest {
     @BeforeEach
-    void setUp() {
-        h = SyncHarness.start(tmp);
+    void aSyncedTree() {
         for (int d = 0; d < 4; d++) {
             for (int f = 0; f < 5; f++) {
                 h.write("d" + d + "/f" + f + ".txt", "content " + d + "/" + f);
             }
         }
         h.syncOk();
-    }
-
-    @AfterEach
-    void tearDown() {
-        h.close();
     }
 
     private SyncReport runWith(LocalHint hint) {

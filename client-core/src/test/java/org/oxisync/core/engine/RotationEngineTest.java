@@ -7,12 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.emulator.Fault;
 
 /**
@@ -21,19 +17,7 @@ import org.oxisync.emulator.Fault;
  * name; these check that the engine carries that out on each side and ends in sync (seeds 1607 and 3063 of the
  * model test never converged).
  */
-class RotationEngineTest {
-    @TempDir Path tmp;
-    SyncHarness h;
-
-    @BeforeEach
-    void start() {
-        h = SyncHarness.start(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        h.close();
-    }
+class RotationEngineTest extends HarnessTest {
 
     private String remoteText(String path) {
         return new String(h.remote().read(path), StandardCharsets.UTF_8);

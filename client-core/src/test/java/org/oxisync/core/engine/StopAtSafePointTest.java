@@ -6,14 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.transfer.TransferOptions;
@@ -21,23 +17,10 @@ import org.oxisync.protocol.Limits;
 import org.oxisync.store.hash.FileChunker;
 
 /** The cooperative stop (pause, shutdown): a run stops between items or between chunk batches, and the next run continues. */
-class StopAtSafePointTest {
+class StopAtSafePointTest extends HarnessTest {
     private static final int BIG = 6 << 20;
 
-    @TempDir
-    Path tmp;
-    private SyncHarness h;
     private final AtomicBoolean stop = new AtomicBoolean();
-
-    @BeforeEach
-    void setUp() {
-        h = SyncHarness.start(tmp);
-    }
-
-    @AfterEach
-    void tearDown() {
-        h.close();
-    }
 
     private SyncEngine engine(SyncListener listener) {
         TransferOptions small = TransferOptions.defaults().withDeltaThreshold(1 << 20).withNegotiateEvery(4)
