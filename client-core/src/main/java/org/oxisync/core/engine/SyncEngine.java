@@ -146,7 +146,7 @@ public final class SyncEngine {
         } else {
             // The server is asked while the disk is walked: discovery (reading the listing cache, one request when
             // nothing changed) needs neither the scan nor the journal, and the two use different resources.
-            BackgroundDiscovery discovery = BackgroundDiscovery.start(() -> {
+            Background<RemoteScan> discovery = Background.start("oxisync-discover", () -> {
                 RemoteScan found = discover(pair, treeFile, remoteScanner, shared);
                 found.snapshot().byId(); // built here, beside the scan, for the reconcile step
                 return found;
@@ -280,10 +280,9 @@ public final class SyncEngine {
 
         static Set<String> paths(org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
             Map<String, JournalEntry> byPath = base.byPath();
-            Map<String, RemoteEntry> byId = new HashMap<>();
+            Map<String, RemoteEntry> byId = remote.byId();
             Set<String> changed = new HashSet<>();
             for (RemoteEntry r : remote.entries()) {
-                byId.put(r.id(), r);
                 JournalEntry j = byPath.get(r.path());
                 if (j == null || j.kind() != r.kind() || !r.id().equals(j.remoteId())
                         || (r.kind() == EntryKind.FILE && !Objects.equals(r.contentHash(), j.remoteHash()))) {
@@ -375,14 +374,10 @@ public final class SyncEngine {
          */
         static Set<String> differing(org.oxisync.core.plan.LocalSnapshot local,
                                      org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
-            java.util.concurrent.CompletableFuture<Set<String>> remoteHalf = java.util.concurrent.CompletableFuture
-                    .supplyAsync(() -> remoteDiffering(remote, base), task -> {
-                        Thread t = new Thread(task, "oxisync-narrowing");
-                        t.setDaemon(true);
-                        t.start();
-                    });
+            Background<Set<String>> remoteHalf = Background.start("oxisync-narrowing",
+                    () -> remoteDiffering(remote, base));
             Set<String> out = localDiffering(local, base);
-            out.addAll(remoteHalf.join());
+            out.addAll(remoteHalf.joinUnchecked());
             return out;
         }
 

@@ -41,27 +41,28 @@ public final class RemoteScanner {
      * when the root's tree ETag still matches {@code previous}.
      */
     public java.util.Optional<RemoteTree> relist(RemoteTree previous) {
-        String rootId = previous.rootId();
-        FolderDto root = api.folder(rootId);
-        if (previous.rootEtag().filter(root.etag()::equals).isPresent()) {
-            return java.util.Optional.empty();
-        }
-        RemoteTree.Builder next = new RemoteTree.Builder(rootId);
-        list(rootId, "", root.etag(), previous, next, new int[] {1});
-        return java.util.Optional.of(next.build());
+        Listing l = listing(previous);
+        return l.unchanged() ? java.util.Optional.empty() : java.util.Optional.of(l.tree());
     }
 
     public RemoteScan scan(RemoteTree previous) {
+        Listing l = listing(previous);
+        return new RemoteScan(l.tree(), snapshotOf(l.tree(), shared), l.requests(), l.unchanged());
+    }
+
+    /** The listing now: {@code previous} itself when the root's tree ETag still matches. */
+    private record Listing(RemoteTree tree, int requests, boolean unchanged) {}
+
+    private Listing listing(RemoteTree previous) {
         String rootId = previous.rootId();
         FolderDto root = api.folder(rootId);
         int[] requests = {1};
         if (previous.rootEtag().filter(root.etag()::equals).isPresent()) {
-            return new RemoteScan(previous, snapshotOf(previous, shared), requests[0], true);
+            return new Listing(previous, requests[0], true);
         }
         RemoteTree.Builder next = new RemoteTree.Builder(rootId);
         list(rootId, "", root.etag(), previous, next, requests);
-        RemoteTree tree = next.build();
-        return new RemoteScan(tree, snapshotOf(tree, shared), requests[0], false);
+        return new Listing(next.build(), requests[0], false);
     }
 
     /** Lists one changed folder, then recurses into its changed children and copies the unchanged ones. */

@@ -5,47 +5,49 @@ import java.io.UncheckedIOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import org.oxisync.core.remote.RemoteScan;
 
 /**
- * Remote discovery on its own thread, so that it overlaps the local scan of a full run. {@link #join()} gives its
- * result or rethrows its failure as the engine would have met it on its own thread.
+ * One step of a run on a daemon thread of its own, beside the run's thread: remote discovery beside the local scan,
+ * the remote half of narrowing beside the local half. {@link #join()} gives its result or rethrows its failure as
+ * the run would have met it on its own thread.
+ *
+ * @param <T> the step's result
  */
-final class BackgroundDiscovery {
-    /** The discovery step: may fail with an I/O error or a protocol error, like {@code SyncEngine.discover}. */
+final class Background<T> {
+    /** The step: may fail with an I/O error or a protocol (runtime) error. */
     @FunctionalInterface
-    interface Step {
-        RemoteScan run() throws IOException;
+    interface Step<T> {
+        T run() throws IOException;
     }
 
-    private final CompletableFuture<RemoteScan> future;
+    private final CompletableFuture<T> future;
     private final Thread thread;
 
-    private BackgroundDiscovery(CompletableFuture<RemoteScan> future, Thread thread) {
+    private Background(CompletableFuture<T> future, Thread thread) {
         this.future = future;
         this.thread = thread;
     }
 
-    static BackgroundDiscovery start(Step step) {
-        CompletableFuture<RemoteScan> future = new CompletableFuture<>();
+    static <T> Background<T> start(String threadName, Step<T> step) {
+        CompletableFuture<T> future = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
                 future.complete(step.run());
             } catch (Throwable e) {
                 future.completeExceptionally(e);
             }
-        }, "oxisync-discover");
+        }, threadName);
         t.setDaemon(true);
         t.start();
-        return new BackgroundDiscovery(future, t);
+        return new Background<>(future, t);
     }
 
-    RemoteScan join() throws IOException {
+    T join() throws IOException {
         try {
             return future.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while listing the server");
+            throw new java.io.InterruptedIOException("interrupted while waiting for " + thread.getName());
         } catch (ExecutionException | CompletionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof IOException io) {
@@ -60,7 +62,16 @@ final class BackgroundDiscovery {
             if (cause instanceof Error err) {
                 throw err;
             }
-            throw new IllegalStateException("remote discovery failed", cause);
+            throw new IllegalStateException(thread.getName() + " failed", cause);
+        }
+    }
+
+    /** {@link #join()} for a step that does no I/O. */
+    T joinUnchecked() {
+        try {
+            return join();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
