@@ -113,6 +113,8 @@ public final class AppContext implements AutoCloseable {
     /** The local store of the logged-in account (taking its directory lock). */
     public synchronized LocalStore store() {
         if (store == null) {
+            // a kept copy of SQLite's native library, not a fresh extraction per start (see SqliteNativeLibrary)
+            org.oxisync.store.db.SqliteNativeLibrary.useCopyIn(home.dataDir().resolve("native"));
             store = LocalStore.open(home.dataDir(), config.accountKey(), clock);
             RetentionPolicy retention = SettingKeys.retention(store.settings().all());
             if (!retention.equals(store.options().retention())) {

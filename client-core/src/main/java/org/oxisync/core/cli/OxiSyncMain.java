@@ -1,6 +1,9 @@
 package org.oxisync.core.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -27,7 +30,8 @@ public final class OxiSyncMain implements Runnable {
 
     /** Runs one command line and returns its exit code (0 success, 1 failure, 2 usage error). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        int code = newCommandLine(out, err).execute(aliases(args));
+        String[] line = aliases(args);
+        int code = newCommandLine(out, err, line.length > 0 ? line[0] : null).execute(line);
         out.flush();
         err.flush();
         return code;
@@ -43,19 +47,38 @@ public final class OxiSyncMain implements Runnable {
         return args;
     }
 
-    /** The command tree. Register every subcommand here. */
+    /** The subcommands, in the order the usage lists them. Register every subcommand here. */
+    private static final List<Map.Entry<String, Supplier<Object>>> SUBCOMMANDS = List.of(
+            Map.entry("login", org.oxisync.core.commands.LoginCommand::new),
+            Map.entry("logout", org.oxisync.core.commands.LogoutCommand::new),
+            Map.entry("pair", org.oxisync.core.commands.PairCommand::new),
+            Map.entry("sync-once", org.oxisync.core.commands.SyncOnceCommand::new),
+            Map.entry("status", org.oxisync.core.commands.StatusCommand::new),
+            Map.entry("daemon", org.oxisync.core.commands.DaemonCommand::new),
+            Map.entry("versions", org.oxisync.core.commands.VersionsCommand::new),
+            Map.entry("inspect", InspectCommand::newCommandLine),
+            Map.entry("demo", org.oxisync.core.demo.DemoCommand::new),
+            Map.entry("gui", org.oxisync.core.commands.GuiCommand::new));
+
+    /** The whole command tree. */
     static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
+        return newCommandLine(out, err, null);
+    }
+
+    /**
+     * The command tree for a line whose first word is {@code first}: when that names a subcommand, the tree holds
+     * only that one (picocli reads every registered command's annotations up front, about a tenth of a second of a
+     * {@code sync-once} that finds nothing to do); otherwise (usage, {@code --help}, {@code --version}, a mistyped
+     * command) all of them, so that the usage and the "did you mean" hints list every command.
+     */
+    static CommandLine newCommandLine(PrintWriter out, PrintWriter err, String first) {
         CommandLine cli = new CommandLine(new OxiSyncMain());
-        cli.addSubcommand("login", new org.oxisync.core.commands.LoginCommand());
-        cli.addSubcommand("logout", new org.oxisync.core.commands.LogoutCommand());
-        cli.addSubcommand("pair", new org.oxisync.core.commands.PairCommand());
-        cli.addSubcommand("sync-once", new org.oxisync.core.commands.SyncOnceCommand());
-        cli.addSubcommand("status", new org.oxisync.core.commands.StatusCommand());
-        cli.addSubcommand("daemon", new org.oxisync.core.commands.DaemonCommand());
-        cli.addSubcommand("versions", new org.oxisync.core.commands.VersionsCommand());
-        cli.addSubcommand("inspect", InspectCommand.newCommandLine());
-        cli.addSubcommand("demo", new org.oxisync.core.demo.DemoCommand());
-        cli.addSubcommand("gui", new org.oxisync.core.commands.GuiCommand());
+        boolean known = SUBCOMMANDS.stream().anyMatch(c -> c.getKey().equals(first));
+        for (Map.Entry<String, Supplier<Object>> c : SUBCOMMANDS) {
+            if (!known || c.getKey().equals(first)) {
+                cli.addSubcommand(c.getKey(), c.getValue().get());
+            }
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {

@@ -113,6 +113,28 @@ public final class LocalScanner {
                 walk.problems, walk.temps, walk.read, incremental);
     }
 
+    /**
+     * True when a full scan of {@code root} would present exactly the entries recorded in {@code sealed} ({@code
+     * length} bytes from {@code offset}: the {@link QuietRecord} of an earlier full scan that hashed nothing), with
+     * nothing it reports or cleans up (see {@link QuietWalk}); walks on the same threads as a full scan and hashes
+     * nothing.
+     */
+    public boolean unchangedSince(Path root, PathFilter filter, byte[] sealed, int offset, int length)
+            throws IOException {
+        QuietWalk walk = new ParallelTreeWalk<>(new ParallelTreeWalk.Parts<QuietWalk>() {
+            @Override
+            public QuietWalk create() {
+                return new QuietWalk(root, filter);
+            }
+
+            @Override
+            public void append(QuietWalk into, QuietWalk part) {
+                into.append(part);
+            }
+        }, hashThreads).walk(root);
+        return walk.matches(sealed, offset, length);
+    }
+
     // ---- incremental scan -------------------------------------------------------------------------------------
 
     /**
@@ -572,35 +594,37 @@ public final class LocalScanner {
         }
 
         private String relative(Path p) {
-            Path rel = root.relativize(p);
-            StringBuilder sb = new StringBuilder();
-            for (Path part : rel) {
-                if (sb.length() > 0) {
-                    sb.append('/');
-                }
-                sb.append(part);
-            }
-            return sb.toString();
+            return LocalScanner.relative(root, p);
         }
     }
 
     /** The NFC relative path of {@code p} under {@code root}, '/'-separated. */
     public static String relativeNfc(Path root, Path p) {
-        StringBuilder sb = new StringBuilder();
-        for (Path part : root.relativize(p)) {
-            if (sb.length() > 0) {
-                sb.append('/');
-            }
-            sb.append(part);
+        return nfc(relative(root, p));
+    }
+
+    /** The relative path of {@code p} under {@code root} as the disk spells it, '/'-separated. */
+    static String relative(Path root, Path p) {
+        // The walk makes every path by resolving names against the root, so its text starts with the root's and a
+        // separator: cutting that prefix off is the relative path, without Path.relativize's copies per name (the
+        // largest allocation of a no-change walk).
+        String whole = p.toString();
+        String base = root.toString();
+        String rel;
+        if (whole.length() > base.length() && whole.startsWith(base)
+                && whole.charAt(base.length()) == java.io.File.separatorChar && !base.endsWith(java.io.File.separator)) {
+            rel = whole.substring(base.length() + 1);
+        } else {
+            rel = root.relativize(p).toString();
         }
-        return nfc(sb.toString());
+        return java.io.File.separatorChar == '/' ? rel : rel.replace(java.io.File.separatorChar, '/');
     }
 
     static String nfc(String s) {
         return Normalizer.isNormalized(s, Normalizer.Form.NFC) ? s : Normalizer.normalize(s, Normalizer.Form.NFC);
     }
 
-    private static String key(BasicFileAttributes attrs) {
+    static String key(BasicFileAttributes attrs) {
         Object k = attrs.fileKey();
         return k == null ? null : k.toString();
     }

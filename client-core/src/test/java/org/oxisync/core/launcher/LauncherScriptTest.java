@@ -49,7 +49,10 @@ class LauncherScriptTest {
                     public static void main(String[] args) {
                         boolean shared = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
                                 .stream().anyMatch(a -> a.startsWith("-XX:SharedArchiveFile="));
+                        boolean c1 = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
+                                .contains("-XX:TieredStopAtLevel=1");
                         System.out.println("args=" + String.join(",", args) + " mapped=" + shared);
+                        System.err.println("c1only=" + c1);
                         System.exit(Integer.parseInt(args[args.length - 1]));
                     }
                 }
@@ -179,6 +182,18 @@ class LauncherScriptTest {
         List<Path> made = archives(); // no waiting: the service's leftover processes would be killed
         assertEquals(1, made.size(), made.toString());
         assertTrue(made.get(0).getFileName().toString().endsWith(".jsa"), made.toString());
+    }
+
+    @Test
+    void shortLivedCommandsRunWithTheC1JitOnlyWhileDaemonAndGuiKeepTheFullJit() throws Exception {
+        for (String command : List.of("sync-once", "status", "pair")) {
+            Run r = launch("off", command, "0");
+            assertTrue(r.stderr().contains("c1only=true"), command + ": " + r.stderr());
+        }
+        for (String command : List.of("daemon", "gui")) {
+            Run r = launch("off", command, "0");
+            assertTrue(r.stderr().contains("c1only=false"), command + ": " + r.stderr());
+        }
     }
 
     @Test

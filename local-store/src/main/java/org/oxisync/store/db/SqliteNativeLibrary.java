@@ -1,0 +1,77 @@
+package org.oxisync.store.db;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.net.URLConnection;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.sqlite.SQLiteJDBCLoader;
+import org.sqlite.util.LibraryLoaderUtil;
+
+/**
+ * Points sqlite-jdbc at a kept copy of its native library ({@code org.sqlite.lib.path} and {@code
+ * org.sqlite.lib.name}, the driver's documented way to load a library from a folder) instead of letting it extract
+ * the library to a fresh temp file and compare it byte by byte at every start: in a no-change {@code sync-once} that
+ * was about a fifth of the main thread's time before the sync began.
+ *
+ * <p>The copy is made once per driver version and library size, in a folder of the application's own data (never a
+ * shared temp folder another user could write to), written to a temp name and renamed into place. When anything
+ * goes wrong, or when the user has set the properties already, nothing is set and the driver loads its library as
+ * it always does. Call it from a composition root, before the first connection: it sets two system properties.
+ */
+public final class SqliteNativeLibrary {
+    private static final Logger LOG = LoggerFactory.getLogger(SqliteNativeLibrary.class);
+    static final String PATH_PROPERTY = "org.sqlite.lib.path";
+    static final String NAME_PROPERTY = "org.sqlite.lib.name";
+
+    private SqliteNativeLibrary() {}
+
+    /** Keeps the library for this platform under {@code folder} and tells the driver to load it from there. */
+    public static void useCopyIn(Path folder) {
+        if (System.getProperty(PATH_PROPERTY) != null || System.getProperty(NAME_PROPERTY) != null) {
+            return; // the user's choice
+        }
+        try {
+            String name = LibraryLoaderUtil.getNativeLibName();
+            URL url = SQLiteJDBCLoader.class.getResource(LibraryLoaderUtil.getNativeLibResourcePath() + "/" + name);
+            if (url == null) {
+                return; // no bundled library for this platform: the driver searches java.library.path itself
+            }
+            URLConnection connection = url.openConnection();
+            long size = connection.getContentLengthLong();
+            if (size <= 0) {
+                return;
+            }
+            Path dir = folder.resolve("sqlite-" + SQLiteJDBCLoader.getVersion() + "-" + size);
+            Path lib = dir.resolve(name);
+            if (!Files.isRegularFile(lib) || Files.size(lib) != size) {
+                Files.createDirectories(dir);
+                Path tmp = Files.createTempFile(dir, name, ".tmp");
+                try {
+                    try (InputStream in = connection.getInputStream()) {
+                        Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                    if (Files.size(tmp) != size) {
+                        throw new IOException("copied " + Files.size(tmp) + " of " + size + " bytes");
+                    }
+                    try {
+                        Files.move(tmp, lib, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    } catch (AtomicMoveNotSupportedException e) {
+                        Files.move(tmp, lib, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                } finally {
+                    Files.deleteIfExists(tmp);
+                }
+            }
+            System.setProperty(PATH_PROPERTY, dir.toString());
+            System.setProperty(NAME_PROPERTY, name);
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("keeping no copy of SQLite's native library ({}); the driver extracts it", e.toString());
+        }
+    }
+}

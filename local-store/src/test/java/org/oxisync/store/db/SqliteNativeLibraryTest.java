@@ -1,0 +1,73 @@
+package org.oxisync.store.db;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.SQLiteJDBCLoader;
+import org.sqlite.util.LibraryLoaderUtil;
+
+class SqliteNativeLibraryTest {
+    @TempDir
+    Path tmp;
+
+    @AfterEach
+    void clearProperties() {
+        System.clearProperty(SqliteNativeLibrary.PATH_PROPERTY);
+        System.clearProperty(SqliteNativeLibrary.NAME_PROPERTY);
+    }
+
+    private static long bundledSize() throws Exception {
+        String name = LibraryLoaderUtil.getNativeLibName();
+        return SQLiteJDBCLoader.class.getResource(LibraryLoaderUtil.getNativeLibResourcePath() + "/" + name)
+                .openConnection().getContentLengthLong();
+    }
+
+    @Test
+    void keepsOneWholeCopyOfTheBundledLibraryAndPointsTheDriverAtIt() throws Exception {
+        SqliteNativeLibrary.useCopyIn(tmp);
+        Path dir = Path.of(System.getProperty(SqliteNativeLibrary.PATH_PROPERTY));
+        Path lib = dir.resolve(System.getProperty(SqliteNativeLibrary.NAME_PROPERTY));
+        assertTrue(dir.startsWith(tmp), dir.toString());
+        assertEquals(bundledSize(), Files.size(lib));
+        long mtime = Files.getLastModifiedTime(lib).toMillis();
+
+        clearProperties();
+        SqliteNativeLibrary.useCopyIn(tmp); // a later start: the copy is reused, not written again
+        assertEquals(lib, Path.of(System.getProperty(SqliteNativeLibrary.PATH_PROPERTY))
+                .resolve(System.getProperty(SqliteNativeLibrary.NAME_PROPERTY)));
+        assertEquals(mtime, Files.getLastModifiedTime(lib).toMillis());
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(List.of(lib), s.toList(), "no temp files left beside the copy");
+        }
+    }
+
+    @Test
+    void truncatedCopyIsReplaced() throws Exception {
+        SqliteNativeLibrary.useCopyIn(tmp);
+        Path lib = Path.of(System.getProperty(SqliteNativeLibrary.PATH_PROPERTY))
+                .resolve(System.getProperty(SqliteNativeLibrary.NAME_PROPERTY));
+        Files.write(lib, new byte[10]); // e.g. a disk that filled up during an earlier copy without the rename
+        clearProperties();
+        SqliteNativeLibrary.useCopyIn(tmp);
+        assertEquals(bundledSize(), Files.size(lib));
+    }
+
+    @Test
+    void theUsersOwnSettingIsLeftAlone() throws Exception {
+        System.setProperty(SqliteNativeLibrary.PATH_PROPERTY, "/opt/sqlite");
+        SqliteNativeLibrary.useCopyIn(tmp);
+        assertEquals("/opt/sqlite", System.getProperty(SqliteNativeLibrary.PATH_PROPERTY));
+        assertNull(System.getProperty(SqliteNativeLibrary.NAME_PROPERTY));
+        try (Stream<Path> s = Files.list(tmp)) {
+            assertEquals(0, s.count(), "no copy made");
+        }
+    }
+}
