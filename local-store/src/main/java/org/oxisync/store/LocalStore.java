@@ -74,11 +74,16 @@ public final class LocalStore implements AutoCloseable {
         return open(dataDir, accountKey, clock, StoreOptions.DEFAULT);
     }
 
-    public static LocalStore open(Path dataDir, String accountKey, Clock clock, StoreOptions options) {
+    /** The folder of an account's store (what {@link #directory()} of the opened store is), without opening it. */
+    public static Path directoryOf(Path dataDir, String accountKey) {
         if (accountKey == null || !ACCOUNT_KEY.matcher(accountKey).matches()) {
             throw new IllegalArgumentException("an account key is 1-64 of [A-Za-z0-9._-], starting with a letter or digit");
         }
-        Path dir = dataDir.resolve("accounts").resolve(accountKey);
+        return dataDir.resolve("accounts").resolve(accountKey);
+    }
+
+    public static LocalStore open(Path dataDir, String accountKey, Clock clock, StoreOptions options) {
+        Path dir = directoryOf(dataDir, accountKey);
         FileChannel channel = null;
         FileLock lock = null;
         Database db = null;

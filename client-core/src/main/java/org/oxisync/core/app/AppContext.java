@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Optional;
+import org.oxisync.core.engine.QuietPrefetch;
 import org.oxisync.core.engine.SyncEngine;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.scan.LocalScanner;
@@ -129,9 +130,31 @@ public final class AppContext implements AutoCloseable {
     }
 
     public SyncEngine engine(SyncListener listener) {
-        LocalScanner scanner = new LocalScanner(FileChunker::digest, Math.max(1,
-                Runtime.getRuntime().availableProcessors()));
-        return new SyncEngine(api(), store(), scanner, TransferOptions.defaults(), clock, listener);
+        return engine(listener, QuietPrefetch.none());
+    }
+
+    /** An engine that takes the outcome of quiet walks started early ({@link #prefetchQuietWalks}). */
+    public SyncEngine engine(SyncListener listener, QuietPrefetch prefetch) {
+        return new SyncEngine(api(), store(), scanner(), TransferOptions.defaults(), clock, listener, prefetch);
+    }
+
+    /**
+     * Starts the quiet walks of the sealed pairs {@code wanted} accepts before the store is open (see {@link
+     * QuietPrefetch}); nothing when no account is set up.
+     */
+    public QuietPrefetch prefetchQuietWalks(java.util.function.Predicate<org.oxisync.store.account.FolderPair> wanted) {
+        if (!config.hasAccount()) {
+            return QuietPrefetch.none();
+        }
+        try {
+            return QuietPrefetch.start(LocalStore.directoryOf(home.dataDir(), config.accountKey()), scanner(), wanted);
+        } catch (IllegalArgumentException e) {
+            return QuietPrefetch.none(); // a malformed account key: opening the store reports it
+        }
+    }
+
+    private LocalScanner scanner() {
+        return new LocalScanner(FileChunker::digest, Math.max(1, Runtime.getRuntime().availableProcessors()));
     }
 
     public static String hostName() {

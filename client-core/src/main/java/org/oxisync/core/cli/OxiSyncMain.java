@@ -31,6 +31,10 @@ public final class OxiSyncMain implements Runnable {
     /** Runs one command line and returns its exit code (0 success, 1 failure, 2 usage error). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         String[] line = aliases(args);
+        if (line.length > 0 && line[0].equals("sync-once")) {
+            // the HTTP client's and JSON library's set-up on another thread, beside the command line's own
+            org.oxisync.protocol.OxiCloudApi.warmUp();
+        }
         int code = newCommandLine(out, err, line.length > 0 ? line[0] : null).execute(line);
         out.flush();
         err.flush();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.engine.QuietPrefetch;
 import org.oxisync.core.engine.SyncEngine;
 import org.oxisync.core.engine.SyncOptions;
 import org.oxisync.core.engine.SyncReport;
@@ -41,8 +42,10 @@ public final class SyncOnceCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        org.oxisync.protocol.OxiCloudApi.warmUp(); // TLS and HTTP client set-up overlaps opening the store
         try (AppContext ctx = homeOption.open()) {
+            // the disk of each sealed pair is walked while the store opens (see QuietPrefetch)
+            QuietPrefetch prefetch = dryRun ? QuietPrefetch.none()
+                    : ctx.prefetchQuietWalks(p -> pairName == null || pairName.equals(p.name()));
             if (!ctx.config().hasAccount()) {
                 return configError(out, err, "not logged in; run `oxisync login SERVER_URL` first");
             }
@@ -65,7 +68,7 @@ public final class SyncOnceCommand implements Callable<Integer> {
             }
             SyncOptions options = new SyncOptions(dryRun, allowMassDelete, workers, AppContext.hostName());
             ProgressLine progress = ProgressLine.forConsole(err, json);
-            SyncEngine engine = ctx.engine(progress);
+            SyncEngine engine = ctx.engine(progress, prefetch);
             List<SyncReport> reports = new ArrayList<>();
             for (FolderPair p : pairs) {
                 reports.add(engine.runOnce(p, options));

@@ -7,10 +7,16 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
@@ -33,14 +39,22 @@ import org.slf4j.LoggerFactory;
  * own observations; and every run that goes past the quiet check deletes it first, durably (unlinked and the folder
  * fsynced), before it changes anything. A missing, damaged or foreign seal (other pair settings, another format)
  * only means a full run.
+ *
+ * <p>The seal holds the pair's settings as they were (a seal made under other settings is never used), so that a
+ * {@link QuietPrefetch} can start the walk before the store is even open.
  */
 public final class QuietSeal {
     private static final Logger LOG = LoggerFactory.getLogger(QuietSeal.class);
     private static final int MAGIC = 0x4f585153; // "OXQS"
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
+    private static final String PREFIX = "quiet-seal-";
+    private static final String SUFFIX = ".bin";
 
-    /** The sealed state: the root's tree ETag and the {@link QuietRecord} of the entries ({@code length} bytes). */
-    record Sealed(String rootEtag, byte[] bytes, int offset, int length) {}
+    /**
+     * The sealed state: the pair as it was configured, the root's tree ETag and the {@link QuietRecord} of the
+     * entries ({@code length} bytes of {@code bytes} from {@code offset}).
+     */
+    record Sealed(FolderPair pair, String rootEtag, byte[] bytes, int offset, int length) {}
 
     private final Path file;
 
@@ -50,7 +64,21 @@ public final class QuietSeal {
 
     /** The seal of one folder pair, beside its remote listing cache in the account's store directory. */
     public static QuietSeal forPair(Path storeDirectory, long pairId) {
-        return new QuietSeal(storeDirectory.resolve("quiet-seal-" + pairId + ".bin"));
+        return new QuietSeal(storeDirectory.resolve(PREFIX + pairId + SUFFIX));
+    }
+
+    /** The seals in a store directory, by file name (no pair needs to be known: see {@link QuietPrefetch}). */
+    static List<QuietSeal> allIn(Path storeDirectory) {
+        List<QuietSeal> out = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(storeDirectory, PREFIX + "*" + SUFFIX)) {
+            for (Path p : s) {
+                out.add(new QuietSeal(p));
+            }
+        } catch (IOException e) {
+            return List.of(); // no store yet, or unreadable: nothing to start early
+        }
+        out.sort(Comparator.comparing(q -> q.file.getFileName().toString()));
+        return out;
     }
 
     Path path() {
@@ -58,35 +86,29 @@ public final class QuietSeal {
     }
 
     /**
-     * Everything about the pair that changes what a run would do with the same disk and server: a seal made under
-     * other settings (ignore patterns, exclusions, folders) is never used.
+     * Writes the seal atomically (temp file, fsync, rename): magic, format, the pair's settings, the root's tree
+     * ETag, the record's length and bytes, then a CRC-32 of everything before it.
      */
-    static String fingerprint(FolderPair pair) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(FORMAT).append('\u0000').append(pair.id()).append('\u0000').append(pair.localRoot())
-                .append('\u0000').append(pair.remoteFolderId()).append('\u0000').append(pair.remotePath());
-        for (String p : pair.ignorePatterns()) {
-            sb.append("\u0000i").append(p);
-        }
-        for (String x : pair.exclusions()) {
-            sb.append("\u0000x").append(x);
-        }
-        new TreeMap<>(pair.settings()).forEach((k, v) -> sb.append("\u0000s").append(k).append('=').append(v));
-        return sb.toString();
-    }
-
-    /**
-     * Writes the seal atomically (temp file, fsync, rename): header (magic, format, fingerprint, root ETag), the
-     * record's length and bytes, then a CRC-32 of everything before it.
-     */
-    void write(String fingerprint, String rootEtag, byte[] record) throws IOException {
+    void write(FolderPair pair, String rootEtag, byte[] record) throws IOException {
         DurableFiles.replace(file, raw -> {
             CheckedOutputStream checked = new CheckedOutputStream(new BufferedOutputStream(raw, 1 << 16), new CRC32());
             DataOutputStream out = new DataOutputStream(checked);
             out.writeInt(MAGIC);
             out.writeInt(FORMAT);
-            out.writeUTF(fingerprint);
-            out.writeUTF(rootEtag);
+            out.writeLong(pair.id());
+            string(out, pair.name());
+            string(out, pair.localRoot());
+            string(out, pair.remoteFolderId());
+            string(out, pair.remotePath());
+            strings(out, pair.exclusions());
+            strings(out, pair.ignorePatterns());
+            TreeMap<String, String> settings = new TreeMap<>(pair.settings());
+            out.writeInt(settings.size());
+            for (Map.Entry<String, String> e : settings.entrySet()) {
+                string(out, e.getKey());
+                string(out, e.getValue());
+            }
+            string(out, rootEtag);
             out.writeInt(record.length);
             out.write(record);
             out.flush();
@@ -95,8 +117,13 @@ public final class QuietSeal {
         });
     }
 
-    /** The seal when it exists, is whole and was made under {@code fingerprint}; empty otherwise. */
-    Optional<Sealed> read(String fingerprint) {
+    /** The seal when it exists, is whole and was made for exactly {@code pair}'s settings; empty otherwise. */
+    Optional<Sealed> read(FolderPair pair) {
+        return read().filter(s -> s.pair().equals(pair));
+    }
+
+    /** The seal when it exists and is whole, whatever pair settings it was made for. */
+    Optional<Sealed> read() {
         byte[] all;
         try {
             all = Files.readAllBytes(file);
@@ -107,23 +134,43 @@ public final class QuietSeal {
             return Optional.empty();
         }
         try {
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(all));
-            if (all.length < 8 + 8 || in.readInt() != MAGIC || in.readInt() != FORMAT
-                    || !fingerprint.equals(in.readUTF())) {
-                return Optional.empty();
+            if (all.length < 16) {
+                throw new IOException("too short");
             }
-            String rootEtag = in.readUTF();
-            int length = in.readInt();
-            int offset = all.length - in.available();
-            if (length < 0 || (long) offset + length + 8 != all.length) {
-                throw new IOException("bad record length " + length);
-            }
+            int bodyEnd = all.length - 8;
             CRC32 crc = new CRC32();
-            crc.update(all, 0, offset + length);
-            if (ByteBuffer.wrap(all, offset + length, 8).getLong() != crc.getValue()) {
+            crc.update(all, 0, bodyEnd);
+            if (ByteBuffer.wrap(all, bodyEnd, 8).getLong() != crc.getValue()) {
                 throw new IOException("checksum mismatch");
             }
-            return Optional.of(new Sealed(rootEtag, all, offset, length));
+            ByteArrayInputStream bytes = new ByteArrayInputStream(all, 0, bodyEnd);
+            DataInputStream in = new DataInputStream(bytes);
+            if (in.readInt() != MAGIC || in.readInt() != FORMAT) {
+                return Optional.empty(); // another format: the next full run writes this one
+            }
+            long id = in.readLong();
+            String name = string(in);
+            String localRoot = string(in);
+            String remoteFolderId = string(in);
+            String remotePath = string(in);
+            List<String> exclusions = strings(in);
+            List<String> ignorePatterns = strings(in);
+            int n = in.readInt();
+            if (n < 0 || n > bytes.available()) {
+                throw new IOException("bad settings count " + n);
+            }
+            Map<String, String> settings = new TreeMap<>();
+            for (int i = 0; i < n; i++) {
+                settings.put(string(in), string(in));
+            }
+            String rootEtag = string(in);
+            int length = in.readInt();
+            if (rootEtag == null || length != bytes.available()) {
+                throw new IOException("bad record length " + length);
+            }
+            FolderPair sealedPair = new FolderPair(id, name, localRoot, remoteFolderId, remotePath, exclusions,
+                    ignorePatterns, settings);
+            return Optional.of(new Sealed(sealedPair, rootEtag, all, bodyEnd - length, length));
         } catch (IOException | RuntimeException e) {
             LOG.info("quiet seal {} damaged ({}); running a full sync", file, e.toString());
             return Optional.empty();
@@ -144,5 +191,47 @@ public final class QuietSeal {
             // some systems cannot open or fsync a folder; the unlink itself has happened
             LOG.debug("could not fsync {} after removing the quiet seal: {}", file.getParent(), e.toString());
         }
+    }
+
+    private static void string(DataOutputStream out, String s) throws IOException {
+        if (s == null) {
+            out.writeInt(-1);
+            return;
+        }
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static String string(DataInputStream in) throws IOException {
+        int len = in.readInt();
+        if (len == -1) {
+            return null;
+        }
+        if (len < 0 || len > in.available()) {
+            throw new IOException("bad string length " + len);
+        }
+        byte[] b = new byte[len];
+        in.readFully(b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    private static void strings(DataOutputStream out, List<String> list) throws IOException {
+        out.writeInt(list.size());
+        for (String s : list) {
+            string(out, s);
+        }
+    }
+
+    private static List<String> strings(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > in.available()) {
+            throw new IOException("bad list length " + n);
+        }
+        List<String> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(string(in));
+        }
+        return out;
     }
 }

@@ -63,15 +63,23 @@ public final class SyncEngine {
     private final TransferOptions transferOptions;
     private final Clock clock;
     private final SyncListener listener;
+    private final QuietPrefetch prefetch;
 
     public SyncEngine(OxiCloudApi api, LocalStore store, LocalScanner scanner, TransferOptions transferOptions,
                       Clock clock, SyncListener listener) {
+        this(api, store, scanner, transferOptions, clock, listener, QuietPrefetch.none());
+    }
+
+    /** With quiet walks started early (see {@link QuietPrefetch}), for a command that syncs once and exits. */
+    public SyncEngine(OxiCloudApi api, LocalStore store, LocalScanner scanner, TransferOptions transferOptions,
+                      Clock clock, SyncListener listener, QuietPrefetch prefetch) {
         this.api = Objects.requireNonNull(api, "api");
         this.store = Objects.requireNonNull(store, "store");
         this.scanner = Objects.requireNonNull(scanner, "scanner");
         this.transferOptions = Objects.requireNonNull(transferOptions, "transferOptions");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.prefetch = Objects.requireNonNull(prefetch, "prefetch");
         this.uploader = new Uploader(api, store, transferOptions);
         this.downloader = new Downloader(api, store, transferOptions, scanner.digester());
     }
@@ -119,8 +127,7 @@ public final class SyncEngine {
                 new SelectiveSync(new HashSet<>(pair.exclusions())));
         LocalHint hint = options.localHint();
         QuietSeal seal = QuietSeal.forPair(store.directory(), pair.id());
-        String fingerprint = QuietSeal.fingerprint(pair);
-        if (hint == LocalHint.ALL && !store.needsRebuild() && quiet(pair, root, filter, seal, fingerprint)) {
+        if (hint == LocalHint.ALL && !store.needsRebuild() && quiet(pair, root, filter, seal)) {
             LOG.debug("{}: quiet check: the disk and the server are as the last full run left them", pair.name());
             store.versions().applyRetention();
             return report(pair, new RunTally(), List.of(), null, start, options.dryRun());
@@ -224,7 +231,7 @@ public final class SyncEngine {
             Optional<byte[]> record = QuietRecord.of(scan.snapshot().entries()); // empty: a link, a hashed file
             try {
                 if (record.isPresent()) {
-                    seal.write(fingerprint, remote.tree().rootEtag().get(), record.get());
+                    seal.write(pair, remote.tree().rootEtag().get(), record.get());
                 }
             } catch (IOException e) {
                 LOG.info("could not write the quiet seal {} ({}); the next run is a full one", seal.path(), e.toString());
@@ -240,9 +247,9 @@ public final class SyncEngine {
      * changed since. Both run at once. When nothing has, the run is over: the journal and the listing cache are
      * not even read (a no-change run of 100,000 files spent most of its time and memory building them).
      */
-    private boolean quiet(FolderPair pair, Path root, PathFilter filter, QuietSeal seal, String fingerprint)
-            throws IOException {
-        Optional<QuietSeal.Sealed> sealed = seal.read(fingerprint);
+    private boolean quiet(FolderPair pair, Path root, PathFilter filter, QuietSeal seal) throws IOException {
+        Optional<QuietPrefetch.Early> early = prefetch.early(seal, pair); // walked while the process started
+        Optional<QuietSeal.Sealed> sealed = early.isPresent() ? Optional.of(early.get().sealed()) : seal.read(pair);
         if (sealed.isEmpty()) {
             return false;
         }
@@ -251,8 +258,10 @@ public final class SyncEngine {
                 () -> sealed.get().rootEtag().equals(api.folder(pair.remoteFolderId()).etag()));
         boolean disk;
         try {
+            Optional<Boolean> walked = early.flatMap(QuietPrefetch.Early::outcome);
             QuietSeal.Sealed s = sealed.get();
-            disk = scanner.unchangedSince(root, filter, s.bytes(), s.offset(), s.length());
+            disk = walked.isPresent() ? walked.get() : scanner.unchangedSince(root, filter, s.bytes(), s.offset(),
+                    s.length());
         } finally {
             server.awaitQuietly();
         }

@@ -10,7 +10,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -621,7 +620,7 @@ public final class LocalScanner {
     }
 
     static String nfc(String s) {
-        return Normalizer.isNormalized(s, Normalizer.Form.NFC) ? s : Normalizer.normalize(s, Normalizer.Form.NFC);
+        return org.oxisync.core.naming.Names.nfc(s);
     }
 
     static String key(BasicFileAttributes attrs) {

@@ -61,11 +61,12 @@ final class QuietWalk extends SimpleFileVisitor<Path> {
         if (special) {
             return FileVisitResult.CONTINUE;
         }
-        if (TempNames.isOwnTemp(file.getFileName().toString())) {
+        String disk = LocalScanner.relative(root, file);
+        if (TempNames.isOwnTempPath(disk)) {
             special = true;
             return FileVisitResult.CONTINUE;
         }
-        String path = LocalScanner.nfc(LocalScanner.relative(root, file));
+        String path = LocalScanner.nfc(disk);
         if (filter.excludes(path, attrs.isDirectory())) {
             return FileVisitResult.CONTINUE;
         }

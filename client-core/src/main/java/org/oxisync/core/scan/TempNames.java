@@ -16,6 +16,11 @@ public final class TempNames {
         return name.startsWith(PREFIX) || name.endsWith(PART_SUFFIX);
     }
 
+    /** {@link #isOwnTemp} of the last name of a '/'-separated relative path, without cutting it out. */
+    static boolean isOwnTempPath(String path) {
+        return path.startsWith(PREFIX, path.lastIndexOf('/') + 1) || path.endsWith(PART_SUFFIX);
+    }
+
     /** A temp name for assembling {@code finalName} in the same folder (hidden on Unix, unique per attempt). */
     public static String tempFor(String finalName, long unique) {
         String base = finalName.length() > 60 ? finalName.substring(0, 60) : finalName;

@@ -169,6 +169,55 @@ class QuietCheckTest extends HarnessTest {
     }
 
     @Test
+    void earlyWalkAnswersOnlyForTheSealFileItReadAndTheCurrentPairSettings() throws IOException {
+        sealedTree();
+        QuietSeal seal = QuietSeal.forPair(h.store.directory(), h.pair.id());
+        FolderPair pair = h.store.accounts().pair(h.pair.id()).orElseThrow();
+        LocalScanner scanner = new LocalScanner(FileChunker::digest, 2);
+        assertEquals(java.util.Optional.of(true), QuietPrefetch.start(h.store.directory(), scanner, p -> true)
+                .early(seal, pair).flatMap(QuietPrefetch.Early::outcome));
+        assertTrue(QuietPrefetch.start(h.store.directory(), scanner, p -> false).early(seal, pair).isEmpty(),
+                "a pair not wanted is not walked early");
+        assertTrue(QuietPrefetch.start(h.store.directory(), scanner, p -> true)
+                .early(seal, pair.withIgnorePatterns(List.of("*.md"))).isEmpty(), "settings changed since");
+
+        QuietPrefetch beforeReplace = QuietPrefetch.start(h.store.directory(), scanner, p -> true);
+        QuietSeal.Sealed s = seal.read(pair).orElseThrow();
+        seal.write(pair, "another-etag", java.util.Arrays.copyOfRange(s.bytes(), s.offset(), s.offset() + s.length()));
+        assertTrue(beforeReplace.early(seal, pair).isEmpty(), "the seal file was replaced after the early read");
+
+        h.write("a.txt", "ALPHA, longer");
+        assertEquals(java.util.Optional.of(false), QuietPrefetch.start(h.store.directory(), scanner, p -> true)
+                .early(seal, pair).flatMap(QuietPrefetch.Early::outcome), "the disk changed");
+    }
+
+    @Test
+    void runWithAnEarlyWalkIsQuietWhenNothingChangedAndSyncsWhenSomethingDid() throws IOException {
+        sealedTree();
+        LocalScanner scanner = new LocalScanner(FileChunker::digest, 2);
+        SyncEngine early = new SyncEngine(h.api, h.store, scanner, TransferOptions.defaults(), h.clock,
+                new SyncListener() {
+                    @Override
+                    public void phase(String pair, String phase) {
+                        phases.add(phase);
+                    }
+                }, QuietPrefetch.start(h.store.directory(), scanner, p -> true));
+        phases.clear();
+        SyncReport quietRun = early.runOnce(h.store.accounts().pair(h.pair.id()).orElseThrow(),
+                SyncOptions.defaults("testhost"));
+        assertEquals(SyncStatus.OK, quietRun.status());
+        assertTrue(wasQuiet(), "phases: " + phases);
+
+        h.write("docs/late.txt", "written before the early walk");
+        SyncEngine early2 = new SyncEngine(h.api, h.store, scanner, TransferOptions.defaults(), h.clock,
+                SyncListener.NONE, QuietPrefetch.start(h.store.directory(), scanner, p -> true));
+        SyncReport changed = early2.runOnce(h.store.accounts().pair(h.pair.id()).orElseThrow(),
+                SyncOptions.defaults("testhost"));
+        assertEquals(1, changed.uploaded());
+        h.assertInSync();
+    }
+
+    @Test
     void damagedSealMeansAFullRunThatStillFindsNothingToDo() throws IOException {
         sealedTree();
         byte[] b = Files.readAllBytes(seal());

@@ -27,18 +27,20 @@ class QuietSealTest {
             LocalEntry.unhashedFile("d/é.txt", 12, 1_700_000_000_123L, "(dev=1,ino=3)"))).orElseThrow();
 
     @Test
-    void writtenSealReadsBackWithItsRootEtagAndRecord() throws IOException {
+    void writtenSealReadsBackWithItsPairRootEtagAndRecord() throws IOException {
         QuietSeal seal = QuietSeal.forPair(tmp, 7);
-        seal.write(QuietSeal.fingerprint(pair), "etag-1", record);
-        QuietSeal.Sealed s = seal.read(QuietSeal.fingerprint(pair)).orElseThrow();
+        seal.write(pair, "etag-1", record);
+        QuietSeal.Sealed s = seal.read(pair).orElseThrow();
+        assertEquals(pair, s.pair());
         assertEquals("etag-1", s.rootEtag());
         assertArrayEquals(record, Arrays.copyOfRange(s.bytes(), s.offset(), s.offset() + s.length()));
+        assertEquals(List.of(seal.path()), QuietSeal.allIn(tmp).stream().map(QuietSeal::path).toList());
     }
 
     @Test
     void sealMadeUnderOtherPairSettingsIsNotUsed() throws IOException {
         QuietSeal seal = QuietSeal.forPair(tmp, 7);
-        seal.write(QuietSeal.fingerprint(pair), "etag-1", record);
+        seal.write(pair, "etag-1", record);
         FolderPair otherIgnores = new FolderPair(7, "p", "/home/u/Docs", "root-id", "/", List.of("build"),
                 List.of("*.log", "*.bak"), Map.of("k", "v"));
         FolderPair otherExclusions = new FolderPair(7, "p", "/home/u/Docs", "root-id", "/", List.of(),
@@ -48,38 +50,37 @@ class QuietSealTest {
         FolderPair otherRoot = new FolderPair(7, "p", "/home/u/Other", "root-id", "/", List.of("build"),
                 List.of("*.log"), Map.of("k", "v"));
         for (FolderPair other : List.of(otherIgnores, otherExclusions, otherSettings, otherRoot)) {
-            assertTrue(seal.read(QuietSeal.fingerprint(other)).isEmpty(), other.toString());
+            assertTrue(seal.read(other).isEmpty(), other.toString());
         }
     }
 
     @Test
     void damagedOrTruncatedSealIsNotUsed() throws IOException {
         QuietSeal seal = QuietSeal.forPair(tmp, 7);
-        String fp = QuietSeal.fingerprint(pair);
-        seal.write(fp, "etag-1", record);
+        seal.write(pair, "etag-1", record);
         byte[] good = Files.readAllBytes(seal.path());
         for (int i = 0; i < good.length; i++) {
             byte[] bad = good.clone();
             bad[i] ^= 0x10;
             Files.write(seal.path(), bad);
-            assertTrue(seal.read(fp).isEmpty(), "a flipped bit at byte " + i + " went unnoticed");
+            assertTrue(seal.read(pair).isEmpty(), "a flipped bit at byte " + i + " went unnoticed");
         }
         for (int len = 0; len < good.length; len++) {
             Files.write(seal.path(), Arrays.copyOf(good, len));
-            assertTrue(seal.read(fp).isEmpty(), "a seal cut to " + len + " bytes was used");
+            assertTrue(seal.read(pair).isEmpty(), "a seal cut to " + len + " bytes was used");
         }
         Files.write(seal.path(), Arrays.copyOf(good, good.length + 1));
-        assertTrue(seal.read(fp).isEmpty(), "trailing bytes went unnoticed");
+        assertTrue(seal.read(pair).isEmpty(), "trailing bytes went unnoticed");
     }
 
     @Test
     void deleteRemovesTheSealAndToleratesAMissingOne() throws IOException {
         QuietSeal seal = QuietSeal.forPair(tmp, 7);
         seal.delete();
-        seal.write(QuietSeal.fingerprint(pair), "etag-1", record);
+        seal.write(pair, "etag-1", record);
         seal.delete();
         assertFalse(Files.exists(seal.path()));
-        assertTrue(seal.read(QuietSeal.fingerprint(pair)).isEmpty());
+        assertTrue(seal.read(pair).isEmpty());
     }
 
     @Test

@@ -19,6 +19,14 @@ class NamesTest {
     }
 
     @Test
+    void isNfcAgreesWithTheNormalizerBelowAndAboveTheCombiningMarks() {
+        for (String s : new String[] {"plain/ascii.txt", "caf\u00e9", "cafe\u0301", "\u00ff\u02ff", "\u1100\u1161",
+                "Stra\u00dfe", "\u0041\u030a", "\u212b", ""}) {
+            assertEquals(java.text.Normalizer.isNormalized(s, java.text.Normalizer.Form.NFC), Names.isNfc(s), s);
+        }
+    }
+
+    @Test
     void caseFoldKeyMatchesNamesDifferingInCaseOrNormalization() {
         assertEquals(Names.caseFoldKey("Readme.MD"), Names.caseFoldKey("readme.md"));
         assertEquals(Names.caseFoldKey("CAF\u00c9"), Names.caseFoldKey("caf" + NFD_E_ACUTE));

@@ -48,17 +48,22 @@ public final class ErrorsModel {
         }, e -> { });
     }
 
+    private static final java.util.regex.Pattern STATUS_401 = java.util.regex.Pattern.compile("(?<![\\w.-])401(?![\\w.-])");
+    private static final java.util.regex.Pattern STATUS_507 = java.util.regex.Pattern.compile("(?<![\\w.-])507(?![\\w.-])");
+
     /** Plain advice for the usual causes; the fallback says what OxiSync does by itself. */
     public static String advice(String problem) {
         String p = problem == null ? "" : problem.toLowerCase(Locale.ROOT);
-        if (p.contains("authentication") || p.contains("log in") || p.contains("401")) {
-            return "Your session ended. Open Settings → Account and sign in again.";
-        }
-        if (p.contains("quota") || p.contains("507")) {
-            return "Your storage on the server is full. Free some space on the server or ask for a bigger quota.";
-        }
+        // first: this message quotes the folder's path, which may hold any word or number (a temp folder named
+        // "junit-4015..." once read as an HTTP 401)
         if (p.contains("missing or not a folder")) {
             return "The local folder is gone (an unplugged disk?). Reconnect it, or remove the pair in Settings and add it again.";
+        }
+        if (p.contains("authentication") || p.contains("log in") || STATUS_401.matcher(p).find()) {
+            return "Your session ended. Open Settings → Account and sign in again.";
+        }
+        if (p.contains("quota") || STATUS_507.matcher(p).find()) {
+            return "Your storage on the server is full. Free some space on the server or ask for a bigger quota.";
         }
         if (p.contains("mass") || p.contains("stopped before deleting")) {
             return "Many files would be deleted. Check both folders; if the deletions are intended, run "

@@ -19,8 +19,9 @@ import org.sqlite.util.LibraryLoaderUtil;
  * the library to a fresh temp file and compare it byte by byte at every start: in a no-change {@code sync-once} that
  * was about a fifth of the main thread's time before the sync began.
  *
- * <p>The copy is made once per driver version and library size, in a folder of the application's own data (never a
- * shared temp folder another user could write to), written to a temp name and renamed into place. When anything
+ * <p>The copy is made once per driver version and platform, in a folder of the application's own data (never a
+ * shared temp folder another user could write to), written to a temp name, checked for its size and renamed into
+ * place, so an existing copy is a whole one. When anything
  * goes wrong, or when the user has set the properties already, nothing is set and the driver loads its library as
  * it always does. Call it from a composition root, before the first connection: it sets two system properties.
  */
@@ -38,18 +39,23 @@ public final class SqliteNativeLibrary {
         }
         try {
             String name = LibraryLoaderUtil.getNativeLibName();
-            URL url = SQLiteJDBCLoader.class.getResource(LibraryLoaderUtil.getNativeLibResourcePath() + "/" + name);
-            if (url == null) {
-                return; // no bundled library for this platform: the driver searches java.library.path itself
-            }
-            URLConnection connection = url.openConnection();
-            long size = connection.getContentLengthLong();
-            if (size <= 0) {
-                return;
-            }
-            Path dir = folder.resolve("sqlite-" + SQLiteJDBCLoader.getVersion() + "-" + size);
+            // keyed without the driver's platform probe (a fifth of this call's time): a copy of another platform's
+            // library (a home moved between machines) fails to load, and the driver then extracts its own
+            Path dir = folder.resolve("sqlite-" + SQLiteJDBCLoader.getVersion() + "-"
+                    + System.getProperty("os.name", "os").replaceAll("[^A-Za-z0-9]", "") + "-"
+                    + System.getProperty("os.arch", "arch").replaceAll("[^A-Za-z0-9_]", ""));
             Path lib = dir.resolve(name);
-            if (!Files.isRegularFile(lib) || Files.size(lib) != size) {
+            if (!Files.isRegularFile(lib)) { // only ever made whole (temp file, size check, rename)
+                URL url = SQLiteJDBCLoader.class.getResource(
+                        LibraryLoaderUtil.getNativeLibResourcePath() + "/" + name);
+                if (url == null) {
+                    return; // no bundled library for this platform: the driver searches java.library.path itself
+                }
+                URLConnection connection = url.openConnection();
+                long size = connection.getContentLengthLong();
+                if (size <= 0) {
+                    return;
+                }
                 Files.createDirectories(dir);
                 Path tmp = Files.createTempFile(dir, name, ".tmp");
                 try {

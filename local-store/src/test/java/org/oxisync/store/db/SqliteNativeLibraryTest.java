@@ -50,11 +50,12 @@ class SqliteNativeLibraryTest {
     }
 
     @Test
-    void truncatedCopyIsReplaced() throws Exception {
+    void copyInterruptedBeforeItsRenameIsMadeAgain() throws Exception {
         SqliteNativeLibrary.useCopyIn(tmp);
-        Path lib = Path.of(System.getProperty(SqliteNativeLibrary.PATH_PROPERTY))
-                .resolve(System.getProperty(SqliteNativeLibrary.NAME_PROPERTY));
-        Files.write(lib, new byte[10]); // e.g. a disk that filled up during an earlier copy without the rename
+        Path dir = Path.of(System.getProperty(SqliteNativeLibrary.PATH_PROPERTY));
+        Path lib = dir.resolve(System.getProperty(SqliteNativeLibrary.NAME_PROPERTY));
+        Files.delete(lib);
+        Files.write(dir.resolve(lib.getFileName() + "123.tmp"), new byte[10]); // what a killed copy leaves
         clearProperties();
         SqliteNativeLibrary.useCopyIn(tmp);
         assertEquals(bundledSize(), Files.size(lib));

@@ -1,0 +1,18 @@
+package org.oxisync.core.scan;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class TempNamesTest {
+    @Test
+    void ownTempIsRecognisedByTheLastNameOfAPathOnly() {
+        assertTrue(TempNames.isOwnTempPath(TempNames.tempFor("a.txt", 7)));
+        assertTrue(TempNames.isOwnTempPath("docs/deep/" + TempNames.tempFor("a.txt", 7)));
+        assertTrue(TempNames.isOwnTempPath("docs/b.bin" + TempNames.PART_SUFFIX));
+        assertFalse(TempNames.isOwnTempPath(TempNames.PREFIX + "folder/file.txt"), "a folder named like a temp");
+        assertFalse(TempNames.isOwnTempPath("docs/x" + TempNames.PREFIX + "y"));
+        assertFalse(TempNames.isOwnTempPath("docs/plain.txt"));
+    }
+}
