@@ -7,10 +7,6 @@ public record Route(String method, String template, boolean authenticated, Handl
         Response handle(Request request) throws java.io.IOException;
     }
 
-    String[] segments() {
-        return template.substring(1).split("/", -1);
-    }
-
     /** The key of this route in the per-endpoint statistics, e.g. {@code PUT /api/files/delta/chunks}. */
     public String statsKey() {
         return method + " " + template;
