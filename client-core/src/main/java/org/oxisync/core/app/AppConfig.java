@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -63,10 +61,6 @@ public record AppConfig(String server, String user, String pinnedSha256) {
         try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             p.store(w, "OxiSync configuration (no secrets here)");
         }
-        try {
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        org.oxisync.store.io.DurableFiles.moveIntoPlace(tmp, file);
     }
 }

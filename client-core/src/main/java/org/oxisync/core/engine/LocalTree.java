@@ -2,12 +2,10 @@ package org.oxisync.core.engine;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
@@ -103,11 +101,7 @@ final class LocalTree {
 
     /** Moves a finished temp file onto {@code target} atomically (replacing it), then syncs the folder. */
     static void replaceAtomically(Path temp, Path target) throws IOException {
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
+        org.oxisync.store.io.DurableFiles.moveIntoPlace(temp, target);
         fsyncDirectory(target.getParent());
     }
 

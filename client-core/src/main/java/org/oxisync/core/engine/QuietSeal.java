@@ -34,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * compare the disk and the root's ETag with it, and stop there when both are the same (see
  * {@link SyncEngine}'s quiet check): a no-change run then reads neither the journal nor the listing cache.
  *
- * <p>Safety rests on two rules kept by the engine: the seal is written only by a run whose plan came from three
- * sides in full agreement (no action, no error, nothing skipped, nothing hashed, no scan problem), from that run's
- * own observations; and every run that goes past the quiet check deletes it first, durably (unlinked and the folder
+ * <p>Safety rests on two rules kept by the engine: the seal is written only by a full run that planned nothing
+ * (no action, no error, nothing skipped, nothing hashed, no scan problem), from that run's own observations: the
+ * reconciler being a pure function of disk, server and journal, and that run having changed none of them, a full
+ * run on the same disk and server would plan nothing again; and every run that goes past the quiet check deletes it first, durably (unlinked and the folder
  * fsynced), before it changes anything. A missing, damaged or foreign seal (other pair settings, another format)
  * only means a full run.
  *
@@ -81,7 +82,7 @@ public final class QuietSeal {
         return out;
     }
 
-    Path path() {
+    public Path path() {
         return file;
     }
 

@@ -194,8 +194,7 @@ public final class SyncEngine {
                 LocalNamePolicy.forCurrentOs(), filter);
         // Full and incremental runs alike: entries on which all three sides agree yield no action, so the reconciler
         // sees only the differing part (a no-change run of 20,000 files spent about 40 % of its time reconciling)
-        Set<String> differing = Narrowing.differing(scan.snapshot(), remote.snapshot(), base);
-        SyncPlan plan = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base, differing);
+        SyncPlan plan = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
         List<String> lines = new PlanLines(plan.actions());
 
         int pairFiles = (int) base.entries().stream().filter(e -> e.kind() == EntryKind.FILE).count();
@@ -224,7 +223,10 @@ public final class SyncEngine {
         }
         store.versions().applyRetention();
         SyncReport report = report(pair, tally, lines, abortReason, start, false);
-        if (differing.isEmpty() && plan.actions().isEmpty() && report.status() == SyncStatus.OK
+        // Sealed when this full run planned nothing: the reconciler is a pure function of disk, server and journal,
+        // and this run changed none of them, so a full run on the same disk and server plans nothing again. (Not
+        // "nothing differs": a folder whose journal row lacks its file key differs forever yet plans nothing.)
+        if (plan.actions().isEmpty() && report.status() == SyncStatus.OK
                 && report.errors().isEmpty() && report.skipped().isEmpty() && scan.problems().isEmpty()
                 && scan.leftoverTemps().isEmpty() && remote.tree().rootEtag().isPresent()
                 && hint == LocalHint.ALL) {
@@ -381,12 +383,7 @@ public final class SyncEngine {
 
         static SyncPlan reconcile(Reconciler reconciler, org.oxisync.core.plan.LocalSnapshot local,
                                   org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
-            return reconcile(reconciler, local, remote, base, differing(local, remote, base));
-        }
-
-        /** The same with {@link #differing} already known. */
-        static SyncPlan reconcile(Reconciler reconciler, org.oxisync.core.plan.LocalSnapshot local,
-                                  org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base, Set<String> differing) {
+            Set<String> differing = differing(local, remote, base);
             if (differing.isEmpty()) {
                 return new SyncPlan(List.of());
             }

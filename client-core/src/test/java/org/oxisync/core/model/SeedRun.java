@@ -355,6 +355,19 @@ final class SeedRun {
                 + last.errors());
         check(last.uploaded() + last.downloaded() + last.deletedLocal() + last.deletedRemote() + last.moved()
                 + last.conflicts() == 0, "the second quiet sync still changed something");
+        // a run with nothing to do and nothing to report leaves a quiet seal, and the next run ends in the quiet
+        // check (QuietSeal) with nothing changed
+        if (last.plan().isEmpty() && last.skipped().isEmpty() && last.errors().isEmpty()) {
+            java.nio.file.Path seal = org.oxisync.core.engine.QuietSeal.forPair(c.store.directory(), c.pairId).path();
+            check(Files.exists(seal), "an agreeing run left no quiet seal");
+            String sealBefore = sealIdentity(seal);
+            SyncReport quiet = requireRun(c.sync(options));
+            report("quiet sync 3", quiet);
+            check(quiet.status() == SyncStatus.OK && quiet.plan().isEmpty(),
+                    "the run after an agreeing one did something: " + quiet.message() + " " + quiet.plan());
+            check(sealBefore.equals(sealIdentity(seal)), "the run after an agreeing one was not quiet (it rewrote"
+                    + " the seal, so it went the full way)");
+        }
         Map<String, String> localTree = Trees.local(c.local);
         Map<String, Trees.RemoteFile> remoteFiles = Trees.remoteFiles(remote);
         for (String p : localTree.keySet()) {
@@ -370,6 +383,16 @@ final class SeedRun {
         List<String> lost = protectedHashes.stream().filter(h -> !everywhere.contains(h)).sorted().toList();
         check(lost.isEmpty(), "content lost (in no tree, conflict copy, trash or version): " + lost);
         checkVersionsRestore(localTree, everywhere);
+    }
+
+    /** The seal file's file key and modification time: a full run replaces the file, a quiet one leaves it. */
+    private static String sealIdentity(java.nio.file.Path seal) {
+        try {
+            var a = Files.readAttributes(seal, java.nio.file.attribute.BasicFileAttributes.class);
+            return a.fileKey() + "/" + a.lastModifiedTime();
+        } catch (IOException e) {
+            return "missing";
+        }
     }
 
     /** With {@code -Doxisync.model.seed=N}: both trees and the journal, short hashes, into the log. */

@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.net.URLConnection;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import org.oxisync.store.io.DurableFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.sqlite.SQLiteJDBCLoader;
@@ -65,11 +65,7 @@ public final class SqliteNativeLibrary {
                     if (Files.size(tmp) != size) {
                         throw new IOException("copied " + Files.size(tmp) + " of " + size + " bytes");
                     }
-                    try {
-                        Files.move(tmp, lib, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                    } catch (AtomicMoveNotSupportedException e) {
-                        Files.move(tmp, lib, StandardCopyOption.REPLACE_EXISTING);
-                    }
+                    DurableFiles.moveIntoPlace(tmp, lib); // a unique temp name: two starts may copy at once
                 } finally {
                     Files.deleteIfExists(tmp);
                 }

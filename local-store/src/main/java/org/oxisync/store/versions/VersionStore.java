@@ -3,10 +3,8 @@ package org.oxisync.store.versions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -179,11 +177,7 @@ public final class VersionStore {
                 throw new StoreException("restored content of version " + versionId + " hashes to " + actual
                         + ", not " + v.fileHash() + "; the target was not touched");
             }
-            try {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            org.oxisync.store.io.DurableFiles.moveIntoPlace(temp, target);
         } catch (IOException | RuntimeException e) {
             try {
                 Files.deleteIfExists(temp);
