@@ -244,10 +244,10 @@ public final class SyncEngine {
     }
 
     /**
-     * The quiet check: with a seal from a full run that found local tree, server and journal in agreement, one
-     * request (the root folder's tree ETag) and one walk of the disk that hashes nothing tell whether anything has
-     * changed since. Both run at once. When nothing has, the run is over: the journal and the listing cache are
-     * not even read (a no-change run of 100,000 files spent most of its time and memory building them).
+     * The quiet check: with a seal from a full run that planned nothing (see {@link QuietSeal}), one request (the
+     * root folder's tree ETag) and one walk of the disk that hashes nothing tell whether anything has changed since.
+     * Both run at once. When nothing has, the run is over: the journal and the listing cache are not even read (a
+     * no-change run of 100,000 files spent most of its time and memory building them).
      */
     private boolean quiet(FolderPair pair, Path root, PathFilter filter, QuietSeal seal) throws IOException {
         Optional<QuietPrefetch.Early> early = prefetch.early(seal, pair); // walked while the process started
