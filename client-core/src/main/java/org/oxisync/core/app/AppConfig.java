@@ -56,11 +56,10 @@ public record AppConfig(String server, String user, String pinnedSha256) {
         Optional.ofNullable(server).ifPresent(v -> p.setProperty("server", v));
         Optional.ofNullable(user).ifPresent(v -> p.setProperty("user", v));
         Optional.ofNullable(pinnedSha256).ifPresent(v -> p.setProperty("pinned-sha256", v));
-        Files.createDirectories(file.getParent());
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+        org.oxisync.store.io.DurableFiles.replace(file, out -> {
+            Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
             p.store(w, "OxiSync configuration (no secrets here)");
-        }
-        org.oxisync.store.io.DurableFiles.moveIntoPlace(tmp, file);
+            w.flush();
+        });
     }
 }

@@ -226,21 +226,30 @@ public final class SyncEngine {
         // Sealed when this full run planned nothing: the reconciler is a pure function of disk, server and journal,
         // and this run changed none of them, so a full run on the same disk and server plans nothing again. (Not
         // "nothing differs": a folder whose journal row lacks its file key differs forever yet plans nothing.)
-        if (plan.actions().isEmpty() && report.status() == SyncStatus.OK
-                && report.errors().isEmpty() && report.skipped().isEmpty() && scan.problems().isEmpty()
-                && scan.leftoverTemps().isEmpty() && remote.tree().rootEtag().isPresent()
-                && hint == LocalHint.ALL) {
-            Optional<byte[]> record = QuietRecord.of(scan.snapshot().entries()); // empty: a link, a hashed file
-            try {
-                if (record.isPresent()) {
-                    seal.write(pair, remote.tree().rootEtag().get(), record.get());
-                }
-            } catch (IOException e) {
-                LOG.info("could not write the quiet seal {} ({}); the next run is a full one", seal.path(), e.toString());
-                seal.delete();
-            }
+        if (plan.actions().isEmpty() && report.status() == SyncStatus.OK && report.skipped().isEmpty()
+                && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty() && hint == LocalHint.ALL) {
+            writeSeal(seal, pair, remote, scan);
         }
         return report;
+    }
+
+    /** Seals what this run saw (see {@link QuietSeal}); a seal that cannot be written only costs the next run time. */
+    private static void writeSeal(QuietSeal seal, FolderPair pair, RemoteScan remote, ScanResult scan) {
+        Optional<String> rootEtag = remote.tree().rootEtag();
+        Optional<byte[]> record = QuietRecord.of(scan.snapshot().entries()); // empty: a link, a hashed file
+        if (rootEtag.isEmpty() || record.isEmpty()) {
+            return;
+        }
+        try {
+            seal.write(pair, rootEtag.get(), record.get());
+        } catch (IOException e) {
+            LOG.info("could not write the quiet seal {} ({}); the next run is a full one", seal.path(), e.toString());
+            try {
+                seal.delete();
+            } catch (IOException again) {
+                LOG.debug("could not remove the quiet seal {}: {}", seal.path(), again.toString());
+            }
+        }
     }
 
     /**

@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.oxisync.core.ignore.PathFilter;
+import org.oxisync.core.naming.Names;
 import org.oxisync.core.naming.OsFamily;
 import org.oxisync.core.naming.RelativePaths;
 import org.oxisync.core.plan.EntryKind;
@@ -145,7 +146,7 @@ public final class LocalScanner {
                                   Set<String> dirty) throws IOException {
         Set<String> candidates = new HashSet<>();
         for (String raw : dirty) {
-            String p = trimSlashes(nfc(raw.replace('\\', '/')));
+            String p = trimSlashes(Names.nfc(raw.replace('\\', '/')));
             if (!p.isEmpty()) {
                 candidates.add(RelativePaths.parent(p));
             }
@@ -218,7 +219,7 @@ public final class LocalScanner {
                 walk.visitFile(child, attrs);
                 continue;
             }
-            String path = nfc(walk.relative(child));
+            String path = Names.nfc(walk.relative(child));
             JournalEntry j = byPath.get(path);
             String key = key(attrs);
             boolean known = j != null && j.kind() == EntryKind.DIR
@@ -315,7 +316,7 @@ public final class LocalScanner {
                     next = null;
                     try (DirectoryStream<Path> ds = Files.newDirectoryStream(p)) {
                         for (Path c : ds) {
-                            if (nfc(c.getFileName().toString()).equals(seg)) {
+                            if (Names.nfc(c.getFileName().toString()).equals(seg)) {
                                 next = c;
                                 break;
                             }
@@ -497,7 +498,7 @@ public final class LocalScanner {
         String dirEntry(Path dir, BasicFileAttributes attrs) {
             read++;
             String disk = relative(dir);
-            String path = nfc(disk);
+            String path = Names.nfc(disk);
             if (filter.excludes(path, true)) {
                 return null;
             }
@@ -515,7 +516,7 @@ public final class LocalScanner {
             read++;
             String name = file.getFileName().toString();
             String disk = relative(file);
-            String path = nfc(disk);
+            String path = Names.nfc(disk);
             if (!firstVisit(path)) {
                 return FileVisitResult.CONTINUE; // an incremental scan may meet an entry twice
             }
@@ -556,7 +557,7 @@ public final class LocalScanner {
             if (file.equals(root)) {
                 return FileVisitResult.TERMINATE;
             }
-            String path = nfc(relative(file));
+            String path = Names.nfc(relative(file));
             LOG.warn("cannot read {}: {}", path, e.toString());
             problems.add(new ScanProblem(path, "not readable: " + e.getClass().getSimpleName()));
             JournalEntry j = journal.get(path);
@@ -574,7 +575,7 @@ public final class LocalScanner {
         @Override
         public FileVisitResult postVisitDirectory(Path dir, IOException e) {
             if (e != null && !dir.equals(root)) {
-                String path = nfc(relative(dir));
+                String path = Names.nfc(relative(dir));
                 problems.add(new ScanProblem(path, "folder could not be listed completely: " + e.getMessage()));
                 unreadable.add(path);
             }
@@ -599,7 +600,7 @@ public final class LocalScanner {
 
     /** The NFC relative path of {@code p} under {@code root}, '/'-separated. */
     public static String relativeNfc(Path root, Path p) {
-        return nfc(relative(root, p));
+        return Names.nfc(relative(root, p));
     }
 
     /** The relative path of {@code p} under {@code root} as the disk spells it, '/'-separated. */
@@ -617,10 +618,6 @@ public final class LocalScanner {
             rel = root.relativize(p).toString();
         }
         return java.io.File.separatorChar == '/' ? rel : rel.replace(java.io.File.separatorChar, '/');
-    }
-
-    static String nfc(String s) {
-        return org.oxisync.core.naming.Names.nfc(s);
     }
 
     static String key(BasicFileAttributes attrs) {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import org.oxisync.core.ignore.PathFilter;
+import org.oxisync.core.naming.Names;
 
 /**
  * The local half of the engine's quiet check: walks the tree with exactly the rules of a full scan (the same
@@ -48,7 +49,7 @@ final class QuietWalk extends SimpleFileVisitor<Path> {
         if (dir.equals(root)) {
             return FileVisitResult.CONTINUE;
         }
-        String path = LocalScanner.nfc(LocalScanner.relative(root, dir));
+        String path = Names.nfc(LocalScanner.relative(root, dir));
         if (filter.excludes(path, true)) {
             return FileVisitResult.SKIP_SUBTREE;
         }
@@ -66,7 +67,7 @@ final class QuietWalk extends SimpleFileVisitor<Path> {
             special = true;
             return FileVisitResult.CONTINUE;
         }
-        String path = LocalScanner.nfc(disk);
+        String path = Names.nfc(disk);
         if (filter.excludes(path, attrs.isDirectory())) {
             return FileVisitResult.CONTINUE;
         }
