@@ -267,7 +267,7 @@ final class PlanExecutor {
             id = findChild(parentId, name, true);
         }
         s.remote().put(c.path(), id, EntryKind.DIR);
-        tally.remoteChanges.incrementAndGet();
+        tally.remoteChanged();
         Path dir = s.tree().resolve(c.path());
         s.journal().upsert(new JournalEntry(c.path(), EntryKind.DIR, 0, 0, fileKey(dir), null, id, null, null));
     }
@@ -321,7 +321,7 @@ final class PlanExecutor {
             etag = folder ? s.api().renameFolder(m.remoteId(), newName).etag()
                     : s.api().renameFile(m.remoteId(), newName).etag();
         }
-        tally.remoteChanges.incrementAndGet();
+        tally.remoteChanged();
         s.remote().moved(m.from(), m.path());
         LocalEntry local = s.localByPath().get(m.path());
         String newEtag = etag;
@@ -461,7 +461,7 @@ final class PlanExecutor {
             completed(item);
             FileDto f = out.file();
             s.remote().put(u.path(), f.id(), EntryKind.FILE);
-            tally.remoteChanges.incrementAndGet();
+            tally.remoteChanged();
             tally.uploaded.incrementAndGet();
             tally.bytesSent.addAndGet(out.bytesSent());
             tally.bytesReused.addAndGet(out.bytesReused());
@@ -668,7 +668,7 @@ final class PlanExecutor {
         } else {
             s.api().deleteFile(d.remoteId());
         }
-        tally.remoteChanges.incrementAndGet();
+        tally.remoteChanged();
         tally.deletedRemote.incrementAndGet();
         s.remote().removed(d.path());
         s.journal().deleteTree(d.path());

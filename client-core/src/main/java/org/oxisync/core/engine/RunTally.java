@@ -17,8 +17,20 @@ final class RunTally {
     final AtomicLong bytesReceived = new AtomicLong();
     final AtomicLong bytesReused = new AtomicLong();
     final AtomicInteger remoteChanges = new AtomicInteger();
+    private final AtomicLong lastRemoteChangeNanos = new AtomicLong();
     private final List<ItemError> errors = new ArrayList<>();
     private final List<ItemError> skipped = new ArrayList<>();
+
+    /** Counts one change made on the server and notes when (monotonic time, for the wait on the server's flush). */
+    void remoteChanged() {
+        remoteChanges.incrementAndGet();
+        lastRemoteChangeNanos.set(System.nanoTime());
+    }
+
+    /** {@link System#nanoTime()} of the last {@link #remoteChanged()}; meaningful only when one happened. */
+    long lastRemoteChangeNanos() {
+        return lastRemoteChangeNanos.get();
+    }
 
     synchronized void error(String path, String reason) {
         errors.add(new ItemError(path, reason));

@@ -29,6 +29,7 @@ import org.oxisync.core.plan.Reconciler;
 import org.oxisync.core.plan.RemoteEntry;
 import org.oxisync.core.plan.SyncPlan;
 import org.oxisync.core.progress.ProgressAccumulator;
+import org.oxisync.core.remote.RemoteRoot;
 import org.oxisync.core.remote.RemoteScan;
 import org.oxisync.core.remote.RemoteScanner;
 import org.oxisync.core.remote.RemoteTree;
@@ -43,6 +44,7 @@ import org.oxisync.core.transfer.TransferOptions;
 import org.oxisync.core.transfer.Uploader;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.protocol.Sleeper;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.slf4j.Logger;
@@ -54,6 +56,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class SyncEngine {
     private static final Logger LOG = LoggerFactory.getLogger(SyncEngine.class);
+    /** OxiCloud's tree-ETag flush interval (500 ms) plus a margin for the flush itself. */
+    public static final Duration DEFAULT_SERVER_FLUSH_WAIT = Duration.ofMillis(700);
 
     private final OxiCloudApi api;
     private final LocalStore store;
@@ -64,6 +68,7 @@ public final class SyncEngine {
     private final Clock clock;
     private final SyncListener listener;
     private final QuietPrefetch prefetch;
+    private final ListingRefresh listingRefresh;
 
     public SyncEngine(OxiCloudApi api, LocalStore store, LocalScanner scanner, TransferOptions transferOptions,
                       Clock clock, SyncListener listener) {
@@ -73,6 +78,17 @@ public final class SyncEngine {
     /** With quiet walks started early (see {@link QuietPrefetch}), for a command that syncs once and exits. */
     public SyncEngine(OxiCloudApi api, LocalStore store, LocalScanner scanner, TransferOptions transferOptions,
                       Clock clock, SyncListener listener, QuietPrefetch prefetch) {
+        this(api, store, scanner, transferOptions, clock, listener, prefetch, DEFAULT_SERVER_FLUSH_WAIT, Sleeper.SYSTEM);
+    }
+
+    /**
+     * {@code serverFlushWait}: how long after its last change on the server a run waits before it relists the
+     * server (see {@link ListingRefresh}); ZERO relists at once (the next run may then list the changed folders
+     * again: a cost, never a wrong sync).
+     */
+    public SyncEngine(OxiCloudApi api, LocalStore store, LocalScanner scanner, TransferOptions transferOptions,
+                      Clock clock, SyncListener listener, QuietPrefetch prefetch, Duration serverFlushWait,
+                      Sleeper sleeper) {
         this.api = Objects.requireNonNull(api, "api");
         this.store = Objects.requireNonNull(store, "store");
         this.scanner = Objects.requireNonNull(scanner, "scanner");
@@ -82,6 +98,7 @@ public final class SyncEngine {
         this.prefetch = Objects.requireNonNull(prefetch, "prefetch");
         this.uploader = new Uploader(api, store, transferOptions);
         this.downloader = new Downloader(api, store, transferOptions, scanner.digester());
+        this.listingRefresh = new ListingRefresh(api, serverFlushWait, sleeper);
     }
 
     public SyncReport runOnce(FolderPair pair, SyncOptions options) {
@@ -92,15 +109,16 @@ public final class SyncEngine {
             report = run(pair, options, start, refresh);
             if (refresh.tree != null) {
                 // after run() has returned, so that the run's snapshots are garbage while the server is listed again
-                refreshRemoteTree(new RemoteScanner(api), refresh.tree, refresh.file);
+                listingRefresh.after(refresh.tree, refresh.file, refresh.lastChangeNanos);
                 report = report.withElapsed(elapsed(start));
             }
         } catch (OxiCloudException.AuthExpired | OxiCloudException.LoginFailed e) {
             report = SyncReport.failed(pair.name(), "authentication failed: " + e.getMessage()
                     + " (log in again with `oxisync login`)", elapsed(start));
         } catch (OxiCloudException e) {
-            report = SyncReport.failed(pair.name(), "the server could not be used: " + e.getMessage(),
-                    elapsed(start));
+            String why = RemoteRoot.isGone(api, pair.remoteFolderId(), e) ? RemoteRoot.goneMessage()
+                    : "the server could not be used: " + e.getMessage();
+            report = SyncReport.failed(pair.name(), why, elapsed(start));
         } catch (IOException e) {
             report = SyncReport.failed(pair.name(), Failures.describe(e), elapsed(start));
         }
@@ -113,6 +131,7 @@ public final class SyncEngine {
     private static final class RefreshLater {
         RemoteTree tree;
         RemoteTreeFile file;
+        long lastChangeNanos;
     }
 
     private SyncReport run(FolderPair pair, SyncOptions options, Instant start, RefreshLater refresh)
@@ -220,6 +239,7 @@ public final class SyncEngine {
         if (tally.remoteChanges.get() > 0 && abortReason == null) {
             refresh.tree = remote.tree();
             refresh.file = treeFile;
+            refresh.lastChangeNanos = tally.lastRemoteChangeNanos();
         }
         store.versions().applyRetention();
         SyncReport report = report(pair, tally, lines, abortReason, start, false);
@@ -306,18 +326,6 @@ public final class SyncEngine {
     private SyncReport stoppedBeforeChanges(FolderPair pair, Instant start) {
         return new SyncReport(pair.name(), SyncStatus.STOPPED, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(),
                 List.of(), PlanExecutor.STOPPED_ON_REQUEST, elapsed(start));
-    }
-
-    /** Lists what this run changed on the server, so that the next run of an idle pair costs one request. */
-    private void refreshRemoteTree(RemoteScanner scanner, RemoteTree tree, RemoteTreeFile file) {
-        try {
-            Optional<RemoteTree> after = scanner.relist(tree);
-            if (after.isPresent()) {
-                file.save(after.get());
-            }
-        } catch (OxiCloudException | IOException e) {
-            LOG.info("could not refresh the remote listing after the run ({}); the next run lists it", e.toString());
-        }
     }
 
     private SyncReport report(FolderPair pair, RunTally t, List<String> plan, String abortReason, Instant start,

@@ -3,10 +3,12 @@ package org.oxisync.core.remote;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.oxisync.core.naming.RelativePaths;
 import org.oxisync.core.plan.RemoteEntry;
 import org.oxisync.core.plan.RemoteSnapshot;
@@ -65,11 +67,16 @@ public final class RemoteScanner {
         return new Listing(next.build(), requests[0], false);
     }
 
-    /** Lists one changed folder, then recurses into its changed children and copies the unchanged ones. */
-    private void list(String folderId, String name, String treeEtag, RemoteTree previous, RemoteTree.Builder next,
-                      int[] requests) {
+    /**
+     * Lists one changed folder, then recurses into its changed children and copies the unchanged ones. Returns
+     * whether the subtree was listed completely; an incomplete one is stored with an empty tree ETag (and so are its
+     * ancestors), so that the next run lists it again whatever the server's ETags say.
+     */
+    private boolean list(String folderId, String name, String treeEtag, RemoteTree previous, RemoteTree.Builder next,
+                         int[] requests) {
         List<RemoteTree.File> files = new ArrayList<>();
         List<FolderDto> children = new ArrayList<>();
+        Set<String> childSeen = new HashSet<>();
         Iterator<Resource> it = api.allResources(folderId);
         requests[0]++;
         while (it.hasNext()) {
@@ -77,7 +84,10 @@ public final class RemoteScanner {
             if (r instanceof FileDto f) {
                 files.add(shared.file(new RemoteTree.File(f.id(), f.name(), f.etag(), f.contentHash(), f.size(),
                         f.modifiedAt())));
-            } else if (r instanceof FolderDto d) {
+            } else if (r instanceof FolderDto d && !next.folders.containsKey(d.id()) && !d.id().equals(folderId)
+                    && childSeen.add(d.id())) {
+                // a folder listed twice, or one that contains itself or an ancestor (a broken or hostile server), is
+                // taken once: a loop must not recurse forever nor a repeated id multiply the work
                 children.add(d);
             }
         }
@@ -87,7 +97,7 @@ public final class RemoteScanner {
         }
         next.put(new RemoteTree.Folder(folderId, name, treeEtag, files, childIds));
         if (children.isEmpty()) {
-            return;
+            return true;
         }
         BatchFoldersDto batch = api.folders(childIds);
         requests[0] += (childIds.size() + 999) / 1000;
@@ -95,21 +105,35 @@ public final class RemoteScanner {
         for (FolderDto f : batch.successful()) {
             etags.put(f.id(), f.etag());
         }
+        boolean complete = true;
         for (FolderDto child : children) {
             String etag = etags.get(child.id());
             RemoteTree.Folder cached = previous.folders().get(child.id());
-            if (etag != null && cached != null && etag.equals(cached.treeEtag())) {
+            if (etag == null) {
+                // Listed by its parent, then failed in the batch get: trashed or deleted in between (OxiCloud lists
+                // a trashed folder's children as an empty page, audit #9, so listing it would read "emptied").
+                // This run keeps what it knew of it; the next run lists the parent again and settles it.
+                complete = false;
+                if (cached != null) {
+                    copySubtree(child.id(), child.name(), previous, next);
+                }
+            } else if (cached != null && etag.equals(cached.treeEtag())) {
                 copySubtree(child.id(), child.name(), previous, next);
             } else {
-                // A child missing from the batch answer (deleted meanwhile) is listed directly; a 404 there
-                // surfaces as an error of this run, and the next run sees the settled tree.
-                list(child.id(), child.name(), etag == null ? "" : etag, previous, next, requests);
+                complete &= list(child.id(), child.name(), etag, previous, next, requests);
             }
         }
+        if (!complete) {
+            next.put(new RemoteTree.Folder(folderId, name, "", files, childIds));
+        }
+        return complete;
     }
 
     private static void copySubtree(String id, String name, RemoteTree previous, RemoteTree.Builder next) {
         RemoteTree.Folder f = previous.folders().get(id);
+        if (next.folders.containsKey(id)) {
+            return; // a loop in the cached tree (never written by this class, but the cache is a file)
+        }
         next.put(new RemoteTree.Folder(id, name, f.treeEtag(), f.files(), f.childFolderIds()));
         for (String child : f.childFolderIds()) {
             RemoteTree.Folder c = previous.folders().get(child);

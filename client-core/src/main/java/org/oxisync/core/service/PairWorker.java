@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.oxisync.core.remote.RemoteRoot;
 import org.oxisync.core.engine.ItemError;
 import org.oxisync.core.engine.StopSignal;
 import org.oxisync.core.engine.SyncListener;
@@ -384,6 +385,9 @@ final class PairWorker {
         } catch (OxiCloudException.ServerReadOnly e) {
             return Optional.of("the server is read-only for now (maintenance); waiting");
         } catch (OxiCloudException e) {
+            if (RemoteRoot.isGone(env.api(), pair.remoteFolderId(), e)) {
+                return Optional.empty(); // not a connectivity problem: the run reports the deleted folder
+            }
             if (e.isTransient()) {
                 return Optional.of("the server cannot be reached (" + e.getClass().getSimpleName() + "); waiting");
             }

@@ -2,7 +2,6 @@ package org.oxisync.core.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.URI;
@@ -25,9 +24,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The client of the server's real-time bus (reference §7.5), used only as a "sync now" hint. Detects the bus
- * through {@code GET /api/config} ({@code features.message_bus}; absent or 404 on 0.8.7 → no bus, checked again
- * hourly), connects to {@code /api/rt/ws} (or the announced {@code message_bus_url}) with the account's
- * {@code Authorization}, subscribes to {@code folder:{uuid}} topics, and reconnects with backoff 1 s … 5 min.
+ * through {@code GET /api/config} ({@code features.message_bus}; OxiCloud 0.8.7 has no such route and answers 401
+ * or 404 → no bus, polling only, checked again hourly), connects to {@code /api/rt/ws} (or the announced
+ * {@code message_bus_url}) with the account's {@code Authorization}, and reconnects with backoff 1 s … 5 min.
+ *
+ * <p>The dialect is the one of the newer upstream servers ({@code rt_ws.rs}, audit finding #11): JSON-RPC 2.0
+ * requests {@code rt.subscribe {topic}} with ONE topic each, at most {@value #MAX_TOPICS} topics per connection,
+ * answered by {@code result.subscribed}; pushes are {@code rt.event {topic, event, data}}. Only a reply whose
+ * {@code result.subscribed} is true counts: an error reply leaves that folder to polling. The bus counts as
+ * connected (and the pair's poll interval long) only when every folder of the account is confirmed; with more
+ * folders than a connection may hold, the first {@value #MAX_TOPICS} still give early hints and polling stays.
  */
 final class RemoteBus implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RemoteBus.class);
@@ -35,7 +41,7 @@ final class RemoteBus implements AutoCloseable {
     private static final Duration FIRST_BACKOFF = Duration.ofSeconds(1);
     private static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
     private static final Duration REDETECT = Duration.ofHours(1);
-    private static final int SUBSCRIBE_BATCH = 500;
+    static final int MAX_TOPICS = 128;
 
     /** What the bus reports. Called on OkHttp threads. */
     interface Listener {
@@ -54,13 +60,16 @@ final class RemoteBus implements AutoCloseable {
     private final OkHttpClient http;
     private final AtomicLong ids = new AtomicLong();
     private Set<String> wanted = new HashSet<>();
+    /** Folders with a subscribe request sent on this connection (at most {@link #MAX_TOPICS}). */
     private Set<String> subscribed = new HashSet<>();
+    /** Folders whose subscription the server confirmed with {@code result.subscribed}. */
+    private Set<String> confirmed = new HashSet<>();
+    /** Requests awaiting a reply: id → folder; a subscribe's folder, or null for an unsubscribe. */
+    private final java.util.Map<Long, String> awaiting = new java.util.HashMap<>();
     private WebSocket socket;
     private boolean open;
-    /** Replies to the first subscriptions still awaited before the bus counts as connected. */
-    private int pendingReplies;
-    /** Replies to any request still awaited. */
-    private int unanswered;
+    /** Whether {@link Listener#connected} was called for this connection. */
+    private boolean announced;
     private boolean closed;
     private int failures;
     private TaskScheduler.Cancellable timer;
@@ -82,14 +91,14 @@ final class RemoteBus implements AutoCloseable {
         scheduler.background("oxisync-bus", this::detectAndConnect);
     }
 
-    /** Connected and the first subscriptions confirmed. */
+    /** Connected, and the server confirmed a subscription for every folder of the account. */
     synchronized boolean isConnected() {
-        return open && pendingReplies == 0;
+        return open && confirmed.containsAll(wanted);
     }
 
-    /** Connected and every subscription sent so far confirmed (events of those folders will be heard). */
+    /** Connected, every folder confirmed and no request unanswered (events of all folders will be heard). */
     synchronized boolean isSettled() {
-        return open && pendingReplies == 0 && unanswered == 0;
+        return isConnected() && awaiting.isEmpty();
     }
 
     /** The folders to hear about; subscribes the new ones and unsubscribes the rest while connected. */
@@ -101,39 +110,62 @@ final class RemoteBus implements AutoCloseable {
             wanted = new HashSet<>(folderIds);
             ws = open ? socket : null;
             if (ws != null) {
-                for (String id : wanted) {
-                    if (!subscribed.contains(id)) {
-                        add.add(id);
-                    }
-                }
                 for (String id : subscribed) {
                     if (!wanted.contains(id)) {
                         remove.add(id);
                     }
                 }
-                subscribed = new HashSet<>(wanted);
+                subscribed.removeAll(remove);
+                confirmed.removeAll(remove);
+                add.addAll(toSubscribe());
             }
         }
         if (ws != null) {
-            send(ws, "subscribe", add);
-            send(ws, "unsubscribe", remove);
+            remove.forEach(id -> send(ws, "rt.unsubscribe", id));
+            add.forEach(id -> send(ws, "rt.subscribe", id));
+            announceIfCovered();
         }
     }
 
-    private void send(WebSocket ws, String method, List<String> folderIds) {
-        for (int i = 0; i < folderIds.size(); i += SUBSCRIBE_BATCH) {
-            ObjectNode req = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", ids.incrementAndGet())
-                    .put("method", method);
-            ArrayNode topics = req.putObject("params").putArray("topics");
-            folderIds.subList(i, Math.min(folderIds.size(), i + SUBSCRIBE_BATCH)).forEach(id -> topics.add("folder:" + id));
+    /** Wanted folders not yet subscribed, within the connection's room; marks them subscribed. Holds the lock. */
+    private List<String> toSubscribe() {
+        List<String> add = new ArrayList<>();
+        for (String id : new java.util.TreeSet<>(wanted)) {
+            if (subscribed.size() >= MAX_TOPICS) {
+                break;
+            }
+            if (subscribed.add(id)) {
+                add.add(id);
+            }
+        }
+        return add;
+    }
+
+    private void send(WebSocket ws, String method, String folderId) {
+        long id = ids.incrementAndGet();
+        ObjectNode req = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
+        req.putObject("params").put("topic", "folder:" + folderId);
+        synchronized (this) {
+            awaiting.put(id, method.equals("rt.subscribe") ? folderId : null);
+        }
+        if (!ws.send(req.toString())) {
             synchronized (this) {
-                unanswered++;
+                awaiting.remove(id);
             }
-            if (!ws.send(req.toString())) {
-                synchronized (this) {
-                    unanswered--;
-                }
+        }
+    }
+
+    /** Tells the listener once per connection when every wanted folder is confirmed. */
+    private void announceIfCovered() {
+        boolean now;
+        synchronized (this) {
+            now = !announced && isConnected();
+            if (now) {
+                announced = true;
             }
+        }
+        if (now) {
+            listener.connected();
         }
     }
 
@@ -229,12 +261,13 @@ final class RemoteBus implements AutoCloseable {
             if (ws != socket) {
                 return;
             }
-            wasOpen = open && pendingReplies == 0;
+            wasOpen = open && announced;
             open = false;
-            pendingReplies = 0;
-            unanswered = 0;
+            announced = false;
+            awaiting.clear();
             socket = null;
             subscribed = new HashSet<>();
+            confirmed = new HashSet<>();
         }
         if (wasOpen) {
             listener.disconnected(why);
@@ -272,51 +305,56 @@ final class RemoteBus implements AutoCloseable {
                 }
                 open = true;
                 failures = 0;
-                subscribed = new HashSet<>(wanted);
-                all = new ArrayList<>(wanted);
-                pendingReplies = (all.size() + SUBSCRIBE_BATCH - 1) / SUBSCRIBE_BATCH;
-                unanswered = 0;
+                announced = false;
+                subscribed = new HashSet<>();
+                confirmed = new HashSet<>();
+                awaiting.clear();
+                all = toSubscribe();
             }
-            LOG.info("real-time bus connected; subscribing to {} folder(s)", all.size());
-            send(ws, "subscribe", all);
-            if (all.isEmpty()) {
-                listener.connected();
-            }
+            LOG.info("real-time bus connected; subscribing to {} of {} folder(s)", all.size(), wanted.size());
+            all.forEach(id -> send(ws, "rt.subscribe", id));
+            announceIfCovered();
         }
 
         @Override
         public void onMessage(WebSocket ws, String text) {
             try {
                 JsonNode n = JSON.readTree(text);
-                if ("event".equals(n.path("method").asText())) {
-                    JsonNode p = n.path("params");
-                    String folder = p.path("folder_id").asText("");
-                    if (folder.isEmpty()) {
-                        String topic = p.path("topic").asText("");
-                        folder = topic.startsWith("folder:") ? topic.substring(7) : "";
+                if ("rt.event".equals(n.path("method").asText())) {
+                    String topic = n.path("params").path("topic").asText("");
+                    if (topic.startsWith("folder:")) {
+                        listener.event(topic.substring(7), n.path("params").path("event").asText(""));
                     }
-                    listener.event(folder, p.path("event").asText(""));
-                } else if (n.has("result") || n.has("error")) {
-                    if (n.has("error")) {
-                        LOG.debug("bus call failed: {}", n.path("error").path("message").asText());
-                    }
-                    boolean nowReady;
-                    synchronized (RemoteBus.this) {
-                        nowReady = pendingReplies == 1 && open && ws == socket;
-                        if (pendingReplies > 0) {
-                            pendingReplies--;
-                        }
-                        if (unanswered > 0) {
-                            unanswered--;
-                        }
-                    }
-                    if (nowReady) {
-                        listener.connected();
-                    }
+                } else if (n.has("id") && (n.has("result") || n.has("error"))) {
+                    reply(ws, n);
                 }
             } catch (IOException | RuntimeException e) {
                 LOG.debug("unreadable bus message ignored");
             }
+        }
+
+        /** {@code subscribed: true}, or the topic itself echoed back. */
+        private boolean subscribed(JsonNode v, String folder) {
+            return v.isBoolean() ? v.booleanValue() : v.isTextual() && v.asText().equals("folder:" + folder);
+        }
+
+        /** A reply: only {@code result.subscribed == true} confirms a subscription; an error leaves it to polling. */
+        private void reply(WebSocket ws, JsonNode n) {
+            long id = n.path("id").asLong(-1);
+            synchronized (RemoteBus.this) {
+                if (ws != socket || !awaiting.containsKey(id)) {
+                    return;
+                }
+                String folder = awaiting.remove(id);
+                if (folder != null && subscribed(n.path("result").path("subscribed"), folder)
+                        && subscribed.contains(folder)) {
+                    confirmed.add(folder);
+                }
+            }
+            if (n.has("error")) {
+                LOG.debug("bus call failed: {}", n.path("error").path("message").asText());
+            }
+            announceIfCovered();
         }
 
         @Override
