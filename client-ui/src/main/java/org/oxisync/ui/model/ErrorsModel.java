@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.function.Supplier;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import org.oxisync.core.remote.RemoteRoot;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Background;
@@ -56,6 +57,11 @@ public final class ErrorsModel {
         String p = problem == null ? "" : problem.toLowerCase(Locale.ROOT);
         // first: this message quotes the folder's path, which may hold any word or number (a temp folder named
         // "junit-4015..." once read as an HTTP 401)
+        if (RemoteRoot.isGoneMessage(problem)) {
+            return "The folder on the server was deleted (by you on another device, in the web interface, or by"
+                    + " someone you share it with). Restore it from the server's trash, then choose Sync now; or"
+                    + " remove this pair in Settings → Folders and add it again. Nothing was deleted on this computer.";
+        }
         if (p.contains("missing or not a folder")) {
             return "The local folder is gone (an unplugged disk?). Reconnect it, or remove the pair in Settings and add it again.";
         }

@@ -19,4 +19,10 @@ class ErrorsModelAdviceTest {
         assertTrue(ErrorsModel.advice("cannot read docs/report-4015.txt").contains("retries this by itself"),
                 "a number inside a name is not a status");
     }
+
+    @Test
+    void aDeletedServerFolderOffersRestoreOrRemoveNotWaiting() {
+        String advice = ErrorsModel.advice(org.oxisync.core.remote.RemoteRoot.goneMessage());
+        assertTrue(advice.contains("Restore it from the server's trash") && advice.contains("remove this pair"), advice);
+    }
 }
