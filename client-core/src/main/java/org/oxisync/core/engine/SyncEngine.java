@@ -7,12 +7,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import org.oxisync.core.ignore.IgnoreRules;
 import org.oxisync.core.ignore.PathFilter;
@@ -37,7 +35,6 @@ import org.oxisync.core.remote.RemoteTreeFile;
 import org.oxisync.core.remote.SharedStrings;
 import org.oxisync.core.scan.LocalHint;
 import org.oxisync.core.scan.LocalScanner;
-import org.oxisync.core.scan.QuietRecord;
 import org.oxisync.core.scan.ScanResult;
 import org.oxisync.core.transfer.Downloader;
 import org.oxisync.core.transfer.TransferOptions;
@@ -70,6 +67,8 @@ public final class SyncEngine {
     private final QuietPrefetch prefetch;
     private final ListingRefresh listingRefresh;
 
+    private final QuietCheck quietCheck;
+    private final RunReports reports;
     public SyncEngine(OxiCloudApi api, LocalStore store, LocalScanner scanner, TransferOptions transferOptions,
                       Clock clock, SyncListener listener) {
         this(api, store, scanner, transferOptions, clock, listener, QuietPrefetch.none());
@@ -99,6 +98,8 @@ public final class SyncEngine {
         this.uploader = new Uploader(api, store, transferOptions);
         this.downloader = new Downloader(api, store, transferOptions, scanner.digester());
         this.listingRefresh = new ListingRefresh(api, serverFlushWait, sleeper);
+        this.quietCheck = new QuietCheck(api, scanner, listener, prefetch);
+        this.reports = new RunReports(clock);
     }
 
     public SyncReport runOnce(FolderPair pair, SyncOptions options) {
@@ -110,19 +111,20 @@ public final class SyncEngine {
             if (refresh.tree != null) {
                 // after run() has returned, so that the run's snapshots are garbage while the server is listed again
                 listingRefresh.after(refresh.tree, refresh.file, refresh.lastChangeNanos);
-                report = report.withElapsed(elapsed(start));
+                report = report.withElapsed(reports.elapsed(start));
             }
         } catch (OxiCloudException.AuthExpired | OxiCloudException.LoginFailed e) {
             report = SyncReport.failed(pair.name(), "authentication failed: " + e.getMessage()
-                    + " (log in again with `oxisync login`)", elapsed(start));
+                    + " (log in again with `oxisync login`)", reports.elapsed(start));
         } catch (OxiCloudException e) {
             String why = RemoteRoot.isGone(api, pair.remoteFolderId(), e) ? RemoteRoot.goneMessage()
                     : "the server could not be used: " + e.getMessage();
-            report = SyncReport.failed(pair.name(), why, elapsed(start));
+            report = SyncReport.failed(pair.name(), why, reports.elapsed(start));
         } catch (IOException e) {
-            report = SyncReport.failed(pair.name(), Failures.describe(e), elapsed(start));
+            report = SyncReport.failed(pair.name(), Failures.describe(e), reports.elapsed(start));
         }
-        store.activity().append(pair.id(), "run", "", report.status().wireName() + ": " + summary(report));
+        store.activity().append(pair.id(), "run", "",
+                report.status().wireName() + ": " + RunReports.summary(report));
         listener.finished(report);
         return report;
     }
@@ -140,16 +142,16 @@ public final class SyncEngine {
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
             // Never read a missing root (an unmounted disk) as "everything was deleted".
             return SyncReport.failed(pair.name(), "the local folder " + root + " is missing or not a folder;"
-                    + " nothing was synced (if it moved, remove and re-add the pair)", elapsed(start));
+                    + " nothing was synced (if it moved, remove and re-add the pair)", reports.elapsed(start));
         }
         PathFilter filter = new PathFilter(IgnoreRules.withDefaults(pair.ignorePatterns()),
                 new SelectiveSync(new HashSet<>(pair.exclusions())));
         LocalHint hint = options.localHint();
         QuietSeal seal = QuietSeal.forPair(store.directory(), pair.id());
-        if (hint == LocalHint.ALL && !store.needsRebuild() && quiet(pair, root, filter, seal)) {
+        if (hint == LocalHint.ALL && !store.needsRebuild() && quietCheck.quiet(pair, root, filter, seal)) {
             LOG.debug("{}: quiet check: the disk and the server are as the last full run left them", pair.name());
             store.versions().applyRetention();
-            return report(pair, new RunTally(), List.of(), null, start, options.dryRun());
+            return reports.report(pair, new RunTally(), List.of(), null, start, options.dryRun());
         }
         if (!options.dryRun()) {
             seal.delete(); // before this run changes anything (see QuietSeal)
@@ -170,7 +172,7 @@ public final class SyncEngine {
             listener.phase(pair.name(), "discovering");
             remote = discover(pair, treeFile, remoteScanner, shared);
             if (options.stop().stopRequested()) {
-                return stoppedBeforeChanges(pair, start);
+                return reports.stoppedBeforeChanges(pair, start);
             }
             listener.phase(pair.name(), "scanning");
             Set<String> dirty = new HashSet<>(paths.paths());
@@ -192,7 +194,7 @@ public final class SyncEngine {
                 listener.phase(pair.name(), "scanning");
                 scan = scanner.scan(root, filter, base, LocalHint.ALL);
                 if (options.stop().stopRequested()) {
-                    return stoppedBeforeChanges(pair, start);
+                    return reports.stoppedBeforeChanges(pair, start);
                 }
                 scan.snapshot().byPath(); // while discovery may still be running
                 listener.phase(pair.name(), "discovering");
@@ -205,7 +207,7 @@ public final class SyncEngine {
             Files.deleteIfExists(temp);
         }
         if (options.stop().stopRequested()) {
-            return stoppedBeforeChanges(pair, start);
+            return reports.stoppedBeforeChanges(pair, start);
         }
 
         listener.phase(pair.name(), "planning");
@@ -223,11 +225,11 @@ public final class SyncEngine {
                     + " local and " + verdict.remoteFileDeletes() + " remote files of " + pairFiles
                     + "; check the folders, then run again with --allow-mass-delete to go on";
             return new SyncReport(pair.name(), SyncStatus.STOPPED, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(),
-                    List.of(), lines, msg, elapsed(start));
+                    List.of(), lines, msg, reports.elapsed(start));
         }
         RunTally tally = new RunTally();
         if (options.dryRun()) {
-            return report(pair, tally, lines, null, start, true);
+            return reports.report(pair, tally, lines, null, start, true);
         }
 
         listener.phase(pair.name(), "syncing");
@@ -242,62 +244,15 @@ public final class SyncEngine {
             refresh.lastChangeNanos = tally.lastRemoteChangeNanos();
         }
         store.versions().applyRetention();
-        SyncReport report = report(pair, tally, lines, abortReason, start, false);
+        SyncReport report = reports.report(pair, tally, lines, abortReason, start, false);
         // Sealed when this full run planned nothing: the reconciler is a pure function of disk, server and journal,
         // and this run changed none of them, so a full run on the same disk and server plans nothing again. (Not
         // "nothing differs": a folder whose journal row lacks its file key differs forever yet plans nothing.)
         if (plan.actions().isEmpty() && report.status() == SyncStatus.OK && report.skipped().isEmpty()
                 && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty() && hint == LocalHint.ALL) {
-            writeSeal(seal, pair, remote, scan);
+            QuietCheck.writeSeal(seal, pair, remote, scan);
         }
         return report;
-    }
-
-    /** Seals what this run saw (see {@link QuietSeal}); a seal that cannot be written only costs the next run time. */
-    private static void writeSeal(QuietSeal seal, FolderPair pair, RemoteScan remote, ScanResult scan) {
-        Optional<String> rootEtag = remote.tree().rootEtag();
-        Optional<byte[]> record = QuietRecord.of(scan.snapshot().entries()); // empty: a link, a hashed file
-        if (rootEtag.isEmpty() || record.isEmpty()) {
-            return;
-        }
-        try {
-            seal.write(pair, rootEtag.get(), record.get());
-        } catch (IOException e) {
-            LOG.info("could not write the quiet seal {} ({}); the next run is a full one", seal.path(), e.toString());
-            try {
-                seal.delete();
-            } catch (IOException again) {
-                LOG.debug("could not remove the quiet seal {}: {}", seal.path(), again.toString());
-            }
-        }
-    }
-
-    /**
-     * The quiet check: with a seal from a full run that planned nothing (see {@link QuietSeal}), one request (the
-     * root folder's tree ETag) and one walk of the disk that hashes nothing tell whether anything has changed since.
-     * Both run at once. When nothing has, the run is over: the journal and the listing cache are not even read (a
-     * no-change run of 100,000 files spent most of its time and memory building them).
-     */
-    private boolean quiet(FolderPair pair, Path root, PathFilter filter, QuietSeal seal) throws IOException {
-        Optional<QuietPrefetch.Early> early = prefetch.early(seal, pair); // walked while the process started
-        Optional<QuietSeal.Sealed> sealed = early.isPresent() ? Optional.of(early.get().sealed()) : seal.read(pair);
-        if (sealed.isEmpty()) {
-            return false;
-        }
-        listener.phase(pair.name(), "scanning");
-        Background<Boolean> server = Background.start("oxisync-discover",
-                () -> sealed.get().rootEtag().equals(api.folder(pair.remoteFolderId()).etag()));
-        boolean disk;
-        try {
-            Optional<Boolean> walked = early.flatMap(QuietPrefetch.Early::outcome);
-            QuietSeal.Sealed s = sealed.get();
-            disk = walked.isPresent() ? walked.get() : scanner.unchangedSince(root, filter, s.bytes(), s.offset(),
-                    s.length());
-        } finally {
-            server.awaitQuietly();
-        }
-        listener.phase(pair.name(), "discovering");
-        return server.join() && disk;
     }
 
     private RemoteScan discover(FolderPair pair, RemoteTreeFile treeFile, RemoteScanner remoteScanner,
@@ -321,38 +276,6 @@ public final class SyncEngine {
                 new JournalWriter(store, pair.id(), clock), journalByPath, localByPath, remoteById, scan,
                 new ProgressAccumulator(clock), listener, clock, options.workers(),
                 transferOptions.deltaThresholdBytes(), scanner.digester(), options.stop());
-    }
-
-    private SyncReport stoppedBeforeChanges(FolderPair pair, Instant start) {
-        return new SyncReport(pair.name(), SyncStatus.STOPPED, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(),
-                List.of(), PlanExecutor.STOPPED_ON_REQUEST, elapsed(start));
-    }
-
-    private SyncReport report(FolderPair pair, RunTally t, List<String> plan, String abortReason, Instant start,
-                              boolean dryRun) {
-        List<ItemError> errors = t.errors();
-        SyncStatus status;
-        String message;
-        if (PlanExecutor.STOPPED_ON_REQUEST.equals(abortReason)) {
-            status = SyncStatus.STOPPED;
-            message = errors.isEmpty() ? abortReason : abortReason + "; " + errors.size() + " item(s) failed before";
-        } else if (abortReason != null) {
-            status = abortReason.startsWith("authentication") ? SyncStatus.FAILED : SyncStatus.PARTIAL;
-            message = abortReason;
-        } else if (!errors.isEmpty()) {
-            status = SyncStatus.PARTIAL;
-            message = errors.size() + " item(s) failed; they are retried next run";
-        } else {
-            status = SyncStatus.OK;
-            message = dryRun ? "dry run: nothing was changed" : "in sync";
-        }
-        return new SyncReport(pair.name(), status, t.uploaded.get(), t.downloaded.get(), t.deletedLocal.get(),
-                t.deletedRemote.get(), t.moved.get(), t.conflicts.get(), t.bytesSent.get(), t.bytesReceived.get(),
-                t.bytesReused.get(), errors, t.skipped(), plan, message, elapsed(start));
-    }
-
-    private Duration elapsed(Instant start) {
-        return Duration.between(start, clock.instant());
     }
 
     /** Paths where the server differs from the journal: new, changed, moved (both ends) or deleted entries. */
@@ -381,143 +304,5 @@ public final class SyncEngine {
             }
             return changed;
         }
-    }
-
-    /**
-     * Hands the reconciler only the part of the tree where something differs, for every run (the reconciler
-     * costs about 80 µs per entry: 4 s at 50,000 entries, most of a run that changed one file). Every entry on which
-     * local, remote and journal agree (same path, kind, size, mtime, file key, id, ETag and hash, and not hashed by
-     * the scan) yields no action by itself; the reconciler only needs it as context. So the scope is: every path
-     * where some side differs from the journal (moves count at both ends), plus, on all three sides, the entries of
-     * the folders holding those paths (siblings: name claims, case clashes, conflict copy names), their ancestors
-     * (parent links) and the subtrees of differing folders (folder fates). Symbolic links and special files are
-     * always kept (their skips are reported every run). Moves are matched by id, file key or unique hash among
-     * unmatched entries only, and every unmatched entry differs, so matching sees the same candidates. The mass
-     * delete guard still counts the whole journal. IncrementalRunTest compares both plans on random changes.
-     */
-    static final class Narrowing {
-        private Narrowing() {}
-
-        static SyncPlan reconcile(Reconciler reconciler, org.oxisync.core.plan.LocalSnapshot local,
-                                  org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
-            Set<String> differing = differing(local, remote, base);
-            if (differing.isEmpty()) {
-                return new SyncPlan(List.of());
-            }
-            Set<String> folders = new HashSet<>();
-            Set<String> ancestors = new HashSet<>();
-            for (String p : differing) {
-                String a = org.oxisync.core.naming.RelativePaths.parent(p);
-                folders.add(a);
-                while (!a.isEmpty() && ancestors.add(a)) {
-                    a = org.oxisync.core.naming.RelativePaths.parent(a);
-                }
-            }
-            Set<String> differingDirs = new HashSet<>();
-            local.entries().stream().filter(e -> e.kind() == EntryKind.DIR && differing.contains(e.path()))
-                    .forEach(e -> differingDirs.add(e.path()));
-            remote.entries().stream().filter(e -> e.kind() == EntryKind.DIR && differing.contains(e.path()))
-                    .forEach(e -> differingDirs.add(e.path()));
-            base.entries().stream().filter(e -> e.kind() == EntryKind.DIR && differing.contains(e.path()))
-                    .forEach(e -> differingDirs.add(e.path()));
-            java.util.function.Predicate<String> keep = path -> differing.contains(path) || ancestors.contains(path)
-                    || folders.contains(org.oxisync.core.naming.RelativePaths.parent(path))
-                    || underAny(path, differingDirs);
-            return reconciler.reconcile(
-                    new org.oxisync.core.plan.LocalSnapshot(local.entries().stream()
-                            .filter(e -> keep.test(e.path()) || special(e.kind())).toList(), local.caseInsensitive()),
-                    new org.oxisync.core.plan.RemoteSnapshot(remote.entries().stream()
-                            .filter(e -> keep.test(e.path())).toList()),
-                    new JournalBase(base.entries().stream()
-                            .filter(e -> keep.test(e.path()) || special(e.kind())).toList()));
-        }
-
-        private static boolean special(EntryKind kind) {
-            return kind != EntryKind.FILE && kind != EntryKind.DIR;
-        }
-
-        private static boolean underAny(String path, Set<String> dirs) {
-            if (dirs.isEmpty()) {
-                return false;
-            }
-            for (String a = org.oxisync.core.naming.RelativePaths.parent(path); !a.isEmpty();
-                 a = org.oxisync.core.naming.RelativePaths.parent(a)) {
-                if (dirs.contains(a)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        /**
-         * Paths where local or remote differ from the journal (or the journal lacks them). The remote half runs on
-         * a second thread beside the local half (both read only immutable snapshots and the journal's indexes).
-         */
-        static Set<String> differing(org.oxisync.core.plan.LocalSnapshot local,
-                                     org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
-            Background<Set<String>> remoteHalf = Background.start("oxisync-narrowing",
-                    () -> remoteDiffering(remote, base));
-            Set<String> out = localDiffering(local, base);
-            out.addAll(remoteHalf.joinUnchecked());
-            return out;
-        }
-
-        /** Local entries that differ from the journal, and journal entries with no local entry or no remote id. */
-        static Set<String> localDiffering(org.oxisync.core.plan.LocalSnapshot local, JournalBase base) {
-            Map<String, JournalEntry> byPath = base.byPath();
-            Set<String> out = new HashSet<>();
-            for (LocalEntry l : local.entries()) {
-                JournalEntry j = byPath.get(l.path());
-                if (j == null || j.kind() != l.kind() || special(l.kind()) || !Objects.equals(l.fileKey(), j.fileKey())
-                        || (l.kind() == EntryKind.FILE && (l.hash().value().isPresent() || l.size() != j.size()
-                        || l.mtimeMillis() != j.mtimeMillis()))) {
-                    out.add(l.path());
-                }
-            }
-            Map<String, LocalEntry> localByPath = local.byPath();
-            for (JournalEntry j : base.entries()) {
-                if (!localByPath.containsKey(j.path()) || j.remoteId() == null) {
-                    out.add(j.path());
-                }
-            }
-            return out;
-        }
-
-        /**
-         * Remote entries the journal does not have at their path, and journal entries whose remote entry is gone,
-         * elsewhere or changed (both ends of a move).
-         */
-        static Set<String> remoteDiffering(org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
-            Map<String, JournalEntry> byId = base.byRemoteId();
-            Set<String> out = new HashSet<>();
-            for (RemoteEntry r : remote.entries()) {
-                JournalEntry j = byId.get(r.id());
-                if (j == null || !j.path().equals(r.path())) {
-                    out.add(r.path());
-                }
-            }
-            Map<String, RemoteEntry> remoteById = remote.byId();
-            for (JournalEntry j : base.entries()) {
-                if (j.remoteId() == null) {
-                    continue; // never on the server: the local half has it
-                }
-                RemoteEntry r = remoteById.get(j.remoteId());
-                if (r == null || !r.path().equals(j.path()) || r.kind() != j.kind()
-                        || (j.kind() == EntryKind.FILE && (!Objects.equals(r.etag(), j.remoteEtag())
-                        || !Objects.equals(r.contentHash(), j.remoteHash())))) {
-                    out.add(j.path());
-                    if (r != null) {
-                        out.add(r.path());
-                    }
-                }
-            }
-            return out;
-        }
-    }
-
-    static String summary(SyncReport r) {
-        return "uploaded " + r.uploaded() + ", downloaded " + r.downloaded() + ", deleted " + r.deletedLocal()
-                + " local / " + r.deletedRemote() + " remote, moved " + r.moved() + ", conflicts " + r.conflicts()
-                + ", errors " + r.errors().size();
     }
 }

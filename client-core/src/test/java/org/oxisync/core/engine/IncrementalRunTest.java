@@ -144,7 +144,7 @@ class IncrementalRunTest extends HarnessTest {
             var remote = new org.oxisync.core.plan.RemoteSnapshot(new java.util.ArrayList<>(sc.remote.values()));
             var base = new org.oxisync.core.plan.JournalBase(sc.journal);
             var full = reconciler.reconcile(local, remote, base);
-            var narrow = SyncEngine.Narrowing.reconcile(reconciler, local, remote, base);
+            var narrow = Narrowing.reconcile(reconciler, local, remote, base);
             assertEquals(full.describe(), narrow.describe(), "seed " + seed + ": " + sc.log);
             assertEquals(full.actions(), narrow.actions(), "seed " + seed + ": " + sc.log);
             nonEmpty += full.actions().isEmpty() ? 0 : 1;

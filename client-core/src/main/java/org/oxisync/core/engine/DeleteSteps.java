@@ -1,0 +1,108 @@
+package org.oxisync.core.engine;
+
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.oxisync.core.engine.PlanExecutor.LocalChangedException;
+import org.oxisync.core.plan.EntryKind;
+import org.oxisync.core.plan.JournalEntry;
+import org.oxisync.core.plan.SyncAction;
+
+/**
+ * The delete steps of a {@link PlanExecutor} run, last in the plan: a local file is removed only if it still
+ * matches what the plan saw, and its content goes to the version store first.
+ */
+final class DeleteSteps {
+    private final PlanExecutor.Session s;
+    private final RunTally tally;
+
+    DeleteSteps(PlanExecutor.Session session, RunTally tally) {
+        this.s = session;
+        this.tally = tally;
+    }
+
+    void deleteLocal(SyncAction.DeleteLocal d) throws IOException {
+        Path target = s.tree().resolve(d.path());
+        if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            s.journal().deleteTree(d.path());
+            return;
+        }
+        if (d.kind() != EntryKind.DIR) {
+            if (d.expected() != null) {
+                TransferSteps.guardTarget(d.path(), target, d.expected());
+            }
+            s.store().versions().saveVersion(s.pairId(), d.path(), target, s.clock().instant());
+            Files.delete(target);
+            s.journal().deleteTree(d.path());
+            tally.deletedLocal.incrementAndGet();
+            s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-local", d.path(), "deleted on the server"));
+            return;
+        }
+        List<String> kept = deleteLocalTree(d.path(), target);
+        if (kept.isEmpty()) {
+            s.journal().deleteTree(d.path());
+            tally.deletedLocal.incrementAndGet();
+            s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-local", d.path(), "folder deleted on the server"));
+        } else {
+            throw new LocalChangedException("kept " + kept.size() + " file(s) changed or added locally in "
+                    + d.path() + " (e.g. " + kept.get(0) + "); they are uploaded next run");
+        }
+    }
+
+    /**
+     * Removes a folder deleted on the server, file by file: each file that still matches the journal is saved
+     * to the version store and removed; anything new or changed is kept (with its folders).
+     */
+    private List<String> deleteLocalTree(String path, Path dir) throws IOException {
+        List<String> kept = new ArrayList<>();
+        List<Path> entries;
+        try (Stream<Path> walk = Files.walk(dir)) {
+            entries = walk.sorted(Comparator.reverseOrder()).toList();
+        }
+        Path root = s.tree().root();
+        for (Path p : entries) {
+            String rel = org.oxisync.core.scan.LocalScanner.relativeNfc(root, p);
+            BasicFileAttributes attrs = LocalTree.attributes(p);
+            if (attrs.isDirectory()) {
+                try {
+                    Files.delete(p);
+                    s.journal().delete(rel);
+                } catch (DirectoryNotEmptyException e) {
+                    // holds something kept
+                }
+                continue;
+            }
+            JournalEntry j = s.journalByPath().get(rel);
+            boolean unchanged = j != null && j.kind() == EntryKind.FILE && attrs.isRegularFile()
+                    && j.size() == attrs.size() && j.mtimeMillis() == attrs.lastModifiedTime().toMillis();
+            if (!unchanged) {
+                kept.add(rel);
+                continue;
+            }
+            s.store().versions().saveVersion(s.pairId(), rel, p, s.clock().instant());
+            Files.delete(p);
+            s.journal().delete(rel);
+        }
+        return kept;
+    }
+
+    void deleteRemote(SyncAction.DeleteRemote d) {
+        if (d.kind() == EntryKind.DIR) {
+            s.api().deleteFolder(d.remoteId());
+        } else {
+            s.api().deleteFile(d.remoteId());
+        }
+        tally.remoteChanged();
+        tally.deletedRemote.incrementAndGet();
+        s.remote().removed(d.path());
+        s.journal().deleteTree(d.path());
+        s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-remote", d.path(), "moved to the server's trash"));
+    }
+}

@@ -1,0 +1,54 @@
+package org.oxisync.core.engine;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.oxisync.store.account.FolderPair;
+
+/** Builds the {@link SyncReport} of a {@link SyncEngine} run from what the run did, and its one-line summary. */
+final class RunReports {
+    private final Clock clock;
+
+    RunReports(Clock clock) {
+        this.clock = clock;
+    }
+
+    SyncReport stoppedBeforeChanges(FolderPair pair, Instant start) {
+        return new SyncReport(pair.name(), SyncStatus.STOPPED, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(),
+                List.of(), PlanExecutor.STOPPED_ON_REQUEST, elapsed(start));
+    }
+
+    SyncReport report(FolderPair pair, RunTally t, List<String> plan, String abortReason, Instant start,
+                      boolean dryRun) {
+        List<ItemError> errors = t.errors();
+        SyncStatus status;
+        String message;
+        if (PlanExecutor.STOPPED_ON_REQUEST.equals(abortReason)) {
+            status = SyncStatus.STOPPED;
+            message = errors.isEmpty() ? abortReason : abortReason + "; " + errors.size() + " item(s) failed before";
+        } else if (abortReason != null) {
+            status = abortReason.startsWith("authentication") ? SyncStatus.FAILED : SyncStatus.PARTIAL;
+            message = abortReason;
+        } else if (!errors.isEmpty()) {
+            status = SyncStatus.PARTIAL;
+            message = errors.size() + " item(s) failed; they are retried next run";
+        } else {
+            status = SyncStatus.OK;
+            message = dryRun ? "dry run: nothing was changed" : "in sync";
+        }
+        return new SyncReport(pair.name(), status, t.uploaded.get(), t.downloaded.get(), t.deletedLocal.get(),
+                t.deletedRemote.get(), t.moved.get(), t.conflicts.get(), t.bytesSent.get(), t.bytesReceived.get(),
+                t.bytesReused.get(), errors, t.skipped(), plan, message, elapsed(start));
+    }
+
+    Duration elapsed(Instant start) {
+        return Duration.between(start, clock.instant());
+    }
+
+    static String summary(SyncReport r) {
+        return "uploaded " + r.uploaded() + ", downloaded " + r.downloaded() + ", deleted " + r.deletedLocal()
+                + " local / " + r.deletedRemote() + " remote, moved " + r.moved() + ", conflicts " + r.conflicts()
+                + ", errors " + r.errors().size();
+    }
+}

@@ -1,0 +1,228 @@
+package org.oxisync.core.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.oxisync.core.engine.PlanExecutor.LocalChangedException;
+import org.oxisync.core.naming.RelativePaths;
+import org.oxisync.core.plan.EntryKind;
+import org.oxisync.core.plan.JournalEntry;
+import org.oxisync.core.plan.LocalEntry;
+import org.oxisync.core.plan.LocalState;
+import org.oxisync.core.plan.RemoteEntry;
+import org.oxisync.core.plan.SyncAction;
+import org.oxisync.core.transfer.DownloadRequest;
+import org.oxisync.core.transfer.ProgressSink;
+import org.oxisync.core.transfer.StagedDownload;
+import org.oxisync.core.transfer.TransferException;
+import org.oxisync.core.transfer.UploadOutcome;
+import org.oxisync.core.transfer.UploadRequest;
+import org.oxisync.protocol.FileDto;
+import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.store.hash.FileDigest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The transfer steps of a {@link PlanExecutor} run: uploads and downloads with their progress and records. Called
+ * from several transfer workers at once; holds no state of its own besides what it is given.
+ */
+final class TransferSteps {
+    /** Logs under the executor's name: the log lines are the executor's, whichever class carries the step. */
+    private static final Logger LOG = LoggerFactory.getLogger(PlanExecutor.class);
+
+    private final PlanExecutor.Session s;
+    private final RunTally tally;
+    /** Conflict copies made this run (see {@link StructureSteps#scannedAs()}). */
+    private final Map<String, String> scannedAs;
+
+    TransferSteps(PlanExecutor.Session session, RunTally tally, Map<String, String> scannedAs) {
+        this.s = session;
+        this.tally = tally;
+        this.scannedAs = scannedAs;
+    }
+
+    /** One check-batch for every new small upload of the batch: which contents the server already has. */
+    Set<String> ownedSmallUploads(List<SyncAction> batch) {
+        Set<String> hashes = new HashSet<>();
+        for (SyncAction a : batch) {
+            if (a instanceof SyncAction.Upload u && u.isNew() && u.size() > 0 && u.size() < s.deltaThreshold()
+                    && u.localHash() != null) {
+                hashes.add(u.localHash());
+            }
+        }
+        if (hashes.isEmpty()) {
+            return Set.of();
+        }
+        try {
+            return s.uploader().ownedAmong(hashes);
+        } catch (OxiCloudException e) {
+            LOG.info("dedup check failed ({}); uploading in full", e.getMessage());
+            return Set.of();
+        }
+    }
+
+    void upload(SyncAction.Upload u, Set<String> owned) throws Exception {
+        Path file = s.tree().resolve(u.path());
+        String scanned = scannedAs.getOrDefault(u.path(), u.path());
+        FileDigest digest = s.scan().digest(scanned).orElse(null);
+        LocalEntry local = s.localByPath().get(scanned);
+        if (digest == null || local == null) {
+            // Not hashed by this scan (it matched the journal): hash it now and take its current state as the base.
+            BasicFileAttributes attrs = LocalTree.attributes(file);
+            digest = s.digester().digest(file);
+            local = LocalEntry.file(u.path(), attrs.size(), attrs.lastModifiedTime().toMillis(),
+                    attrs.fileKey() == null ? null : attrs.fileKey().toString(), digest.fileHash());
+        }
+        String expectedRemoteHash = u.isNew() ? null : agreedRemoteHash(u);
+        int item = s.progress().add(u.path(), Math.max(1, u.size()));
+        try {
+            UploadOutcome out = s.uploader().upload(new UploadRequest(s.pairId(), u.path(), file, digest,
+                    s.remote().parentFolderId(u.path()), RelativePaths.name(u.path()), u.remoteId(),
+                    expectedRemoteHash, java.time.Instant.ofEpochMilli(local.mtimeMillis()), local.fileKey()),
+                    owned, sink(item), s.journal()::later);
+            completed(item);
+            FileDto f = out.file();
+            s.remote().put(u.path(), f.id(), EntryKind.FILE);
+            tally.remoteChanged();
+            tally.uploaded.incrementAndGet();
+            tally.bytesSent.addAndGet(out.bytesSent());
+            tally.bytesReused.addAndGet(out.bytesReused());
+            s.journal().upsert(new JournalEntry(u.path(), EntryKind.FILE, digest.size(), local.mtimeMillis(),
+                    local.fileKey(), digest.fileHash(), f.id(), f.etag(), f.contentHash()));
+            record(u.path(), "upload", out.bytesSent() + " bytes sent");
+        } catch (TransferException.Stopped e) {
+            s.progress().restart(item);
+            throw e;
+        } catch (Exception e) {
+            failed(item);
+            throw e;
+        }
+    }
+
+    /**
+     * The remote content an update replaces, for the re-check before the commit: the journal's, found by path, or,
+     * for a file moved earlier in this run (its row was at the old path when the run began), the remote snapshot's,
+     * which an update only follows when it matches the journal.
+     */
+    private String agreedRemoteHash(SyncAction.Upload u) {
+        JournalEntry base = s.journalByPath().get(u.path());
+        if (base != null && u.remoteId().equals(base.remoteId()) && base.remoteHash() != null) {
+            return base.remoteHash();
+        }
+        RemoteEntry seen = s.remoteById().get(u.remoteId());
+        return seen == null ? null : seen.contentHash();
+    }
+
+    void download(SyncAction.Download d) throws Exception {
+        Path target = s.tree().resolve(d.path());
+        RemoteEntry remote = s.remoteById().get(d.remoteId());
+        int item = s.progress().add(d.path(), Math.max(1, d.size()));
+        StagedDownload staged = null;
+        try {
+            staged = s.downloader().stage(new DownloadRequest(s.pairId(), d.path(), d.remoteId(), d.remoteHash(),
+                    d.size(), remote == null || remote.modifiedAt() == null ? s.clock().instant() : remote.modifiedAt(),
+                    target), sink(item));
+            guardTarget(d.path(), target, d.replaces());
+            if (d.replaces() != null) {
+                s.store().versions().saveVersion(s.pairId(), d.path(), target, s.clock().instant());
+            }
+            Files.createDirectories(target.getParent());
+            FileDigest digest = staged.digest();
+            tally.bytesReceived.addAndGet(staged.bytesReceived());
+            tally.bytesReused.addAndGet(staged.bytesReused());
+            LocalTree.replaceAtomically(staged.tempFile(), target);
+            staged = null;
+            completed(item);
+            BasicFileAttributes attrs = LocalTree.attributes(target);
+            String key = attrs.fileKey() == null ? null : attrs.fileKey().toString();
+            tally.downloaded.incrementAndGet();
+            s.journal().upsert(new JournalEntry(d.path(), EntryKind.FILE, attrs.size(),
+                    attrs.lastModifiedTime().toMillis(), key, d.remoteHash(), d.remoteId(),
+                    remote == null ? null : remote.etag(), d.remoteHash()));
+            record(d.path(), "download", d.size() + " bytes");
+            java.time.Instant mtime = java.time.Instant.ofEpochMilli(attrs.lastModifiedTime().toMillis());
+            s.journal().later(() -> s.store().chunks().recordLocalFile(s.pairId(), d.path(), digest, mtime, key));
+        } catch (TransferException.Stopped e) {
+            s.progress().restart(item);
+            throw e;
+        } catch (Exception e) {
+            failed(item);
+            throw e;
+        } finally {
+            if (staged != null) {
+                Files.deleteIfExists(staged.tempFile());
+            }
+        }
+    }
+
+    /** The local file a download replaces must still be what the plan saw; a free path must still be free. */
+    static void guardTarget(String path, Path target, LocalState expected) throws IOException {
+        if (expected == null) {
+            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                throw new LocalChangedException(path + " appeared locally during the run; it is compared next run");
+            }
+            return;
+        }
+        BasicFileAttributes attrs;
+        try {
+            attrs = LocalTree.attributes(target);
+        } catch (NoSuchFileException e) {
+            throw new LocalChangedException(path + " was removed locally during the run; it is compared next run");
+        }
+        if (!attrs.isRegularFile() || attrs.size() != expected.size()
+                || attrs.lastModifiedTime().toMillis() != expected.mtimeMillis()) {
+            throw new LocalChangedException(path + " changed locally during the run; it is compared next run");
+        }
+    }
+
+    /**
+     * A finished transfer: its error record, if it had one, is cleared at once (the errors view must not show a
+     * fixed item); its activity line goes with the next journal batch.
+     */
+    private void record(String path, String kind, String message) {
+        if (s.store().errors().get(s.pairId(), path).isPresent()) {
+            s.store().errors().clear(s.pairId(), path);
+        }
+        s.journal().later(() -> s.store().activity().append(s.pairId(), kind, path, message));
+    }
+
+    /** An item is done: listeners see the new counts at once, not only at the next byte of another transfer. */
+    private void completed(int item) {
+        s.progress().complete(item);
+        s.listener().progress(s.pairName(), s.progress().snapshot());
+    }
+
+    private void failed(int item) {
+        s.progress().fail(item);
+        s.listener().progress(s.pairName(), s.progress().snapshot());
+    }
+
+    private ProgressSink sink(int item) {
+        return new ProgressSink() {
+            @Override
+            public void bytes(long soFar) {
+                s.progress().update(item, soFar);
+                s.listener().progress(s.pairName(), s.progress().snapshot());
+            }
+
+            @Override
+            public void restart() {
+                s.progress().restart(item);
+            }
+
+            @Override
+            public boolean stopRequested() {
+                return s.stop().stopRequested();
+            }
+        };
+    }
+
+}
