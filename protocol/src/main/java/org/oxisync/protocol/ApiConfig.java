@@ -20,12 +20,13 @@ import org.oxisync.protocol.internal.Blake3Hasher;
 public record ApiConfig(URI baseUrl, String account, CredentialStore credentialStore, Clock clock, Sleeper sleeper,
         DoubleSupplier jitter, RetryPolicy retryPolicy, Limits limits, Timeouts timeouts, Duration refreshMargin,
         Optional<String> pinnedCertificateSha256, Optional<Proxy> proxy, Bandwidth bandwidth, ApiListener listener,
-        ChunkHasher hasher, String userAgent) {
+        ChunkHasher hasher, String userAgent, DeltaBudget deltaBudget) {
 
     public ApiConfig {
         Objects.requireNonNull(baseUrl, "baseUrl");
         Objects.requireNonNull(account, "account");
         Objects.requireNonNull(credentialStore, "credentialStore");
+        Objects.requireNonNull(deltaBudget, "deltaBudget");
         String scheme = baseUrl.getScheme() == null ? "" : baseUrl.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("https") && !scheme.equals("http")) {
             throw new IllegalArgumentException("base URL must be http or https");
@@ -58,6 +59,7 @@ public record ApiConfig(URI baseUrl, String account, CredentialStore credentialS
         b.listener = listener;
         b.hasher = hasher;
         b.userAgent = userAgent;
+        b.deltaBudget = deltaBudget;
         return b;
     }
 
@@ -79,6 +81,7 @@ public record ApiConfig(URI baseUrl, String account, CredentialStore credentialS
         private ApiListener listener = ApiListener.NONE;
         private ChunkHasher hasher = new Blake3Hasher();
         private String userAgent = "OxiSync";
+        private DeltaBudget deltaBudget;
 
         private Builder(URI baseUrl, String account) {
             this.baseUrl = baseUrl;
@@ -162,11 +165,21 @@ public record ApiConfig(URI baseUrl, String account, CredentialStore credentialS
             return this;
         }
 
+        /**
+         * The account's delta request budget, shared by every {@link OxiCloudApi} of the account (and, with a file
+         * store, by every process). Default: {@link DeltaBudget#forAccount} for this base URL and account.
+         */
+        public Builder deltaBudget(DeltaBudget v) {
+            deltaBudget = v;
+            return this;
+        }
+
         public ApiConfig build() {
             Bandwidth bw = bandwidth != null ? bandwidth : Bandwidth.unlimited(clock, sleeper);
             return new ApiConfig(baseUrl, account, credentialStore, clock, sleeper, jitter, retryPolicy, limits,
                     timeouts, refreshMargin, Optional.ofNullable(pin), Optional.ofNullable(proxy), bw, listener, hasher,
-                    userAgent);
+                    userAgent, deltaBudget != null ? deltaBudget
+                            : DeltaBudget.forAccount(baseUrl, account, limits.deltaRequestsPerMinute()));
         }
     }
 }

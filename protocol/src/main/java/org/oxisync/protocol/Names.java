@@ -5,10 +5,10 @@ import java.util.regex.Pattern;
 /**
  * Checks on names and ids that come from the server before they reach the file system or a URL.
  * A name is accepted only as one safe path segment: not empty, not {@code .} or {@code ..}, without {@code /},
- * {@code \} or NUL (the server's own rules, §8) and without a Windows drive prefix such as {@code C:}.
+ * {@code \} or NUL: exactly the server's own rules ({@code path_service.rs:63-77}). Names such as {@code a:b} or
+ * {@code C:x} are legal on the server; a Windows-only local rule belongs to the caller, per item.
  */
 public final class Names {
-    private static final Pattern DRIVE_PREFIX = Pattern.compile("^[A-Za-z]:.*", Pattern.DOTALL);
     private static final Pattern HASH = Pattern.compile("^[0-9a-f]{64}$");
     private static final int MAX_ID_LENGTH = 256;
 
@@ -18,8 +18,7 @@ public final class Names {
     /** True when {@code name} may be used as a single local path segment. */
     public static boolean isSafeSegment(String name) {
         return name != null && !name.isEmpty() && !name.equals(".") && !name.equals("..")
-                && name.indexOf('/') < 0 && name.indexOf('\\') < 0 && name.indexOf('\0') < 0
-                && !DRIVE_PREFIX.matcher(name).matches();
+                && name.indexOf('/') < 0 && name.indexOf('\\') < 0 && name.indexOf('\0') < 0;
     }
 
     /** Returns {@code name} or throws {@link OxiCloudException.ProtocolViolation} for a server-provided unsafe name. */
@@ -29,6 +28,56 @@ public final class Names {
                     "server sent an unsafe " + what + " name (not a single path segment): " + printable(name));
         }
         return name;
+    }
+
+    /** Why the server would refuse {@code name} as a path segment, or empty when it is acceptable. */
+    public static java.util.Optional<String> unsafeReason(String name) {
+        if (name == null || name.isEmpty()) {
+            return java.util.Optional.of("empty name");
+        }
+        if (name.equals(".") || name.equals("..")) {
+            return java.util.Optional.of("dot segment");
+        }
+        if (name.indexOf('/') >= 0 || name.indexOf('\\') >= 0) {
+            return java.util.Optional.of("contains a path separator");
+        }
+        if (name.indexOf('\0') >= 0) {
+            return java.util.Optional.of("contains NUL");
+        }
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * True when the server would change {@code name} where it trims ({@code str::trim} in file rename and delta
+     * create): it starts or ends with Unicode White_Space.
+     */
+    public static boolean hasTrimmableWhitespace(String name) {
+        return name != null && !name.isEmpty()
+                && (isRustWhitespace(name.codePointAt(0)) || isRustWhitespace(name.codePointBefore(name.length())));
+    }
+
+    /** Rust's {@code char::is_whitespace}: the Unicode White_Space property. */
+    static boolean isRustWhitespace(int c) {
+        return (c >= 0x09 && c <= 0x0d) || c == 0x20 || c == 0x85 || c == 0xa0 || c == 0x1680
+                || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 || c == 0x202f || c == 0x205f
+                || c == 0x3000;
+    }
+
+    /**
+     * True when {@code name} can travel as a multipart {@code filename="..."} that multer 3.1.0 reads back byte for
+     * byte: no control character but TAB (CR and LF end the header, the others are refused by the header parser),
+     * and no {@code ;} followed by a {@code name*}/{@code filename*} parameter (multer looks for parameters after
+     * every {@code ;}, even inside quotes, and an extended parameter wins).
+     */
+    public static boolean fitsMultipartHeader(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if ((c < 0x20 && c != '\t') || c == 0x7f) {
+                return false;
+            }
+        }
+        return !java.util.regex.Pattern.compile(";\\s*(file)?name\\s*\\*", java.util.regex.Pattern.CASE_INSENSITIVE)
+                .matcher(name).find();
     }
 
     /** True for a non-empty id without separators, dot segments or control characters (UUIDs, {@code ext:} ids). */

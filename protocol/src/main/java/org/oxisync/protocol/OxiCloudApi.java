@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.oxisync.protocol.internal.HttpOxiCloudApi;
 
 /**
@@ -85,13 +86,22 @@ public interface OxiCloudApi extends AutoCloseable {
     /** {@code GET /api/folders/{id}}, carrying the tree ETag. */
     FolderDto folder(String folderId);
 
-    /** One page of {@code GET /api/folders/{id}/resources}; {@code limit} 1..200, {@code cursor} may be null. */
+    /**
+     * One page of {@code GET /api/folders/{id}/resources}; {@code limit} 1..200, {@code cursor} may be null. Rows
+     * with an unsafe name are in {@link ResourcePage#skipped()}, not in the items.
+     */
     ResourcePage resources(String folderId, int limit, String cursor);
 
-    /** All children of a folder, following {@code next_cursor} lazily (200 per page). */
+    /** All children of a folder, following {@code next_cursor} lazily (200 per page); unsafe rows are logged and left out. */
     Iterator<Resource> allResources(String folderId);
 
-    /** {@code POST /api/batch/folders/get}, split into calls of at most 1000 ids, results merged. */
+    /** As {@link #allResources(String)}, handing each row left out for an unsafe name to {@code onSkipped}. */
+    Iterator<Resource> allResources(String folderId, Consumer<SkippedResource> onSkipped);
+
+    /**
+     * {@code POST /api/batch/folders/get}, split into calls of at most 1000 ids, results merged. The server's 400 for
+     * "all failed" is returned as a result with every id in {@code failed}; folders with an unsafe name are failed too.
+     */
     BatchFoldersDto folders(List<String> folderIds);
 
     /** {@code POST /api/folders}. */
@@ -103,12 +113,22 @@ public interface OxiCloudApi extends AutoCloseable {
     /** {@code PUT /api/folders/{id}/move}. */
     FolderDto moveFolder(String folderId, String newParentId);
 
-    /** {@code DELETE /api/folders/{id}} (to the trash when enabled). */
+    /**
+     * {@code DELETE /api/folders/{id}}. Not idempotent and never re-sent: on OxiCloud 0.8.7 a second DELETE of an
+     * already trashed folder (a retry, or another device) deletes it <em>permanently</em>. The sync engine should use
+     * {@link #trashBatch}, which is trash-only.
+     */
     void deleteFolder(String folderId);
 
     // ---- files --------------------------------------------------------------------------------------------------
 
-    /** {@code POST /api/files/upload}: multipart, {@code folder_id} part first, the file streamed from disk. */
+    /**
+     * {@code POST /api/files/upload}: multipart, {@code folder_id} part first, the file streamed from disk. The name
+     * arrives byte for byte (quotes, {@code %}, non-ASCII, leading/trailing spaces). A name with CR, LF or another
+     * control character cannot go in a header: it is uploaded under a temporary name and renamed; if it also has
+     * leading or trailing whitespace (which rename trims) it throws {@link OxiCloudException.NameNotRepresentable}
+     * before sending anything. The returned name is the server's.
+     */
     FileDto upload(String folderId, String name, Path file);
 
     /** {@code POST /api/files/by-hash}: creates a file from content the caller already owns. */
@@ -131,21 +151,43 @@ public interface OxiCloudApi extends AutoCloseable {
     /** {@code GET /api/files/{id}?metadata=true}. */
     FileMetadataDto fileMetadata(String fileId);
 
-    /** {@code PUT /api/files/{id}/rename}. */
+    /**
+     * {@code PUT /api/files/{id}/rename}. The server trims leading and trailing whitespace, so such names throw
+     * {@link OxiCloudException.NameNotRepresentable} before sending.
+     */
     FileDto renameFile(String fileId, String newName);
 
     /** {@code PUT /api/files/{id}/move}. */
     FileDto moveFile(String fileId, String newFolderId);
 
-    /** {@code DELETE /api/files/{id}} (to the trash when enabled). */
+    /**
+     * {@code DELETE /api/files/{id}}. Not idempotent and never re-sent: on OxiCloud 0.8.7 a second DELETE of an
+     * already trashed file (a retry, or another device) deletes it <em>permanently</em>. The sync engine should use
+     * {@link #trashBatch}, which is trash-only.
+     */
     void deleteFile(String fileId);
+
+    // ---- batch --------------------------------------------------------------------------------------------------
+
+    /**
+     * {@code POST /api/batch/trash} {@code {file_ids, folder_ids}}: moves to the trash, never deletes permanently;
+     * split at 1000 ids per request. Not idempotent: never re-sent by the client. Ids the server did not trash
+     * (already trashed, not found, no permission) are in {@link BatchTrashResult#failed()}.
+     */
+    BatchTrashResult trashBatch(Collection<String> fileIds, Collection<String> folderIds);
+
+    /** {@code POST /api/batch/files/move} {@code {file_ids, target_folder_id}}, 1000 ids per request; not re-sent. */
+    BatchFilesDto moveFiles(List<String> fileIds, String targetFolderId);
+
+    /** {@code POST /api/batch/folders/move} {@code {folder_ids, target_folder_id}}, 1000 ids per request; not re-sent. */
+    BatchFoldersDto moveFolders(List<String> folderIds, String targetFolderId);
 
     // ---- trash --------------------------------------------------------------------------------------------------
 
     /** One page of {@code GET /api/trash/resources}. */
     TrashPageDto trash(int limit, String cursor);
 
-    /** {@code POST /api/trash/{id}/restore}. */
+    /** {@code POST /api/trash/{id}/restore} with {@link TrashItemDto#id()}. */
     void restoreFromTrash(String trashId);
 
     // ---- delta --------------------------------------------------------------------------------------------------
@@ -159,7 +201,14 @@ public interface OxiCloudApi extends AutoCloseable {
      */
     List<ChunkRefDto> putChunks(Path file, List<ChunkSlice> chunks);
 
-    /** {@code POST /api/files/delta/commit}; 409 {@code still_missing} → {@link OxiCloudException.StillMissing}. */
+    /**
+     * {@code POST /api/files/delta/commit}; 409 {@code still_missing} → {@link OxiCloudException.StillMissing}. No
+     * whole-call limit; the read timeout grows with the file size (the server hashes the whole file before it
+     * answers). Not idempotent: after a timeout or a lost reply it checks whether the commit landed (update: manifest
+     * 304 for the new hash; create: the folder lists the name with the hash) and returns that file, else re-sends
+     * once. A create name with leading or trailing whitespace (trimmed by the server) throws
+     * {@link OxiCloudException.NameNotRepresentable} before sending.
+     */
     FileDto commit(CommitDto commit);
 
     /** {@code GET /api/files/{id}/manifest}; empty when {@code ifNoneMatchFileHash} matched (304). */
@@ -170,6 +219,9 @@ public interface OxiCloudApi extends AutoCloseable {
      * {@link Limits#downloadBatchBytes()}; each frame is checked (size, BLAKE3) before {@code sink} sees it.
      */
     void downloadChunks(List<ChunkRefDto> chunks, ChunkSink sink);
+
+    /** The account's delta request budget this client draws on (read {@link DeltaBudget#view} for status). */
+    DeltaBudget deltaBudget();
 
     // ---- dedup --------------------------------------------------------------------------------------------------
 

@@ -228,6 +228,25 @@ public abstract sealed class OxiCloudException extends RuntimeException {
         }
     }
 
+    /**
+     * The server cannot store this name through the requested call (checked before anything is sent): e.g. leading
+     * or trailing whitespace for a file rename or a delta create (the server trims it), or CR/LF together with such
+     * whitespace for an upload. Not transient; the caller may pick another route (multipart keeps whitespace).
+     */
+    public static final class NameNotRepresentable extends OxiCloudException {
+        private final String name;
+
+        public NameNotRepresentable(String name, String message) {
+            super(message, null);
+            this.name = name;
+        }
+
+        /** The name as the caller asked for it. */
+        public String name() {
+            return name;
+        }
+    }
+
     /** The credential store could not save or read a secret. */
     public static final class CredentialStoreFailure extends OxiCloudException {
         public CredentialStoreFailure(String message, Throwable cause) {

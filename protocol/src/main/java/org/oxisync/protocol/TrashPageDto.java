@@ -1,11 +1,18 @@
 package org.oxisync.protocol;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
 
-/** The cursor envelope of {@code GET /api/trash/resources} (§5.4). */
-@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-@JsonIgnoreProperties(ignoreUnknown = true)
-public record TrashPageDto(List<TrashItemDto> items, String nextCursor) {}
+/**
+ * One checked page of {@code GET /api/trash/resources}; {@code nextCursor} is null on the last page. Rows whose
+ * name the server should never have stored are in {@code skipped} instead of {@code items}.
+ */
+public record TrashPageDto(List<TrashItemDto> items, String nextCursor, List<SkippedResource> skipped) {
+    public TrashPageDto {
+        items = List.copyOf(items);
+        skipped = List.copyOf(skipped);
+    }
+
+    public TrashPageDto(List<TrashItemDto> items, String nextCursor) {
+        this(items, nextCursor, List.of());
+    }
+}

@@ -77,14 +77,17 @@ class HostileServerTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"../../etc/passwd", "a/b", "a\\\\b", "..", ".", "/abs/path", "C:\\\\Windows", ""})
-    void listingWithAnUnsafeNameIsRejected(String name) {
+    void listingWithAnUnsafeNameSkipsOnlyThatRow(String name) {
         String row = "{\"resource_type\":\"file\",\"resource\":" + Fixtures.fileJson(Fixtures.FILE_ID, "ok.txt") + "}";
         String bad = "{\"resource_type\":\"file\",\"resource\":"
                 + Fixtures.fileJson(Fixtures.FILE_ID, "x").replace("\"name\":\"x\"", "\"name\":\"" + name + "\"") + "}";
         server.enqueue(Fixtures.json("{\"items\":[" + row + "," + bad + "]}"));
-        var e = assertThrows(OxiCloudException.ProtocolViolation.class,
-                () -> api.resources(Fixtures.FOLDER_ID, 200, null));
-        assertTrue(e.getMessage().contains("unsafe"), e.getMessage());
+        // Audit #6: one bad row must not abort the listing; it is reported per item instead.
+        ResourcePage page = api.resources(Fixtures.FOLDER_ID, 200, null);
+        assertEquals(List.of("ok.txt"), page.items().stream().map(Resource::name).toList());
+        assertEquals(1, page.skipped().size());
+        assertEquals(name.replace("\\\\", "\\"), page.skipped().get(0).name());
+        assertTrue(page.skipped().get(0).reason().contains("unsafe"), page.skipped().get(0).reason());
     }
 
     @Test
@@ -93,7 +96,9 @@ class HostileServerTest {
         assertThrows(OxiCloudException.ProtocolViolation.class, () -> api.folder("44444444-4444-4444-8444-444444444444"));
         server.enqueue(Fixtures.json("{\"successful\":[" + Fixtures.folderJson("44444444-4444-4444-8444-444444444444", "x/y")
                 + "],\"failed\":[],\"stats\":{\"total\":1,\"successful\":1,\"failed\":0,\"execution_time_ms\":1}}"));
-        assertThrows(OxiCloudException.ProtocolViolation.class, () -> api.folders(List.of("44444444-4444-4444-8444-444444444444")));
+        BatchFoldersDto batch = api.folders(List.of("44444444-4444-4444-8444-444444444444"));
+        assertTrue(batch.successful().isEmpty());
+        assertEquals("44444444-4444-4444-8444-444444444444", batch.failed().get(0).id());
         server.enqueue(Fixtures.json(Fixtures.fileJson(Fixtures.FILE_ID, "/etc/shadow")));
         assertThrows(OxiCloudException.ProtocolViolation.class, () -> api.renameFile(Fixtures.FILE_ID, "new.txt"));
     }

@@ -1,0 +1,238 @@
+package org.oxisync.protocol;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
+
+/**
+ * The client's model of OxiCloud 0.8.7's delta rate limiter, for one account.
+ *
+ * <p>The server (moka cache, {@code rate_limit.rs:42-72}) keeps one counter per user for all five delta endpoints
+ * ({@code negotiate}, {@code chunks}, {@code commit}, {@code manifest}, {@code delta/download}). Every request,
+ * refused ones included, increments it and restarts its 60 s time-to-live; above 240 the answer is 429 without
+ * {@code Retry-After}. So the counter only resets after 60 s with <em>no</em> delta request from that user on any
+ * device, and a client that keeps asking while refused stays locked out for ever.
+ *
+ * <p>This budget counts the delta requests since the last quiet gap of {@link #quietGap()} (61 s: the server's 60 s
+ * plus a margin). A request may start while the count is below {@link #usable()} (the server's limit less a safety
+ * margin). Otherwise every caller waits until the quiet gap has passed since the <em>end</em> of the last delta
+ * request and no request of this budget is in flight; nobody sends in between, so the server's counter expires.
+ * After a delta 429 the transport calls {@link #refused} (as if at the limit, last request now) and waits again.
+ *
+ * <p>One instance per account, shared by every {@link OxiCloudApi}, lane and worker of that account: pass it with
+ * {@link ApiConfig.Builder#deltaBudget}. The default, {@link #forAccount}, is one instance per base URL and account
+ * in this process. To share the budget across processes give it a {@link Store} backed by a file in the account's
+ * data folder (e.g. {@link FileDeltaBudgetStore}): its state is read and written on every change. Thread-safe.
+ */
+public final class DeltaBudget {
+    /** The server's delta limit per user and TTL window (OxiCloud 0.8.7, {@code di.rs:2221-2223}). */
+    public static final int SERVER_LIMIT = 240;
+    /** Requests kept in reserve below the server's limit (other devices, a request counted twice). */
+    public static final int DEFAULT_SAFETY_MARGIN = 4;
+    /** The server's 60 s TTL plus one second. */
+    public static final Duration DEFAULT_QUIET_GAP = Duration.ofSeconds(61);
+    /** How many delta 429 answers in a row one call accepts before giving up with {@code RateLimited}. */
+    public static final int MAX_REFUSALS_IN_A_ROW = 3;
+
+    private static final Map<String, DeltaBudget> SHARED = new ConcurrentHashMap<>();
+
+    /** The persisted part of the budget: delta requests counted since the last quiet gap, and when the last ended. */
+    public record State(int count, Instant lastRequest) {
+        public static final State EMPTY = new State(0, null);
+
+        public State {
+            if (count < 0) {
+                throw new IllegalArgumentException("count must be >= 0");
+            }
+        }
+    }
+
+    /**
+     * Where the state lives. {@link #update} must apply {@code change} to the latest stored state and store the
+     * result; a store shared by processes should do that under a lock. Failures should be logged and swallowed:
+     * the budget then carries on in memory.
+     */
+    public interface Store {
+        State load();
+
+        void save(State state);
+
+        default State update(UnaryOperator<State> change) {
+            State next = change.apply(load());
+            save(next);
+            return next;
+        }
+    }
+
+    /** A read-only view for progress, status display and benchmarks. */
+    public record View(int used, int usable, int serverLimit, Optional<Instant> lastRequest, Instant freesAt,
+            boolean exhausted) {}
+
+    /** A store that keeps the state in memory only (the default). */
+    public static final class MemoryStore implements Store {
+        private State state = State.EMPTY;
+
+        @Override
+        public synchronized State load() {
+            return state;
+        }
+
+        @Override
+        public synchronized void save(State s) {
+            state = Objects.requireNonNull(s);
+        }
+    }
+
+    private final int serverLimit;
+    private final int usable;
+    private final Duration quietGap;
+    private final Store store;
+    private final Object lock = new Object();
+    private int inFlight;
+
+    public DeltaBudget(int serverLimit, int safetyMargin, Duration quietGap, Store store) {
+        if (serverLimit < 1 || safetyMargin < 0 || quietGap.isNegative()) {
+            throw new IllegalArgumentException("serverLimit >= 1, safetyMargin >= 0 and a non-negative gap required");
+        }
+        this.serverLimit = serverLimit;
+        this.usable = Math.max(1, serverLimit - safetyMargin);
+        this.quietGap = quietGap;
+        this.store = Objects.requireNonNull(store, "store");
+    }
+
+    /** 240 requests, 4 kept in reserve, 61 s quiet gap, in memory. */
+    public static DeltaBudget inMemory() {
+        return new DeltaBudget(SERVER_LIMIT, DEFAULT_SAFETY_MARGIN, DEFAULT_QUIET_GAP, new MemoryStore());
+    }
+
+    /** 240 requests, 4 kept in reserve, 61 s quiet gap, in {@code store} (e.g. a file shared by processes). */
+    public static DeltaBudget persistent(Store store) {
+        return new DeltaBudget(SERVER_LIMIT, DEFAULT_SAFETY_MARGIN, DEFAULT_QUIET_GAP, store);
+    }
+
+    /** The one in-memory budget of this process for an account on a server. */
+    public static DeltaBudget forAccount(URI baseUrl, String account, int serverLimit) {
+        String key = baseUrl.toString().replaceAll("/+$", "") + " " + account + " " + serverLimit;
+        return SHARED.computeIfAbsent(key, k -> new DeltaBudget(serverLimit,
+                Math.min(DEFAULT_SAFETY_MARGIN, serverLimit - 1), DEFAULT_QUIET_GAP, new MemoryStore()));
+    }
+
+    public int serverLimit() {
+        return serverLimit;
+    }
+
+    public int usable() {
+        return usable;
+    }
+
+    public Duration quietGap() {
+        return quietGap;
+    }
+
+    private State current(State s, Instant now) {
+        if (s == null) {
+            return State.EMPTY;
+        }
+        if (s.lastRequest() != null && inFlight == 0 && !now.isBefore(s.lastRequest().plus(quietGap))) {
+            return new State(0, s.lastRequest()); // the server's counter has expired
+        }
+        return s;
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a == null || b.isAfter(a) ? b : a;
+    }
+
+    /**
+     * Waits (on {@code sleeper}) until a delta request may start, then counts it. Pair with {@link #release}.
+     * Interruptible: an interrupt ends the wait with {@link OxiCloudException.NetworkFailure}.
+     */
+    public void acquire(Clock clock, Sleeper sleeper, String what) {
+        while (true) {
+            Duration wait;
+            synchronized (lock) {
+                Instant now = clock.instant();
+                boolean[] granted = {false};
+                State s = update(old -> {
+                    State cur = current(old, now);
+                    if (cur.count() < usable) {
+                        granted[0] = true;
+                        return new State(cur.count() + 1, later(cur.lastRequest(), now));
+                    }
+                    return cur;
+                });
+                if (granted[0]) {
+                    inFlight++;
+                    return;
+                }
+                Instant frees = s.lastRequest() == null ? now : s.lastRequest().plus(quietGap);
+                wait = Duration.between(now, frees);
+                if (wait.compareTo(Duration.ofSeconds(1)) < 0) {
+                    wait = Duration.ofSeconds(1); // a request of ours is still in flight: look again shortly
+                }
+            }
+            try {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new InterruptedException();
+                }
+                sleeper.sleep(wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new OxiCloudException.NetworkFailure(what + ": interrupted while waiting for the delta request budget", e);
+            }
+        }
+    }
+
+    /** A delta request counted by {@link #acquire} has ended (response read, or failed): its end restarts the gap. */
+    public void release(Clock clock) {
+        synchronized (lock) {
+            Instant now = clock.instant();
+            inFlight = Math.max(0, inFlight - 1);
+            update(old -> new State(old == null ? 0 : old.count(), later(old == null ? null : old.lastRequest(), now)));
+        }
+    }
+
+    /** The server answered a delta request with 429: the budget is exhausted until a full quiet gap from now. */
+    public void refused(Clock clock) {
+        synchronized (lock) {
+            Instant now = clock.instant();
+            update(old -> new State(Math.max(serverLimit, old == null ? 0 : old.count()),
+                    later(old == null ? null : old.lastRequest(), now)));
+        }
+    }
+
+    /** Requests used since the last quiet gap, and when the budget frees up (now when it is not exhausted). */
+    public View view(Clock clock) {
+        synchronized (lock) {
+            Instant now = clock.instant();
+            State s = current(load(), now);
+            boolean exhausted = s.count() >= usable;
+            Instant frees = exhausted && s.lastRequest() != null ? later(now, s.lastRequest().plus(quietGap)) : now;
+            return new View(s.count(), usable, serverLimit, Optional.ofNullable(s.lastRequest()), frees, exhausted);
+        }
+    }
+
+    private State load() {
+        try {
+            State s = store.load();
+            return s == null ? State.EMPTY : s;
+        } catch (RuntimeException e) {
+            return State.EMPTY;
+        }
+    }
+
+    private State update(UnaryOperator<State> change) {
+        return store.update(change);
+    }
+
+    @Override
+    public String toString() {
+        return "DeltaBudget[" + usable + "/" + serverLimit + ", gap " + quietGap.toSeconds() + " s]";
+    }
+}

@@ -1,0 +1,163 @@
+package org.oxisync.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Audit #1: the delta budget models 0.8.7's TTL-reset limiter; 429s are never retried within the quiet gap. */
+class DeltaBudgetTest {
+    private static final Duration GAP = Duration.ofSeconds(61);
+    private final MockWebServer server = new MockWebServer();
+    private final FakeTime time = new FakeTime();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        server.start();
+    }
+
+    @AfterEach
+    void tearDown() {
+        server.close();
+    }
+
+    private static List<ChunkRefDto> oneChunk() {
+        return List.of(new ChunkRefDto("a".repeat(64), 10));
+    }
+
+    @Test
+    void countsUntilTheLimitThenWaitsAQuietGapFromTheEndOfTheLastRequest() {
+        DeltaBudget b = new DeltaBudget(5, 1, GAP, new DeltaBudget.MemoryStore());
+        for (int i = 0; i < 4; i++) {
+            b.acquire(time, time, "t");
+            time.advance(Duration.ofSeconds(10)); // a 10 s request: the gap counts from its end
+            b.release(time);
+        }
+        Instant lastEnd = time.instant();
+        assertTrue(b.view(time).exhausted());
+        assertEquals(lastEnd.plus(GAP), b.view(time).freesAt());
+        // A sliding window would let the 5th request go 60 s after the first started; the server would refuse it.
+        b.acquire(time, time, "t");
+        assertEquals(lastEnd.plus(GAP), time.instant());
+        assertEquals(1, b.view(time).used());
+        b.release(time);
+    }
+
+    @Test
+    void refusalMarksTheBudgetExhausted() {
+        DeltaBudget b = DeltaBudget.inMemory();
+        b.acquire(time, time, "t");
+        b.release(time);
+        b.refused(time);
+        DeltaBudget.View v = b.view(time);
+        assertTrue(v.exhausted());
+        assertEquals(time.instant().plus(GAP), v.freesAt());
+        time.advance(GAP);
+        assertFalse(b.view(time).exhausted());
+        assertEquals(0, b.view(time).used());
+    }
+
+    @Test
+    void interruptedWaitIsANetworkFailure() {
+        DeltaBudget b = new DeltaBudget(1, 0, GAP, new DeltaBudget.MemoryStore());
+        b.acquire(time, time, "t");
+        b.release(time);
+        Thread.currentThread().interrupt();
+        try {
+            assertThrows(OxiCloudException.NetworkFailure.class, () -> b.acquire(time, time, "t"));
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    @Test
+    void aFileStoreSharesTheCountAcrossInstancesAsAcrossProcesses(@TempDir Path dir) {
+        Path file = dir.resolve("account/delta-budget");
+        DeltaBudget a = DeltaBudget.persistent(new FileDeltaBudgetStore(file));
+        for (int i = 0; i < 3; i++) {
+            a.acquire(time, time, "t");
+            a.release(time);
+        }
+        DeltaBudget b = DeltaBudget.persistent(new FileDeltaBudgetStore(file));
+        assertEquals(3, b.view(time).used());
+        b.acquire(time, time, "t");
+        b.release(time);
+        assertEquals(4, a.view(time).used());
+    }
+
+    @Test
+    void oneBudgetIsSharedByEveryApiOfTheAccount() {
+        DeltaBudget shared = DeltaBudget.inMemory();
+        server.enqueue(Fixtures.json("{\"missing\":[]}"));
+        server.enqueue(Fixtures.json("{\"missing\":[]}"));
+        ApiConfig cfg = Fixtures.config(server, time).credentialStore(appPassword()).deltaBudget(shared).build();
+        try (OxiCloudApi one = OxiCloudApi.create(cfg); OxiCloudApi two = OxiCloudApi.create(cfg)) {
+            one.negotiate(oneChunk());
+            two.negotiate(oneChunk());
+            assertEquals(2, one.deltaBudget().view(time).used());
+        }
+    }
+
+    private static CredentialStore appPassword() {
+        MemoryCredentialStore s = new MemoryCredentialStore();
+        s.save("alice@test", new Credentials.AppPassword("alice", "pw"));
+        return s;
+    }
+
+    @Test
+    void delta429WaitsTheQuietGapInsteadOfRetryingAtOnce() {
+        server.enqueue(Fixtures.json(429, "{\"status\":429,\"error\":\"Too Many Requests\",\"error_type\":\"RateLimited\"}"));
+        server.enqueue(Fixtures.json("{\"missing\":[]}"));
+        try (OxiCloudApi api = OxiCloudApi.create(Fixtures.config(server, time).credentialStore(appPassword())
+                .deltaBudget(DeltaBudget.inMemory()).build())) {
+            assertEquals(List.of(), api.negotiate(oneChunk()));
+        }
+        assertEquals(2, server.getRequestCount());
+        assertTrue(time.slept().compareTo(GAP) >= 0, "slept " + time.slept());
+    }
+
+    @Test
+    void threeDelta429sInARowGiveUp() {
+        for (int i = 0; i < 5; i++) {
+            server.enqueue(Fixtures.json(429, "{\"error_type\":\"RateLimited\"}"));
+        }
+        try (OxiCloudApi api = OxiCloudApi.create(Fixtures.config(server, time).credentialStore(appPassword())
+                .deltaBudget(DeltaBudget.inMemory()).build())) {
+            assertThrows(OxiCloudException.RateLimited.class, () -> api.negotiate(oneChunk()));
+            assertTrue(api.deltaBudget().view(time).exhausted());
+        }
+        assertEquals(3, server.getRequestCount());
+    }
+
+    @Test
+    void login429IsNotRetried() {
+        for (int i = 0; i < 4; i++) {
+            server.enqueue(Fixtures.json(429, "{\"error_type\":\"RateLimited\"}"));
+        }
+        try (OxiCloudApi api = OxiCloudApi.create(Fixtures.config(server, time).build())) {
+            assertThrows(OxiCloudException.RateLimited.class, () -> api.login("alice", "pw"));
+        }
+        assertEquals(1, server.getRequestCount());
+        assertEquals(Duration.ZERO, time.slept());
+    }
+
+    @Test
+    void a429WithoutRetryAfterIsNotRetriedOnOtherCalls() {
+        server.enqueue(new MockResponse.Builder().code(429).body("{}").build());
+        try (OxiCloudApi api = OxiCloudApi.create(Fixtures.config(server, time).credentialStore(appPassword()).build())) {
+            assertThrows(OxiCloudException.RateLimited.class, api::me);
+        }
+        assertEquals(1, server.getRequestCount());
+    }
+}
