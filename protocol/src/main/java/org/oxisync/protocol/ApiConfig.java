@@ -167,7 +167,7 @@ public record ApiConfig(URI baseUrl, String account, CredentialStore credentialS
 
         /**
          * The account's delta request budget, shared by every {@link OxiCloudApi} of the account (and, with a file
-         * store, by every process). Default: {@link DeltaBudget#forAccount} for this base URL and account.
+         * store, by every process). Default: a budget of this config's own, {@link DeltaBudget#inMemory(int)}.
          */
         public Builder deltaBudget(DeltaBudget v) {
             deltaBudget = v;
@@ -179,7 +179,7 @@ public record ApiConfig(URI baseUrl, String account, CredentialStore credentialS
             return new ApiConfig(baseUrl, account, credentialStore, clock, sleeper, jitter, retryPolicy, limits,
                     timeouts, refreshMargin, Optional.ofNullable(pin), Optional.ofNullable(proxy), bw, listener, hasher,
                     userAgent, deltaBudget != null ? deltaBudget
-                            : DeltaBudget.forAccount(baseUrl, account, limits.deltaRequestsPerMinute()));
+                            : DeltaBudget.inMemory(limits.deltaRequestsPerMinute()));
         }
     }
 }

@@ -1,13 +1,10 @@
 package org.oxisync.protocol;
 
-import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 
 /**
@@ -26,8 +23,8 @@ import java.util.function.UnaryOperator;
  * After a delta 429 the transport calls {@link #refused} (as if at the limit, last request now) and waits again.
  *
  * <p>One instance per account, shared by every {@link OxiCloudApi}, lane and worker of that account: pass it with
- * {@link ApiConfig.Builder#deltaBudget}. The default, {@link #forAccount}, is one instance per base URL and account
- * in this process. To share the budget across processes give it a {@link Store} backed by a file in the account's
+ * {@link ApiConfig.Builder#deltaBudget} (the process's composition root makes one per account; without it each
+ * {@link ApiConfig} gets its own in-memory budget, {@link #inMemory(int)}). To share the budget across processes give it a {@link Store} backed by a file in the account's
  * data folder (e.g. {@link FileDeltaBudgetStore}): its state is read and written on every change. Thread-safe.
  */
 public final class DeltaBudget {
@@ -40,7 +37,6 @@ public final class DeltaBudget {
     /** How many delta 429 answers in a row one call accepts before giving up with {@code RateLimited}. */
     public static final int MAX_REFUSALS_IN_A_ROW = 3;
 
-    private static final Map<String, DeltaBudget> SHARED = new ConcurrentHashMap<>();
 
     /** The persisted part of the budget: delta requests counted since the last quiet gap, and when the last ended. */
     public record State(int count, Instant lastRequest) {
@@ -116,11 +112,10 @@ public final class DeltaBudget {
         return new DeltaBudget(SERVER_LIMIT, DEFAULT_SAFETY_MARGIN, DEFAULT_QUIET_GAP, store);
     }
 
-    /** The one in-memory budget of this process for an account on a server. */
-    public static DeltaBudget forAccount(URI baseUrl, String account, int serverLimit) {
-        String key = baseUrl.toString().replaceAll("/+$", "") + " " + account + " " + serverLimit;
-        return SHARED.computeIfAbsent(key, k -> new DeltaBudget(serverLimit,
-                Math.min(DEFAULT_SAFETY_MARGIN, serverLimit - 1), DEFAULT_QUIET_GAP, new MemoryStore()));
+    /** An in-memory budget for a server that allows {@code serverLimit} delta requests per quiet-gap window. */
+    public static DeltaBudget inMemory(int serverLimit) {
+        return new DeltaBudget(serverLimit, Math.min(DEFAULT_SAFETY_MARGIN, serverLimit - 1), DEFAULT_QUIET_GAP,
+                new MemoryStore());
     }
 
     public int serverLimit() {

@@ -88,7 +88,7 @@ public final class FileDeltaBudgetStore implements DeltaBudget.Store {
         String text = s.count() + " " + (s.lastRequest() == null ? -1 : s.lastRequest().toEpochMilli()) + "\n";
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, text, StandardCharsets.US_ASCII, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         try {
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {

@@ -13,6 +13,8 @@ import org.oxisync.core.transfer.TransferOptions;
 import java.net.Proxy;
 import org.oxisync.protocol.ApiConfig;
 import org.oxisync.protocol.Bandwidth;
+import org.oxisync.protocol.DeltaBudget;
+import org.oxisync.protocol.FileDeltaBudgetStore;
 import org.oxisync.protocol.Sleeper;
 import org.oxisync.store.StoreOptions;
 import org.oxisync.store.versions.RetentionPolicy;
@@ -58,6 +60,8 @@ public final class AppContext implements AutoCloseable {
         return clock;
     }
 
+    private final java.util.Map<String, DeltaBudget> deltaBudgets = new java.util.HashMap<>();
+
     public AppConfig config() {
         return config;
     }
@@ -87,12 +91,29 @@ public final class AppContext implements AutoCloseable {
                     return h.hexDigest();
                 })
                 .userAgent("OxiSync/" + Version.current())
-                .bandwidth(bandwidth);
+                .bandwidth(bandwidth)
+                .deltaBudget(deltaBudget(server, accountKey));
         if (pinnedSha256 != null) {
             b.pinnedCertificateSha256(pinnedSha256);
         }
         proxy().ifPresent(b::proxy);
         return OxiCloudApi.create(b.build());
+    }
+
+    /**
+     * The account's budget of rate-limited delta requests (OxiCloud 0.8.7 allows 240 per user until 60 s pass
+     * without one; audit finding #1): one per account in this process, kept in a file of the data folder so that
+     * the next process (a cron {@code sync-once} a minute later, the daemon, the desktop app) knows what this one
+     * spent and does not start with a budget the server has not restored.
+     */
+    private synchronized DeltaBudget deltaBudget(String server, String accountKey) {
+        String key = server + " " + accountKey;
+        return deltaBudgets.computeIfAbsent(key, k -> DeltaBudget.persistent(new FileDeltaBudgetStore(
+                home.dataDir().resolve("delta-budget-" + fileSafe(accountKey) + ".txt"))));
+    }
+
+    private static String fileSafe(String s) {
+        return s.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     /** {@code network.proxy} from the account's settings: {@code none}, {@code host:port}; absent or {@code system} = the JVM default. */

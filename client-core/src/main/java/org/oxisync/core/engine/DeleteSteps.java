@@ -8,12 +8,18 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.oxisync.core.engine.PlanExecutor.LocalChangedException;
 import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.SyncAction;
+import org.oxisync.protocol.BatchFailureDto;
+import org.oxisync.protocol.BatchTrashResult;
 
 /**
  * The delete steps of a {@link PlanExecutor} run, last in the plan: a local file is removed only if it still
@@ -93,16 +99,38 @@ final class DeleteSteps {
         return kept;
     }
 
-    void deleteRemote(SyncAction.DeleteRemote d) {
-        if (d.kind() == EntryKind.DIR) {
-            s.api().deleteFolder(d.remoteId());
-        } else {
-            s.api().deleteFile(d.remoteId());
+    /**
+     * Moves the remote side of {@code batch} to the server's trash with {@code POST /api/batch/trash}, which can only
+     * trash (split at 1,000 ids by the api). Not {@code DELETE}: on OxiCloud 0.8.7 a DELETE of an item that is already
+     * in the trash (a retried request, or another device trashing it first) deletes it for good, and the trash copy is
+     * the only remote way back for a local delete (audit finding #2). The call is never re-sent: after an ambiguous
+     * failure the next run's listing shows what happened. Returns the reason per remote id the server did not trash;
+     * the others are done here.
+     */
+    Map<String, String> trashRemote(List<SyncAction.DeleteRemote> batch) {
+        List<String> files = new ArrayList<>();
+        List<String> folders = new ArrayList<>();
+        for (SyncAction.DeleteRemote d : batch) {
+            (d.kind() == EntryKind.DIR ? folders : files).add(d.remoteId());
         }
-        tally.remoteChanged();
-        tally.deletedRemote.incrementAndGet();
-        s.remote().removed(d.path());
-        s.journal().deleteTree(d.path());
-        s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-remote", d.path(), "moved to the server's trash"));
+        BatchTrashResult result = s.api().trashBatch(files, folders);
+        Set<String> trashed = new HashSet<>(result.trashed());
+        Map<String, String> failed = new HashMap<>();
+        for (BatchFailureDto f : result.failed()) {
+            failed.put(f.id(), "the server did not move it to the trash: " + f.error());
+        }
+        for (SyncAction.DeleteRemote d : batch) {
+            if (!trashed.contains(d.remoteId())) {
+                failed.putIfAbsent(d.remoteId(), "the server did not confirm moving it to the trash");
+                continue;
+            }
+            tally.remoteChanged();
+            tally.deletedRemote.incrementAndGet();
+            s.remote().removed(d.path());
+            s.journal().deleteTree(d.path());
+            s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-remote", d.path(),
+                    "moved to the server's trash"));
+        }
+        return failed;
     }
 }

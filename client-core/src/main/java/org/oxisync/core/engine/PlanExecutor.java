@@ -65,11 +65,14 @@ final class PlanExecutor {
     /** The reason {@link #execute} returns when the run stopped on request (see {@link SyncEngine}). */
     static final String STOPPED_ON_REQUEST = "stopped at a safe point on request (pause or shutdown); the rest is synced next run";
 
+    private final TrashedParents placements;
+
     PlanExecutor(Session session, RunTally tally) {
         this.s = session;
         this.tally = tally;
-        this.structure = new StructureSteps(session, tally);
-        this.transfers = new TransferSteps(session, tally, structure.scannedAs());
+        this.placements = new TrashedParents(session.remote().folderId(""));
+        this.structure = new StructureSteps(session, tally, placements);
+        this.transfers = new TransferSteps(session, tally, structure.scannedAs(), placements);
         this.deletes = new DeleteSteps(session, tally);
     }
 
@@ -89,12 +92,22 @@ final class PlanExecutor {
                 }
                 runTransfers(actions.subList(i, j));
                 i = j;
+            } else if (a instanceof SyncAction.DeleteRemote) {
+                int j = i;
+                while (j < actions.size() && actions.get(j) instanceof SyncAction.DeleteRemote) {
+                    j++;
+                }
+                trashRemote(actions.subList(i, j));
+                i = j;
             } else {
                 runOne(a);
                 i++;
             }
         }
         structure.recordLateRemoteIds();
+        for (String path : placements.verify(s)) {
+            tally.error(path, TrashedParents.REASON);
+        }
         s.journal().flush();
         return abortReason;
     }
@@ -120,6 +133,34 @@ final class PlanExecutor {
             }
         }
         return false;
+    }
+
+    /** Consecutive remote deletes: one trash request (see {@link DeleteSteps#trashRemote}), an outcome per item. */
+    private void trashRemote(List<SyncAction> batch) {
+        List<SyncAction.DeleteRemote> deletes = new ArrayList<>();
+        batch.forEach(a -> deletes.add((SyncAction.DeleteRemote) a));
+        Map<String, String> failed;
+        try {
+            failed = this.deletes.trashRemote(deletes);
+        } catch (RuntimeException e) {
+            deletes.forEach(d -> fail(d, e));
+            return;
+        }
+        for (SyncAction.DeleteRemote d : deletes) {
+            String reason = failed.get(d.remoteId());
+            if (reason == null) {
+                s.listener().itemDone(s.pairName(), d.describe(), null);
+            } else {
+                fail(d, new NotTrashed(reason));
+            }
+        }
+    }
+
+    /** The server answered the trash request without trashing this item. */
+    static final class NotTrashed extends Exception {
+        NotTrashed(String message) {
+            super(message);
+        }
     }
 
     private void runOne(SyncAction a) {
@@ -184,8 +225,8 @@ final class PlanExecutor {
             transfers.download(d);
         } else if (a instanceof SyncAction.DeleteLocal d) {
             deletes.deleteLocal(d);
-        } else if (a instanceof SyncAction.DeleteRemote d) {
-            deletes.deleteRemote(d);
+        } else if (a instanceof SyncAction.DeleteRemote) {
+            throw new IllegalStateException("remote deletes run in batches (trashRemote)");
         } else if (a instanceof SyncAction.RecordJournal r) {
             s.journal().upsert(r.entry());
             if (r.previousPath() != null && !r.previousPath().equals(r.entry().path())) {

@@ -35,7 +35,10 @@ final class StructureSteps {
      */
     private final List<String> remoteIdLater = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    StructureSteps(PlanExecutor.Session session, RunTally tally) {
+    private final TrashedParents placements;
+
+    StructureSteps(PlanExecutor.Session session, RunTally tally, TrashedParents placements) {
+        this.placements = placements;
         this.s = session;
         this.tally = tally;
     }
@@ -87,6 +90,7 @@ final class StructureSteps {
             id = findChild(parentId, name, true);
         }
         s.remote().put(c.path(), id, EntryKind.DIR);
+        placements.placed(parentId, c.path());
         tally.remoteChanged();
         Path dir = s.tree().resolve(c.path());
         s.journal().upsert(new JournalEntry(c.path(), EntryKind.DIR, 0, 0, fileKey(dir), null, id, null, null));
@@ -116,7 +120,7 @@ final class StructureSteps {
         tally.moved.incrementAndGet();
     }
 
-    void moveRemote(SyncAction.MoveRemote m) {
+    void moveRemote(SyncAction.MoveRemote m) throws ServerNames.NameNotKept {
         String fromParent = RelativePaths.parent(m.from());
         String toParent = RelativePaths.parent(m.path());
         String newName = RelativePaths.name(m.path());
@@ -125,6 +129,7 @@ final class StructureSteps {
         String name = RelativePaths.name(m.from());
         if (!fromParent.equals(toParent)) {
             String target = s.remote().folderId(toParent);
+            placements.placed(target, m.path());
             try {
                 etag = moveTo(m.remoteId(), folder, target);
             } catch (OxiCloudException.Conflict e) {
@@ -138,8 +143,11 @@ final class StructureSteps {
             }
         }
         if (!name.equals(newName)) {
-            etag = folder ? s.api().renameFolder(m.remoteId(), newName).etag()
-                    : s.api().renameFile(m.remoteId(), newName).etag();
+            etag = folder
+                    ? ServerNames.renamedFolder(s.api(), m.remoteId(), s.api().renameFolder(m.remoteId(), newName),
+                            newName, name)
+                    : ServerNames.renamedFile(s.api(), m.remoteId(), s.api().renameFile(m.remoteId(), newName),
+                            newName, name);
         }
         tally.remoteChanged();
         s.remote().moved(m.from(), m.path());

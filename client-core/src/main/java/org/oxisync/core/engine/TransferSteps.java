@@ -43,7 +43,11 @@ final class TransferSteps {
     /** Conflict copies made this run (see {@link StructureSteps#scannedAs()}). */
     private final Map<String, String> scannedAs;
 
-    TransferSteps(PlanExecutor.Session session, RunTally tally, Map<String, String> scannedAs) {
+    private final TrashedParents placements;
+
+    TransferSteps(PlanExecutor.Session session, RunTally tally, Map<String, String> scannedAs,
+                  TrashedParents placements) {
+        this.placements = placements;
         this.s = session;
         this.tally = tally;
         this.scannedAs = scannedAs;
@@ -89,8 +93,12 @@ final class TransferSteps {
                     expectedRemoteHash, java.time.Instant.ofEpochMilli(local.mtimeMillis()), local.fileKey()),
                     owned, sink(item), s.journal()::later);
             completed(item);
-            FileDto f = out.file();
+            FileDto f = u.isNew() ? ServerNames.createdAs(s.api(), out.file(), RelativePaths.name(u.path()))
+                    : out.file();
             s.remote().put(u.path(), f.id(), EntryKind.FILE);
+            if (u.isNew()) {
+                placements.placed(s.remote().parentFolderId(u.path()), u.path());
+            }
             tally.remoteChanged();
             tally.uploaded.incrementAndGet();
             tally.bytesSent.addAndGet(out.bytesSent());

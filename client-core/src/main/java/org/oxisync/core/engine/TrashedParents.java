@@ -1,0 +1,72 @@
+package org.oxisync.core.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import org.oxisync.protocol.BatchFoldersDto;
+import org.oxisync.protocol.FolderDto;
+import org.oxisync.protocol.OxiCloudException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What this run put into a server folder, checked at its end against that folder being trashed meanwhile.
+ *
+ * <p>OxiCloud 0.8.7 accepts an upload, a by-hash or delta create, a folder create and a move into a folder that is in
+ * the trash: the parent is looked up without an {@code is_trashed} filter ({@code file_blob_write_repository.rs:317},
+ * {@code folder_db_repository.rs:274-282}; audit finding #3). The new item is then live but hidden inside the
+ * trashed folder, and emptying the trash deletes it. Journaled as synced, the next run would see it gone from the
+ * server and delete the local copy. So, after the run's changes, one batch get (up to 1,000 folders a request, not
+ * rate-limited) asks whether every folder the run wrote into is still live. For one that is not, the journal rows of
+ * what the run put there are dropped: the next run sees those local entries as new, re-creates the folder and
+ * uploads them again (the rule "something inside changed or new / folder deleted"). The run reports each such item.
+ */
+final class TrashedParents {
+    private static final Logger LOG = LoggerFactory.getLogger(TrashedParents.class);
+    static final String REASON = "the server folder this was written into was deleted meanwhile (on another device or"
+            + " in the web interface); it is kept here and uploaded again next run";
+
+    private final String rootId;
+    private final Map<String, List<String>> placed = new ConcurrentHashMap<>();
+
+    TrashedParents(String rootId) {
+        this.rootId = rootId;
+    }
+
+    /** This run created or moved {@code path} into the server folder {@code parentId}. */
+    void placed(String parentId, String path) {
+        if (parentId != null && !parentId.equals(rootId)) { // a trashed root ends the pair's runs (RemoteRoot)
+            placed.computeIfAbsent(parentId, k -> java.util.Collections.synchronizedList(new ArrayList<>())).add(path);
+        }
+    }
+
+    /** Checks the folders; returns the paths whose parent is gone, after dropping their journal rows. */
+    List<String> verify(PlanExecutor.Session s) {
+        if (placed.isEmpty()) {
+            return List.of();
+        }
+        List<String> ids = new ArrayList<>(placed.keySet());
+        Set<String> live;
+        try {
+            BatchFoldersDto batch = s.api().folders(ids);
+            live = batch.successful().stream().map(FolderDto::id).collect(Collectors.toSet());
+        } catch (OxiCloudException e) {
+            LOG.info("could not check the folders this run wrote into ({}); the next run's listing settles them",
+                    e.getMessage());
+            return List.of();
+        }
+        List<String> lost = new ArrayList<>();
+        for (String id : ids) {
+            if (!live.contains(id)) {
+                for (String path : placed.get(id)) {
+                    s.journal().deleteTree(path);
+                    lost.add(path);
+                }
+            }
+        }
+        return lost;
+    }
+}
