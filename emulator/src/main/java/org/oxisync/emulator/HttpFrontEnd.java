@@ -171,6 +171,9 @@ final class HttpFrontEnd implements HttpHandler {
             }
             Request req = new Request(method, path, ex.getRequestURI().getRawQuery(), match.params(),
                     ex.getRequestHeaders(), in, baseUrl);
+            if (ex.getRemoteAddress() != null && ex.getRemoteAddress().getAddress() != null) {
+                req.clientIp(ex.getRemoteAddress().getAddress().getHostAddress());
+            }
             if (match.route().authenticated()) {
                 req.authenticate(authenticator.apply(req));
             }

@@ -82,6 +82,7 @@ public final class OxiCloudEmulator implements AutoCloseable {
         new FolderApi(tree).register(router);
         new FileApi(tree, content).register(router);
         new TrashApi(tree).register(router);
+        new org.oxisync.emulator.api.BatchApi(tree).register(router);
         new DeltaApi(tree, content, cfg).register(router);
         new DedupApi(tree, content).register(router);
         registerControl(router);

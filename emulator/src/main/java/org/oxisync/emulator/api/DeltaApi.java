@@ -40,7 +40,7 @@ public final class DeltaApi {
         this.tree = tree;
         this.content = content;
         this.cfg = cfg;
-        this.limiter = new RateLimiter(cfg.deltaRateLimitPerMinute(), cfg.clock());
+        this.limiter = new RateLimiter(cfg.deltaRateLimitPerMinute(), cfg.deltaRateLimitWindow(), cfg.clock());
         this.maxChunks = (int) Math.max(1024, 2 * cfg.maxUploadSize() / 65536);
     }
 
@@ -54,7 +54,10 @@ public final class DeltaApi {
 
     private org.oxisync.emulator.http.Route.Handler limited(org.oxisync.emulator.http.Route.Handler h) {
         return req -> {
-            limiter.check(req.userId());
+            // delta_upload_handler.rs:56-76: the first statement of each delta handler; AppError body, no Retry-After
+            if (!limiter.tryAcquire(req.userId())) {
+                throw ApiError.rest(429, "RateLimited", "Too many delta-upload requests; please retry shortly");
+            }
             return h.handle(req);
         };
     }
@@ -214,7 +217,7 @@ public final class DeltaApi {
         String userId = r.userId();
         if (create) {
             name = Names.validate(Names.basename(name).trim());
-            tree.folder(userId, folderId);
+            tree.anyFolder(userId, folderId); // a trashed folder is accepted (file_blob_write_repository.rs:317)
         } else {
             tree.file(userId, fileId);
         }
