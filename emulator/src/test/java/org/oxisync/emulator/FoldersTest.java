@@ -191,7 +191,7 @@ class FoldersTest extends EmulatorTestBase {
         do {
             JsonNode page = http.get("/api/folders/" + root + "/resources?limit=3" + (cursor == null ? "" : "&cursor=" + cursor)).json();
             page.get("items").forEach(i -> seen.add(i.get("resource").get("name").asText()));
-            cursor = page.get("next_cursor").isNull() ? null : page.get("next_cursor").asText();
+            cursor = page.has("next_cursor") ? page.get("next_cursor").asText() : null; // omitted on the last page
             pages++;
         } while (cursor != null);
         assertEquals(3, pages);

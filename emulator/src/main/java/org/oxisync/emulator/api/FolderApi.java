@@ -209,7 +209,9 @@ public final class FolderApi {
         }
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("items", items);
-        m.put("next_cursor", end < rows.size() ? encodeCursor(rows.get(end - 1)) : null);
+        if (end < rows.size()) {
+            m.put("next_cursor", encodeCursor(rows.get(end - 1))); // omitted on the last page (cursor.rs:127-133)
+        }
         return Response.json(200, m);
     }
 
