@@ -125,7 +125,10 @@ public final class OxiCloudEmulator implements AutoCloseable {
         return faults;
     }
 
-    /** Readonly mode: every response carries {@code X-Server-Status: {"readonly":true}}; writes get 503. */
+    /**
+     * Readonly (storage-migration) mode: every response carries {@code X-Server-Status: {"readonly":true}}; writes
+     * get 403 AccessDenied, except negotiate, chunk upload and chunk download.
+     */
     public void setReadonly(boolean on) {
         readonly.set(on);
     }
