@@ -264,4 +264,40 @@ class RealServerFidelityTest extends EmulatorTestBase {
     JsonNode trashItems() {
         return http.get("/api/trash/resources").json().get("items");
     }
+
+    // ------------------------------------------------------------------ #5, #6 names
+
+    @Test
+    void multipartFilenameIsTakenAsMulterDoes() {
+        assertEquals("a\"b.txt", upload(root, "a\\\"b.txt", "1".getBytes()).get("name").asText(), "\\\" unescaped");
+        assertEquals("a%22b.txt", upload(root, "a%22b.txt", "2".getBytes()).get("name").asText(), "no %-decoding");
+        assertEquals(" x.bin ", upload(root, " x.bin ", "3".getBytes()).get("name").asText(), "multipart keeps spaces");
+        assertEquals("Q: notes.txt", upload(root, "Q: notes.txt", "4".getBytes()).get("name").asText());
+        assertEquals("C:x", upload(root, "C:x", "5".getBytes()).get("name").asText());
+    }
+
+    @Test
+    void renameAndDeltaCreateTrimButFolderNamesDoNot() {
+        String f = upload(root, "r.txt", "r".getBytes()).get("id").asText();
+        assertEquals("s.txt", http.put("/api/files/" + f + "/rename", Map.of("name", "  s.txt ")).json().get("name").asText());
+        Http.Res d = http.post("/api/folders", Map.of("name", " sp ", "parent_id", root));
+        assertEquals(" sp ", d.json().get("name").asText());
+        String id = d.json().get("id").asText();
+        assertEquals(" t ", http.put("/api/folders/" + id + "/rename", Map.of("name", " t ")).json().get("name").asText());
+        assertEquals("a:b", http.post("/api/folders", Map.of("name", "a:b", "parent_id", root)).json().get("name").asText());
+        assertEquals(400, http.post("/api/folders", Map.of("name", "..", "parent_id", root)).status());
+    }
+
+    @Test
+    void multerAttributeParsing() {
+        assertEquals("x.txt", org.oxisync.emulator.http.Multipart.multerAttrForTest(
+                "form-data; name=\"file\"; filename=\"x.txt\"; filename*=UTF-8''y.txt", "filename"));
+        assertNull(org.oxisync.emulator.http.Multipart.multerAttrForTest(
+                "form-data; name=\"file\"; filename*=UTF-8''y.txt; filename=\"x.txt\"", "filename"),
+                "filename* first hides the name, as in multer");
+        assertEquals("file", org.oxisync.emulator.http.Multipart.multerAttrForTest(
+                "form-data; filename=\"x\"; name=file", "name"));
+        assertEquals("a\\b", org.oxisync.emulator.http.Multipart.multerAttrForTest(
+                "form-data; name=\"file\"; filename=\"a\\b\"", "filename"), "a lone backslash stays");
+    }
 }
