@@ -300,4 +300,15 @@ class RealServerFidelityTest extends EmulatorTestBase {
         assertEquals("a\\b", org.oxisync.emulator.http.Multipart.multerAttrForTest(
                 "form-data; name=\"file\"; filename=\"a\\b\"", "filename"), "a lone backslash stays");
     }
+
+    // ------------------------------------------------------------------ #23 ownership counts trashed files
+
+    @Test
+    void trashedFilesStillCountAsOwned() {
+        JsonNode f = upload(root, "t.txt", "trashed content".getBytes());
+        String hash = f.get("content_hash").asText();
+        http.delete("/api/files/" + f.get("id").asText());
+        assertEquals(hash, http.post("/api/dedup/check-batch", Map.of("hashes", List.of(hash))).json().get("owned").get(0).asText());
+        assertEquals(201, http.post("/api/files/by-hash", Map.of("name", "again.txt", "folder_id", root, "hash", hash)).status());
+    }
 }

@@ -817,7 +817,7 @@ public final class Tree implements AutoCloseable {
         return new HashSet<>(looseChunks.keySet());
     }
 
-    /** Whole-file hashes of the user's live files, with their sizes. */
+    /** Whole-file hashes of the user's files, trashed ones included, with their sizes. */
     public synchronized Map<String, Long> ownedHashes(String userId) {
         refreshOwned(userId);
         return ownedHashCache.get(userId);
@@ -826,14 +826,14 @@ public final class Tree implements AutoCloseable {
     /** The MIME type of one of the user's live files with this content. */
     public synchronized String ownedMime(String userId, String hash) {
         for (FileRow f : files.values()) {
-            if (f.ownerId.equals(userId) && f.hash.equals(hash) && isLive(f)) {
+            if (f.ownerId.equals(userId) && f.hash.equals(hash)) {
                 return f.mimeType;
             }
         }
         return "application/octet-stream";
     }
 
-    /** Chunk hashes reachable through the user's live files, with their sizes. */
+    /** Chunk hashes reachable through the user's files (trashed ones included), with their sizes. */
     public synchronized Map<String, Long> ownedChunks(String userId) {
         refreshOwned(userId);
         return ownedChunkCache.get(userId);
@@ -847,7 +847,8 @@ public final class Tree implements AutoCloseable {
         Map<String, Long> hashes = new HashMap<>();
         Map<String, Long> chunkSizes = new HashMap<>();
         for (FileRow f : files.values()) {
-            if (f.ownerId.equals(userId) && isLive(f) && !hashes.containsKey(f.hash)) {
+            // trashed files count too (dedup_service.rs:800-842, user_owns_blob_reference :1473-1498)
+            if (f.ownerId.equals(userId) && !hashes.containsKey(f.hash)) {
                 hashes.put(f.hash, f.size);
                 Manifest m = manifests.get(f.hash);
                 if (m != null) {
@@ -870,7 +871,10 @@ public final class Tree implements AutoCloseable {
         Map<String, Long> owned = ownedChunks(userId);
         List<String> missing = new ArrayList<>();
         for (String h : distinct) {
-            boolean available = (owned.containsKey(h) || looseChunks.containsKey(h)) && chunks.has(h);
+            // dedup_service.rs:917-960 (:929): a loose chunk is claimable only while its ref_count is 0, and a pin
+            // raises it; so while one commit holds it, another commit of the same loose chunk gets still_missing
+            boolean available = (owned.containsKey(h) || looseChunks.containsKey(h) && !pinned.containsKey(h))
+                    && chunks.has(h);
             if (!available) {
                 missing.add(h);
             }
