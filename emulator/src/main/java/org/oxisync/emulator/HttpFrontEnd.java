@@ -163,6 +163,11 @@ final class HttpFrontEnd implements HttpHandler {
     private Response dispatch(HttpExchange ex, Router.Match match, InputStream in, String method, String path) {
         try {
             if (match.route() == null) {
+                if (!match.pathKnown() && path.startsWith("/api/")) {
+                    // the /api nest is behind the auth middleware, so an unknown /api path is 401 without
+                    // credentials (routes.rs:688, main.rs:1038-1041, middleware/auth.rs:373-391), 404 with them
+                    authenticator.apply(new Request(method, path, null, Map.of(), ex.getRequestHeaders(), in, baseUrl));
+                }
                 throw ApiError.empty(match.pathKnown() ? 405 : 404);
             }
             Request req = new Request(method, path, ex.getRequestURI().getRawQuery(), match.params(),

@@ -257,7 +257,9 @@ public final class OxiCloudEmulator implements AutoCloseable {
         r.add("GET", "/api/config", false, req -> {
             org.oxisync.emulator.bus.MessageBus b = bus;
             if (b == null) {
-                throw ApiError.notFound("Route");
+                // 0.8.7 has no /api/config: the request falls to the auth-protected /api catch-all (routes.rs:688)
+                auth.authenticate(req);
+                throw ApiError.empty(404);
             }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("features", Map.of("message_bus", true));

@@ -311,4 +311,64 @@ class RealServerFidelityTest extends EmulatorTestBase {
         assertEquals(hash, http.post("/api/dedup/check-batch", Map.of("hashes", List.of(hash))).json().get("owned").get(0).asText());
         assertEquals(201, http.post("/api/files/by-hash", Map.of("name", "again.txt", "folder_id", root, "hash", hash)).status());
     }
+
+    // ------------------------------------------------------------------ #11, #13, #16, #20, #22
+
+    @Test
+    void apiConfigIs401WithoutAuthOn087() {
+        assertEquals(401, new Http(emu.baseUrl()).get("/api/config").status());
+    }
+
+    @Test
+    void batchCapsAnswerTheServersSplitMessages() {
+        emu.close();
+        emu = OxiCloudEmulator.start(config().chunkMaxBytes(10).build());
+        http = new Http(emu.baseUrl());
+        http.login("alice", "secret");
+        byte[] frame = java.nio.ByteBuffer.allocate(4 + 8).putInt(8).put("12345678".getBytes()).array();
+        Http.Res put = http.putBytes("/api/files/delta/chunks", frame);
+        assertEquals(400, put.status());
+        assertEquals("Request body exceeds the 10-byte per-request cap; split the chunk upload into several requests",
+                put.json().get("message").asText());
+        byte[] data = "0123456789abc".getBytes();
+        String id = upload(emu.rootFolderId("alice"), "big", data).get("id").asText();
+        String h = http.get("/api/files/" + id + "/manifest").json().get("chunks").get(0).get("h").asText();
+        Http.Res dl = http.post("/api/files/delta/download", Map.of("hashes", List.of(h)));
+        assertEquals(400, dl.status());
+        assertEquals("Requested chunks total 13 bytes; the per-request ceiling is 10 \u2014                  split the download"
+                + " into smaller batches", dl.json().get("message").asText());
+    }
+
+    @Test
+    void manifest404ForAnotherUserIsTheGenericNotFound() {
+        String id = upload(root, "m", "m".getBytes()).get("id").asText();
+        Http.Res r = bob().get("/api/files/" + id + "/manifest");
+        assertEquals(404, r.status());
+        assertEquals("NotFound", r.json().get("error_type").asText());
+    }
+
+    @Test
+    void conditionalGetsNeedAnExactMatch() {
+        JsonNode f = upload(root, "c", "c".getBytes());
+        String id = f.get("id").asText();
+        String etag = http.get("/api/files/" + id).header("ETag");
+        assertEquals(304, http.get("/api/files/" + id, "If-None-Match", etag).status());
+        assertEquals(304, http.get("/api/files/" + id, "If-None-Match", "*").status());
+        assertEquals(200, http.get("/api/files/" + id, "If-None-Match", "W/" + etag).status(), "no weak match");
+        assertEquals(200, http.get("/api/files/" + id, "If-None-Match", "\"x\", " + etag).status(), "no lists");
+        String mEtag = http.get("/api/files/" + id + "/manifest").header("ETag");
+        assertEquals(304, http.get("/api/files/" + id + "/manifest", "If-None-Match", mEtag).status());
+        assertEquals(200, http.get("/api/files/" + id + "/manifest", "If-None-Match", "*").status(), "manifest: exact only");
+    }
+
+    @Test
+    void emptyDeltaCommitMakesAnEmptyFile() {
+        String empty = org.oxisync.emulator.hash.Blake3.hex(new byte[0], 0, 0);
+        Http.Res c = http.post("/api/files/delta/commit", Map.of("name", "e", "folder_id", root, "file_hash", empty,
+                "chunks", List.of()));
+        assertEquals(201, c.status(), c.text());
+        assertEquals(0, c.json().get("size").asLong());
+        assertEquals(400, http.post("/api/files/delta/commit", Map.of("name", "e2", "folder_id", root,
+                "file_hash", "a".repeat(64), "chunks", List.of())).status(), "hash mismatch");
+    }
 }

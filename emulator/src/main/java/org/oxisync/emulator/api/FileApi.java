@@ -178,14 +178,9 @@ public final class FileApi {
         return resp;
     }
 
+    /** Exact match or {@code *} (range_requests.rs:23-35): no lists, no weak comparison, no trimming. */
     private static boolean matchesEtag(String header, String quoted) {
-        for (String t : header.split(",")) {
-            String v = t.trim();
-            if (v.equals("*") || v.equals(quoted) || v.equals("W/" + quoted)) {
-                return true;
-            }
-        }
-        return false;
+        return header.equals(quoted) || header.equals("*");
     }
 
     private static String asciiName(String name) {
