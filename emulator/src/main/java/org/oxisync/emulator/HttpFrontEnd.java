@@ -163,16 +163,25 @@ final class HttpFrontEnd implements HttpHandler {
     private Response dispatch(HttpExchange ex, Router.Match match, InputStream in, String method, String path) {
         try {
             if (match.route() == null) {
+                if (!match.pathKnown() && path.startsWith("/api/")) {
+                    // the /api nest is behind the auth middleware, so an unknown /api path is 401 without
+                    // credentials (routes.rs:688, main.rs:1038-1041, middleware/auth.rs:373-391), 404 with them
+                    authenticator.apply(new Request(method, path, null, Map.of(), ex.getRequestHeaders(), in, baseUrl));
+                }
                 throw ApiError.empty(match.pathKnown() ? 405 : 404);
-            }
-            if (readonly.get() && isWrite(method) && path.startsWith("/api/") && !path.startsWith("/api/auth/")) {
-                throw ApiError.rest(503, "ServiceUnavailable",
-                        "The server is read-only while maintenance runs; retry later");
             }
             Request req = new Request(method, path, ex.getRequestURI().getRawQuery(), match.params(),
                     ex.getRequestHeaders(), in, baseUrl);
+            if (ex.getRemoteAddress() != null && ex.getRemoteAddress().getAddress() != null) {
+                req.clientIp(ex.getRemoteAddress().getAddress().getHostAddress());
+            }
             if (match.route().authenticated()) {
                 req.authenticate(authenticator.apply(req));
+            }
+            if (readonly.get() && isWrite(method) && refusedWhenReadonly(path)) {
+                // pg_acl_engine.rs:1479-1508: in migration read-only mode authZ refuses every mutating permission;
+                // authorization_ports.rs:181-239 makes that a 403 AccessDenied (the caller can see the item)
+                throw ApiError.rest(403, "AccessDenied", "Missing 'write' permission: the server is read-only");
             }
             return match.route().handler().handle(req);
         } catch (ApiError e) {
@@ -181,6 +190,17 @@ final class HttpFrontEnd implements HttpHandler {
             LOG.warn("internal error on {} {}", method, path, e);
             return ApiError.rest(500, "InternalError", "Internal server error").toResponse();
         }
+    }
+
+    /**
+     * Mutations that go through authZ. Not refused: auth routes, and the delta steps that touch no file or folder
+     * (negotiate, chunk upload, chunk download) and the read-only POSTs (batch get, dedup checks).
+     */
+    private static boolean refusedWhenReadonly(String path) {
+        return path.startsWith("/api/") && !path.startsWith("/api/auth/")
+                && !path.equals("/api/files/delta/negotiate") && !path.equals("/api/files/delta/chunks")
+                && !path.equals("/api/files/delta/download") && !path.equals("/api/batch/folders/get")
+                && !path.startsWith("/api/dedup/");
     }
 
     private static boolean isWrite(String method) {

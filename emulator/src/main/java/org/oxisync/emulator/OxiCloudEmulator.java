@@ -82,6 +82,7 @@ public final class OxiCloudEmulator implements AutoCloseable {
         new FolderApi(tree).register(router);
         new FileApi(tree, content).register(router);
         new TrashApi(tree).register(router);
+        new org.oxisync.emulator.api.BatchApi(tree).register(router);
         new DeltaApi(tree, content, cfg).register(router);
         new DedupApi(tree, content).register(router);
         registerControl(router);
@@ -124,7 +125,10 @@ public final class OxiCloudEmulator implements AutoCloseable {
         return faults;
     }
 
-    /** Readonly mode: every response carries {@code X-Server-Status: {"readonly":true}}; writes get 503. */
+    /**
+     * Readonly (storage-migration) mode: every response carries {@code X-Server-Status: {"readonly":true}}; writes
+     * get 403 AccessDenied, except negotiate, chunk upload and chunk download.
+     */
     public void setReadonly(boolean on) {
         readonly.set(on);
     }
@@ -253,7 +257,9 @@ public final class OxiCloudEmulator implements AutoCloseable {
         r.add("GET", "/api/config", false, req -> {
             org.oxisync.emulator.bus.MessageBus b = bus;
             if (b == null) {
-                throw ApiError.notFound("Route");
+                // 0.8.7 has no /api/config: the request falls to the auth-protected /api catch-all (routes.rs:688)
+                auth.authenticate(req);
+                throw ApiError.empty(404);
             }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("features", Map.of("message_bus", true));

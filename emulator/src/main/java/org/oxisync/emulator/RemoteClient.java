@@ -154,6 +154,14 @@ public final class RemoteClient {
         }
     }
 
+    /**
+     * Moves a file or folder to the trash, as the web UI or another client's {@code POST /api/batch/trash} would
+     * (same as {@link #delete}: a path always names a live item).
+     */
+    public void trash(String path) {
+        delete(path);
+    }
+
     public byte[] read(String path) {
         Model.FileRow f = findFile(path);
         if (f == null) {

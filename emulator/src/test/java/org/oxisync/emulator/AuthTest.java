@@ -74,8 +74,8 @@ class AuthTest extends EmulatorTestBase {
         String r1 = first.json().get("refresh_token").asText();
         assertNotEquals(r0, r1);
         // replaying r0 (already rotated) kills the family, including the fresh r1
-        assertEquals(401, h.post("/api/auth/refresh", Map.of("refresh_token", r0)).status());
-        assertEquals(401, h.post("/api/auth/refresh", Map.of("refresh_token", r1)).status());
+        assertEquals(403, h.post("/api/auth/refresh", Map.of("refresh_token", r0)).status());
+        assertEquals(403, h.post("/api/auth/refresh", Map.of("refresh_token", r1)).status());
     }
 
     @Test
@@ -108,7 +108,10 @@ class AuthTest extends EmulatorTestBase {
     void expiredRefreshTokenIsRefused() {
         String r0 = new Http(emu.baseUrl()).login("alice", "secret").get("refresh_token").asText();
         clock.advance(Duration.ofSeconds(601));
-        assertEquals(401, http.noAuth().post("/api/auth/refresh", Map.of("refresh_token", r0)).status());
+        Http.Res r = http.noAuth().post("/api/auth/refresh", Map.of("refresh_token", r0));
+        assertEquals(403, r.status(), "expired = AccessDenied");
+        assertEquals("AccessDenied", r.json().get("error_type").asText());
+        assertEquals(404, http.post("/api/auth/refresh", Map.of("refresh_token", "no-such-token")).status(), "unknown");
     }
 
     @Test
@@ -118,7 +121,7 @@ class AuthTest extends EmulatorTestBase {
         Http.Res out = h.post("/api/auth/logout", Map.of("refresh_token", r0));
         assertEquals(200, out.status());
         assertEquals("{}", out.text());
-        assertEquals(401, h.post("/api/auth/refresh", Map.of("refresh_token", r0)).status());
+        assertEquals(403, h.post("/api/auth/refresh", Map.of("refresh_token", r0)).status());
     }
 
     @Test

@@ -284,7 +284,7 @@ class DeltaTest extends EmulatorTestBase {
     }
 
     @Test
-    void rateLimitAnswers429WithRetryAfterAndResetsAfterAMinute() {
+    void rateLimitCountsRefusedRequestsAndResetsOnlyAfterAQuietWindow() {
         emu.close();
         emu = OxiCloudEmulator.start(config().deltaRateLimitPerMinute(3).build());
         http = new Http(emu.baseUrl());
@@ -296,9 +296,16 @@ class DeltaTest extends EmulatorTestBase {
         Http.Res limited = http.post("/api/files/delta/download", Map.of("hashes", List.of("a".repeat(64))));
         assertEquals(429, limited.status());
         assertEquals("RateLimited", limited.json().get("error_type").asText());
-        assertEquals("60", limited.header("Retry-After"));
+        assertEquals(null, limited.header("Retry-After"), "no Retry-After on the delta limiter");
+        assertEquals("429 Too Many Requests", limited.json().get("status").asText());
         assertEquals(200, bob().post("/api/files/delta/negotiate", body).status(), "per user");
+        // every request, a refused one too, restarts the 60 s TTL: a retry every 59 s stays locked out for ever
+        for (int i = 0; i < 3; i++) {
+            clock.advance(Duration.ofSeconds(59));
+            assertEquals(429, http.post("/api/files/delta/negotiate", body).status(), "retry " + i);
+        }
+        assertEquals(429, http.get("/api/files/" + "x" + "/manifest").status(), "manifest shares the budget");
         clock.advance(Duration.ofSeconds(60));
-        assertEquals(200, http.post("/api/files/delta/negotiate", body).status());
+        assertEquals(200, http.post("/api/files/delta/negotiate", body).status(), "after a quiet window");
     }
 }

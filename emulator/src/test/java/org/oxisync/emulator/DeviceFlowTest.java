@@ -47,7 +47,12 @@ class DeviceFlowTest extends EmulatorTestBase {
         assertTrue(pending.json().has("error_description"));
         Http.Res tooFast = poll(h, code);
         assertEquals("slow_down", tooFast.json().get("error").asText());
-        clock.advance(Duration.ofSeconds(11)); // the interval grew to 10 s
+        clock.advance(Duration.ofSeconds(4));
+        assertEquals("slow_down", poll(h, code).json().get("error").asText(), "4 whole s < 5 s; not recorded as a poll");
+        clock.advance(Duration.ofSeconds(1));
+        assertEquals("authorization_pending", poll(h, code).json().get("error").asText(),
+                "5 s after the last recorded poll: the interval was not raised");
+        clock.advance(Duration.ofSeconds(5));
         emu.approveDevice(a.get("user_code").asText(), "alice");
         Http.Res ok = poll(h, code);
         assertEquals(200, ok.status());
@@ -65,7 +70,9 @@ class DeviceFlowTest extends EmulatorTestBase {
         Http h = new Http(emu.baseUrl());
         JsonNode a = authorize(h);
         emu.denyDevice(a.get("user_code").asText());
-        assertEquals("access_denied", poll(h, a.get("device_code").asText()).json().get("error").asText());
+        Http.Res denied = poll(h, a.get("device_code").asText());
+        assertEquals(403, denied.status());
+        assertEquals("access_denied", denied.json().get("error").asText());
     }
 
     @Test

@@ -55,7 +55,9 @@ abstract class EmulatorTestBase {
         return r.json();
     }
 
+    /** The folder's tree ETag once pending bumps are applied (the default flusher runs every 500 ms). */
     String folderEtag(String id) {
+        emu.flushTreeEtags();
         return http.get("/api/folders/" + id).json().get("etag").asText();
     }
 }

@@ -99,14 +99,23 @@ class FaultsStatsReadonlyTest extends EmulatorTestBase {
     }
 
     @Test
-    void readonlyModeSetsTheHeaderAndRefusesWritesWith503() {
+    void readonlyModeSetsTheHeaderAndRefusesWritesWith403() {
         emu.setReadonly(true);
         Http.Res get = http.get("/api/folders/" + root);
         assertEquals(200, get.status());
         assertEquals("{\"readonly\":true}", get.header("X-Server-Status"));
         Http.Res post = http.post("/api/folders", Map.of("name", "x", "parent_id", root));
-        assertEquals(503, post.status());
+        assertEquals(403, post.status());
+        assertEquals("AccessDenied", post.json().get("error_type").asText());
         assertEquals("{\"readonly\":true}", post.header("X-Server-Status"));
+        byte[] data = "ro".getBytes();
+        String h = org.oxisync.emulator.hash.Blake3.hex(data, 0, data.length);
+        assertEquals(200, http.post("/api/files/delta/negotiate",
+                Map.of("chunks", java.util.List.of(Map.of("h", h, "s", 2)))).status(), "negotiate still works");
+        byte[] frame = java.nio.ByteBuffer.allocate(6).putInt(2).put(data).array();
+        assertEquals(200, http.putBytes("/api/files/delta/chunks", frame).status(), "chunks still work");
+        assertEquals(403, http.post("/api/files/delta/commit", Map.of("name", "ro", "folder_id", root, "file_hash", h,
+                "chunks", java.util.List.of(Map.of("h", h, "s", 2)))).status(), "commit is refused");
         assertEquals(200, new Http(emu.baseUrl()).post("/api/auth/login", Map.of("username", "alice", "password", "secret")).status());
         emu.setReadonly(false);
         assertNull(http.get("/api/folders/" + root).header("X-Server-Status"));

@@ -59,7 +59,8 @@ class MessageBusTest extends EmulatorTestBase {
 
     @Test
     void configAnnouncesTheBusOnlyWhileItRuns() {
-        assertEquals(404, http.get("/api/config").status());
+        assertEquals(404, http.get("/api/config").status(), "authenticated: 404 (catch-all)");
+        assertEquals(401, new Http(emu.baseUrl()).get("/api/config").status(), "unauthenticated: 401");
         String url = emu.startMessageBus();
         JsonNode cfg = http.get("/api/config").json();
         assertTrue(cfg.path("features").path("message_bus").asBoolean());
@@ -73,17 +74,25 @@ class MessageBusTest extends EmulatorTestBase {
         String url = emu.startMessageBus();
         String docs = mkdir(root, "docs");
         WebSocket ws = connect(url, bearer());
-        ws.sendText("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscribe\",\"params\":{\"topics\":[\"folder:" + docs
-                + "\",\"folder:not-a-folder\"]}}", true).get(5, TimeUnit.SECONDS);
+        ws.sendText("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"rt.subscribe\",\"params\":{\"topic\":\"folder:" + docs
+                + "\"}}", true).get(5, TimeUnit.SECONDS);
         JsonNode reply = next();
         assertEquals(1, reply.get("id").asInt());
-        assertEquals("folder:" + docs, reply.path("result").path("subscribed").get(0).asText());
-        assertEquals("folder:not-a-folder", reply.path("result").path("rejected").get(0).asText());
+        assertEquals("folder:" + docs, reply.path("result").path("subscribed").asText());
+        ws.sendText("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"rt.subscribe\",\"params\":{\"topic\":\"folder:not-a-folder\"}}",
+                true).get(5, TimeUnit.SECONDS);
+        JsonNode refused = next();
+        assertEquals(2, refused.get("id").asInt());
+        assertTrue(refused.has("error"), "a refused topic is an error, never a result");
+        ws.sendText("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"subscribe\",\"params\":{\"topics\":[\"folder:" + docs
+                + "\"]}}", true).get(5, TimeUnit.SECONDS);
+        assertEquals(-32601, next().path("error").path("code").asInt(), "the old made-up dialect is gone");
 
         upload(root, "elsewhere.txt", "x".getBytes());
         JsonNode created = upload(docs, "a.txt", "hello".getBytes());
         JsonNode ev = next();
-        assertEquals("event", ev.get("method").asText());
+        assertEquals("rt.event", ev.get("method").asText());
+        assertEquals(created.get("id").asText(), ev.path("params").path("data").path("resource_id").asText());
         assertEquals("file_created", ev.path("params").path("event").asText());
         assertEquals(created.get("id").asText(), ev.path("params").path("resource_id").asText());
         assertEquals("folder:" + docs, ev.path("params").path("topic").asText());
@@ -99,11 +108,11 @@ class MessageBusTest extends EmulatorTestBase {
         String url = emu.startMessageBus();
         WebSocket ws = connect(url, bearer());
         String bobRoot = emu.rootFolderId("bob");
-        ws.sendText("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"subscribe\",\"params\":{\"topics\":[\"folder:" + bobRoot
-                + "\"]}}", true).get(5, TimeUnit.SECONDS);
+        ws.sendText("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"rt.subscribe\",\"params\":{\"topic\":\"folder:" + bobRoot
+                + "\"}}", true).get(5, TimeUnit.SECONDS);
         JsonNode reply = next();
-        assertEquals(0, reply.path("result").path("subscribed").size());
-        assertEquals(1, reply.path("result").path("rejected").size());
+        assertTrue(reply.has("error"));
+        assertTrue(reply.path("result").isMissingNode());
         ws.abort();
     }
 

@@ -30,6 +30,7 @@ class PersistenceTest {
             fileId = h.upload(folderId, "a.txt", "persisted".getBytes()).json().get("id").asText();
             trashedId = h.upload(folderId, "gone.txt", "bye".getBytes()).json().get("id").asText();
             h.delete("/api/files/" + trashedId);
+            emu.flushTreeEtags();
             rootEtag = h.get("/api/folders/" + root).json().get("etag").asText();
         }
         try (OxiCloudEmulator emu = OxiCloudEmulator.start(EmulatorMain.parse(args))) {
@@ -37,7 +38,7 @@ class PersistenceTest {
             h.login("carol@example.org", "pw");
             assertEquals("persisted", h.get("/api/files/" + fileId).text());
             assertEquals(rootEtag, h.get("/api/folders/" + emu.rootFolderId("carol")).json().get("etag").asText());
-            assertEquals(trashedId, h.get("/api/trash/resources").json().get("items").get(0).get("resource_id").asText());
+            assertEquals(trashedId, h.get("/api/trash/resources").json().get("items").get(0).get("resource").get("id").asText());
             assertEquals(200, h.post("/api/auth/refresh", Map.of("refresh_token", refresh)).status());
             assertEquals(409, h.post("/api/folders", Map.of("name", "docs", "parent_id", emu.rootFolderId("carol"))).status());
         }

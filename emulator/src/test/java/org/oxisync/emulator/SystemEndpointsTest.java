@@ -36,8 +36,11 @@ class SystemEndpointsTest {
     }
 
     @Test
-    void unknownApiPathIs404WithEmptyBody() {
-        Http.Res r = http.get("/api/nope/nothing");
+    void unknownApiPathIs401WithoutCredentialsAnd404WithThem() {
+        assertEquals(401, new Http(emu.baseUrl()).get("/api/nope/nothing").status(), "the /api nest is auth-protected");
+        Http h = new Http(emu.baseUrl());
+        h.login("alice", "secret");
+        Http.Res r = h.get("/api/nope/nothing");
         assertEquals(404, r.status());
         assertEquals(0, r.body().length);
     }

@@ -12,12 +12,19 @@ class TrashTest extends EmulatorTestBase {
         String d = mkdir(root, "d");
         String f = upload(d, "x.txt", "x".getBytes()).get("id").asText();
         http.delete("/api/files/" + f);
-        JsonNode item = http.get("/api/trash/resources").json().get("items").get(0);
+        JsonNode page = http.get("/api/trash/resources").json();
+        assertEquals(false, page.has("next_cursor"), "omitted on the last page");
+        JsonNode item = page.get("items").get(0);
         assertEquals("file", item.get("resource_type").asText());
-        assertEquals(f, item.get("resource_id").asText());
-        assertEquals(d, item.get("parent_id").asText());
-        assertEquals("x.txt", item.get("name").asText());
-        assertEquals(1, item.get("size").asLong());
+        assertEquals(emu.userId("alice").isEmpty(), false);
+        java.time.Instant trashed = java.time.Instant.parse(item.get("trashed_at").asText());
+        assertEquals(trashed.plus(java.time.Duration.ofDays(30)), java.time.Instant.parse(item.get("deletion_date").asText()));
+        JsonNode res = item.get("resource");
+        assertEquals(f, res.get("id").asText());
+        assertEquals(d, res.get("folder_id").asText());
+        assertEquals("x.txt", res.get("name").asText());
+        assertEquals(1, res.get("size").asLong());
+        assertEquals(false, item.has("name"), "nested, not flat");
     }
 
     @Test
@@ -70,5 +77,25 @@ class TrashTest extends EmulatorTestBase {
         http.delete("/api/files/" + f);
         assertEquals(404, bob().post("/api/trash/" + f + "/restore", Map.of()).status());
         assertEquals(404, bob().delete("/api/trash/" + f).status());
+    }
+
+    @Test
+    void trashListingShowsOnlyTopLevelRowsAndPagesByDeletionDate() {
+        String d = mkdir(root, "d");
+        String inner = upload(d, "in.txt", "i".getBytes()).get("id").asText();
+        http.delete("/api/files/" + inner);
+        clock.advance(java.time.Duration.ofSeconds(10));
+        http.delete("/api/folders/" + d);
+        String a = upload(root, "a", "a".getBytes()).get("id").asText();
+        clock.advance(java.time.Duration.ofSeconds(10));
+        http.delete("/api/files/" + a);
+        JsonNode p1 = http.get("/api/trash/resources?limit=1").json();
+        assertEquals(1, p1.get("items").size());
+        assertEquals(d, p1.get("items").get(0).get("resource").get("id").asText(), "expiring soonest first");
+        assertEquals(d, p1.get("items").get(0).get("resource").get("etag").asText());
+        JsonNode p2 = http.get("/api/trash/resources?limit=1&cursor=" + p1.get("next_cursor").asText()).json();
+        assertEquals(a, p2.get("items").get(0).get("resource").get("id").asText());
+        assertEquals(false, p2.has("next_cursor"), "the file inside the trashed folder is not listed");
+        assertEquals(200, http.get("/api/trash/resources?limit=500").status(), "limit is clamped");
     }
 }

@@ -38,7 +38,7 @@ public final class Auth {
 
     private final Tree tree;
     private final EmulatorConfig cfg;
-    private final Map<String, Deque<Long>> failures = new HashMap<>();
+    private final Map<String, long[]> failures = new HashMap<>();
 
     public Auth(Tree tree, EmulatorConfig cfg) {
         this.tree = tree;
@@ -90,23 +90,28 @@ public final class Auth {
 
     // ------------------------------------------------------------------ login / tokens
 
-    /** Finds the user by username, or by email when the login name contains '@'; 401/429 otherwise. */
+    /**
+     * Finds the user by username, or by email when the login name contains '@'; 401/429 otherwise. The lockout is the
+     * real LoginLockoutService (login_lockout_service.rs; auth_handler.rs:353-377): a TTL cache keyed by the lowercased
+     * login name and the client IP; each failure re-inserts count+1 (restarting the 900 s TTL), 5 or more refuse with
+     * 429 AccountLocked (no Retry-After) before the password is checked, a success clears it.
+     */
     Model.User checkLogin(String login, String password, String ip) {
-        Model.User u = login.contains("@") ? tree.userByEmail(login) : tree.userByName(login);
-        String key = (u == null ? "?" + login : u.id) + "|" + ip;
+        String key = login.toLowerCase(java.util.Locale.ROOT) + "|" + ip;
         long nowMs = tree.clock().millis();
+        Model.User u = login.contains("@") ? tree.userByEmail(login) : tree.userByName(login);
         synchronized (failures) {
-            Deque<Long> d = failures.computeIfAbsent(key, k -> new ArrayDeque<>());
-            while (!d.isEmpty() && nowMs - d.peekFirst() >= LOCKOUT.toMillis()) {
-                d.pollFirst();
+            long[] rec = failures.get(key);
+            if (rec != null && nowMs - rec[1] >= LOCKOUT.toMillis()) {
+                failures.remove(key);
+                rec = null;
             }
-            if (d.size() >= MAX_FAILURES) {
-                long retry = (d.peekFirst() + LOCKOUT.toMillis() - nowMs + 999) / 1000;
-                throw ApiError.rest(429, "AccountLocked",
-                        "Account temporarily locked after too many failed login attempts").header("Retry-After", String.valueOf(retry));
+            if (rec != null && rec[0] >= MAX_FAILURES) {
+                throw ApiError.rest(429, "AccountLocked", "Account temporarily locked due to too many failed attempts."
+                        + " Try again in " + LOCKOUT.toSeconds() + " seconds.");
             }
             if (u == null || !u.active || !verifyPassword(password, u.passwordHash)) {
-                d.addLast(nowMs);
+                failures.put(key, new long[] {rec == null ? 1 : rec[0] + 1, nowMs});
                 throw ApiError.rest(401, "Unauthorized", "Invalid credentials");
             }
             failures.remove(key);
@@ -166,19 +171,21 @@ public final class Auth {
     Model.Session rotate(String token) {
         synchronized (tree) {
             Model.Session s = tree.sessions.get(token);
+            // auth_application_service.rs:1661-1715: unknown token = Session NotFound (404); a revoked token revokes
+            // its family and, like an expired one or an inactive account, is AccessDenied (403)
             if (s == null) {
-                throw ApiError.rest(401, "Unauthorized", "Invalid refresh token");
+                throw ApiError.rest(404, "NotFound", "Session not found");
             }
             if (s.revoked) {
                 revokeFamily(s.familyId);
-                throw ApiError.rest(401, "Unauthorized", "Refresh token reuse detected; session revoked");
+                throw ApiError.rest(403, "AccessDenied", "Session expired or invalid");
             }
             if (s.expiresAt <= tree.now()) {
-                throw ApiError.rest(401, "Unauthorized", "Refresh token expired");
+                throw ApiError.rest(403, "AccessDenied", "Session expired or invalid");
             }
             Model.User u = tree.user(s.userId);
             if (u == null || !u.active) {
-                throw ApiError.rest(401, "Unauthorized", "Account is no longer active");
+                throw ApiError.rest(403, "AccessDenied", "Account deactivated");
             }
             s.revoked = true;
             return newSession(s.userId, s.familyId, s.clientName);

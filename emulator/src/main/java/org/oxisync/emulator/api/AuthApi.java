@@ -18,9 +18,28 @@ public final class AuthApi {
     private final Auth auth;
     private final Tree tree;
 
+    private final RateLimiter loginLimiter;
+    private final RateLimiter refreshLimiter;
+
     public AuthApi(Auth auth) {
         this.auth = auth;
         this.tree = auth.tree();
+        var cfg = auth.config();
+        this.loginLimiter = new RateLimiter(cfg.loginRateLimit(), cfg.authRateLimitWindow(), cfg.clock());
+        this.refreshLimiter = new RateLimiter(cfg.refreshRateLimit(), cfg.authRateLimitWindow(), cfg.clock());
+    }
+
+    /**
+     * The login/refresh middleware of main.rs:727-775 (rate_limit.rs:113-175): keyed by client IP (always loopback
+     * here), 429 {@code {"error":"Too many requests","retry_after_secs":window}} with {@code Retry-After: window}.
+     */
+    private static void limit(RateLimiter limiter, Request r) {
+        if (!limiter.tryAcquire(r.clientIp())) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("error", "Too many requests");
+            body.put("retry_after_secs", limiter.windowSeconds());
+            throw ApiError.body(429, body).header("Retry-After", String.valueOf(limiter.windowSeconds()));
+        }
     }
 
     public void register(Router r) {
@@ -43,15 +62,17 @@ public final class AuthApi {
     }
 
     private Response login(Request r) {
+        limit(loginLimiter, r);
         ObjectNode b = r.json();
         String username = Request.requireString(b, "username");
         String password = Request.requireString(b, "password");
-        Model.User u = auth.checkLogin(username, password, "127.0.0.1");
+        Model.User u = auth.checkLogin(username, password, r.clientIp());
         Model.Session s = auth.newSession(u.id, null, "password");
         return Response.json(200, auth.authResponse(u, s));
     }
 
     private Response refresh(Request r) {
+        limit(refreshLimiter, r);
         ObjectNode b = r.json();
         String token = Request.optString(b, "refresh_token");
         if (token == null) {

@@ -40,7 +40,7 @@ public final class DeltaApi {
         this.tree = tree;
         this.content = content;
         this.cfg = cfg;
-        this.limiter = new RateLimiter(cfg.deltaRateLimitPerMinute(), cfg.clock());
+        this.limiter = new RateLimiter(cfg.deltaRateLimitPerMinute(), cfg.deltaRateLimitWindow(), cfg.clock());
         this.maxChunks = (int) Math.max(1024, 2 * cfg.maxUploadSize() / 65536);
     }
 
@@ -54,7 +54,10 @@ public final class DeltaApi {
 
     private org.oxisync.emulator.http.Route.Handler limited(org.oxisync.emulator.http.Route.Handler h) {
         return req -> {
-            limiter.check(req.userId());
+            // delta_upload_handler.rs:56-76: the first statement of each delta handler; AppError body, no Retry-After
+            if (!limiter.tryAcquire(req.userId())) {
+                throw ApiError.rest(429, "RateLimited", "Too many delta-upload requests; please retry shortly");
+            }
             return h.handle(req);
         };
     }
@@ -118,7 +121,7 @@ public final class DeltaApi {
         if (cl != null) {
             try {
                 if (Long.parseLong(cl.trim()) > cfg.chunkMaxBytes()) {
-                    throw tooLarge();
+                    throw tooLarge(cfg.chunkMaxBytes());
                 }
             } catch (NumberFormatException e) {
                 throw ApiError.badRequest("Invalid Content-Length");
@@ -145,7 +148,7 @@ public final class DeltaApi {
                 }
                 total += 4 + len;
                 if (total > cfg.chunkMaxBytes()) {
-                    throw tooLarge();
+                    throw tooLarge(cfg.chunkMaxBytes());
                 }
                 int n = in.readNBytes(buf, 0, (int) len);
                 if (n < len) {
@@ -187,8 +190,10 @@ public final class DeltaApi {
         return Response.json(200, Map.of("received", received));
     }
 
-    private static ApiError tooLarge() {
-        return ApiError.badRequest("Request body too large: split the chunk upload into several requests");
+    /** delta_upload_handler.rs:126-130. */
+    private static ApiError tooLarge(long max) {
+        return ApiError.badRequest("Request body exceeds the " + max
+                + "-byte per-request cap; split the chunk upload into several requests");
     }
 
     // ------------------------------------------------------------------ (c) commit
@@ -208,13 +213,12 @@ public final class DeltaApi {
             throw ApiError.badRequest("Invalid file_hash: expected 64 hex characters");
         }
         List<Model.ChunkRef> chunks = chunkList(b);
-        if (chunks.isEmpty()) {
-            throw ApiError.badRequest("chunks cannot be empty");
-        }
+        // An empty chunk list passes validation (delta_upload_service.rs:204-234); nothing to pin, the sequence hashes
+        // to blake3(""), so a commit with that file_hash makes an empty file and any other hash is a 400 mismatch.
         String userId = r.userId();
         if (create) {
             name = Names.validate(Names.basename(name).trim());
-            tree.folder(userId, folderId);
+            tree.anyFolder(userId, folderId); // a trashed folder is accepted (file_blob_write_repository.rs:317)
         } else {
             tree.file(userId, fileId);
         }
@@ -284,7 +288,7 @@ public final class DeltaApi {
         }
         String quoted = "\"" + f.hash + "\"";
         String inm = r.header("If-None-Match");
-        if (inm != null && (inm.trim().equals(quoted) || inm.trim().equals("*"))) {
+        if (inm != null && inm.equals(quoted)) { // exact match only (delta_upload_handler.rs:290-294)
             return Response.empty(304).header("ETag", quoted).header("Cache-Control", "private, no-cache");
         }
         List<Map<String, Object>> chunks = new ArrayList<>();
@@ -306,7 +310,7 @@ public final class DeltaApi {
     private Response download(Request r) {
         ArrayNode arr = Request.requireArray(r.json(), "hashes");
         if (arr.isEmpty()) {
-            throw ApiError.badRequest("hashes cannot be empty");
+            throw ApiError.badRequest("hashes must not be empty");
         }
         if (arr.size() > maxChunks) {
             throw ApiError.badRequest("Too many hashes (max " + maxChunks + ")");
@@ -339,7 +343,9 @@ public final class DeltaApi {
             throw ApiError.body(404, Map.of("not_available", notAvailable));
         }
         if (total > cfg.chunkMaxBytes()) {
-            throw ApiError.badRequest("Requested chunks exceed " + cfg.chunkMaxBytes() + " bytes: split the download");
+            // delta_upload_service.rs:608-612, text as in the source (an em dash, then the line's indentation)
+            throw ApiError.badRequest("Requested chunks total " + total + " bytes; the per-request ceiling is "
+                    + cfg.chunkMaxBytes() + " \u2014                  split the download into smaller batches");
         }
         long length = total + 4L * hashes.size();
         return Response.stream(200, "application/octet-stream", length, out -> writeFrames(hashes, sizes, out));

@@ -96,23 +96,31 @@ public final class DeviceFlow {
             if (d == null || d.status.equals("consumed")) {
                 throw oauth(400, "invalid_grant", "Unknown or already used device code");
             }
+            // device_auth_service.rs:238-281, device_code.rs:231-243, :392-398
             long nowMs = tree.clock().millis();
-            if (nowMs >= d.expiresAt * 1000) {
+            if (d.status.equals("pending") && nowMs >= d.expiresAt * 1000) {
+                d.status = "expired";
+                tree.changed();
                 throw oauth(400, "expired_token", "The device code has expired");
             }
-            Long last = d.lastPollMillis;
-            d.lastPollMillis = nowMs;
-            tree.changed();
-            if (last != null && nowMs - last < d.interval * 1000L) {
-                d.interval += 5;
-                throw oauth(400, "slow_down", "Polling too fast; wait " + d.interval + " s between requests");
-            }
             switch (d.status) {
-                case "pending" -> throw oauth(400, "authorization_pending", "The user has not approved yet");
-                case "denied" -> throw oauth(400, "access_denied", "The user denied the request");
+                case "pending" -> {
+                    Long last = d.lastPollMillis;
+                    // whole seconds since the last recorded poll below the interval; the interval is never raised
+                    // and a slow_down is not recorded as a poll
+                    if (last != null && (nowMs - last) / 1000 < d.interval) {
+                        throw oauth(400, "slow_down", "Polling too fast; wait " + d.interval + " s between requests");
+                    }
+                    d.lastPollMillis = nowMs;
+                    tree.changed();
+                    throw oauth(400, "authorization_pending", "The user has not approved yet");
+                }
+                case "denied" -> throw oauth(403, "access_denied", "The user denied the request");
+                case "expired" -> throw oauth(400, "expired_token", "The device code has expired");
                 default -> { }
             }
-            d.status = "consumed";
+            tree.deviceCodes.remove(code); // the row is deleted on the first success: a lost 200 is invalid_grant
+            tree.changed();
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("access_token", d.accessToken);
             m.put("token_type", "Bearer");

@@ -36,7 +36,7 @@ public final class FileApi {
         r.add("PUT", "/api/files/{id}/rename", true, this::rename);
         r.add("PUT", "/api/files/{id}/move", true, this::move);
         r.add("DELETE", "/api/files/{id}", true, this::delete);
-        r.add("DELETE", "/api/trash/files/{id}", true, this::delete);
+        r.add("DELETE", "/api/trash/files/{id}", true, this::trashOnly);
     }
 
     // ------------------------------------------------------------------ upload
@@ -64,7 +64,7 @@ public final class FileApi {
 
     private Response ingestFile(String userId, String folderId, Multipart.Part part) throws IOException {
         String name = Names.validate(Names.basename(part.filename() == null ? "" : part.filename()));
-        tree.folder(userId, folderId); // 404 before reading the body
+        tree.anyFolder(userId, folderId); // 404 before reading the body; a trashed folder is accepted
         Content.Ingested in = content.ingest(part.body(), name);
         Tree.Created c = tree.createFile(userId, folderId, name, in.hash(), in.size(), in.mime(), in.manifest());
         return Response.json(201, Dtos.file(tree, c.file(), false));
@@ -84,7 +84,7 @@ public final class FileApi {
             throw ApiError.badRequest("Name cannot be empty");
         }
         String name = Names.validate(Names.basename(rawName));
-        tree.folder(r.userId(), folderId);
+        tree.anyFolder(r.userId(), folderId);
         Long size = tree.ownedHashes(r.userId()).get(hash);
         Model.Manifest m = tree.manifest(hash);
         if (size == null || m == null) {
@@ -178,14 +178,9 @@ public final class FileApi {
         return resp;
     }
 
+    /** Exact match or {@code *} (range_requests.rs:23-35): no lists, no weak comparison, no trimming. */
     private static boolean matchesEtag(String header, String quoted) {
-        for (String t : header.split(",")) {
-            String v = t.trim();
-            if (v.equals("*") || v.equals(quoted) || v.equals("W/" + quoted)) {
-                return true;
-            }
-        }
-        return false;
+        return header.equals(quoted) || header.equals("*");
     }
 
     private static String asciiName(String name) {
@@ -214,9 +209,16 @@ public final class FileApi {
         return Response.json(200, Dtos.file(tree, tree.moveFile(r.userId(), r.param("id"), folderId), false));
     }
 
+    /** Trash, or a permanent delete when the file is already in the trash (file_management_service.rs:600-629). */
     private Response delete(Request r) {
-        tree.trashFile(r.userId(), r.param("id"));
+        tree.deleteFile(r.userId(), r.param("id"));
         return Response.empty(204);
+    }
+
+    /** {@code DELETE /api/trash/files/{id}} (trash_handler.rs:96-140): 200 JSON; 500 when already trashed. */
+    private Response trashOnly(Request r) {
+        tree.trashOnly(r.userId(), r.param("id"), false);
+        return Response.json(200, Map.of("success", true, "message", "File moved to trash successfully"));
     }
 
     /** Reads a whole body part (small text fields only). */

@@ -36,7 +36,7 @@ public final class FolderApi {
         r.add("PUT", "/api/folders/{id}/rename", true, this::rename);
         r.add("PUT", "/api/folders/{id}/move", true, this::move);
         r.add("DELETE", "/api/folders/{id}", true, this::delete);
-        r.add("DELETE", "/api/trash/folders/{id}", true, this::delete);
+        r.add("DELETE", "/api/trash/folders/{id}", true, this::trashOnly);
         r.add("POST", "/api/batch/folders/get", true, this::batchGet);
     }
 
@@ -60,8 +60,19 @@ public final class FolderApi {
         return Response.json(201, Dtos.folder(tree, f, false));
     }
 
+    /**
+     * A trashed folder passes authZ, then {@code get_folder} filters {@code NOT is_trashed} and the NotFound is
+     * re-wrapped as an internal error: 500 (folder_db_repository.rs:354-370, folder_service.rs:382-391).
+     */
     private Response get(Request r) {
-        return Response.json(200, Dtos.folder(tree, tree.folder(r.userId(), r.param("id")), false));
+        Model.Folder f;
+        synchronized (tree) {
+            f = tree.anyFolder(r.userId(), r.param("id"));
+            if (!tree.isLive(f)) {
+                throw ApiError.rest(500, "InternalError", "Folder not found");
+            }
+        }
+        return Response.json(200, Dtos.folder(tree, f, false));
     }
 
     private Response rename(Request r) {
@@ -78,18 +89,25 @@ public final class FolderApi {
         return Response.json(200, Dtos.folder(tree, tree.moveFolder(r.userId(), r.param("id"), parent), false));
     }
 
+    /** Trash, or a permanent delete of the subtree when already trashed (folder_handler.rs:232-261). */
     private Response delete(Request r) {
-        tree.trashFolder(r.userId(), r.param("id"));
+        tree.deleteFolder(r.userId(), r.param("id"));
         return Response.empty(204);
+    }
+
+    /** {@code DELETE /api/trash/folders/{id}} (trash_handler.rs): 200 JSON; 500 when already trashed. */
+    private Response trashOnly(Request r) {
+        tree.trashOnly(r.userId(), r.param("id"), true);
+        return Response.json(200, Map.of("success", true, "message", "Folder moved to trash successfully"));
     }
 
     private Response batchGet(Request r) {
         ArrayNode ids = Request.requireArray(r.json(), "folder_ids");
         if (ids.size() > MAX_BATCH) {
-            throw ApiError.badRequest("Too many items in one batch (max " + MAX_BATCH + ")");
+            throw ApiError.body(400, Map.of("error", "Batch size " + ids.size() + " exceeds maximum of " + MAX_BATCH));
         }
         if (ids.isEmpty()) {
-            throw ApiError.badRequest("No items provided");
+            throw ApiError.body(400, Map.of("error", "No folder IDs provided"));
         }
         long start = System.nanoTime();
         List<Object> ok = new ArrayList<>();
@@ -111,7 +129,8 @@ public final class FolderApi {
         m.put("successful", ok);
         m.put("failed", failed);
         m.put("stats", stats);
-        return Response.json(failed.isEmpty() ? 200 : 206, m);
+        // batch_handler.rs:620-632: 200 all ok, 206 partial, 400 (same body) when every id failed
+        return Response.json(failed.isEmpty() ? 200 : ok.isEmpty() ? 400 : 206, m);
     }
 
     // ------------------------------------------------------------------ /resources
@@ -147,7 +166,11 @@ public final class FolderApi {
         }
         List<Row> rows = new ArrayList<>();
         synchronized (tree) {
-            Model.Folder parent = tree.folder(r.userId(), r.param("id"));
+            // a trashed folder lists as an empty page (folder_service.rs:1172-1210 has no trash check)
+            Model.Folder parent = tree.anyFolder(r.userId(), r.param("id"));
+            boolean live = tree.isLive(parent);
+            wantFolders &= live;
+            wantFiles &= live;
             if (wantFolders) {
                 for (Model.Folder f : tree.liveChildFolders(parent.id)) {
                     rows.add(new Row(true, f.name, f.id, f.modifiedAt, f.createdAt, 0, "", Dtos.folder(tree, f, true)));
@@ -186,7 +209,9 @@ public final class FolderApi {
         }
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("items", items);
-        m.put("next_cursor", end < rows.size() ? encodeCursor(rows.get(end - 1)) : null);
+        if (end < rows.size()) {
+            m.put("next_cursor", encodeCursor(rows.get(end - 1))); // omitted on the last page (cursor.rs:127-133)
+        }
         return Response.json(200, m);
     }
 

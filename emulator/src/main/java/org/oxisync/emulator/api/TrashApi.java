@@ -27,68 +27,105 @@ public final class TrashApi {
         r.add("DELETE", "/api/trash/drive/{drive_id}", true, this::emptyDrive);
     }
 
+    /**
+     * {@code GET /api/trash/resources} (trash_service.rs:800-950, trash_dto.rs:176-193, trash_db_repository.rs:380-535):
+     * the top-level trashed rows (a row whose parent is trashed too is not listed), ordered by
+     * {@code deletion_date} (= trashed_at + 30 days) ascending, then id; {@code limit} clamped to 1..200 (default 50);
+     * items {@code {resource_type, trashed_at, deletion_date, drive_id, resource: FileDto|FolderDto}}; a keyset cursor;
+     * {@code next_cursor} omitted on the last page.
+     */
     private Response list(Request r) {
         int limit = 50;
         if (r.query("limit") != null) {
             try {
                 limit = Integer.parseInt(r.query("limit"));
             } catch (NumberFormatException e) {
-                throw ApiError.text(400, "Failed to deserialize query string: invalid limit");
+                throw ApiError.text(400, "Failed to deserialize query string: invalid digit found in string");
             }
-            if (limit < 1 || limit > 200) {
-                throw ApiError.badRequest("limit must be between 1 and 200");
-            }
+            limit = Math.max(1, Math.min(200, limit));
         }
-        int offset = 0;
+        String afterId = null;
+        long afterDeletion = Long.MIN_VALUE;
         String cursor = r.query("cursor");
-        if (cursor != null) {
+        if (cursor != null && !cursor.isEmpty()) {
             try {
-                offset = Integer.parseInt(new String(java.util.Base64.getUrlDecoder().decode(cursor),
-                        java.nio.charset.StandardCharsets.UTF_8));
-            } catch (IllegalArgumentException e) {
-                offset = 0; // invalid cursor restarts from the top, like the folder listing
+                com.fasterxml.jackson.databind.JsonNode c = org.oxisync.emulator.http.Json.MAPPER.readTree(
+                        java.util.Base64.getUrlDecoder().decode(cursor));
+                afterId = c.path("resource_id").asText(null);
+                afterDeletion = c.path("sort_int").asLong(Long.MIN_VALUE);
+            } catch (Exception e) {
+                afterId = null; // an invalid cursor restarts from the top
             }
         }
+        record Row(Object item, long deletion, String id) {}
+        List<Row> rows = new ArrayList<>();
         List<Object> items = new ArrayList<>();
-        int total;
+        String next = null;
         synchronized (tree) {
-            List<Object> all = tree.trashItems(r.userId());
-            total = all.size();
-            for (int i = Math.max(0, offset); i < Math.min(total, offset + limit); i++) {
-                items.add(row(all.get(i)));
+            long retention = Tree.TRASH_RETENTION.toSeconds();
+            for (Object o : tree.trashItems(r.userId())) {
+                if (o instanceof Model.Folder d) {
+                    if (tree.isLive(tree.folderRow(d.parentId))) {
+                        rows.add(new Row(o, d.trashedAt + retention, d.id));
+                    }
+                } else if (o instanceof Model.FileRow f && tree.isLive(tree.folderRow(f.folderId))) {
+                    rows.add(new Row(o, f.trashedAt + retention, f.id));
+                }
+            }
+            rows.sort(java.util.Comparator.comparingLong(Row::deletion).thenComparing(Row::id));
+            int start = 0;
+            if (afterId != null) {
+                start = rows.size();
+                for (int i = 0; i < rows.size(); i++) {
+                    Row x = rows.get(i);
+                    if (x.deletion() > afterDeletion || x.deletion() == afterDeletion && x.id().compareTo(afterId) > 0) {
+                        start = i;
+                        break;
+                    }
+                }
+            }
+            int end = Math.min(rows.size(), start + limit);
+            for (int i = start; i < end; i++) {
+                items.add(item(rows.get(i).item()));
+            }
+            if (end < rows.size()) {
+                Row last = rows.get(end - 1);
+                Map<String, Object> c = new LinkedHashMap<>();
+                c.put("order_by", "deletion_date");
+                c.put("resource_id", last.id());
+                c.put("sort_int", last.deletion());
+                c.put("reverse", false);
+                next = java.util.Base64.getUrlEncoder().withoutPadding()
+                        .encodeToString(org.oxisync.emulator.http.Json.bytes(c));
             }
         }
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("items", items);
-        m.put("next_cursor", offset + limit < total ? java.util.Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(String.valueOf(offset + limit).getBytes(java.nio.charset.StandardCharsets.UTF_8)) : null);
+        if (next != null) {
+            m.put("next_cursor", next);
+        }
         return Response.json(200, m);
     }
 
-    private Map<String, Object> row(Object o) {
+    private Map<String, Object> item(Object o) {
         Map<String, Object> m = new LinkedHashMap<>();
+        long retention = Tree.TRASH_RETENTION.toSeconds();
         if (o instanceof Model.Folder d) {
+            Map<String, Object> dto = Dtos.folder(tree, d, false);
+            dto.put("etag", d.id); // trash_service.rs row_to_item_dto: a folder row's etag is its id
+            dto.put("is_root", false);
+            dto.put("category", "Folder");
             m.put("resource_type", "folder");
-            m.put("resource_id", d.id);
-            m.put("name", d.name);
-            m.put("parent_id", d.parentId);
-            m.put("mime_type", null);
-            m.put("size", 0);
-            m.put("modified_at", Dtos.rfc3339(d.modifiedAt));
             m.put("trashed_at", Dtos.rfc3339(d.trashedAt));
+            m.put("deletion_date", Dtos.rfc3339(d.trashedAt + retention));
             m.put("drive_id", d.driveId);
-            m.put("blob_hash", null);
+            m.put("resource", dto);
         } else if (o instanceof Model.FileRow f) {
             m.put("resource_type", "file");
-            m.put("resource_id", f.id);
-            m.put("name", f.name);
-            m.put("parent_id", f.folderId);
-            m.put("mime_type", f.mimeType);
-            m.put("size", f.size);
-            m.put("modified_at", Dtos.rfc3339(f.modifiedAt));
             m.put("trashed_at", Dtos.rfc3339(f.trashedAt));
+            m.put("deletion_date", Dtos.rfc3339(f.trashedAt + retention));
             m.put("drive_id", f.driveId);
-            m.put("blob_hash", f.hash);
+            m.put("resource", Dtos.file(tree, f, false));
         }
         return m;
     }

@@ -42,6 +42,9 @@ import org.slf4j.LoggerFactory;
  * documented). A client whose queue of 1,000 unsent events is full loses events, like the real bus.
  */
 public final class MessageBus implements TreeListener, AutoCloseable {
+    /** Subscriptions per connection (newer upstream's limit, audit #11). */
+    public static final int MAX_TOPICS = 128;
+
     private static final Logger LOG = LoggerFactory.getLogger(MessageBus.class);
     public static final String PATH = "/api/rt/ws";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -95,9 +98,12 @@ public final class MessageBus implements TreeListener, AutoCloseable {
             for (Connection c : connections) {
                 if (c.userId.equals(e.userId()) && c.topics.contains(topic)) {
                     if (frame == null) {
+                        // newer upstream dialect (audit #11, rt_ws.rs @7918fff4:10-17): rt.event {topic, event, data}
                         ObjectNode params = JSON.createObjectNode().put("topic", topic).put("event", e.event())
                                 .put("resource_id", e.resourceId()).put("folder_id", folderId);
-                        ObjectNode n = JSON.createObjectNode().put("jsonrpc", "2.0").put("method", "event");
+                        params.set("data", JSON.createObjectNode().put("resource_id", e.resourceId())
+                                .put("folder_id", folderId));
+                        ObjectNode n = JSON.createObjectNode().put("jsonrpc", "2.0").put("method", "rt.event");
                         n.set("params", params);
                         frame = n.toString().getBytes(StandardCharsets.UTF_8);
                     }
@@ -206,27 +212,26 @@ public final class MessageBus implements TreeListener, AutoCloseable {
         String method = req.path("method").asText("");
         ObjectNode result = JSON.createObjectNode();
         switch (method) {
-            case "subscribe", "unsubscribe" -> {
-                JsonNode topics = req.path("params").path("topics");
-                if (!topics.isArray()) {
-                    return error(id, -32602, "params.topics must be an array of \"folder:{uuid}\"");
+            case "rt.subscribe", "rt.unsubscribe" -> {
+                // one topic per request, at most MAX_TOPICS per connection, result {"subscribed": topic}
+                JsonNode topic = req.path("params").path("topic");
+                if (!topic.isTextual()) {
+                    return error(id, -32602, "params.topic must be a string \"folder:{uuid}\"");
                 }
-                ArrayNode ok = result.putArray(method.equals("subscribe") ? "subscribed" : "unsubscribed");
-                ArrayNode rejected = result.putArray("rejected");
-                for (JsonNode t : topics) {
-                    String topic = t.asText("");
-                    if (method.equals("unsubscribe")) {
-                        c.topics.remove(topic);
-                        ok.add(topic);
-                    } else if (topic.startsWith("folder:") && ownsFolder.test(c.userId, topic.substring(7))) {
-                        c.topics.add(topic);
-                        ok.add(topic);
-                    } else {
-                        rejected.add(topic);
-                    }
+                String t = topic.asText();
+                if (method.equals("rt.unsubscribe")) {
+                    c.topics.remove(t);
+                    result.put("unsubscribed", t);
+                } else if (!t.startsWith("folder:") || !ownsFolder.test(c.userId, t.substring(7))) {
+                    return error(id, -32602, "topic not allowed: " + t);
+                } else if (!c.topics.contains(t) && c.topics.size() >= MAX_TOPICS) {
+                    return error(id, -32602, "too many subscriptions (max " + MAX_TOPICS + ")");
+                } else {
+                    c.topics.add(t);
+                    result.put("subscribed", t);
                 }
             }
-            case "ping" -> {
+            case "ping", "rt.ping" -> {
                 return id == null ? null : reply(id, JSON.getNodeFactory().textNode("pong"));
             }
             default -> {

@@ -22,10 +22,13 @@ public final class ApiError extends RuntimeException {
     }
 
     public static ApiError rest(int status, String errorType, String message) {
+        // errors.rs:150-165: a 500's message is replaced by a generic one before it leaves the server (getMessage()
+        // keeps the detail, as the server's log and a batch result's "error" do)
+        String shown = status == 500 ? "An internal error occurred. Please try again later." : message;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("status", status + " " + HttpStatus.reason(status));
-        m.put("error", message);
-        m.put("message", message);
+        m.put("error", shown);
+        m.put("message", shown);
         m.put("error_type", errorType);
         return new ApiError(status, m, "application/json", message);
     }

@@ -132,9 +132,9 @@ public final class Multipart {
         if (disposition == null) {
             throw malformed();
         }
-        Map<String, String> params = dispositionParams(disposition);
         current = new PartStream();
-        return new Part(params.get("name"), params.get("filename"), headers.get("content-type"), current);
+        return new Part(multerAttr(disposition, "name"), multerAttr(disposition, "filename"),
+                headers.get("content-type"), current);
     }
 
     private String readLine() throws IOException {
@@ -154,6 +154,83 @@ public final class Multipart {
         }
     }
 
+    /**
+     * A Content-Disposition attribute read the way multer 3.1.0 ({@code ContentDispositionAttr::extract_from}, the
+     * server's multipart parser) reads it: the first occurrence of the attribute name at the start or after
+     * whitespace or ';', then '=' (else no value at all: so {@code filename*=} before {@code filename=} hides the
+     * file name); a quoted value runs to the first '"' not preceded by a backslash, and {@code \"} becomes '"' (no
+     * other unescaping, and no percent-decoding: {@code %22} stays {@code %22}); an unquoted value runs to ';' or ' '.
+     * RFC 5987 {@code filename*} is never decoded.
+     */
+    static String multerAttr(String header, String attr) {
+        String h = header;
+        while (true) {
+            int i = h.indexOf(attr);
+            if (i < 0) {
+                return null;
+            }
+            String suffix = h.substring(i + attr.length());
+            if (i > 0 && !(isAsciiWs(h.charAt(i - 1)) || h.charAt(i - 1) == ';')) {
+                h = suffix;
+                continue;
+            }
+            String rest = trimWsThen(suffix, '=');
+            if (rest == null) {
+                return null;
+            }
+            String q = trimWsThen(rest, '"');
+            if (q != null) {
+                int k = q.indexOf('"');
+                if (k < 0) {
+                    return null;
+                }
+                boolean escaped = false;
+                while (k > 0 && q.charAt(k - 1) == '\\') {
+                    escaped = true;
+                    int n = q.indexOf('"', k + 1);
+                    if (n < 0) {
+                        return null;
+                    }
+                    k = n;
+                }
+                String v = q.substring(0, k);
+                return escaped ? v.replace("\\\"", "\"") : v;
+            }
+            String t = trimWsStart(rest);
+            int j = t.length();
+            for (int x = 0; x < t.length(); x++) {
+                if (t.charAt(x) == ';' || t.charAt(x) == ' ') {
+                    j = x;
+                    break;
+                }
+            }
+            return t.substring(0, j);
+        }
+    }
+
+    /** {@link #multerAttr} for tests. */
+    public static String multerAttrForTest(String header, String attr) {
+        return multerAttr(header, attr);
+    }
+
+    private static boolean isAsciiWs(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+    }
+
+    private static String trimWsStart(String s) {
+        int i = 0;
+        while (i < s.length() && isAsciiWs(s.charAt(i))) {
+            i++;
+        }
+        return s.substring(i);
+    }
+
+    private static String trimWsThen(String s, char c) {
+        String t = trimWsStart(s);
+        return !t.isEmpty() && t.charAt(0) == c ? t.substring(1) : null;
+    }
+
+    /** The emulator's earlier, lenient parameter parser (kept for reference; no longer used for parts). */
     static Map<String, String> dispositionParams(String value) {
         Map<String, String> m = new LinkedHashMap<>();
         int i = value.indexOf(';');

@@ -23,6 +23,7 @@ public final class Request {
     private final InputStream body;
     private final String baseUrl;
     private String userId;
+    private String clientIp = "127.0.0.1";
 
     public Request(String method, String path, String rawQuery, Map<String, String> pathParams,
                    Map<String, List<String>> headers, InputStream body, String baseUrl) {
@@ -55,6 +56,9 @@ public final class Request {
     public String method() { return method; }
     public String path() { return path; }
     public String baseUrl() { return baseUrl; }
+    /** The TCP peer address (the real server trusts no proxy header by default). */
+    public String clientIp() { return clientIp; }
+    public Request clientIp(String ip) { if (ip != null) { clientIp = ip; } return this; }
     public String param(String name) { return pathParams.get(name); }
     public String query(String name) { return query.get(name); }
     public InputStream body() { return body; }

@@ -54,7 +54,6 @@ public final class Tree implements AutoCloseable {
     private final Map<String, Integer> pinned = new HashMap<>();
     private final Map<String, Long> usage = new HashMap<>();
     private final Set<String> dirtyFolders = new LinkedHashSet<>();
-    private boolean flushScheduled;
     private long version;
     private final Map<String, Long> ownedCacheVersion = new HashMap<>();
     private final Map<String, Map<String, Long>> ownedHashCache = new HashMap<>();
@@ -83,11 +82,17 @@ public final class Tree implements AutoCloseable {
             jwtSecret = java.util.HexFormat.of().formatHex(b);
         }
         this.persister = new Persister(meta, this::snapshotBytes);
+        // tree_etag_flush_service.rs:28-33, 160-163; config.rs:249-250, 1290: a background task that wakes every
+        // OXICLOUD_TREE_ETAG_FLUSH_MS (500 ms) and bumps the queued ancestors; zero = synchronous bumps instead
         this.flusher = flushDelay.isZero() ? null : Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "emulator-tree-etag-flush");
             t.setDaemon(true);
             return t;
         });
+        if (flusher != null) {
+            long period = Math.max(1, flushDelay.toMillis());
+            flusher.scheduleAtFixedRate(this::flushDirty, period, period, TimeUnit.MILLISECONDS);
+        }
     }
 
     public ChunkStore chunks() { return chunks; }
@@ -241,6 +246,29 @@ public final class Tree implements AutoCloseable {
         return f;
     }
 
+    /**
+     * A folder of the caller whether or not it is in the trash: the server's authZ looks the drive up with no
+     * {@code is_trashed} filter (pg_acl_engine.rs:731-743, folder_db_repository.rs:1479-1486), and the file INSERT and
+     * folder create read the parent with none either (file_blob_write_repository.rs:313-330,
+     * folder_db_repository.rs:274-282). 404 only when it does not exist or is not the caller's.
+     */
+    public synchronized Folder anyFolder(String userId, String id) {
+        Folder f = folders.get(id);
+        if (f == null || !f.ownerId.equals(userId)) {
+            throw ApiError.notFound("Folder");
+        }
+        return f;
+    }
+
+    /** A file of the caller whether or not it is in the trash (authZ ignores the trash state). */
+    public synchronized FileRow anyFile(String userId, String id) {
+        FileRow f = files.get(id);
+        if (f == null || !f.ownerId.equals(userId)) {
+            throw ApiError.notFound("File");
+        }
+        return f;
+    }
+
     public synchronized FileRow file(String userId, String id) {
         FileRow f = files.get(id);
         if (f == null || !f.ownerId.equals(userId) || !isLive(f)) {
@@ -330,10 +358,6 @@ public final class Tree implements AutoCloseable {
                 dirtyFolders.add(x.id);
             }
         }
-        if (flusher != null && !flushScheduled && !dirtyFolders.isEmpty()) {
-            flushScheduled = true;
-            flusher.schedule(this::flushDirty, flushDelay.toMillis(), TimeUnit.MILLISECONDS);
-        }
     }
 
     private void bump(Folder f) {
@@ -341,9 +365,14 @@ public final class Tree implements AutoCloseable {
     }
 
     private synchronized void flushDirty() {
-        flushScheduled = false;
-        applyDirty();
-        changed();
+        try {
+            if (!dirtyFolders.isEmpty()) {
+                applyDirty();
+                changed();
+            }
+        } catch (RuntimeException e) {
+            // keep the periodic task alive
+        }
     }
 
     private void applyDirty() {
@@ -359,7 +388,7 @@ public final class Tree implements AutoCloseable {
     // ------------------------------------------------------------------ folders
 
     public synchronized Folder createFolder(String userId, String parentId, String rawName) {
-        Folder parent = folder(userId, parentId);
+        Folder parent = anyFolder(userId, parentId); // a trashed parent is accepted (folder_db_repository.rs:274-282)
         String name = Names.validate(rawName);
         if (liveFolderNamed(parent.id, name) != null) {
             throw ApiError.rest(409, "AlreadyExists", "Folder '" + name + "' already exists");
@@ -406,7 +435,7 @@ public final class Tree implements AutoCloseable {
         if (f.parentId == null) {
             throw ApiError.rest(403, "AccessDenied", "The root folder cannot be moved");
         }
-        Folder target = folder(userId, newParentId);
+        Folder target = anyFolder(userId, newParentId); // into a trashed folder too (authZ ignores the trash)
         for (Folder x = target; x != null; x = x.parentId == null ? null : folders.get(x.parentId)) {
             if (x.id.equals(f.id)) {
                 throw ApiError.badRequest("Cannot move a folder into itself or one of its descendants");
@@ -428,6 +457,55 @@ public final class Tree implements AutoCloseable {
         changed();
         publish(userId, "folder_moved", f.id, old, target.id);
         return f;
+    }
+
+    /**
+     * {@code DELETE /api/folders/{id}}: trashes a live folder; one already in the trash (itself or through an
+     * ancestor) makes the trash UPDATE hit no row, and the handler falls back to a permanent delete of the subtree
+     * (trash_service.rs:243-253, folder_handler.rs:232-261, folder_db_repository.rs:791-822). Returns true when it
+     * was deleted for good.
+     */
+    public synchronized boolean deleteFolder(String userId, String id) {
+        Folder f = anyFolder(userId, id);
+        if (f.parentId != null && !isLive(f)) {
+            removeFolderTree(f);
+            changed();
+            return true;
+        }
+        trashFolder(userId, id);
+        return false;
+    }
+
+    /** {@code DELETE /api/files/{id}}: trashes a live file, deletes an already-trashed one for good (see deleteFolder). */
+    public synchronized boolean deleteFile(String userId, String id) {
+        FileRow f = anyFile(userId, id);
+        if (!isLive(f)) {
+            removeFile(f);
+            changed();
+            return true;
+        }
+        trashFile(userId, id);
+        return false;
+    }
+
+    /**
+     * The trash-only path ({@code DELETE /api/trash/...}, {@code POST /api/batch/trash}): an item already in the trash
+     * makes the UPDATE hit no row, which trash_service.rs:209-221/243-253 wraps as InternalError (500).
+     */
+    public synchronized void trashOnly(String userId, String id, boolean folder) {
+        if (folder) {
+            Folder f = anyFolder(userId, id);
+            if (!isLive(f)) {
+                throw ApiError.rest(500, "InternalError", "Error moving folder " + id + " to trash: Folder not found");
+            }
+            trashFolder(userId, id);
+        } else {
+            FileRow f = anyFile(userId, id);
+            if (!isLive(f)) {
+                throw ApiError.rest(500, "InternalError", "Error moving file " + id + " to trash: File not found");
+            }
+            trashFile(userId, id);
+        }
     }
 
     public synchronized void trashFolder(String userId, String id) {
@@ -452,7 +530,7 @@ public final class Tree implements AutoCloseable {
      * returns the existing identical file (idempotent), or throws 404/409/507.
      */
     public synchronized FileRow precheckCreate(String userId, String folderId, String name, String hash, long size) {
-        Folder parent = folder(userId, folderId);
+        Folder parent = anyFolder(userId, folderId); // into a trashed folder too (file_blob_write_repository.rs:317)
         FileRow existing = liveFileNamed(parent.id, name);
         if (existing != null) {
             if (hash != null && existing.hash.equals(hash)) {
@@ -528,7 +606,7 @@ public final class Tree implements AutoCloseable {
 
     public synchronized FileRow moveFile(String userId, String id, String targetFolderId) {
         FileRow f = file(userId, id);
-        Folder target = folder(userId, targetFolderId);
+        Folder target = anyFolder(userId, targetFolderId); // into a trashed folder too
         if (target.id.equals(f.folderId)) {
             return f;
         }
@@ -739,7 +817,7 @@ public final class Tree implements AutoCloseable {
         return new HashSet<>(looseChunks.keySet());
     }
 
-    /** Whole-file hashes of the user's live files, with their sizes. */
+    /** Whole-file hashes of the user's files, trashed ones included, with their sizes. */
     public synchronized Map<String, Long> ownedHashes(String userId) {
         refreshOwned(userId);
         return ownedHashCache.get(userId);
@@ -748,14 +826,14 @@ public final class Tree implements AutoCloseable {
     /** The MIME type of one of the user's live files with this content. */
     public synchronized String ownedMime(String userId, String hash) {
         for (FileRow f : files.values()) {
-            if (f.ownerId.equals(userId) && f.hash.equals(hash) && isLive(f)) {
+            if (f.ownerId.equals(userId) && f.hash.equals(hash)) {
                 return f.mimeType;
             }
         }
         return "application/octet-stream";
     }
 
-    /** Chunk hashes reachable through the user's live files, with their sizes. */
+    /** Chunk hashes reachable through the user's files (trashed ones included), with their sizes. */
     public synchronized Map<String, Long> ownedChunks(String userId) {
         refreshOwned(userId);
         return ownedChunkCache.get(userId);
@@ -769,7 +847,8 @@ public final class Tree implements AutoCloseable {
         Map<String, Long> hashes = new HashMap<>();
         Map<String, Long> chunkSizes = new HashMap<>();
         for (FileRow f : files.values()) {
-            if (f.ownerId.equals(userId) && isLive(f) && !hashes.containsKey(f.hash)) {
+            // trashed files count too (dedup_service.rs:800-842, user_owns_blob_reference :1473-1498)
+            if (f.ownerId.equals(userId) && !hashes.containsKey(f.hash)) {
                 hashes.put(f.hash, f.size);
                 Manifest m = manifests.get(f.hash);
                 if (m != null) {
@@ -792,7 +871,10 @@ public final class Tree implements AutoCloseable {
         Map<String, Long> owned = ownedChunks(userId);
         List<String> missing = new ArrayList<>();
         for (String h : distinct) {
-            boolean available = (owned.containsKey(h) || looseChunks.containsKey(h)) && chunks.has(h);
+            // dedup_service.rs:917-960 (:929): a loose chunk is claimable only while its ref_count is 0, and a pin
+            // raises it; so while one commit holds it, another commit of the same loose chunk gets still_missing
+            boolean available = (owned.containsKey(h) || looseChunks.containsKey(h) && !pinned.containsKey(h))
+                    && chunks.has(h);
             if (!available) {
                 missing.add(h);
             }
