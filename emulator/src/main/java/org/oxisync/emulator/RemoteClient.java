@@ -162,6 +162,23 @@ public final class RemoteClient {
         delete(path);
     }
 
+    /**
+     * The content hashes of the user's files that are in the trash, directly or inside a trashed folder (a test's
+     * view of "still recoverable on the server": the REST trash listing shows only the top-level trashed rows, and a
+     * trashed folder's own listing is an empty page, as on the real server).
+     */
+    public java.util.Set<String> trashedContentHashes() {
+        synchronized (tree) {
+            java.util.Set<String> out = new java.util.HashSet<>();
+            for (Model.FileRow f : tree.allFilesOf(userId)) {
+                if (!tree.isLive(f)) {
+                    out.add(f.hash);
+                }
+            }
+            return out;
+        }
+    }
+
     public byte[] read(String path) {
         Model.FileRow f = findFile(path);
         if (f == null) {

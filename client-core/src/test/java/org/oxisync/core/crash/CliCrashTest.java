@@ -61,7 +61,7 @@ class CliCrashTest {
         rnd = new Random(seed);
         base = fastTempDir();
         server = OxiCloudEmulator.start(EmulatorConfig.builder().user(USER, PASSWORD)
-                .dataDir(Files.createDirectories(base.resolve("emulator"))).deltaRateLimitPerMinute(0).build());
+                .dataDir(Files.createDirectories(base.resolve("emulator"))).build());
         remote = server.remote(USER);
         home = Files.createDirectories(base.resolve("home"));
         local = Files.createDirectories(base.resolve("local"));

@@ -28,7 +28,7 @@ class EngineRegressionTest {
 
     @BeforeEach
     void start() {
-        server = OxiCloudEmulator.start(EmulatorConfig.builder().deltaRateLimitPerMinute(0).build());
+        server = OxiCloudEmulator.start(EmulatorConfig.builder().build());
         server.addUser("alice", "pw", null);
         c = new SeedClient(server, "alice", "pw", tmp, TransferOptions.defaults());
         remote = server.remote("alice");

@@ -52,7 +52,7 @@ class MidRunScenarioTest {
     }
 
     private void start(EmulatorConfig.Builder cfg, TransferOptions transfers, Clock clock) {
-        server = OxiCloudEmulator.start(cfg.deltaRateLimitPerMinute(0).build());
+        server = OxiCloudEmulator.start(cfg.build());
         server.addUser("alice", "pw", null);
         c = new SeedClient(server, "alice", "pw", tmp, transfers, clock);
     }

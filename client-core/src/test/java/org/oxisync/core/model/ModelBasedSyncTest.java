@@ -51,7 +51,7 @@ class ModelBasedSyncTest {
                         if (server != null) {
                             server.close();
                         }
-                        server = OxiCloudEmulator.start(EmulatorConfig.builder().deltaRateLimitPerMinute(0)
+                        server = OxiCloudEmulator.start(EmulatorConfig.builder()
                                 .defaultQuotaBytes(0).dataDir(Files.createDirectories(base.resolve("emulator-" + seed)))
                                 .build());
                     }

@@ -322,11 +322,7 @@ final class SeedRun {
      */
     private Set<String> universe(String exceptRemoteId, boolean restoreTrash) {
         Set<String> out = new HashSet<>(Trees.local(c.local).values());
-        Trees.trash(c.observer).forEach(t -> {
-            if (t.blobHash() != null) {
-                out.add(t.blobHash());
-            }
-        });
+        out.addAll(remote.trashedContentHashes());
         if (restoreTrash) {
             TrashRestorer.restoreAllFolders(c.observer);
         }
@@ -492,7 +488,7 @@ final class SeedRun {
     private void checkVersionsRestore(Map<String, String> localTree, Set<String> everywhere) {
         Set<String> elsewhere = new HashSet<>(localTree.values());
         Trees.remote(remote).values().forEach(elsewhere::add);
-        Trees.trash(c.observer).forEach(t -> elsewhere.add(t.blobHash()));
+        elsewhere.addAll(remote.trashedContentHashes());
         Set<String> done = new HashSet<>();
         for (var v : c.store.versions().listVersions(c.pairId)) {
             if (!protectedHashes.contains(v.fileHash()) || elsewhere.contains(v.fileHash()) || !done.add(v.fileHash())) {

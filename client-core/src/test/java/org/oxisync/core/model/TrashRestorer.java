@@ -1,6 +1,7 @@
 package org.oxisync.core.model;
 
 import java.util.Iterator;
+import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.FolderDto;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
@@ -30,7 +31,7 @@ final class TrashRestorer {
                 try {
                     // the emulator restores over a live file of the same name and that file is lost: move it aside
                     fileAside(api, t, pass);
-                    api.restoreFromTrash(t.resourceId());
+                    api.restoreFromTrash(t.id());
                     progress = true;
                 } catch (OxiCloudException.Conflict | OxiCloudException.RequestRejected e) {
                     progress |= renameAside(api, t, pass);
@@ -46,9 +47,14 @@ final class TrashRestorer {
         throw new AssertionError("trashed folders still there after " + PASSES + " restore passes");
     }
 
+    /** The folder a trashed item was in: its own row's parent (the nested {@code resource} of the trash row). */
+    private static String parentId(TrashItemDto t) {
+        return t.resource().map(r -> r instanceof FolderDto f ? f.parentId() : ((FileDto) r).folderId()).orElse(null);
+    }
+
     private static void fileAside(OxiCloudApi api, TrashItemDto t, int pass) {
         try {
-            Iterator<Resource> it = api.allResources(t.parentId());
+            Iterator<Resource> it = api.allResources(parentId(t));
             while (it.hasNext()) {
                 Resource r = it.next();
                 if (!(r instanceof FolderDto) && r.name().equals(t.name())) {
@@ -62,7 +68,7 @@ final class TrashRestorer {
 
     private static boolean renameAside(OxiCloudApi api, TrashItemDto t, int pass) {
         try {
-            Iterator<Resource> it = api.allResources(t.parentId());
+            Iterator<Resource> it = api.allResources(parentId(t));
             while (it.hasNext()) {
                 Resource r = it.next();
                 if (r instanceof FolderDto f && f.name().equals(t.name())) {

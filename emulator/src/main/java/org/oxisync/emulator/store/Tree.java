@@ -224,6 +224,17 @@ public final class Tree implements AutoCloseable {
 
     // ------------------------------------------------------------------ lookups
 
+    /** Every file row of the user, live, trashed or inside a trashed folder (for test observers). */
+    public synchronized List<FileRow> allFilesOf(String userId) {
+        List<FileRow> out = new ArrayList<>();
+        for (FileRow f : files.values()) {
+            if (f.ownerId.equals(userId)) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
     public synchronized boolean isLive(Folder f) {
         for (Folder x = f; x != null; x = x.parentId == null ? null : folders.get(x.parentId)) {
             if (x.trashed) {
