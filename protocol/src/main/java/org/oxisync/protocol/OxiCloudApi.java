@@ -179,6 +179,12 @@ public interface OxiCloudApi extends AutoCloseable {
     /** {@code POST /api/batch/files/move} {@code {file_ids, target_folder_id}}, 1000 ids per request; not re-sent. */
     BatchFilesDto moveFiles(List<String> fileIds, String targetFolderId);
 
+    /**
+     * {@code POST /api/batch/files/get}, split into calls of at most 1000 ids: the files as the server has them now.
+     * Not rate-limited (unlike the manifest), so it is how a client re-checks a remote file before replacing it.
+     */
+    BatchFilesDto files(List<String> fileIds);
+
     /** {@code POST /api/batch/folders/move} {@code {folder_ids, target_folder_id}}, 1000 ids per request; not re-sent. */
     BatchFoldersDto moveFolders(List<String> folderIds, String targetFolderId);
 

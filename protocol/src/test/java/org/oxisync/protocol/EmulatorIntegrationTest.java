@@ -42,8 +42,7 @@ class EmulatorIntegrationTest {
     @BeforeEach
     void setUp() {
         emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").clock(time)
-                .accessTokenTtl(Duration.ofMinutes(10)).refreshTokenTtl(Duration.ofDays(7)).deltaRateLimitPerMinute(240)
-                .treeEtagFlushDelay(Duration.ZERO).build());
+                .accessTokenTtl(Duration.ofMinutes(10)).refreshTokenTtl(Duration.ofDays(7)).build());
         api = OxiCloudApi.create(config().build());
     }
 

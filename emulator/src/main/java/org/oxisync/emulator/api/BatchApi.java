@@ -15,7 +15,7 @@ import org.oxisync.emulator.store.Tree;
 
 /**
  * Batch operations of src/interfaces/api/handlers/batch_handler.rs: {@code POST /api/batch/trash} (trash-only, never a
- * permanent delete), {@code POST /api/batch/files/move} and {@code POST /api/batch/folders/move}. Response
+ * permanent delete), {@code POST /api/batch/files/move}, {@code POST /api/batch/folders/move} and {@code POST /api/batch/files/get}. Response
  * {@code {successful, failed:[{id,error}], stats:{total,successful,failed,execution_time_ms}}}: 200 when all succeed,
  * 206 when some fail, 400 (same body) when all fail; an empty or over-1000 request is 400 {@code {"error": ...}}.
  */
@@ -30,6 +30,7 @@ public final class BatchApi {
         r.add("POST", "/api/batch/trash", true, this::trash);
         r.add("POST", "/api/batch/files/move", true, this::moveFiles);
         r.add("POST", "/api/batch/folders/move", true, this::moveFolders);
+        r.add("POST", "/api/batch/files/get", true, this::getFiles);
     }
 
     private static List<String> ids(ObjectNode b, String field, boolean required) {
@@ -90,6 +91,30 @@ public final class BatchApi {
             });
         }
         return result(ok, failed, fileIds.size() + folderIds.size(), start);
+    }
+
+    /**
+     * batch_handler.rs get_files_batch (:514-567), batch_operations.rs get_multiple_files (:316-): each id through
+     * file_retrieval_service.rs get_file_with_perms (:520-529), which reads the file row without looking at its
+     * folders: a file trashed itself fails, a file inside a trashed folder is still answered. Not rate-limited.
+     */
+    private Response getFiles(Request r) {
+        ObjectNode b = r.json();
+        List<String> fileIds = ids(b, "file_ids", true);
+        checkSize(fileIds.size(), "No file IDs provided");
+        long start = System.nanoTime();
+        List<Object> ok = new ArrayList<>();
+        List<Object> failed = new ArrayList<>();
+        for (String id : fileIds) {
+            run(id, ok, failed, x -> {
+                var f = tree.anyFile(r.userId(), x);
+                if (f.trashed) {
+                    throw ApiError.notFound("File");
+                }
+                return Dtos.file(tree, f, false);
+            });
+        }
+        return result(ok, failed, fileIds.size(), start);
     }
 
     /** {@code {file_ids, target_folder_id}}; a missing target means the drive root (not verified on a live server). */

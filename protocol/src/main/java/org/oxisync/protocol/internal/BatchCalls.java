@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import org.oxisync.protocol.BatchFailureDto;
 import org.oxisync.protocol.BatchFilesDto;
 import org.oxisync.protocol.BatchFoldersDto;
@@ -42,6 +43,9 @@ final class BatchCalls {
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record MoveFilesRequest(List<String> fileIds, String targetFolderId) {}
+
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record FileIdsRequest(List<String> fileIds) {}
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -96,6 +100,39 @@ final class BatchCalls {
         } catch (RuntimeException e) {
             LOG.warn("could not trash a temporary upload ({})", e.getClass().getSimpleName());
         }
+    }
+
+    /**
+     * {@code POST /api/batch/files/get} {@code {file_ids}} in calls of at most 1000 ids: the files as the server has
+     * them now (content hash, ETag, name). Not delta-limited, so the cheap way to re-check many files. A file whose
+     * row fails the server's checks, or carries an unsafe name, is a failed id.
+     */
+    BatchFilesDto files(List<String> fileIds) {
+        List<FileDto> ok = new ArrayList<>();
+        List<BatchFailureDto> failed = new ArrayList<>();
+        long time = 0;
+        for (int i = 0; i < fileIds.size(); i += Limits.MAX_BATCH_IDS) {
+            List<String> part = List.copyOf(fileIds.subList(i, Math.min(fileIds.size(), i + Limits.MAX_BATCH_IDS)));
+            part.forEach(Calls::id);
+            BatchFilesDto r = c.transport.call(Transport.Spec.of("POST", c.url("api/batch/files/get").build(),
+                    c.json.body(new FileIdsRequest(part))).idempotent(true).passingErrors(),
+                    resp -> folders.batchResult(resp, "POST /api/batch/files/get", BatchFilesDto.class,
+                            BatchFilesDto::failed));
+            for (FileDto f : r.successful() == null ? List.<FileDto>of() : r.successful()) {
+                Calls.checkFileShape(f);
+                Optional<String> unsafe = Calls.unsafeName(f);
+                if (unsafe.isPresent()) {
+                    failed.add(new BatchFailureDto(f.id(), unsafe.get()));
+                } else {
+                    ok.add(f);
+                }
+            }
+            if (r.failed() != null) {
+                failed.addAll(r.failed());
+            }
+            time += r.stats() == null ? 0 : r.stats().executionTimeMs();
+        }
+        return new BatchFilesDto(ok, failed, new BatchStatsDto(fileIds.size(), ok.size(), failed.size(), time));
     }
 
     /** {@code POST /api/batch/files/move} {@code {file_ids, target_folder_id}} in calls of at most 1000 ids. */

@@ -262,6 +262,11 @@ public final class HttpOxiCloudApi implements OxiCloudApi {
     }
 
     @Override
+    public BatchFilesDto files(List<String> fileIds) {
+        return batch.files(fileIds);
+    }
+
+    @Override
     public BatchFilesDto moveFiles(List<String> fileIds, String targetFolderId) {
         return batch.moveFiles(fileIds, targetFolderId);
     }
