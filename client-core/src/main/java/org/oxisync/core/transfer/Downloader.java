@@ -60,8 +60,8 @@ import org.slf4j.LoggerFactory;
  * The temp file is fsynced and hashed as a whole before it is handed over, and gets the server's modified time.
  * A file without a usable manifest (404, e.g. shared to us, or a legacy whole-blob "chunk" above 1 MiB) comes by
  * the plain GET as well. The plain GET resumes with {@code Range} after a dropped connection (its part file has a
- * stable name per file and content and is kept after a network failure or a stop request, so a later run continues
- * it), is bounded by the listed size when the content is known, and is verified as a whole: content other than
+ * stable name per file and content; after a network failure or a stop request it is moved out of the sync folder
+ * into the store's {@value #PARKED_DIR} folder, from where a later run continues it), is bounded by the listed size when the content is known, and is verified as a whole: content other than
  * expected that matches the server's ETag is {@link TransferException.RemoteChanged}, anything else
  * {@link TransferException.VerificationFailed}. On any other failure the temp file is removed.
  *
@@ -70,6 +70,8 @@ import org.slf4j.LoggerFactory;
 public final class Downloader {
     private static final Logger LOG = LoggerFactory.getLogger(Downloader.class);
     private static final int PLAIN_ATTEMPTS = 3;
+    /** Folder in the store's directory for partial plain downloads kept for a later run. */
+    static final String PARKED_DIR = "partial-downloads";
     /** BLAKE3 of no bytes: the content hash of an empty file. */
     static final String EMPTY_HASH = Blake3.hashHex(new byte[0]);
 
@@ -371,12 +373,17 @@ public final class Downloader {
         String key = req.remoteFileId() + ":" + (req.expectedHash() == null ? "" : req.expectedHash());
         long stable = Long.parseUnsignedLong(Blake3.hashHex(key.getBytes(StandardCharsets.UTF_8)).substring(0, 15), 16);
         Path part = req.target().resolveSibling(TempNames.tempFor(fileName(req), stable));
+        Path parked = store.directory().resolve(PARKED_DIR).resolve(Long.toHexString(stable) + ".part");
         // known content has the listed size: more bytes cannot be it (a bound against a runaway body)
         long bound = req.expectedHash() != null && req.size() >= 0 ? req.size() : Long.MAX_VALUE;
         // a large download may stop at any point: the part file is kept and continued with Range next time
         boolean stoppable = req.size() >= options.deltaThresholdBytes();
         boolean keep = false;
+        boolean park = false;
         try {
+            if (!Files.exists(part) && Files.isRegularFile(parked)) {
+                Files.move(parked, part); // what an earlier, stopped or failed run received
+            }
             long before = Files.exists(part) ? Files.size(part) : 0;
             if (before > bound) {
                 Files.deleteIfExists(part);
@@ -390,7 +397,7 @@ public final class Downloader {
                     result = api.download(req.remoteFileId(), out, have, null);
                 } catch (OxiCloudException.NetworkFailure e) {
                     if (attempt >= PLAIN_ATTEMPTS) {
-                        keep = true;
+                        park = true;
                         throw e;
                     }
                 } catch (OxiCloudException.RequestRejected e) {
@@ -404,7 +411,7 @@ public final class Downloader {
                         throw new TransferException.RemoteChanged(req.path() + ": the remote file is larger than the "
                                 + req.size() + " bytes listed", null);
                     }
-                    keep = true;
+                    park = true;
                     throw new TransferException.Stopped("stopped; the next run continues the download of " + req.path());
                 }
             }
@@ -440,9 +447,27 @@ public final class Downloader {
         } catch (IOException e) {
             throw localFailure("cannot write the download of " + req.path(), e);
         } finally {
-            if (!keep) {
+            if (park) {
+                park(part, parked);
+            } else if (!keep) {
                 deleteQuietly(part);
             }
+        }
+    }
+
+    /**
+     * Moves a partly received plain download out of the sync folder (where the scanner removes own temp files and a
+     * stopped run leaves none) into the store's directory, from where the next attempt continues it with Range.
+     */
+    private static void park(Path part, Path parked) {
+        try {
+            if (Files.exists(part)) {
+                Files.createDirectories(parked.getParent());
+                Files.move(part, parked, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            LOG.debug("could not keep the partial download {}: {}", part.getFileName(), e.getMessage());
+            deleteQuietly(part);
         }
     }
 

@@ -369,7 +369,7 @@ class DownloaderTest {
     }
 
     @Test
-    void stoppedLargePlainDownloadKeepsItsPartAndContinuesWithRange() throws Exception {
+    void stoppedLargePlainDownloadLeavesNoTempAndContinuesWithRange() throws Exception {
         harness(Limits.DEFAULT);
         byte[] data = Harness.random(12 * MIB, 34);
         h.remote().putFile("/big.bin", data);
@@ -393,7 +393,7 @@ class DownloaderTest {
                 return seen >= 4L * MIB;
             }
         }));
-        assertEquals(1, temps().size(), "the part file is kept for the next run");
+        assertEquals(List.of(), temps(), "no temp file is left in the sync folder; the part waits in the store");
 
         StagedDownload staged = downloader().stage(req, ProgressSink.NONE);
 
