@@ -1,5 +1,8 @@
 package org.oxisync.core.transfer;
 
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -7,6 +10,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import org.oxisync.protocol.ChunkRefDto;
 import org.oxisync.protocol.ChunkSlice;
 import org.oxisync.protocol.CommitDto;
@@ -14,17 +19,31 @@ import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.Limits;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.protocol.Sleeper;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.hash.ChunkRef;
 import org.oxisync.store.hash.FileDigest;
 import org.oxisync.store.transfers.ChunkState;
 import org.oxisync.store.transfers.PendingTransfer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One delta upload (§6.2, §6.4): the distinct chunks are negotiated in groups of {@code negotiateEvery} (one
  * negotiation at a time, on the calling thread), the missing ones go through the cursor-clear queue of
  * {@link PutLanes} into PUT batches of {@code putBatchBytes} (read from the file at send time; the api checks the
  * echoed hashes), then one commit with up to {@code maxCommitRetries} {@code still_missing} rounds.
+ *
+ * <p>Delta budget (audit #1): an update below {@code deltaThresholdBytes} skips {@code negotiate} and PUTs its
+ * chunks directly (a PUT of a chunk the server has is harmless): PUT + commit, plus the {@link RemoteCheck}.
+ *
+ * <p>{@code still_missing} (audit #12, #4): when it names chunks this upload has PUT, a concurrent commit may hold
+ * them (a loose chunk is pinnable only while nobody references it), so the commit is first repeated after
+ * {@code commitRetryDelay}; only then are the chunks PUT again. When a re-PUT round answers the same chunks again,
+ * the server will never let this user claim them (another user's file references them): a create gives up with
+ * {@code StillMissing} (the Uploader falls back to multipart); an update uploads the content by multipart under a
+ * temporary name in the same folder (the ingest makes every chunk the caller's), commits the update with the same
+ * {@code file_hash} (the server's fast path for content the caller owns) and deletes the temporary file.
  *
  * <p>Overlap: {@value #PUT_LANES} PUT lanes, each on its own connection, send batches while the next group is
  * negotiated, so one lane reads and sends while the other waits for the server to hash what it received (the
@@ -39,8 +58,11 @@ import org.oxisync.store.transfers.PendingTransfer;
  * file must still have the content the journal agreed on ({@link RemoteCheck}).
  */
 final class DeltaUpload {
+    private static final Logger LOG = LoggerFactory.getLogger(DeltaUpload.class);
     /** Concurrent PUTs of one file: two keep the server's hashing busy on both cores of a small machine. */
     static final int PUT_LANES = 2;
+    /** Name prefix of the temporary remote file of an update's multipart fallback (the scanner's own-temp prefix). */
+    static final String TEMP_PREFIX = ".oxisync-";
 
     private final OxiCloudApi api;
     private final LocalStore store;
@@ -49,6 +71,8 @@ final class DeltaUpload {
     private final LocalFileState expected;
     private final ProgressSink progress;
     private final int lanes;
+    private final Sleeper sleeper;
+    private final Set<String> putByUs = ConcurrentHashMap.newKeySet();
     private final Map<String, ChunkRef> firstOccurrence = new LinkedHashMap<>();
     private final Object counters = new Object();
     private long sent;
@@ -56,12 +80,12 @@ final class DeltaUpload {
     private long transferId;
 
     DeltaUpload(OxiCloudApi api, LocalStore store, TransferOptions options, UploadRequest req, LocalFileState expected,
-                ProgressSink progress) {
-        this(api, store, options, req, expected, progress, PUT_LANES);
+                ProgressSink progress, Sleeper sleeper) {
+        this(api, store, options, req, expected, progress, PUT_LANES, sleeper);
     }
 
     DeltaUpload(OxiCloudApi api, LocalStore store, TransferOptions options, UploadRequest req, LocalFileState expected,
-                ProgressSink progress, int lanes) {
+                ProgressSink progress, int lanes, Sleeper sleeper) {
         this.api = api;
         this.store = store;
         this.options = options;
@@ -69,6 +93,12 @@ final class DeltaUpload {
         this.expected = expected;
         this.progress = progress;
         this.lanes = lanes;
+        this.sleeper = sleeper;
+    }
+
+    /** Updates below the delta threshold PUT every chunk without asking: one request fewer than negotiating. */
+    private boolean direct() {
+        return req.isUpdate() && req.digest().size() < options.deltaThresholdBytes();
     }
 
     UploadOutcome run() throws TransferException {
@@ -78,10 +108,15 @@ final class DeltaUpload {
         transferId = pending.id();
         Set<String> uploadedBefore = new HashSet<>(pending.hashesIn(ChunkState.UPLOADED));
         try (PutLanes puts = new PutLanes(lanes, options.putBatchBytes(), this::put, progress::stopRequested, req.path())) {
+            boolean direct = direct();
             List<ChunkRef> group = new ArrayList<>();
             for (ChunkRef c : digest.chunks()) {
                 if (firstOccurrence.putIfAbsent(c.hash(), c) != null || uploadedBefore.contains(c.hash())) {
                     addReused(c.length()); // repeated within the file, or sent by an earlier attempt
+                    continue;
+                }
+                if (direct) {
+                    puts.offer(new ChunkSlice(c.hash(), c.offset(), c.length()));
                     continue;
                 }
                 group.add(c);
@@ -104,7 +139,7 @@ final class DeltaUpload {
             }
             store.transfers().finish(transferId);
             synchronized (counters) {
-                return new UploadOutcome(file, sent, reused);
+                return new UploadOutcome(file, sent, reused, req.isUpdate() ? null : req.name());
             }
         } catch (TransferException.FileChangedWhileReading | TransferException.RemoteChanged e) {
             store.transfers().abandon(transferId); // this content will not be committed as it is
@@ -168,6 +203,7 @@ final class DeltaUpload {
             hashes.add(s.hash());
             bytes += s.length();
         }
+        putByUs.addAll(hashes);
         store.transfers().markUploaded(transferId, hashes);
         synchronized (counters) {
             sent += bytes;
@@ -179,19 +215,37 @@ final class DeltaUpload {
         List<ChunkRefDto> refs = digest.chunks().stream().map(c -> new ChunkRefDto(c.hash(), c.length())).toList();
         CommitDto dto = req.isUpdate() ? CommitDto.update(digest.fileHash(), refs, req.remoteFileId())
                 : CommitDto.create(digest.fileHash(), refs, req.name(), req.parentFolderId());
-        for (int round = 0; ; round++) {
-            expected.requireUnchanged(req.file());
-            if (req.isUpdate()) {
-                RemoteCheck.requireUnchanged(api, req);
-            }
+        expected.requireUnchanged(req.file());
+        if (req.isUpdate()) {
+            RemoteCheck.requireUnchanged(api, req); // the one pre-commit check of the remote content
+        }
+        Set<String> rePut = Set.of();
+        boolean waited = false;
+        for (int round = 0; ; ) {
             try {
                 return api.commit(dto);
             } catch (OxiCloudException.StillMissing e) {
+                Set<String> missing = new LinkedHashSet<>(e.hashes());
+                if (!waited && missing.stream().anyMatch(putByUs::contains)) {
+                    // audit #12: another commit may hold chunks we have just PUT; ask again before sending them again
+                    waited = true;
+                    pause(e);
+                    expected.requireUnchanged(req.file());
+                    continue;
+                }
+                if (!rePut.isEmpty() && rePut.containsAll(missing)) {
+                    // audit #4: PUT again and still refused: chunks this user can never claim
+                    if (req.isUpdate() && req.parentFolderId() != null) {
+                        return claimByMultipart(dto);
+                    }
+                    throw e;
+                }
                 if (round >= options.maxCommitRetries()) {
                     throw e;
                 }
+                round++;
                 List<ChunkSlice> again = new ArrayList<>();
-                for (String h : new LinkedHashSet<>(e.hashes())) {
+                for (String h : missing) {
                     ChunkRef c = firstOccurrence.get(h);
                     if (c == null) {
                         throw new OxiCloudException.ProtocolViolation("still_missing names a chunk the file does not have");
@@ -200,6 +254,59 @@ final class DeltaUpload {
                 }
                 again.forEach(puts::offer);
                 puts.awaitDrained();
+                rePut = missing;
+                expected.requireUnchanged(req.file());
+            }
+        }
+    }
+
+    private void pause(OxiCloudException.StillMissing e) throws TransferException {
+        Duration d = options.commitRetryDelay();
+        LOG.debug("commit of {}: {} chunk(s) we sent are not claimable yet; asking again in {} ms", req.path(),
+                e.hashes().size(), d.toMillis());
+        try {
+            sleeper.sleep(d);
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw new TransferException.Stopped("interrupted while waiting to repeat the commit of " + req.path());
+        }
+    }
+
+    /**
+     * Audit #4: uploads the content by multipart under a temporary name next to the file (every chunk of a
+     * multipart ingest is the caller's), commits the update with the same file hash (the server's fast path for
+     * content the caller owns, no pin needed), then removes the temporary file.
+     */
+    private FileDto claimByMultipart(CommitDto dto) throws TransferException {
+        String temp = TEMP_PREFIX + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + ".tmp";
+        LOG.info("the server will not let this user claim some chunks of {}; uploading it as {} to take them over",
+                req.path(), temp);
+        FileDto tempFile;
+        try {
+            tempFile = api.upload(req.parentFolderId(), temp, req.file());
+        } catch (OxiCloudException.LocalFileChanged e) {
+            throw new TransferException.FileChangedWhileReading(req.path() + " changed while it was uploaded", e);
+        } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof NoSuchFileException) {
+                throw new TransferException.FileChangedWhileReading(req.path() + " disappeared", e);
+            }
+            throw new TransferException.LocalIoFailure("cannot read " + req.path() + ": " + e.getCause(), e);
+        }
+        try {
+            if (!req.digest().fileHash().equals(tempFile.contentHash())) {
+                throw new TransferException.FileChangedWhileReading(req.path()
+                        + " changed while it was uploaded (the server received other content)", null);
+            }
+            synchronized (counters) {
+                sent += req.digest().size();
+            }
+            expected.requireUnchanged(req.file());
+            return api.commit(dto);
+        } finally {
+            try {
+                api.deleteFile(tempFile.id()); // TODO: batch/trash once the api has it (audit #2)
+            } catch (OxiCloudException e) {
+                LOG.warn("could not remove the temporary upload {} of {}: {}", temp, req.path(), e.getMessage());
             }
         }
     }

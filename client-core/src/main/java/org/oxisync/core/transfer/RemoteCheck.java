@@ -8,7 +8,12 @@ import org.oxisync.protocol.OxiCloudException;
 /**
  * The pre-commit check of an update: the server has no precondition on a content swap (§6.2c), so the remote file
  * is re-read right before the commit. {@code GET /manifest} with {@code If-None-Match: "<expected hash>"} answers 304
- * when nothing changed, so the check costs one small request.
+ * when nothing changed, so the check costs one small request (a delta-limited one, audit #1). This is the only
+ * place that decides how the check is made, so it can move to a call outside the delta budget.
+ *
+ * <p>A 404 means the file is gone or is not ours: the real server answers a manifest request of a non-owner with
+ * the same generic {@code not_found} as for a missing file ({@code manifest_not_owner} only reaches its audit log,
+ * audit #16), so the two cannot be told apart.
  */
 final class RemoteCheck {
     private RemoteCheck() {
@@ -23,10 +28,7 @@ final class RemoteCheck {
         try {
             now = api.manifest(req.remoteFileId(), expected);
         } catch (OxiCloudException.NotFound e) {
-            if (e.errorCode().filter("manifest_not_owner"::equals).isPresent()) {
-                return; // a file shared to us: the manifest is owner-only, nothing to compare with
-            }
-            throw new TransferException.RemoteChanged(req.path() + ": the remote file is gone", null);
+            throw new TransferException.RemoteChanged(req.path() + ": the remote file is gone (or is not ours)", null);
         }
         if (now.isPresent() && !now.get().fileHash().equals(expected)) {
             throw new TransferException.RemoteChanged(req.path() + ": the remote content changed since the last sync",

@@ -13,7 +13,9 @@ import org.oxisync.store.hash.FileDigest;
  * @param file               the file on disk
  * @param digest             chunks and whole-file hash from the scan
  * @param parentFolderId     remote folder to create the file in (also needed for an update to 0 bytes, which
- *                           recreates the file: the server refuses an empty delta commit)
+ *                           recreates the file: the emulator refuses an empty delta commit, audit #22; and for
+ *                           an update whose chunks the server will not let this user claim, which goes through a
+ *                           temporary multipart upload in this folder, audit #4)
  * @param name               remote name for a create
  * @param remoteFileId       null = create; otherwise the file whose content is replaced
  * @param expectedRemoteHash update only: the content hash the journal agreed on; null skips the pre-commit check

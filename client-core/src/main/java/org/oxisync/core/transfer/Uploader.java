@@ -8,6 +8,7 @@ import java.util.Set;
 import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.protocol.Sleeper;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.StoreException;
 import org.oxisync.store.hash.FileDigest;
@@ -19,15 +20,19 @@ import org.slf4j.LoggerFactory;
  * Uploads one file as §6.4 of the protocol reference describes, adapted to a sync client:
  * <ul>
  *   <li>new files the server already owns (see {@link #ownedAmong}), of any size: {@code by-hash};</li>
- *   <li>other new files under the delta threshold: a multipart upload; a multipart result whose
+ *   <li>other new files under the delta threshold, and new files whose name starts or ends with whitespace
+ *       (delta commit trims it, multipart keeps it: audit #5): a multipart upload; a multipart result whose
  *       {@code content_hash} differs from the scanned hash means the file changed while it was sent: that remote
  *       file goes to the trash;</li>
  *   <li>larger new files and every update ({@link DeltaUpload}): negotiate, PUT the missing chunks, commit, with
- *       multipart as the fallback of a create that failed for a reason other than quota, auth or a local change;</li>
- *   <li>an update to 0 bytes: the server refuses an empty delta commit, so the old file goes to the trash and an
- *       empty file is created in its place (the outcome carries the new id).</li>
+ *       multipart as the fallback of a create that failed for a reason other than quota, auth or a local change;
+ *       updates below the delta threshold PUT their chunks without negotiating;</li>
+ *   <li>an update to 0 bytes: the old file goes to the trash and an empty file is created in its place (the
+ *       outcome carries the new id). The real server very likely accepts an empty delta commit (audit #22), which
+ *       would keep the id, but the emulator refuses it, so this stays until both agree.</li>
  * </ul>
- * After success the manifest and the local file's chunk locations are recorded in the chunk index, so later
+ * The outcome carries the name the server stored ({@link UploadOutcome#serverName()}), which may differ from the
+ * name asked for (audit #5). After success the manifest and the local file's chunk locations are recorded in the chunk index, so later
  * downloads can reuse them. Thread-safe: workers may upload different files concurrently.
  */
 public final class Uploader {
@@ -36,11 +41,18 @@ public final class Uploader {
     private final OxiCloudApi api;
     private final LocalStore store;
     private final TransferOptions options;
+    private final Sleeper sleeper;
 
     public Uploader(OxiCloudApi api, LocalStore store, TransferOptions options) {
+        this(api, store, options, Sleeper.SYSTEM);
+    }
+
+    /** @param sleeper waits before a commit is repeated ({@link TransferOptions#commitRetryDelay()}) */
+    public Uploader(OxiCloudApi api, LocalStore store, TransferOptions options, Sleeper sleeper) {
         this.api = Objects.requireNonNull(api, "api");
         this.store = Objects.requireNonNull(store, "store");
         this.options = Objects.requireNonNull(options, "options");
+        this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
     }
 
     /** check-batch for many new small files at once (split at 10,000 by the api): the hashes the server already has. */
@@ -79,12 +91,12 @@ public final class Uploader {
         }
         UploadOutcome out;
         if (req.isUpdate()) {
-            out = digest.size() == 0 ? replaceWithEmpty(req, p) : new DeltaUpload(api, store, options, req, start, p).run();
+            out = digest.size() == 0 ? replaceWithEmpty(req, p) : new DeltaUpload(api, store, options, req, start, p, sleeper).run();
         } else if (digest.size() == 0) {
             out = multipart(req, p);
         } else if (owned != null && owned.contains(digest.fileHash())) {
             out = byHash(req, start, p); // any size: one request, no bytes
-        } else if (digest.size() < options.deltaThresholdBytes()) {
+        } else if (digest.size() < options.deltaThresholdBytes() || !deltaKeepsName(req.name())) {
             out = multipart(req, p);
         } else {
             out = deltaOrMultipart(req, start, p);
@@ -96,7 +108,7 @@ public final class Uploader {
     private UploadOutcome deltaOrMultipart(UploadRequest req, LocalFileState start, ProgressSink p)
             throws TransferException {
         try {
-            return new DeltaUpload(api, store, options, req, start, p).run();
+            return new DeltaUpload(api, store, options, req, start, p, sleeper).run();
         } catch (OxiCloudException e) {
             if (!fallsBackToMultipart(e)) {
                 throw e;
@@ -110,6 +122,23 @@ public final class Uploader {
         }
     }
 
+    /**
+     * Whether a delta commit create stores {@code name} as it is: the server trims leading and trailing whitespace
+     * there (Rust {@code str::trim}, the Unicode White_Space set; {@code delta_upload_service.rs}
+     * {@code sanitize_file_name}), multipart and by-hash do not (audit #5).
+     */
+    static boolean deltaKeepsName(String name) {
+        return name.isEmpty() || !isUnicodeWhiteSpace(name.codePointAt(0))
+                && !isUnicodeWhiteSpace(name.codePointBefore(name.length()));
+    }
+
+    /** The Unicode White_Space property, which Rust's {@code char::is_whitespace} follows. */
+    static boolean isUnicodeWhiteSpace(int c) {
+        return c >= 0x09 && c <= 0x0D || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680
+                || c >= 0x2000 && c <= 0x200A || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F
+                || c == 0x3000;
+    }
+
     /** Failures a plain upload may get past; quota, auth, read-only, name conflicts and network outages are not. */
     static boolean fallsBackToMultipart(OxiCloudException e) {
         return e instanceof OxiCloudException.RequestRejected || e instanceof OxiCloudException.NotFound
@@ -121,12 +150,12 @@ public final class Uploader {
         try {
             FileDto f = api.createByHash(req.parentFolderId(), req.name(), req.digest().fileHash());
             p.bytes(req.digest().size());
-            return new UploadOutcome(f, 0, req.digest().size());
+            return new UploadOutcome(f, 0, req.digest().size(), req.name());
         } catch (OxiCloudException.NotFound e) {
             // blob_not_owned_by_caller: lost to GC or deleted since check-batch; send the bytes
             LOG.debug("by-hash refused for {}; uploading it", req.path());
-            return req.digest().size() < options.deltaThresholdBytes() ? multipart(req, p)
-                    : deltaOrMultipart(req, start, p);
+            return req.digest().size() < options.deltaThresholdBytes() || !deltaKeepsName(req.name())
+                    ? multipart(req, p) : deltaOrMultipart(req, start, p);
         }
     }
 
@@ -155,7 +184,7 @@ public final class Uploader {
                     + " changed while it was uploaded (the server received other content)", null);
         }
         p.bytes(req.digest().size());
-        return new UploadOutcome(f, req.digest().size(), 0);
+        return new UploadOutcome(f, req.digest().size(), 0, req.name());
     }
 
     private UploadOutcome replaceWithEmpty(UploadRequest req, ProgressSink p) throws TransferException {

@@ -10,7 +10,9 @@ import static org.oxisync.core.transfer.Harness.MIB;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
@@ -29,6 +31,8 @@ import org.oxisync.store.transfers.PendingTransfer;
 /** Downloads against the emulator: reuse of local chunks, resume, verification and the temp-file discipline. */
 class DownloaderTest {
     private static final String DOWNLOAD = "POST /api/files/delta/download";
+    private static final String MANIFEST = "GET /api/files/{id}/manifest";
+    private static final String GET = "GET /api/files/{id}";
 
     @TempDir
     Path dir;
@@ -58,6 +62,19 @@ class DownloaderTest {
                 h.local.resolve(path));
     }
 
+    /** A file synced both ways: written locally, uploaded, journalled (its chunks count as held locally). */
+    private FileDto syncedLocally(String path, byte[] data) throws Exception {
+        h.write(path, data);
+        UploadRequest up = h.newFile(path);
+        FileDto f = new Uploader(h.api, h.store, TransferOptions.defaults()).upload(up, Set.of(), ProgressSink.NONE).file();
+        h.journal(up, f.id());
+        return f;
+    }
+
+    private long deltaRequests() {
+        return h.stats(MANIFEST).requests() + h.stats(DOWNLOAD).requests();
+    }
+
     private List<Path> temps() throws Exception {
         return h.localFiles().stream().filter(p -> TempNames.isOwnTemp(p.getFileName().toString())).toList();
     }
@@ -77,6 +94,9 @@ class DownloaderTest {
 
         StagedDownload staged = downloader().stage(request("big.bin", Blake3.hashHex(theirs)), ProgressSink.NONE);
 
+        assertEquals(1, h.stats(MANIFEST).requests());
+        assertEquals(1, h.stats(DOWNLOAD).requests(), "one batch for the changed chunks");
+        assertEquals(0, h.stats(GET).requests());
         long received = h.stats(DOWNLOAD).bytesSent();
         assertTrue(received <= 3L * MIB, "received " + received + " bytes for a 1 MiB change");
         assertEquals(theirs.length, staged.bytesReceived() + staged.bytesReused());
@@ -108,6 +128,7 @@ class DownloaderTest {
     @Test
     void interruptedDownloadResumesFromStagedChunks() throws Exception {
         harness(new Limits(Limits.DEFAULT.putBatchBytes(), Limits.MAX_FRAME_BYTES, 64L << 20, 240));
+        syncedLocally("big.bin", Harness.random(12 * MIB, 123)); // an older version is held: the delta path
         byte[] data = Harness.random(12 * MIB, 23);
         h.remote().putFile("/big.bin", data);
         DownloadRequest req = request("big.bin", Blake3.hashHex(data));
@@ -126,6 +147,7 @@ class DownloaderTest {
             }
         }));
         assertEquals(List.of(), temps(), "no temp file is left behind");
+        assertEquals(1, h.stats(MANIFEST).requests());
         PendingTransfer pending = h.store.transfers().find(h.pairId, "big.bin", Direction.DOWNLOAD).orElseThrow();
         assertFalse(pending.hashesIn(ChunkState.STAGED).isEmpty());
 
@@ -184,16 +206,32 @@ class DownloaderTest {
     }
 
     @Test
-    void plainGetThatDoesNotMatchTheExpectedHashIsRemoved() throws Exception {
+    void plainGetOfOtherContentThanListedIsRemoteChangedAndRemoved() throws Exception {
         harness(Limits.DEFAULT);
-        h.remote().putFile("/p.bin", Harness.random(5000, 27));
+        byte[] data = Harness.random(5000, 27);
+        h.remote().putFile("/p.bin", data);
         DownloadRequest req = request("p.bin", null);
         DownloadRequest wrong = new DownloadRequest(req.pairId(), req.path(), req.remoteFileId(),
                 Blake3.hashHex(new byte[] {9}), req.size(), null, req.target());
-        h.emu.faults().failNext(1, "GET", "/api/files/[^/]+/manifest", 404);
 
-        assertThrows(TransferException.VerificationFailed.class, () -> downloader().stage(wrong, ProgressSink.NONE));
+        var e = assertThrows(TransferException.RemoteChanged.class, () -> downloader().stage(wrong, ProgressSink.NONE));
+
+        assertEquals(Blake3.hashHex(data), e.actualHash(), "the content matches the server's ETag: it changed remotely");
         assertEquals(List.of(), h.localFiles());
+    }
+
+    @Test
+    void plainGetLargerThanListedIsCutOffAndRemoved() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(3 * MIB, 31);
+        h.remote().putFile("/p.bin", data);
+        DownloadRequest req = request("p.bin", Blake3.hashHex(data));
+        DownloadRequest shorter = new DownloadRequest(req.pairId(), req.path(), req.remoteFileId(), req.expectedHash(),
+                MIB, null, req.target());
+
+        assertThrows(TransferException.RemoteChanged.class, () -> downloader().stage(shorter, ProgressSink.NONE));
+
+        assertEquals(List.of(), h.localFiles(), "nothing beyond the listed size was kept");
     }
 
     @Test
@@ -201,11 +239,14 @@ class DownloaderTest {
         harness(Limits.DEFAULT);
         h.remote().putFile("/empty.txt", new byte[0]);
 
-        StagedDownload staged = downloader().stage(request("empty.txt", Blake3.hashHex(new byte[0])), ProgressSink.NONE);
+        DownloadRequest req = request("empty.txt", Blake3.hashHex(new byte[0]));
+        h.emu.resetStats();
+
+        StagedDownload staged = downloader().stage(req, ProgressSink.NONE);
 
         assertEquals(0, Files.size(staged.tempFile()));
         assertEquals(0, staged.bytesReceived());
-        assertEquals(0, h.stats(DOWNLOAD).requests());
+        assertEquals(Map.of(), h.emu.stats(), "an empty file needs no request");
     }
 
     @Test
@@ -255,7 +296,8 @@ class DownloaderTest {
     @Test
     void chunksThatVanishedSinceTheManifestAreRemoteChanged() throws Exception {
         harness(Limits.DEFAULT);
-        byte[] data = Harness.random(600_000, 30);
+        syncedLocally("v.bin", Harness.random(9 * MIB, 130)); // an older version is held: the delta path
+        byte[] data = Harness.random(9 * MIB, 30);
         h.remote().putFile("/v.bin", data);
         ManifestDto m = h.api.manifest(h.remote().fileId("/v.bin"), null).orElseThrow();
         h.emu.faults().failNext(1, "POST", "/api/files/delta/download", 404,
@@ -263,6 +305,101 @@ class DownloaderTest {
 
         assertThrows(TransferException.RemoteChanged.class,
                 () -> downloader().stage(request("v.bin", m.fileHash()), ProgressSink.NONE));
-        assertEquals(List.of(), h.localFiles());
+        assertEquals(List.of(h.local.resolve("v.bin")), h.localFiles(), "only the synced file");
+    }
+
+    @Test
+    void smallDownloadsSpendNoDeltaRequests() throws Exception {
+        harness(Limits.DEFAULT);
+        int n = 40;
+        List<byte[]> contents = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            byte[] data = Harness.random(1000 + 50_000 * i, 300 + i);
+            contents.add(data);
+            h.remote().putFile("/s" + i + ".bin", data);
+        }
+        List<DownloadRequest> reqs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            reqs.add(request("s" + i + ".bin", Blake3.hashHex(contents.get(i))));
+        }
+        h.emu.resetStats();
+
+        for (int i = 0; i < n; i++) {
+            StagedDownload staged = downloader().stage(reqs.get(i), ProgressSink.NONE);
+            assertArrayEquals(contents.get(i), Files.readAllBytes(staged.tempFile()));
+            assertEquals(Harness.digest(staged.tempFile()), staged.digest());
+        }
+
+        assertEquals(0, deltaRequests(), "small files stay out of the delta budget");
+        assertEquals(n, h.stats(GET).requests());
+    }
+
+    @Test
+    void largeDownloadOfWhichNothingIsHeldLocallyComesByPlainGet() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(9 * MIB + 5, 32);
+        h.remote().putFile("/new.bin", data);
+        DownloadRequest req = request("new.bin", Blake3.hashHex(data));
+        h.emu.resetStats();
+
+        StagedDownload staged = downloader().stage(req, ProgressSink.NONE);
+
+        assertEquals(0, deltaRequests());
+        assertEquals(1, h.stats(GET).requests());
+        assertArrayEquals(data, Files.readAllBytes(staged.tempFile()));
+        assertEquals(Harness.digest(staged.tempFile()), staged.digest());
+        assertTrue(h.store.chunks().manifest(staged.digest().fileHash()).isPresent(), "its chunk list is remembered");
+    }
+
+    @Test
+    void contentWhoseChunksAreAllHeldLocallyNeedsNoRequest() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(700_000, 33);
+        syncedLocally("a.bin", data);
+        h.remote().putFile("/copy.bin", data); // the same content under another name
+        DownloadRequest req = request("copy.bin", Blake3.hashHex(data));
+        h.emu.resetStats();
+
+        StagedDownload staged = downloader().stage(req, ProgressSink.NONE);
+
+        assertEquals(Map.of(), h.emu.stats());
+        assertEquals(data.length, staged.bytesReused());
+        assertEquals(0, staged.bytesReceived());
+        assertArrayEquals(data, Files.readAllBytes(staged.tempFile()));
+    }
+
+    @Test
+    void stoppedLargePlainDownloadLeavesNoTempAndContinuesWithRange() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(12 * MIB, 34);
+        h.remote().putFile("/big.bin", data);
+        DownloadRequest req = request("big.bin", Blake3.hashHex(data));
+        h.emu.resetStats();
+
+        assertThrows(TransferException.Stopped.class, () -> downloader().stage(req, new ProgressSink() {
+            private long seen;
+
+            @Override
+            public void bytes(long soFar) {
+                seen = soFar;
+            }
+
+            @Override
+            public void restart() {
+            }
+
+            @Override
+            public boolean stopRequested() {
+                return seen >= 4L * MIB;
+            }
+        }));
+        assertEquals(List.of(), temps(), "no temp file is left in the sync folder; the part waits in the store");
+
+        StagedDownload staged = downloader().stage(req, ProgressSink.NONE);
+
+        assertArrayEquals(data, Files.readAllBytes(staged.tempFile()));
+        assertTrue(staged.bytesReused() >= 4L * MIB, "continued from " + staged.bytesReused());
+        assertEquals(data.length, staged.bytesReceived() + staged.bytesReused());
+        assertEquals(0, deltaRequests());
     }
 }

@@ -48,11 +48,24 @@ final class Harness implements AutoCloseable {
     LocalStore store;
     final long pairId;
 
+    /** The five endpoints the server's per-user delta rate limit counts (audit #1). */
+    static final List<String> DELTA_ENDPOINTS = List.of("POST /api/files/delta/negotiate", "PUT /api/files/delta/chunks",
+            "POST /api/files/delta/commit", "GET /api/files/{id}/manifest", "POST /api/files/delta/download");
+
     Harness(Path dir, Limits limits) throws IOException {
+        this(dir, limits, new String[0]);
+    }
+
+    /** @param otherUsers more accounts on the same server (password "secret"), reachable through {@code emu.remote} */
+    Harness(Path dir, Limits limits, String... otherUsers) throws IOException {
         this.dir = dir;
         this.local = Files.createDirectories(dir.resolve("local"));
         this.serverData = Files.createDirectories(dir.resolve("server"));
-        emu = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").clock(clock).dataDir(serverData)
+        EmulatorConfig.Builder config = EmulatorConfig.builder().user("alice", "secret");
+        for (String u : otherUsers) {
+            config.user(u, "secret");
+        }
+        emu = OxiCloudEmulator.start(config.clock(clock).dataDir(serverData)
                 .accessTokenTtl(Duration.ofDays(30)).refreshTokenTtl(Duration.ofDays(60)).build());
         api = OxiCloudApi.create(ApiConfig.builder(URI.create(emu.baseUrl()), "alice").clock(clock)
                 .sleeper(clock::advance).jitter(() -> 0.5).limits(limits).build());
@@ -125,6 +138,11 @@ final class Harness implements AutoCloseable {
     EndpointStats stats(String key) {
         EndpointStats s = emu.stats().get(key);
         return s == null ? new EndpointStats(0, 0, 0) : s;
+    }
+
+    /** Requests counted by the server's delta rate limit since the last {@code emu.resetStats()}. */
+    long deltaRequests() {
+        return DELTA_ENDPOINTS.stream().mapToLong(k -> stats(k).requests()).sum();
     }
 
     List<Path> localFiles() throws IOException {

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -31,6 +32,8 @@ class UploaderTest {
     private static final String COMMIT = "POST /api/files/delta/commit";
     private static final String MULTIPART = "POST /api/files/upload";
     private static final long PUT_BATCH = 2L * MIB + 64;
+    private static final String NEGOTIATE = "POST /api/files/delta/negotiate";
+    private static final String MANIFEST = "GET /api/files/{id}/manifest";
 
     @TempDir
     Path dir;
@@ -423,5 +426,147 @@ class UploaderTest {
 
         assertFalse(h.remote().exists("/big.bin"));
         assertEquals(0, h.stats(MULTIPART).requests());
+    }
+
+    // ---- delta budget (audit #1), still_missing (#12, #4), names (#5) ------------------------------------------
+
+    /** Records the waits instead of sleeping. */
+    private final List<Duration> sleeps = new ArrayList<>();
+
+    private Uploader recordingUploader(TransferOptions options) {
+        return new Uploader(h.api, h.store, options, sleeps::add);
+    }
+
+    @Test
+    void defaultsSpendFewDeltaRequests() {
+        TransferOptions d = TransferOptions.defaults();
+        assertEquals(64L << 20, d.putBatchBytes());
+        assertTrue(d.negotiateEvery() >= 2048, "negotiate groups of thousands of chunks: " + d.negotiateEvery());
+        assertTrue(d.commitRetryDelay().compareTo(Duration.ofMillis(200)) >= 0
+                && d.commitRetryDelay().compareTo(Duration.ofMillis(500)) <= 0);
+        assertThrows(IllegalArgumentException.class, () -> d.withPutBatchBytes(Limits.SERVER_CHUNK_MAX_BYTES + 1));
+    }
+
+    @Test
+    void smallUpdatePutsItsChunksWithoutNegotiating() throws Exception {
+        harness();
+        byte[] v1 = Harness.random(300_000, 40);
+        h.write("s.bin", v1);
+        FileDto first = uploader().upload(h.newFile("s.bin"), Set.of(), ProgressSink.NONE).file();
+        byte[] v2 = v1.clone();
+        v2[1000] ^= 1;
+        h.write("s.bin", v2);
+        h.emu.resetStats();
+
+        UploadOutcome out = uploader().upload(h.update("s.bin", first.id(), first.contentHash()), Set.of(),
+                ProgressSink.NONE);
+
+        assertEquals(first.id(), out.file().id());
+        assertArrayEquals(v2, h.remote().read("/s.bin"));
+        assertEquals(0, h.stats(NEGOTIATE).requests());
+        assertEquals(1, h.stats(PUT).requests());
+        assertEquals(1, h.stats(COMMIT).requests());
+        assertEquals(1, h.stats(MANIFEST).requests(), "the pre-commit check");
+        assertEquals(3, h.deltaRequests(), "PUT + commit + the pre-commit check");
+    }
+
+    @Test
+    void newLargeFileTakesOneNegotiateOnePutAndOneCommit() throws Exception {
+        h = new Harness(dir, Limits.DEFAULT.withPutBatchBytes(64L << 20)); // the api's batch once it is 64 MiB too
+        byte[] data = Harness.random(40 * MIB, 41);
+        h.write("big.bin", data);
+        UploadRequest req = h.newFile("big.bin");
+        h.emu.resetStats();
+
+        new Uploader(h.api, h.store, TransferOptions.defaults()).upload(req, Set.of(), ProgressSink.NONE);
+
+        assertEquals(1, h.stats(NEGOTIATE).requests());
+        assertEquals(1, h.stats(PUT).requests());
+        assertEquals(1, h.stats(COMMIT).requests());
+        assertEquals(3, h.deltaRequests());
+        assertArrayEquals(data, h.remote().read("/big.bin"));
+    }
+
+    @Test
+    void stillMissingForChunksJustSentRepeatsTheCommitAfterADelayBeforeSendingThemAgain() throws Exception {
+        harness();
+        byte[] v1 = Harness.random(200_000, 42);
+        h.write("c.bin", v1);
+        FileDto first = uploader().upload(h.newFile("c.bin"), Set.of(), ProgressSink.NONE).file();
+        byte[] v2 = Harness.random(200_000, 43);
+        h.write("c.bin", v2);
+        UploadRequest req = h.update("c.bin", first.id(), first.contentHash());
+        // a concurrent commit holds the chunk for a moment (audit #12)
+        h.emu.faults().failNext(1, "POST", "/api/files/delta/commit", 409,
+                "{\"still_missing\":[\"" + req.digest().chunks().get(0).hash() + "\"]}");
+        h.emu.resetStats();
+
+        UploadOutcome out = recordingUploader(options()).upload(req, Set.of(), ProgressSink.NONE);
+
+        assertEquals(first.id(), out.file().id());
+        assertArrayEquals(v2, h.remote().read("/c.bin"));
+        assertEquals(2, h.stats(COMMIT).requests());
+        assertEquals(1, h.stats(PUT).requests(), "the chunk was not sent again");
+        assertEquals(List.of(TransferOptions.DEFAULT_COMMIT_RETRY_DELAY), sleeps);
+    }
+
+    @Test
+    void updateToContentWhoseChunksAnotherUserReferencesIsClaimedThroughATemporaryUpload() throws Exception {
+        h = new Harness(dir, Limits.DEFAULT.withPutBatchBytes(PUT_BATCH), "bob");
+        byte[] shared = Harness.random(150_000, 44); // one chunk, referenced by bob's file
+        h.emu.remote("bob").putFile("/bobs.bin", shared);
+        h.write("a.bin", Harness.random(150_000, 45));
+        FileDto first = uploader().upload(h.newFile("a.bin"), Set.of(), ProgressSink.NONE).file();
+        h.write("a.bin", shared);
+        h.emu.resetStats();
+
+        UploadOutcome out = recordingUploader(options()).upload(h.update("a.bin", first.id(), first.contentHash()),
+                Set.of(), ProgressSink.NONE);
+
+        assertEquals(first.id(), out.file().id(), "still an update: the id is kept");
+        assertEquals(Blake3.hashHex(shared), out.file().contentHash());
+        assertArrayEquals(shared, h.remote().read("/a.bin"));
+        assertEquals(1, h.stats(MULTIPART).requests(), "the content went once by multipart, under a temporary name");
+        assertEquals(List.of("a.bin"), h.remote().list("/"), "the temporary file is gone");
+        assertArrayEquals(shared, h.emu.remote("bob").read("/bobs.bin"), "bob's file is untouched");
+    }
+
+    @Test
+    void newFileWhoseNameHasOuterWhitespaceGoesByMultipartWhateverItsSize() throws Exception {
+        harness();
+        byte[] data = Harness.random(9 * MIB, 46);
+        h.write(" spaced.bin ", data);
+        UploadRequest req = h.newFile(" spaced.bin ");
+
+        UploadOutcome out = uploader().upload(req, Set.of(), ProgressSink.NONE);
+
+        assertEquals(" spaced.bin ", out.serverName(), "delta commit would have trimmed it");
+        assertFalse(out.nameDiffers());
+        assertEquals(1, h.stats(MULTIPART).requests());
+        assertEquals(0, h.stats(NEGOTIATE).requests() + h.stats(COMMIT).requests());
+        assertArrayEquals(data, h.remote().read("/ spaced.bin "));
+    }
+
+    @Test
+    void outcomeTellsWhenTheServerStoredAnotherName() throws Exception {
+        harness();
+        h.write("n.bin", Harness.random(1000, 47));
+        UploadOutcome out = uploader().upload(h.newFile("n.bin"), Set.of(), ProgressSink.NONE);
+
+        assertEquals("n.bin", out.serverName());
+        assertEquals("n.bin", out.requestedName());
+        assertFalse(out.nameDiffers());
+        assertTrue(new UploadOutcome(out.file(), 0, 0, " n.bin").nameDiffers());
+        assertFalse(new UploadOutcome(out.file(), 0, 0).nameDiffers(), "an update asks for no name");
+    }
+
+    @Test
+    void deltaKeepsOnlyNamesWithoutOuterUnicodeWhitespace() {
+        assertTrue(Uploader.deltaKeepsName("a b.txt"));
+        assertFalse(Uploader.deltaKeepsName(" a.txt"));
+        assertFalse(Uploader.deltaKeepsName("a.txt\t"));
+        assertFalse(Uploader.deltaKeepsName("a.txt\u00a0"), "Rust trims no-break space too");
+        assertFalse(Uploader.deltaKeepsName("\u3000a.txt"));
+        assertTrue(Uploader.deltaKeepsName("a.txt\u200b"), "zero-width space is not White_Space");
     }
 }
