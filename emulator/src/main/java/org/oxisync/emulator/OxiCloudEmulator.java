@@ -199,6 +199,21 @@ public final class OxiCloudEmulator implements AutoCloseable {
                 cfg.defaultQuotaBytes());
     }
 
+    /**
+     * Mints an app password for the user, as {@code POST /api/auth/app-passwords} from a session would, without a
+     * login: for tests that stand for many devices on one loopback address, which the real per-IP login limiter (10
+     * a minute) would lock out. The client then signs in with it over Basic ({@code loginWithAppPassword}).
+     */
+    public String createAppPassword(String username, String label) {
+        Model.User u = tree.userByName(username);
+        if (u == null) {
+            throw new IllegalArgumentException("no user " + username);
+        }
+        String password = AuthApi.newAppPassword();
+        AuthApi.mint(tree, u.id, label, null, null, password);
+        return password;
+    }
+
     /** Sets a user's quota in bytes (0 = unlimited). */
     public void setQuota(String username, long bytes) {
         synchronized (tree) {

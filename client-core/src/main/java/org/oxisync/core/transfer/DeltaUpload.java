@@ -304,7 +304,7 @@ final class DeltaUpload {
             return api.commit(dto);
         } finally {
             try {
-                api.deleteFile(tempFile.id()); // TODO: batch/trash once the api has it (audit #2)
+                api.trashBatch(List.of(tempFile.id()), List.of()); // trash-only (audit #2)
             } catch (OxiCloudException e) {
                 LOG.warn("could not remove the temporary upload {} of {}: {}", temp, req.path(), e.getMessage());
             }

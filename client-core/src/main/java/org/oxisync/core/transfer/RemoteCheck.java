@@ -1,19 +1,18 @@
 package org.oxisync.core.transfer;
 
-import java.util.Optional;
-import org.oxisync.protocol.ManifestDto;
+import java.util.List;
+import org.oxisync.protocol.BatchFilesDto;
+import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.OxiCloudApi;
-import org.oxisync.protocol.OxiCloudException;
 
 /**
  * The pre-commit check of an update: the server has no precondition on a content swap (§6.2c), so the remote file
- * is re-read right before the commit. {@code GET /manifest} with {@code If-None-Match: "<expected hash>"} answers 304
- * when nothing changed, so the check costs one small request (a delta-limited one, audit #1). This is the only
- * place that decides how the check is made, so it can move to a call outside the delta budget.
+ * is re-read right before the commit, with {@code POST /api/batch/files/get}: it carries the file's current content
+ * hash and, unlike {@code GET /manifest}, is not one of the delta endpoints the server rate-limits to 240 per user
+ * (audit #1), so an update costs no budget for it. This is the only place that decides how the check is made.
  *
- * <p>A 404 means the file is gone or is not ours: the real server answers a manifest request of a non-owner with
- * the same generic {@code not_found} as for a missing file ({@code manifest_not_owner} only reaches its audit log,
- * audit #16), so the two cannot be told apart.
+ * <p>A failed id means the file is gone, trashed or not ours ({@code file_retrieval_service.rs} get_file_with_perms);
+ * they cannot be told apart.
  */
 final class RemoteCheck {
     private RemoteCheck() {
@@ -24,15 +23,15 @@ final class RemoteCheck {
         if (expected == null) {
             return;
         }
-        Optional<ManifestDto> now;
-        try {
-            now = api.manifest(req.remoteFileId(), expected);
-        } catch (OxiCloudException.NotFound e) {
+        BatchFilesDto now = api.files(List.of(req.remoteFileId()));
+        FileDto file = now.successful().stream().filter(f -> f.id().equals(req.remoteFileId())).findFirst()
+                .orElse(null);
+        if (file == null) {
             throw new TransferException.RemoteChanged(req.path() + ": the remote file is gone (or is not ours)", null);
         }
-        if (now.isPresent() && !now.get().fileHash().equals(expected)) {
+        if (!expected.equals(file.contentHash())) {
             throw new TransferException.RemoteChanged(req.path() + ": the remote content changed since the last sync",
-                    now.get().fileHash());
+                    file.contentHash());
         }
     }
 }

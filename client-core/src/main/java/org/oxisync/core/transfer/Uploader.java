@@ -3,8 +3,10 @@ package org.oxisync.core.transfer;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.oxisync.protocol.CommitDto;
 import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
@@ -91,7 +93,7 @@ public final class Uploader {
         }
         UploadOutcome out;
         if (req.isUpdate()) {
-            out = digest.size() == 0 ? replaceWithEmpty(req, p) : new DeltaUpload(api, store, options, req, start, p, sleeper).run();
+            out = digest.size() == 0 ? emptyUpdate(req) : new DeltaUpload(api, store, options, req, start, p, sleeper).run();
         } else if (digest.size() == 0) {
             out = multipart(req, p);
         } else if (owned != null && owned.contains(digest.fileHash())) {
@@ -176,7 +178,7 @@ public final class Uploader {
         if (!expected.equals(f.contentHash())) {
             // The bytes sent are not the bytes hashed: the file changed while it was read. Keep nothing of it.
             try {
-                api.deleteFile(f.id());
+                api.trashBatch(List.of(f.id()), List.of());
             } catch (OxiCloudException e) {
                 LOG.warn("could not move the inconsistent upload of {} to the trash: {}", req.path(), e.getMessage());
             }
@@ -187,13 +189,16 @@ public final class Uploader {
         return new UploadOutcome(f, req.digest().size(), 0, req.name());
     }
 
-    private UploadOutcome replaceWithEmpty(UploadRequest req, ProgressSink p) throws TransferException {
-        if (req.parentFolderId() == null || req.name() == null) {
-            throw new IllegalArgumentException("an update to 0 bytes recreates the file: parentFolderId and name are needed");
-        }
+    /**
+     * An update to 0 bytes: a delta commit with no chunks and the hash of nothing. OxiCloud 0.8.7 validates neither
+     * the chunk count nor the size ({@code delta_upload_service.rs:204-234}; pinning an empty list returns at once),
+     * so the file keeps its id, its shares and its history, where trashing it and creating an empty one would not
+     * (and a DELETE would expose the trash copy to audit #2).
+     */
+    private UploadOutcome emptyUpdate(UploadRequest req) throws TransferException {
         RemoteCheck.requireUnchanged(api, req);
-        api.deleteFile(req.remoteFileId());
-        return multipart(req, p);
+        FileDto f = api.commit(CommitDto.update(req.digest().fileHash(), List.of(), req.remoteFileId()));
+        return new UploadOutcome(f, 0, 0, req.name());
     }
 
     /** Records the manifest and where the file's chunks can be read locally; a failure here never fails the upload. */

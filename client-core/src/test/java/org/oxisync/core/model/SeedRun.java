@@ -74,7 +74,8 @@ final class SeedRun {
         TransferOptions transfers = rnd.nextBoolean() ? TransferOptions.defaults()
                 : TransferOptions.defaults().withDeltaThreshold(64 << 10);
         this.options = SyncOptions.defaults("modelhost").withWorkers(1 + rnd.nextInt(4));
-        this.c = new SeedClient(server, user, "pw-" + user, dir, transfers);
+        // many seeds share one emulator from one loopback address: app passwords, not logins (10 a minute per IP)
+        this.c = new SeedClient(server, user, server.createAppPassword(user, "model seed"), dir, transfers);
         this.remote = server.remote(user);
         log.add("seed " + seed + ": workers " + options.workers() + ", delta threshold "
                 + transfers.deltaThresholdBytes());

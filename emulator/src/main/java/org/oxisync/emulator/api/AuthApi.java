@@ -104,6 +104,30 @@ public final class AuthApi {
         return Response.json(200, m);
     }
 
+    /** A new app password in the server's form: {@code oxicloud-} and 32 letters and digits. */
+    public static String newAppPassword() {
+        return "oxicloud-" + Auth.randomAlnum(32);
+    }
+
+    /** Stores a new app password of the user (its hash and prefix); the caller shows {@code password} once. */
+    public static Model.AppPassword mint(Tree tree, String userId, String label, String scopes, Long expiresDays,
+                                         String password) {
+        Model.AppPassword p = new Model.AppPassword();
+        synchronized (tree) {
+            p.id = UUID.randomUUID().toString();
+            p.userId = userId;
+            p.label = label;
+            p.passwordHash = Auth.sha256(password);
+            p.prefix = password.substring(0, 13);
+            p.scopes = scopes == null ? "webdav,caldav,carddav" : scopes;
+            p.createdAt = tree.now();
+            p.expiresAt = expiresDays == null ? null : p.createdAt + expiresDays * 86400;
+            tree.appPasswords.put(p.id, p);
+            tree.changed();
+        }
+        return p;
+    }
+
     private Response createAppPassword(Request r) {
         String h = r.header("Authorization");
         if (h == null || !h.regionMatches(true, 0, "Bearer ", 0, 7)) {
@@ -116,20 +140,8 @@ public final class AuthApi {
         if (label.isBlank()) {
             throw ApiError.badRequest("label cannot be empty");
         }
-        String password = "oxicloud-" + Auth.randomAlnum(32);
-        Model.AppPassword p = new Model.AppPassword();
-        synchronized (tree) {
-            p.id = UUID.randomUUID().toString();
-            p.userId = r.userId();
-            p.label = label;
-            p.passwordHash = Auth.sha256(password);
-            p.prefix = password.substring(0, 13);
-            p.scopes = scopes == null ? "webdav,caldav,carddav" : scopes;
-            p.createdAt = tree.now();
-            p.expiresAt = expiresDays == null ? null : p.createdAt + expiresDays * 86400;
-            tree.appPasswords.put(p.id, p);
-            tree.changed();
-        }
+        String password = newAppPassword();
+        Model.AppPassword p = mint(tree, r.userId(), label, scopes, expiresDays, password);
         Model.User u = tree.user(r.userId());
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", p.id);
