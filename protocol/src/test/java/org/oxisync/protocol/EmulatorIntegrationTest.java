@@ -137,7 +137,7 @@ class EmulatorIntegrationTest {
 
     @Test
     void batchFilesGetAnswersTheCurrentContentHashAndFailsTrashedFiles() throws Exception {
-        String root = emulator.rootFolderId("alice");
+        String root = loginAndRoot();
         Path f = Files.writeString(dir.resolve("c.txt"), "current");
         FileDto up = api.upload(root, "c.txt", f);
         FileDto gone = api.upload(root, "d.txt", Files.writeString(dir.resolve("d.txt"), "gone"));

@@ -55,6 +55,12 @@ final class SyncHarness implements AutoCloseable {
     }
 
     SyncHarness(OxiCloudEmulator server, Path tmp, boolean ownsServer, Clock clock) {
+        this(server, tmp, ownsServer, clock, b -> b);
+    }
+
+    /** With {@code apiOptions} applied to the API client's configuration (a delta budget, a listener...). */
+    SyncHarness(OxiCloudEmulator server, Path tmp, boolean ownsServer, Clock clock,
+                java.util.function.UnaryOperator<ApiConfig.Builder> apiOptions) {
         this.server = server;
         this.ownsServer = ownsServer;
         this.clock = clock;
@@ -64,7 +70,7 @@ final class SyncHarness implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        this.api = newApi(server, clock);
+        this.api = OxiCloudApi.create(apiOptions.apply(apiConfig(server, clock)).build());
         api.login(USER, PASSWORD);
         this.store = LocalStore.open(data, "alice", clock);
         String root = server.rootFolderId(USER);
@@ -73,13 +79,17 @@ final class SyncHarness implements AutoCloseable {
     }
 
     static OxiCloudApi newApi(OxiCloudEmulator server, Clock clock) {
-        return OxiCloudApi.create(ApiConfig.builder(URI.create(server.baseUrl()), "alice")
+        return OxiCloudApi.create(apiConfig(server, clock).build());
+    }
+
+    static ApiConfig.Builder apiConfig(OxiCloudEmulator server, Clock clock) {
+        return ApiConfig.builder(URI.create(server.baseUrl()), "alice")
                 .credentialStore(new MemoryCredentialStore()).clock(clock)
                 .hasher((d, o, l) -> {
                     Blake3 h = Blake3.newHasher();
                     h.update(d, o, l);
                     return h.hexDigest();
-                }).build());
+                });
     }
 
     SyncEngine newEngine() {
@@ -96,7 +106,18 @@ final class SyncHarness implements AutoCloseable {
         return server.remote(USER);
     }
 
+    /**
+     * One run. The server's tree ETags are flushed first: OxiCloud bumps them every 500 ms, and a test's "another
+     * device changed this" is older than that when the run starts (a run that starts within the 500 ms does not see
+     * the change until its next run, as against a real server; {@link #syncUnflushed} shows that).
+     */
     SyncReport sync() {
+        server.flushTreeEtags();
+        return syncUnflushed();
+    }
+
+    /** One run, without waiting for the server's pending tree-ETag bumps. */
+    SyncReport syncUnflushed() {
         return engine.runOnce(store.accounts().pair(pair.id()).orElseThrow(), options);
     }
 
@@ -125,6 +146,22 @@ final class SyncHarness implements AutoCloseable {
                 Files.setLastModifiedTime(p, FileTime.fromMillis(before.toMillis() + 1000));
             }
             return p;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Deletes a local file or a whole folder. */
+    void delete(String rel) {
+        Path p = local.resolve(rel);
+        try (Stream<Path> s = Files.walk(p)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(x -> {
+                try {
+                    Files.delete(x);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

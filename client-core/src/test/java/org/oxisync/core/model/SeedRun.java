@@ -110,7 +110,10 @@ final class SeedRun {
         dumpWhenReplaying("before the next sync");
         int kind = rnd.nextInt(10);
         if (kind < 3) {
-            report("sync", c.sync(options));
+            // half of the plain runs start before the server's 500 ms tree-ETag flush of the last remote changes
+            boolean flushed = rnd.nextBoolean();
+            report(flushed ? "sync" : "sync (remote changes not flushed yet)",
+                    flushed ? c.sync(options) : c.syncUnflushed(options));
         } else if (kind < 6) {
             String faults = armFaults(1 + rnd.nextInt(3));
             report("sync with faults " + faults, c.sync(options));

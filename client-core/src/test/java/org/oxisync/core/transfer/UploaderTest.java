@@ -332,7 +332,7 @@ class UploaderTest {
     }
 
     @Test
-    void emptyFilesAreCreatedAndAnUpdateToEmptyRecreatesTheFile() throws Exception {
+    void emptyFilesAreCreatedAndAnUpdateToEmptyKeepsTheFileIdWithoutTouchingTheTrash() throws Exception {
         harness();
         h.write("empty.txt", new byte[0]);
         UploadOutcome created = uploader().upload(h.newFile("empty.txt"), Set.of(), ProgressSink.NONE);
@@ -346,9 +346,9 @@ class UploaderTest {
         UploadOutcome emptied = uploader().upload(h.update("b.txt", b.id(), b.contentHash()), Set.of(), ProgressSink.NONE);
 
         assertEquals(0, emptied.file().size());
+        assertEquals(b.id(), emptied.file().id(), "an empty delta commit keeps the file (audit #22)");
         assertArrayEquals(new byte[0], h.remote().read("/b.txt"));
-        assertTrue(h.api.trash(50, null).items().stream().anyMatch(t -> "b.txt".equals(t.name())),
-                "the old content is in the trash");
+        assertTrue(h.api.trash(50, null).items().isEmpty(), "nothing was trashed");
     }
 
     @Test
@@ -466,8 +466,9 @@ class UploaderTest {
         assertEquals(0, h.stats(NEGOTIATE).requests());
         assertEquals(1, h.stats(PUT).requests());
         assertEquals(1, h.stats(COMMIT).requests());
-        assertEquals(1, h.stats(MANIFEST).requests(), "the pre-commit check");
-        assertEquals(3, h.deltaRequests(), "PUT + commit + the pre-commit check");
+        assertEquals(0, h.stats(MANIFEST).requests(), "the pre-commit check is not a delta request");
+        assertEquals(1, h.stats("POST /api/batch/files/get").requests(), "the pre-commit check");
+        assertEquals(2, h.deltaRequests(), "PUT + commit");
     }
 
     @Test
