@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.oxisync.core.engine.PlanExecutor.LocalChangedException;
+import org.oxisync.core.naming.RelativePaths;
 import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.SyncAction;
@@ -112,6 +113,7 @@ final class DeleteSteps {
         List<String> folders = new ArrayList<>();
         for (SyncAction.DeleteRemote d : batch) {
             (d.kind() == EntryKind.DIR ? folders : files).add(d.remoteId());
+            tally.touched(s.remote().id(RelativePaths.parent(d.path())).orElse(null));
         }
         BatchTrashResult result = s.api().trashBatch(files, folders);
         Set<String> trashed = new HashSet<>(result.trashed());

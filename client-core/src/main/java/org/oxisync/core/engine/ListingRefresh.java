@@ -19,13 +19,16 @@ import org.slf4j.LoggerFactory;
  * <p>OxiCloud 0.8.7 does not bump the tree ETags of a change's ancestors at once: a flusher applies the queued bumps
  * every {@code OXICLOUD_TREE_ETAG_FLUSH_MS} = 500 ms ({@code src/application/services/tree_etag_flush_service.rs},
  * audit finding #10). Relisting at once would read the pre-flush root ETag, save nothing, and leave every folder the
- * run changed to be listed again by the next run. So the relisting waits until one flush interval plus a margin has
- * passed since the run's last change on the server (real time, since the server's flusher runs on real time), and
- * if the root's ETag has still not moved (a slower server), waits once more.
+ * run changed to be listed again by the next run. So the relisting waits for the flush that carries the run's last
+ * change: it reads the root's ETag once the run is over, then every {@value #POLL_MILLIS} ms until it moves (the first
+ * flush after the run's last change applies every bump the run queued, and a bump of any folder moves the root's
+ * tree ETag) or until the flush interval plus a margin has passed since that change. Real time, since the server's
+ * flusher runs on real time. A few small requests instead of a listing of every changed folder in the next run.
  */
 final class ListingRefresh {
     private static final Logger LOG = LoggerFactory.getLogger(ListingRefresh.class);
 
+    static final long POLL_MILLIS = 100;
     private final OxiCloudApi api;
     private final Duration flushWait;
     private final Sleeper sleeper;
@@ -38,14 +41,9 @@ final class ListingRefresh {
 
     /** Relists after a run whose last change on the server was at {@code lastChangeNanos} ({@link System#nanoTime}). */
     void after(RemoteTree before, RemoteTreeFile file, long lastChangeNanos) {
-        RemoteScanner scanner = new RemoteScanner(api);
         try {
-            waitUntil(lastChangeNanos + flushWait.toNanos());
-            Optional<RemoteTree> after = scanner.relist(before);
-            if (after.isEmpty() && !flushWait.isZero()) {
-                waitUntil(System.nanoTime() + flushWait.toNanos());
-                after = scanner.relist(before);
-            }
+            awaitFlush(before.rootId(), lastChangeNanos + flushWait.toNanos());
+            Optional<RemoteTree> after = new RemoteScanner(api).relist(before);
             if (after.isPresent()) {
                 file.save(after.get());
             }
@@ -53,6 +51,20 @@ final class ListingRefresh {
             LOG.info("could not refresh the remote listing after the run ({}); the next run lists it", e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // a stop request: the next run lists what changed
+        }
+    }
+
+    /** Waits until the root's tree ETag moves after the run, or until {@code deadlineNanos}. */
+    private void awaitFlush(String rootId, long deadlineNanos) throws InterruptedException {
+        if (System.nanoTime() >= deadlineNanos) {
+            return;
+        }
+        String seen = api.folder(rootId).etag();
+        while (System.nanoTime() < deadlineNanos) {
+            waitUntil(Math.min(deadlineNanos, System.nanoTime() + POLL_MILLIS * 1_000_000L));
+            if (!seen.equals(api.folder(rootId).etag())) {
+                return;
+            }
         }
     }
 

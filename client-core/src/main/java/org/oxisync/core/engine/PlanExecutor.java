@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -74,6 +75,35 @@ final class PlanExecutor {
         this.structure = new StructureSteps(session, tally, placements);
         this.transfers = new TransferSteps(session, tally, structure.scannedAs(), placements);
         this.deletes = new DeleteSteps(session, tally);
+    }
+
+    /**
+     * The server folders whose listings the plan will write to: the parent of every upload, remote folder creation,
+     * remote move (both ends) and remote delete, or its nearest ancestor the server has now (for a folder the plan
+     * creates). The engine marks them stale in the listing cache before the first write (see
+     * {@link org.oxisync.core.remote.RemoteTree#withStale}).
+     */
+    Set<String> remoteFoldersWritten(SyncPlan plan) {
+        Set<String> out = new java.util.HashSet<>();
+        for (SyncAction a : plan.actions()) {
+            if (a instanceof SyncAction.Upload || a instanceof SyncAction.CreateRemoteFolder
+                    || a instanceof SyncAction.DeleteRemote) {
+                out.add(nearestKnownFolder(RelativePaths.parent(a.path())));
+            } else if (a instanceof SyncAction.MoveRemote m) {
+                out.add(nearestKnownFolder(RelativePaths.parent(m.from())));
+                out.add(nearestKnownFolder(RelativePaths.parent(m.path())));
+            }
+        }
+        return out;
+    }
+
+    private String nearestKnownFolder(String path) {
+        for (String p = path; ; p = RelativePaths.parent(p)) {
+            Optional<String> id = s.remote().id(p);
+            if (id.isPresent() || p.isEmpty()) {
+                return id.orElse(s.remote().folderId(""));
+            }
+        }
     }
 
     /** Runs the plan; returns the reason the run had to stop early, or null. */

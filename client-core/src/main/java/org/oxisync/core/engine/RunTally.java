@@ -18,6 +18,7 @@ final class RunTally {
     final AtomicLong bytesReused = new AtomicLong();
     final AtomicInteger remoteChanges = new AtomicInteger();
     private final AtomicLong lastRemoteChangeNanos = new AtomicLong();
+    private final java.util.Set<String> touchedFolders = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final List<ItemError> errors = new ArrayList<>();
     private final List<ItemError> skipped = new ArrayList<>();
 
@@ -25,6 +26,18 @@ final class RunTally {
     void remoteChanged() {
         remoteChanges.incrementAndGet();
         lastRemoteChangeNanos.set(System.nanoTime());
+    }
+
+    /** A write to the listing of the server folder {@code folderId} is about to be sent (null: nothing known). */
+    void touched(String folderId) {
+        if (folderId != null) {
+            touchedFolders.add(folderId);
+        }
+    }
+
+    /** The server folders whose listings this run wrote to (or tried to). */
+    java.util.Set<String> touchedFolders() {
+        return java.util.Set.copyOf(touchedFolders);
     }
 
     /** {@link System#nanoTime()} of the last {@link #remoteChanged()}; meaningful only when one happened. */

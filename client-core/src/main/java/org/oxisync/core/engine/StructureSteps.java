@@ -85,6 +85,7 @@ final class StructureSteps {
         String name = RelativePaths.name(c.path());
         String id;
         try {
+            tally.touched(parentId);
             id = s.api().createFolder(parentId, name).id();
         } catch (OxiCloudException.Conflict e) {
             id = findChild(parentId, name, true);
@@ -127,8 +128,10 @@ final class StructureSteps {
         boolean folder = m.kind() == EntryKind.DIR;
         String etag = null;
         String name = RelativePaths.name(m.from());
+        tally.touched(s.remote().id(fromParent).orElse(null));
         if (!fromParent.equals(toParent)) {
             String target = s.remote().folderId(toParent);
+            tally.touched(target);
             placements.placed(target, m.path());
             try {
                 etag = moveTo(m.remoteId(), folder, target);

@@ -234,12 +234,30 @@ public final class SyncEngine {
 
         listener.phase(pair.name(), "syncing");
         String abortReason = null;
+        RemoteTree listed = remote.tree();
         if (!plan.actions().isEmpty()) { // nothing to execute: skip building the executor's indexes of the tree
             PlanExecutor.Session session = session(pair, options, root, scan, remote, base);
-            abortReason = new PlanExecutor(session, tally).execute(plan);
+            PlanExecutor executor = new PlanExecutor(session, tally);
+            // The listing cache must never be reused for a folder this run writes to before the server's delayed
+            // ETag flush shows the write: marked stale before the first write, and again for anything else the
+            // run touched (a stop or a crash may come before the relisting below).
+            Set<String> planned = executor.remoteFoldersWritten(plan);
+            if (!planned.isEmpty()) {
+                listed = listed.withStale(planned);
+                treeFile.save(listed);
+            }
+            try {
+                abortReason = executor.execute(plan);
+            } finally {
+                Set<String> touched = tally.touchedFolders();
+                if (!planned.containsAll(touched)) {
+                    listed = listed.withStale(touched);
+                    treeFile.save(listed);
+                }
+            }
         }
         if (tally.remoteChanges.get() > 0 && abortReason == null) {
-            refresh.tree = remote.tree();
+            refresh.tree = listed;
             refresh.file = treeFile;
             refresh.lastChangeNanos = tally.lastRemoteChangeNanos();
         }

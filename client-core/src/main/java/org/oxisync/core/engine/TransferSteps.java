@@ -88,6 +88,7 @@ final class TransferSteps {
         String expectedRemoteHash = u.isNew() ? null : agreedRemoteHash(u);
         int item = s.progress().add(u.path(), Math.max(1, u.size()));
         try {
+            tally.touched(s.remote().parentFolderId(u.path()));
             UploadOutcome out = s.uploader().upload(new UploadRequest(s.pairId(), u.path(), file, digest,
                     s.remote().parentFolderId(u.path()), RelativePaths.name(u.path()), u.remoteId(),
                     expectedRemoteHash, java.time.Instant.ofEpochMilli(local.mtimeMillis()), local.fileKey()),

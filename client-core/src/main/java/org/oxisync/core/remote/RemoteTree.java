@@ -29,6 +29,35 @@ public record RemoteTree(String rootId, Map<String, Folder> folders) {
         return folder(rootId).map(Folder::treeEtag);
     }
 
+    /**
+     * This listing with the tree ETags of {@code folderIds} and of all their ancestors made unknown (empty), so that
+     * the next discovery lists those folders again whatever the server's ETags say. For a run's own writes: OxiCloud
+     * bumps tree ETags up to 500 ms after a change (audit #10), and a listing reused on an ETag that has not moved yet
+     * would lack what the journal already records, which reads as "deleted on the server".
+     */
+    public RemoteTree withStale(java.util.Collection<String> folderIds) {
+        Map<String, String> parents = new HashMap<>();
+        for (Folder f : folders.values()) {
+            for (String c : f.childFolderIds()) {
+                parents.put(c, f.id());
+            }
+        }
+        java.util.Set<String> stale = new java.util.HashSet<>();
+        for (String id : folderIds) {
+            for (String x = id; x != null && stale.add(x); x = parents.get(x)) {
+                // up to the root (a set: a loop in a damaged listing ends here)
+            }
+        }
+        Map<String, Folder> out = new HashMap<>(folders);
+        for (String id : stale) {
+            Folder f = out.get(id);
+            if (f != null && !f.treeEtag().isEmpty()) {
+                out.put(id, new Folder(f.id(), f.name(), "", f.files(), f.childFolderIds()));
+            }
+        }
+        return new RemoteTree(rootId, out);
+    }
+
     /** One listed folder. {@code name} is empty for the root. */
     public record Folder(String id, String name, String treeEtag, List<File> files, List<String> childFolderIds) {
         public Folder {

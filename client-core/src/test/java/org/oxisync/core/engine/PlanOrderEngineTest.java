@@ -22,7 +22,7 @@ class PlanOrderEngineTest {
             h.syncOk();
             Files.delete(h.local.resolve("d/b.txt"));
             h.write("d/b.txt/inner.txt", "now a folder");
-            h.server.faults().add("DELETE", "/api/files/.*", 5, new Fault.Fail(503, null));
+            h.server.faults().add("POST", "/api/batch/trash", 5, new Fault.Fail(503, null));
 
             SyncReport failed = h.sync();
             assertEquals(SyncStatus.PARTIAL, failed.status(), failed.message());
