@@ -148,7 +148,8 @@ public final class SyncEngine {
                 new SelectiveSync(new HashSet<>(pair.exclusions())));
         LocalHint hint = options.localHint();
         QuietSeal seal = QuietSeal.forPair(store.directory(), pair.id());
-        if (hint == LocalHint.ALL && !store.needsRebuild() && quietCheck.quiet(pair, root, filter, seal)) {
+        if (hint == LocalHint.ALL && options.staleRemoteFolders().isEmpty() && !store.needsRebuild()
+                && quietCheck.quiet(pair, root, filter, seal)) {
             LOG.debug("{}: quiet check: the disk and the server are as the last full run left them", pair.name());
             store.versions().applyRetention();
             return reports.report(pair, new RunTally(), List.of(), null, start, options.dryRun());
@@ -170,7 +171,7 @@ public final class SyncEngine {
             // Incremental: the server first, so that every folder where it changed something is read locally too
             // (what the run writes there is then compared with the disk as it is, not as the journal remembers it).
             listener.phase(pair.name(), "discovering");
-            remote = discover(pair, treeFile, remoteScanner, shared);
+            remote = discover(pair, treeFile, remoteScanner, shared, options.staleRemoteFolders());
             if (options.stop().stopRequested()) {
                 return reports.stoppedBeforeChanges(pair, start);
             }
@@ -186,7 +187,7 @@ public final class SyncEngine {
             // The server is asked while the disk is walked: discovery (reading the listing cache, one request when
             // nothing changed) needs neither the scan nor the journal, and the two use different resources.
             Background<RemoteScan> discovery = Background.start("oxisync-discover", () -> {
-                RemoteScan found = discover(pair, treeFile, remoteScanner, shared);
+                RemoteScan found = discover(pair, treeFile, remoteScanner, shared, options.staleRemoteFolders());
                 found.snapshot().byId(); // built here, beside the scan, for the reconcile step
                 return found;
             });
@@ -274,9 +275,12 @@ public final class SyncEngine {
     }
 
     private RemoteScan discover(FolderPair pair, RemoteTreeFile treeFile, RemoteScanner remoteScanner,
-                                SharedStrings shared) throws IOException {
+                                SharedStrings shared, java.util.Set<String> staleFolders) throws IOException {
         RemoteTree previous = store.needsRebuild() ? RemoteTree.empty(pair.remoteFolderId())
                 : treeFile.load(pair.remoteFolderId(), shared);
+        if (!staleFolders.isEmpty()) {
+            previous = previous.withStale(staleFolders);
+        }
         RemoteScan remote = remoteScanner.scan(previous);
         if (!remote.unchanged()) {
             treeFile.save(remote.tree());

@@ -12,15 +12,23 @@ import org.oxisync.core.scan.LocalHint;
  * @param host this machine's name, used in conflict copy names
  * @param stop polled at safe points; when it says so the run stops there (pause, shutdown)
  * @param localHint which local paths may have changed since the last run ({@link LocalHint#ALL}: scan everything)
+ * @param staleRemoteFolders server folders known to have changed (a real-time bus event names its folder): listed
+ *                           again whatever their tree ETags say, since the server bumps those up to 500 ms later
  */
 public record SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, String host, StopSignal stop,
-                          LocalHint localHint) {
+                          LocalHint localHint, java.util.Set<String> staleRemoteFolders) {
     public SyncOptions {
+        staleRemoteFolders = java.util.Set.copyOf(staleRemoteFolders);
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1");
         }
         Objects.requireNonNull(stop, "stop");
         Objects.requireNonNull(localHint, "localHint");
+    }
+
+    public SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, String host, StopSignal stop,
+                       LocalHint localHint) {
+        this(dryRun, allowMassDelete, workers, host, stop, localHint, java.util.Set.of());
     }
 
     public SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, String host, StopSignal stop) {
@@ -36,22 +44,26 @@ public record SyncOptions(boolean dryRun, boolean allowMassDelete, int workers, 
     }
 
     public SyncOptions withDryRun(boolean v) {
-        return new SyncOptions(v, allowMassDelete, workers, host, stop, localHint);
+        return new SyncOptions(v, allowMassDelete, workers, host, stop, localHint, staleRemoteFolders);
     }
 
     public SyncOptions withAllowMassDelete(boolean v) {
-        return new SyncOptions(dryRun, v, workers, host, stop, localHint);
+        return new SyncOptions(dryRun, v, workers, host, stop, localHint, staleRemoteFolders);
     }
 
     public SyncOptions withWorkers(int v) {
-        return new SyncOptions(dryRun, allowMassDelete, v, host, stop, localHint);
+        return new SyncOptions(dryRun, allowMassDelete, v, host, stop, localHint, staleRemoteFolders);
     }
 
     public SyncOptions withStop(StopSignal v) {
-        return new SyncOptions(dryRun, allowMassDelete, workers, host, v, localHint);
+        return new SyncOptions(dryRun, allowMassDelete, workers, host, v, localHint, staleRemoteFolders);
     }
 
     public SyncOptions withLocalHint(LocalHint v) {
-        return new SyncOptions(dryRun, allowMassDelete, workers, host, stop, v);
+        return new SyncOptions(dryRun, allowMassDelete, workers, host, stop, v, staleRemoteFolders);
+    }
+
+    public SyncOptions withStaleRemoteFolders(java.util.Set<String> v) {
+        return new SyncOptions(dryRun, allowMassDelete, workers, host, stop, localHint, v);
     }
 }

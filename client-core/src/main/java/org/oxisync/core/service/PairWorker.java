@@ -66,6 +66,8 @@ final class PairWorker {
     private boolean overflowDuringRun;
     /** Local paths changed since the last run that ended OK: the next run's hint (unless a full scan is due). */
     private final Set<String> dirtyPaths = new HashSet<>();
+    /** Server folders a bus event named since the last run (guarded by {@code this}). */
+    private final Set<String> staleRemote = new HashSet<>();
     /** The next run scans the whole local tree: first run, watcher overflow, periodic run, on demand, new settings. */
     private boolean fullScanDue = true;
     private ProgressSnapshot progress;
@@ -148,7 +150,13 @@ final class PairWorker {
     }
 
     /** The bus says something changed under the remote folder. */
-    void remoteHint() {
+    /** The bus says folder {@code folderId} changed: the next run lists it whatever its (delayed) tree ETag says. */
+    void remoteHint(String folderId) {
+        synchronized (this) {
+            if (staleRemote.size() < MAX_TRACKED) {
+                staleRemote.add(folderId);
+            }
+        }
         requestRun("remote change (bus)");
     }
 
@@ -213,6 +221,7 @@ final class PairWorker {
     private void runLoop() {
         boolean hintFull;
         Set<String> hintPaths;
+        Set<String> staleFolders;
         synchronized (this) {
             if (stopping || paused || env.globallyPaused()) {
                 active = false;
@@ -234,6 +243,8 @@ final class PairWorker {
             hintPaths = hintFull ? Set.of() : Set.copyOf(dirtyPaths);
             fullScanDue = false;
             dirtyPaths.clear();
+            staleFolders = Set.copyOf(staleRemote);
+            staleRemote.clear();
         }
         SyncReport report = null;
         AtomicBoolean stopAsked = new AtomicBoolean();
@@ -252,7 +263,8 @@ final class PairWorker {
             }
             setState(PairState.SCANNING, "scanning");
             LocalHint hint = hintFull ? LocalHint.ALL : LocalHint.of(hintPaths);
-            report = env.engine(new Listener()).runOnce(pair, env.syncOptions().withStop(stop).withLocalHint(hint));
+            report = env.engine(new Listener()).runOnce(pair, env.syncOptions().withStop(stop).withLocalHint(hint)
+                    .withStaleRemoteFolders(staleFolders));
             if (report.status() == SyncStatus.STOPPED && stopAsked.get()) {
                 // stopped at a safe point because we asked (pause, shutdown): not an error, the rest comes next run
                 synchronized (this) {
@@ -281,6 +293,7 @@ final class PairWorker {
                     // not everything the hint named was handled: the next run looks at those paths again
                     fullScanDue |= hintFull;
                     hintPaths.forEach(this::addDirty);
+                    staleRemote.addAll(staleFolders);
                     if (report != null) {
                         for (ItemError e : report.errors()) {
                             if (!e.path().isEmpty()) {

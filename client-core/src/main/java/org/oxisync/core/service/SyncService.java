@@ -153,7 +153,7 @@ public final class SyncService implements AutoCloseable {
                         synchronized (SyncService.this) {
                             owners = new java.util.HashSet<>(folderOwners.getOrDefault(folderId, java.util.Set.of()));
                         }
-                        owners.forEach(PairWorker::remoteHint);
+                        owners.forEach(w -> w.remoteHint(folderId));
                     }
                 });
         synchronized (this) {

@@ -83,8 +83,16 @@ final class ManualScheduler implements TaskScheduler {
         t.start();
     }
 
+    private volatile Runnable onAdvance = () -> { };
+
+    /** Runs {@code r} each time the clock moves (time passes for the server's own periodic work too). */
+    void onAdvance(Runnable r) {
+        this.onAdvance = r;
+    }
+
     /** Moves the clock by {@code d}, firing due timers in order on this thread, each at its own time. */
     void advance(Duration d) {
+        onAdvance.run();
         Instant target = clock.instant().plus(d);
         while (true) {
             Timer next;

@@ -31,6 +31,8 @@ final class ServiceHarness implements AutoCloseable {
 
     ServiceHarness(Path tmp) throws IOException {
         server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").clock(clock).build());
+        // the test's clock moves in steps of seconds: the server's 500 ms tree-ETag flush has happened by then
+        scheduler.onAdvance(server::flushTreeEtags);
         local = Files.createDirectories(tmp.resolve("local"));
         ctx = new AppContext(new AppHome(tmp.resolve("home"), true), clock);
         ctx.saveConfig(new AppConfig(server.baseUrl(), "alice", null));
