@@ -39,7 +39,8 @@ d1=$(delta_requests)
 first_ms=$WALL_MS
 first_endpoints=$(emu_endpoints)
 
-find "$WORK/b" -type f | sort | head -n "$k" | while IFS= read -r f; do printf 'edited on this device\n' >> "$f"; done
+find "$WORK/b" -type f | sort > "$WORK/b-files"
+head -n "$k" "$WORK/b-files" | while IFS= read -r f; do printf 'edited on this device\n' >> "$f"; done
 emu_reset
 sync_run "$WORK/home-b" edits
 [ "$(j .uploaded)" = "$k" ] || e2e_die "uploaded $(j .uploaded) of $k edits"

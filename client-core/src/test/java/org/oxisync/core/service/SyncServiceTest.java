@@ -152,6 +152,7 @@ class SyncServiceTest {
         for (int i = 0; i < 20; i++) {
             h.remote().putFile("/in/f" + i + ".txt", ("remote " + i).getBytes(StandardCharsets.UTF_8));
         }
+        h.server.flushTreeEtags(); // the server's 500 ms ETag flush of the changes above
         h.service.syncNow(PAIR);
         h.scheduler.awaitLaneIdle(30);
         long runs = h.runs();
@@ -171,6 +172,7 @@ class SyncServiceTest {
         }
         int reportsBefore = h.events.reports.size();
         h.events.onItem = () -> h.service.pause(PAIR);
+        h.server.flushTreeEtags(); // the server's 500 ms ETag flush of the changes above
         h.service.syncNow(PAIR);
         await("the run to stop", 20, () -> h.events.reports.size() > reportsBefore);
         h.scheduler.awaitLaneIdle(20);
@@ -208,6 +210,7 @@ class SyncServiceTest {
         }
         int reportsBefore = h.events.reports.size();
         h.events.onItem = () -> h.service.pause(null);
+        h.server.flushTreeEtags(); // the server's 500 ms ETag flush of the changes above
         h.service.syncNow(PAIR);
         await("the run to stop", 20, () -> h.events.reports.size() > reportsBefore);
         h.scheduler.awaitLaneIdle(20);
@@ -242,6 +245,7 @@ class SyncServiceTest {
             }
         };
         int reportsBefore = h.events.reports.size();
+        h.server.flushTreeEtags(); // the server's 500 ms ETag flush of the changes above
         h.service.syncNow(PAIR);
         assertTrue(firstItem.await(30, java.util.concurrent.TimeUnit.SECONDS));
         long t0 = System.nanoTime();
@@ -275,6 +279,7 @@ class SyncServiceTest {
         };
         h.scheduler.advance(Duration.ofSeconds(1)); // the first run's last progress is long past
         h.events.progress.clear();
+        h.server.flushTreeEtags(); // the server's 500 ms ETag flush of the changes above
         h.service.syncNow(PAIR);
         assertTrue(firstItem.await(30, java.util.concurrent.TimeUnit.SECONDS));
         // the test clock stands still: every update after the first falls inside the 100 ms interval
@@ -345,6 +350,7 @@ class SyncServiceTest {
         assertTrue(h.remote().exists("/b/unseen.txt"), "an overflow falls back to a full scan");
 
         h.write("b/unseen-2.txt", "not reported either");
+        h.server.flushTreeEtags(); // the server's 500 ms ETag flush of the changes above
         h.service.syncNow(PAIR);
         h.scheduler.awaitLaneIdle(30);
         assertTrue(h.remote().exists("/b/unseen-2.txt"), "sync now from the user scans everything");
@@ -387,6 +393,7 @@ class SyncServiceTest {
         h = new ServiceHarness(tmp);
         h.start(new ServiceHarness.HandWatch(), false);
         h.server.faults().failNext(100, "GET", "/api/folders/.*", 503);
+        h.server.flushTreeEtags(); // the server's 500 ms ETag flush of the changes above
         h.service.syncNow(PAIR);
         h.scheduler.awaitLaneIdle(60);
         assertEquals(PairState.OFFLINE, h.service.status().get(PAIR).state());
