@@ -31,8 +31,8 @@ import picocli.CommandLine.Spec;
  * goes to standard output (journald keeps it).
  */
 @Command(name = "daemon", mixinStandardHelpOptions = true,
-        description = {"Keep every pair in sync until stopped (headless; for systemd use Type=simple,",
-                "SuccessExitStatus=143). `oxisync status` talks to it."})
+        description = {"Keep every pair in sync until stopped (headless). `oxisync status` asks it what it does.",
+                "For systemd: Type=simple and SuccessExitStatus=143 (the packages ship oxisync.service)."})
 public final class DaemonCommand implements Callable<Integer> {
     @Mixin HomeOption homeOption;
     @Spec CommandSpec spec;
