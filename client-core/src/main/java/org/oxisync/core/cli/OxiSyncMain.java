@@ -114,6 +114,7 @@ public final class OxiSyncMain implements Runnable {
             Map.entry("sync-once", org.oxisync.core.commands.SyncOnceCommand::new),
             Map.entry("status", org.oxisync.core.commands.StatusCommand::new),
             Map.entry("daemon", org.oxisync.core.commands.DaemonCommand::new),
+            Map.entry("conflicts", org.oxisync.core.commands.ConflictsCommand::new),
             Map.entry("versions", org.oxisync.core.commands.VersionsCommand::new),
             Map.entry("inspect", InspectCommand::newCommandLine),
             Map.entry("demo", org.oxisync.core.demo.DemoCommand::new),
@@ -140,6 +141,7 @@ public final class OxiSyncMain implements Runnable {
                 cli.addSubcommand(c.getKey(), c.getValue().get());
             }
         }
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
