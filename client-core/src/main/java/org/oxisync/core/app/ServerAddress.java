@@ -192,9 +192,13 @@ public final class ServerAddress {
             return certificateProblem(e) ? Answer.UNTRUSTED_CERTIFICATE : Answer.NOT_TLS;
         } catch (SSLException e) {
             return Answer.NOT_TLS;
-        } catch (HttpTimeoutException | ConnectException e) {
-            return "https".equalsIgnoreCase(url.getScheme()) && e instanceof HttpTimeoutException
-                    && !(e instanceof java.net.http.HttpConnectTimeoutException) ? Answer.NOT_TLS : Answer.NO_ANSWER;
+        } catch (HttpTimeoutException e) {
+            // the connect time-out covers the TLS handshake: a port that takes TCP connections but never completes
+            // a handshake is a server that does not speak TLS
+            return "https".equalsIgnoreCase(url.getScheme()) && tcpOpen(url, connectTimeout) ? Answer.NOT_TLS
+                    : Answer.NO_ANSWER;
+        } catch (ConnectException e) {
+            return Answer.NO_ANSWER;
         } catch (IOException e) {
             Throwable c = e.getCause();
             if (c instanceof SSLHandshakeException h) {
@@ -207,6 +211,16 @@ public final class ServerAddress {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Answer.NO_ANSWER;
+        }
+    }
+
+    private static boolean tcpOpen(URI url, Duration timeout) {
+        int port = url.getPort() > 0 ? url.getPort() : "https".equalsIgnoreCase(url.getScheme()) ? 443 : 80;
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress(url.getHost(), port), (int) timeout.toMillis());
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 

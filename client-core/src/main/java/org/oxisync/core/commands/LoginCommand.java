@@ -121,10 +121,11 @@ public final class LoginCommand implements Callable<Integer> {
     }
 
     /** Reads a password without echo; null when there is no terminal. Replaced by tests. */
-    static java.util.function.Supplier<java.util.function.Function<String, char[]>> console = () -> {
+    static final java.util.function.Supplier<java.util.function.Function<String, char[]>> DEFAULT_CONSOLE = () -> {
         java.io.Console c = System.console();
         return c == null ? null : promptText -> c.readPassword("%s", promptText);
     };
+    static java.util.function.Supplier<java.util.function.Function<String, char[]>> console = DEFAULT_CONSOLE;
 
     private static String quota(UserDto me) {
         long used = me.storageUsedBytes() == null ? 0 : me.storageUsedBytes();
