@@ -37,9 +37,14 @@ public final class OxiSyncMain implements Runnable {
 
     /** Runs one command line and returns its exit code (0 success, 1 failure, 2 usage error). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        if (opensDesktopApp(args, org.oxisync.core.commands.GuiCommand.available(), System.getenv(),
-                System.getProperty("os.name", ""))) {
-            args = new String[] {"gui"};
+        boolean onlyHome = (args.length == 2 && args[0].equals("--home"))
+                || (args.length == 1 && args[0].startsWith("--home="));
+        if (opensDesktopApp(onlyHome ? new String[0] : args, org.oxisync.core.commands.GuiCommand.available(),
+                System.getenv(), System.getProperty("os.name", ""))) {
+            String[] gui = new String[args.length + 1];
+            gui[0] = "gui";
+            System.arraycopy(args, 0, gui, 1, args.length);
+            args = gui;
         }
         String[] line = aliases(homeFirst(args));
         if (line.length > 0 && line[0].equals("sync-once")) {
