@@ -19,7 +19,7 @@ case "$data" in
 esac
 "${unz[@]}" "$data"
 if tar -tf data.tar | grep -qx './opt/'; then
-  tar --delete -f data.tar ./opt/
+  tar --delete --no-recursion -f data.tar ./opt/ # only the folder entry, not what is in it
 fi
 "${z[@]}" data.tar > "$data.new"
 rm -f data.tar
