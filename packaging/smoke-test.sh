@@ -87,6 +87,26 @@ check "after a reinstall: link, desktop entry, unit and AppCDS archive are there
 version_out=$(oxisync --version 2>"$OUT/version.err") && rc=0 || rc=$?
 echo "oxisync --version -> rc=$rc: $version_out"
 check "oxisync --version exits 0 and prints something" test "$rc" = 0 -a -n "$version_out"
+check "oxisync --version names the build's version, not a development build" \
+  bash -c '! grep -q "development build" <<<"$1" && grep -Eq "^oxisync [0-9]" <<<"$1"' _ "$version_out"
+check "no 'Using incubator modules' warning on stderr" bash -c '! grep -q "incubator" "$1"' _ "$OUT/version.err"
+check "man oxisync is installed" test -s /usr/share/man/man1/oxisync.1.gz
+check "the man page is valid roff naming every command" bash -c \
+  'zcat /usr/share/man/man1/oxisync.1.gz | grep -q "^.SS \"oxisync conflicts resolve"' 
+check "the app jar lists its third-party components (Bouncy Castle among them)" python3 -c '
+import sys, zipfile
+names = zipfile.ZipFile("/opt/oxisync/lib/app/oxisync.jar").read("META-INF/oxisync/third-party.txt").decode()
+sys.exit(0 if "bouncycastle" in names and "dbus-java" in names else 1)'
+check "oxisync help status (README)" bash -c 'oxisync help status | grep -q -- "--json"'
+check "oxisync --home DIR status (README: --home before the command)" \
+  bash -c 'oxisync --home "$1/home-first" status | grep -q "not logged in"' _ "$OUT"
+# the daemon and the systemd unit keep the full JIT (README); short commands run C1 only
+check "oxisync daemon runs with the full JIT" bash -c \
+  'OXISYNC_JAVA_OPTS=-XX:+PrintCommandLineFlags oxisync daemon --home "$1/jit" 2>/dev/null | grep -q . && ! (OXISYNC_JAVA_OPTS=-XX:+PrintCommandLineFlags oxisync daemon --home "$1/jit" 2>/dev/null | grep -q "TieredStopAtLevel=1")' _ "$OUT"
+check "oxisync sync-once runs with C1 only" bash -c \
+  'OXISYNC_JAVA_OPTS=-XX:+PrintCommandLineFlags oxisync sync-once --home "$1/jit" 2>/dev/null | grep -q "TieredStopAtLevel=1"' _ "$OUT"
+check "the systemd unit starts the launcher that gives the daemon the full JIT" \
+  grep -q "^ExecStart=/opt/oxisync/bin/oxisync daemon" /usr/lib/systemd/user/oxisync.service
 times=()
 for _ in $(seq 1 "$RUNS"); do
   start=$(now_ms); oxisync --version >/dev/null 2>&1; times+=($(( $(now_ms) - start )))
@@ -124,6 +144,17 @@ xvfb-run -a -s "-screen 0 1024x768x24" bash -c '
   kill $pid 2>/dev/null; wait $pid 2>/dev/null || true' _ "$OUT" "$shot"
 check "GUI opened an OxiSync window" grep -qv " 10x10+" "$OUT/gui-windows.txt"
 check "GUI screenshot saved ($shot)" test -s "$shot"
+# README: `oxisync` with no arguments opens the desktop app in the installed package (and autostart entries run it)
+xvfb-run -a -s "-screen 0 1024x768x24" bash -c '
+  oxisync --home "$1/noargs-home" >"$1/noargs.log" 2>&1 & pid=$!
+  for _ in $(seq 1 120); do
+    if xwininfo -root -tree | grep "OxiSync" | grep -qv " 10x10+"; then break; fi
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.25
+  done
+  xwininfo -root -tree | grep "OxiSync" >"$1/noargs-windows.txt" || true
+  kill $pid 2>/dev/null; wait $pid 2>/dev/null || true' _ "$OUT"
+check "oxisync without arguments opens the desktop app" grep -qv " 10x10+" "$OUT/noargs-windows.txt"
 
 # --- purge and look for leftovers
 start=$(now_ms)
@@ -133,10 +164,13 @@ for path in /opt/oxisync /usr/bin/oxisync /usr/share/applications/oxisync.deskto
   check "purge removed $path" test ! -e "$path" -a ! -L "$path"
 done
 check "dpkg forgot the package" bash -c '! dpkg-query -W oxisync >/dev/null 2>&1'
+check "purge does not warn about /opt" bash -c '! grep -q "not empty so not removed" "$1"' _ "$OUT/apt-purge.log"
+check "purge removed the man page" test ! -e /usr/share/man/man1/oxisync.1.gz
 
 # --- the .rpm: contents, dependencies and scripts
 rpm_list=$(rpm -qlp "$rpm_file" 2>/dev/null)
 for path in /opt/oxisync/bin/OxiSync /opt/oxisync/bin/oxisync /opt/oxisync/lib/app/oxisync.jar /usr/bin/oxisync \
+            /usr/share/man/man1/oxisync.1.gz \
             /usr/share/applications/oxisync.desktop /usr/lib/systemd/user/oxisync.service; do
   check "rpm contains $path" grep -qx "$path" <<<"$rpm_list"
 done

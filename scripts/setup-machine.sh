@@ -5,8 +5,8 @@ set -euo pipefail
 
 # libpangoft2-1.0-0: JavaFX text rendering under headless Monocle (UI tests, screenshots).
 # curl: the demo script's health probe.  b3sum: the reference tool of the hashing benchmarks.
-# binutils + fakeroot: jpackage (objcopy for jlink, fakeroot for .deb).
-PACKAGES=(openjdk-17-jdk-headless maven libpangoft2-1.0-0 curl b3sum binutils fakeroot)
+# binutils + fakeroot + rpm: jpackage (objcopy for jlink, fakeroot for .deb, rpmbuild for the README's -Pdeb,rpm).
+PACKAGES=(openjdk-17-jdk-headless maven libpangoft2-1.0-0 curl b3sum binutils fakeroot rpm)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

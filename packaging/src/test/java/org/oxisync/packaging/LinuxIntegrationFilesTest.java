@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -68,6 +69,26 @@ class LinuxIntegrationFilesTest {
         }
         assertTrue(spec.contains("rm -f APPLICATION_DIRECTORY/lib/app/oxisync.jsa"));
         assertFalse(spec.contains("Prefix: APPLICATION_PREFIX"), "the package names /opt/oxisync, so it must not be relocatable");
+    }
+
+    @Test
+    void theManPageIsInstalledAndRemovedByBothPackages() throws Exception {
+        String postinst = ProjectFiles.text(SRC.resolve("jpackage/resources/linux/postinst"));
+        String prerm = ProjectFiles.text(SRC.resolve("jpackage/resources/linux/prerm"));
+        String spec = ProjectFiles.text(SRC.resolve("jpackage/resources/linux/oxisync.spec"));
+        assertTrue(postinst.contains("/usr/share/man/man1/oxisync.1.gz"));
+        assertTrue(prerm.contains("/usr/share/man/man1/oxisync.1.gz"));
+        assertTrue(spec.contains("%{buildroot}/usr/share/man/man1/oxisync.1.gz"));
+        assertTrue(Files.isRegularFile(SRC.resolve("jpackage/resources/linux/preinst")), "preinst makes /opt");
+    }
+
+    @Test
+    void theAppJarNamesItsVersionAndLinuxInstallsTheLauncherScript() throws Exception {
+        String pom = ProjectFiles.text(ProjectFiles.moduleDir().resolve("pom.xml"));
+        assertTrue(pom.contains("<Implementation-Version>${project.version}</Implementation-Version>"),
+                "without it the installed app calls itself a development build");
+        assertTrue(pom.contains("client-core/src/main/scripts/oxisync"), "the CLI launcher script replaces jpackage's");
+        assertTrue(pom.contains("deb-unown-opt.sh"), "the .deb must not own /opt");
     }
 
     private static String installDir() throws Exception {

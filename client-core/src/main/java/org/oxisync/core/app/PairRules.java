@@ -47,8 +47,33 @@ public final class PairRules {
         }
         for (FolderPair p : existing) {
             Path other = localRoot(Path.of(p.localRoot()));
+            if (dir.equals(other)) {
+                return Optional.of(dir + " is already paired (pair '" + p.name() + "', with " + p.remotePath()
+                        + " on the server); see oxisync pair list");
+            }
             if (dir.startsWith(other) || other.startsWith(dir)) {
                 return Optional.of(dir + " overlaps the folder of pair '" + p.name() + "' (" + other + ")");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why {@code remotePath} (canonical, {@link #normalizeRemotePath}) cannot become a new pair's server folder, or
+     * empty when it can: two pairs may not sync the same server folder, nor one inside the other ({@code /} beside
+     * {@code /Docs}), or each would see the other's changes as its own.
+     */
+    public static Optional<String> remoteProblem(String remotePath, List<FolderPair> existing) {
+        List<String> mine = remoteSegments(remotePath);
+        for (FolderPair p : existing) {
+            List<String> other = remoteSegments(p.remotePath());
+            int n = Math.min(mine.size(), other.size());
+            if (mine.subList(0, n).equals(other.subList(0, n))) {
+                String how = mine.size() == other.size() ? "is already synced by"
+                        : mine.size() > other.size() ? "is inside " + normalizeRemotePath(p.remotePath()) + ", synced by"
+                        : "holds " + normalizeRemotePath(p.remotePath()) + ", synced by";
+                return Optional.of("the server folder " + remotePath + " " + how + " pair '" + p.name() + "' ("
+                        + p.localRoot() + "); choose a server folder outside it, or remove that pair first");
             }
         }
         return Optional.empty();

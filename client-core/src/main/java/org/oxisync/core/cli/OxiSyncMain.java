@@ -13,8 +13,15 @@ import picocli.CommandLine.Command;
  * results, stderr one-line errors), so scripts can parse it.
  */
 @Command(name = "oxisync", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "OxiSync, a two-way sync client for OxiCloud.",
-        synopsisSubcommandLabel = "COMMAND")
+        description = {"OxiSync, a two-way sync client for OxiCloud.",
+                "Without a command: opens the desktop app when it is installed and there is a screen; otherwise"
+                        + " prints this help."},
+        synopsisSubcommandLabel = "COMMAND",
+        footer = {"", "`oxisync help COMMAND` or `oxisync COMMAND --help` describes a command.",
+                "--home DIR (before or after the command) or OXISYNC_HOME=DIR keeps all configuration, data and logs"
+                        + " in DIR.",
+                "Exit codes: 0 done or in sync, 1 some items failed, 2 configuration or usage error,"
+                        + " 3 stopped by the mass-delete guard."})
 public final class OxiSyncMain implements Runnable {
 
     @CommandLine.Spec
@@ -30,7 +37,16 @@ public final class OxiSyncMain implements Runnable {
 
     /** Runs one command line and returns its exit code (0 success, 1 failure, 2 usage error). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        String[] line = aliases(args);
+        boolean onlyHome = (args.length == 2 && args[0].equals("--home"))
+                || (args.length == 1 && args[0].startsWith("--home="));
+        if (opensDesktopApp(onlyHome ? new String[0] : args, org.oxisync.core.commands.GuiCommand.available(),
+                System.getenv(), System.getProperty("os.name", ""))) {
+            String[] gui = new String[args.length + 1];
+            gui[0] = "gui";
+            System.arraycopy(args, 0, gui, 1, args.length);
+            args = gui;
+        }
+        String[] line = aliases(homeFirst(args));
         if (line.length > 0 && line[0].equals("sync-once")) {
             // the HTTP client's and JSON library's set-up on another thread, beside the command line's own
             org.oxisync.protocol.OxiCloudApi.warmUp();
@@ -39,6 +55,50 @@ public final class OxiSyncMain implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * {@code oxisync} with no arguments opens the desktop app where there is one (the installed packages) and a
+     * screen to show it on (Windows, macOS, or {@code DISPLAY}/{@code WAYLAND_DISPLAY}); otherwise it prints the usage.
+     * That is what an autostart entry or a menu entry of an older version that runs {@code oxisync} expects.
+     */
+    static boolean opensDesktopApp(String[] args, boolean uiPresent, Map<String, String> env, String osName) {
+        if (args.length > 0 || !uiPresent) {
+            return false;
+        }
+        String os = osName.toLowerCase(java.util.Locale.ROOT);
+        if (os.startsWith("windows") || os.startsWith("mac")) {
+            return true;
+        }
+        return !env.getOrDefault("DISPLAY", "").isBlank() || !env.getOrDefault("WAYLAND_DISPLAY", "").isBlank();
+    }
+
+    /**
+     * {@code oxisync --home DIR COMMAND ...} (the form of many tools) is {@code oxisync COMMAND ... --home DIR}: every
+     * command that uses the OxiSync home takes {@code --home} itself.
+     */
+    static String[] homeFirst(String[] args) {
+        if (args.length == 0) {
+            return args;
+        }
+        List<String> moved;
+        int rest;
+        if (args[0].equals("--home") && args.length > 1) {
+            moved = List.of("--home", args[1]);
+            rest = 2;
+        } else if (args[0].startsWith("--home=")) {
+            moved = List.of(args[0]);
+            rest = 1;
+        } else {
+            return args;
+        }
+        java.util.ArrayList<String> line = new java.util.ArrayList<>(List.of(args).subList(rest, args.length));
+        if (line.isEmpty()) {
+            return args; // nothing to move it to: picocli reports the option as unknown
+        }
+        int end = line.indexOf("--"); // after "--" everything is a parameter
+        line.addAll(end < 0 ? line.size() : end, moved);
+        return line.toArray(String[]::new);
     }
 
     /** {@code oxisync --sync-once ...} is the form scripts expect: the same as {@code oxisync sync-once ...}. */
@@ -59,10 +119,12 @@ public final class OxiSyncMain implements Runnable {
             Map.entry("sync-once", org.oxisync.core.commands.SyncOnceCommand::new),
             Map.entry("status", org.oxisync.core.commands.StatusCommand::new),
             Map.entry("daemon", org.oxisync.core.commands.DaemonCommand::new),
+            Map.entry("conflicts", org.oxisync.core.commands.ConflictsCommand::new),
             Map.entry("versions", org.oxisync.core.commands.VersionsCommand::new),
             Map.entry("inspect", InspectCommand::newCommandLine),
             Map.entry("demo", org.oxisync.core.demo.DemoCommand::new),
-            Map.entry("gui", org.oxisync.core.commands.GuiCommand::new));
+            Map.entry("gui", org.oxisync.core.commands.GuiCommand::new),
+            Map.entry("help", CommandLine.HelpCommand::new));
 
     /** The whole command tree. */
     static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
@@ -77,12 +139,14 @@ public final class OxiSyncMain implements Runnable {
      */
     static CommandLine newCommandLine(PrintWriter out, PrintWriter err, String first) {
         CommandLine cli = new CommandLine(new OxiSyncMain());
-        boolean known = SUBCOMMANDS.stream().anyMatch(c -> c.getKey().equals(first));
+        // `help COMMAND` needs the whole tree
+        boolean known = !"help".equals(first) && SUBCOMMANDS.stream().anyMatch(c -> c.getKey().equals(first));
         for (Map.Entry<String, Supplier<Object>> c : SUBCOMMANDS) {
             if (!known || c.getKey().equals(first)) {
                 cli.addSubcommand(c.getKey(), c.getValue().get());
             }
         }
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {

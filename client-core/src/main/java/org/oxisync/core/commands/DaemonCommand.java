@@ -31,8 +31,8 @@ import picocli.CommandLine.Spec;
  * goes to standard output (journald keeps it).
  */
 @Command(name = "daemon", mixinStandardHelpOptions = true,
-        description = {"Keep every pair in sync until stopped (headless; for systemd use Type=simple,",
-                "SuccessExitStatus=143). `oxisync status` talks to it."})
+        description = {"Keep every pair in sync until stopped (headless). `oxisync status` asks it what it does.",
+                "For systemd: Type=simple and SuccessExitStatus=143 (the packages ship oxisync.service)."})
 public final class DaemonCommand implements Callable<Integer> {
     @Mixin HomeOption homeOption;
     @Spec CommandSpec spec;
@@ -115,7 +115,7 @@ public final class DaemonCommand implements Callable<Integer> {
                 return;
             }
             shown.put(pair, state);
-            out.println(pair + ": " + state.wireName() + (detail == null || detail.isEmpty() ? "" : " (" + detail + ")"));
+            out.println(pair + ": " + Show.said(state.wireName(), detail));
             out.flush();
         }
 
@@ -134,7 +134,7 @@ public final class DaemonCommand implements Callable<Integer> {
             out.println(pair + ": " + r.status().wireName() + ": uploaded " + r.uploaded() + ", downloaded "
                     + r.downloaded() + ", deleted " + r.deletedLocal() + " local / " + r.deletedRemote()
                     + " remote, moved " + r.moved() + ", conflicts " + r.conflicts() + ", errors " + r.errors().size()
-                    + " (" + r.message() + ")");
+                    + (r.message().isBlank() || r.message().startsWith(r.status().wireName()) ? "" : " (" + r.message() + ")"));
             out.flush();
         }
     }

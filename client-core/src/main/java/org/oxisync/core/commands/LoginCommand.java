@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AccountSetup;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.ServerAddress;
 import org.oxisync.protocol.DeviceAuthorizationDto;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
@@ -28,7 +29,9 @@ public final class LoginCommand implements Callable<Integer> {
     @Mixin HomeOption homeOption;
     @Spec CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SERVER_URL", description = "The server, e.g. https://cloud.example.org")
+    @Parameters(index = "0", paramLabel = "SERVER_URL",
+            description = "The server, e.g. https://cloud.example.org; without https:// or http:// both are tried,"
+                    + " https first.")
     String server;
 
     @ArgGroup(exclusive = true)
@@ -43,7 +46,9 @@ public final class LoginCommand implements Callable<Integer> {
         boolean appPasswordStdin;
     }
 
-    @Option(names = "--user", paramLabel = "NAME", description = "User name or e-mail for password logins.")
+    @Option(names = "--user", paramLabel = "NAME",
+            description = "User name or e-mail for a password login; without --password-stdin or"
+                    + " --app-password-stdin the password is asked for on the terminal.")
     String user;
 
     @Option(names = "--trust-fingerprint", paramLabel = "SHA256",
@@ -54,19 +59,45 @@ public final class LoginCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        String base = server.endsWith("/") ? server.substring(0, server.length() - 1) : server;
-        boolean password = method.passwordStdin || method.appPasswordStdin;
-        if (password && (user == null || user.isBlank())) {
+        boolean hasUser = user != null && !user.isBlank();
+        boolean prompt = hasUser && !method.device && !method.passwordStdin && !method.appPasswordStdin;
+        boolean password = method.passwordStdin || method.appPasswordStdin || prompt;
+        if ((method.passwordStdin || method.appPasswordStdin) && !hasUser) {
             err.println("oxisync login: --user NAME is needed with --password-stdin or --app-password-stdin");
             return ExitCodes.CONFIG;
         }
+        if (prompt && console.get() == null) {
+            err.println("oxisync login: --user needs the password, and there is no terminal to ask for it: pipe it"
+                    + " in with --password-stdin (or an app password with --app-password-stdin)");
+            return ExitCodes.CONFIG;
+        }
+        ServerAddress.Resolved address;
+        try {
+            address = ServerAddress.resolve(server);
+        } catch (ServerAddress.Unusable e) {
+            err.println("oxisync login: " + e.getMessage());
+            return ExitCodes.CONFIG;
+        }
+        String base = address.baseUrl();
+        if (!address.note().isEmpty()) {
+            out.println(address.note() + ": using " + base);
+        }
+        address.warning().ifPresent(w -> err.println("oxisync login: warning: " + w));
         try (AppContext ctx = homeOption.open()) {
             String pendingKey = AppConfig.accountKey(base, password ? user : "pending-login");
             UserDto me;
             try (OxiCloudApi api = ctx.newApi(base, pendingKey, fingerprint)) {
                 ServerVersion v = api.checkServer();
                 out.println("OxiCloud " + v + " at " + base);
-                if (method.passwordStdin) {
+                if (prompt) {
+                    char[] typed = console.get().apply("Password for " + user + " at " + base + ": ");
+                    if (typed == null || typed.length == 0) {
+                        err.println("oxisync login: no password typed");
+                        return ExitCodes.CONFIG;
+                    }
+                    api.login(user, new String(typed));
+                    java.util.Arrays.fill(typed, '\0');
+                } else if (method.passwordStdin) {
                     api.login(user, readSecret());
                 } else if (method.appPasswordStdin) {
                     api.loginWithAppPassword(user, readSecret());
@@ -88,6 +119,13 @@ public final class LoginCommand implements Callable<Integer> {
             return ExitCodes.CONFIG;
         }
     }
+
+    /** Reads a password without echo; null when there is no terminal. Replaced by tests. */
+    static final java.util.function.Supplier<java.util.function.Function<String, char[]>> DEFAULT_CONSOLE = () -> {
+        java.io.Console c = System.console();
+        return c == null ? null : promptText -> c.readPassword("%s", promptText);
+    };
+    static java.util.function.Supplier<java.util.function.Function<String, char[]>> console = DEFAULT_CONSOLE;
 
     private static String quota(UserDto me) {
         long used = me.storageUsedBytes() == null ? 0 : me.storageUsedBytes();

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.PairRemoval;
 import org.oxisync.core.app.PairRules;
+import org.oxisync.core.app.StoreView;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.Account;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code oxisync pair add|list|remove}: the folder pairs of the logged-in account. */
 @Command(name = "pair", mixinStandardHelpOptions = true, description = "Manage folder pairs (local folder ↔ remote folder).",
-        subcommands = {PairCommand.Add.class, PairCommand.ListPairs.class, PairCommand.Remove.class})
+        subcommands = {PairCommand.Add.class, PairCommand.ListPairs.class, PairCommand.Remove.class,
+                PairIgnoreCommand.class})
 public final class PairCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -37,8 +39,11 @@ public final class PairCommand implements Callable<Integer> {
         @Spec CommandSpec spec;
         @Option(names = "--name", description = "A name for the pair (default: the local folder's name).")
         String name;
-        @Parameters(index = "0", paramLabel = "LOCAL_DIR") Path local;
-        @Parameters(index = "1", paramLabel = "REMOTE_PATH", defaultValue = "/") String remotePath;
+        @Parameters(index = "0", paramLabel = "LOCAL_DIR", description = "The local folder (created if missing).")
+        Path local;
+        @Parameters(index = "1", paramLabel = "REMOTE_PATH", defaultValue = "/",
+                description = "The folder on the server, from the drive's root (default: /).")
+        String remotePath;
 
         @Override
         public Integer call() throws Exception {
@@ -50,14 +55,20 @@ public final class PairCommand implements Callable<Integer> {
                     return ExitCodes.CONFIG;
                 }
                 Path dir = PairRules.localRoot(local);
-                LocalStore store = ctx.store();
+                LocalStore store;
+                try {
+                    store = ctx.store();
+                } catch (RuntimeException e) {
+                    if (StoreBusy.is(e)) {
+                        err.println("oxisync pair add: " + StoreBusy.message(ctx, "adding a pair"));
+                        return ExitCodes.CONFIG;
+                    }
+                    throw e;
+                }
                 Account account = store.accounts().account().orElseThrow(
                         () -> new IllegalStateException("the account record is missing; log in again"));
                 String pairName = name != null ? name : PairRules.defaultName(dir);
-                if (store.accounts().pairByName(pairName).isPresent()) {
-                    err.println("oxisync pair add: a pair named '" + pairName + "' exists; choose --name");
-                    return ExitCodes.CONFIG;
-                }
+                // the folders first: a folder that is already paired cannot be fixed with another --name
                 var problem = PairRules.localProblem(dir, store.accounts().pairs(), ctx.home().dir());
                 if (problem.isPresent()) {
                     err.println("oxisync pair add: " + problem.get());
@@ -68,6 +79,16 @@ public final class PairCommand implements Callable<Integer> {
                     normalized = PairRules.normalizeRemotePath(remotePath);
                 } catch (IllegalArgumentException e) {
                     err.println("oxisync pair add: " + e.getMessage());
+                    return ExitCodes.CONFIG;
+                }
+                var remoteProblem = PairRules.remoteProblem(normalized, store.accounts().pairs());
+                if (remoteProblem.isPresent()) {
+                    err.println("oxisync pair add: " + remoteProblem.get());
+                    return ExitCodes.CONFIG;
+                }
+                if (store.accounts().pairByName(pairName).isPresent()) {
+                    err.println("oxisync pair add: a pair named '" + pairName + "' exists; give this one another"
+                            + " name with --name NAME");
                     return ExitCodes.CONFIG;
                 }
                 Files.createDirectories(dir);
@@ -97,14 +118,16 @@ public final class PairCommand implements Callable<Integer> {
                     out.println("not logged in");
                     return ExitCodes.OK;
                 }
-                var pairs = ctx.store().accounts().pairs();
-                if (pairs.isEmpty()) {
-                    out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
+                try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
+                    var pairs = view.pairs(); // read-only: works beside a running daemon or desktop app
+                    if (pairs.isEmpty()) {
+                        out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
+                    }
+                    for (FolderPair p : pairs) {
+                        out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath());
+                    }
+                    return ExitCodes.OK;
                 }
-                for (FolderPair p : pairs) {
-                    out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath());
-                }
-                return ExitCodes.OK;
             }
         }
     }
@@ -114,7 +137,8 @@ public final class PairCommand implements Callable<Integer> {
     static final class Remove implements Callable<Integer> {
         @Mixin HomeOption homeOption;
         @Spec CommandSpec spec;
-        @Parameters(index = "0", paramLabel = "NAME") String name;
+        @Parameters(index = "0", paramLabel = "NAME", description = "The pair's name (see oxisync pair list).")
+        String name;
 
         @Override
         public Integer call() throws Exception {
@@ -123,7 +147,17 @@ public final class PairCommand implements Callable<Integer> {
                     spec.commandLine().getErr().println("oxisync pair remove: not logged in");
                     return ExitCodes.CONFIG;
                 }
-                LocalStore store = ctx.store();
+                LocalStore store;
+                try {
+                    store = ctx.store();
+                } catch (RuntimeException e) {
+                    if (StoreBusy.is(e)) {
+                        spec.commandLine().getErr().println("oxisync pair remove: "
+                                + StoreBusy.message(ctx, "removing a pair"));
+                        return ExitCodes.CONFIG;
+                    }
+                    throw e;
+                }
                 var pair = store.accounts().pairByName(name);
                 if (pair.isEmpty()) {
                     spec.commandLine().getErr().println("oxisync pair remove: no pair named '" + name + "'");

@@ -39,8 +39,49 @@ final class ProgressLine implements SyncListener {
             return;
         }
         lastMillis = now;
-        write(String.format("[%s] %s / %s, %d/%d items", pair, Bytes.human(s.bytesDone()),
-                Bytes.human(s.bytesTotal()), s.itemsFinished(), s.itemsTotal()));
+        write(line(pair, s, width()));
+    }
+
+    private static int width() {
+        try {
+            return Math.max(40, Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "100")) - 1);
+        } catch (NumberFormatException e) {
+            return 99;
+        }
+    }
+
+    /**
+     * {@code [Docs] 42% · 12.0 MiB of 28.4 MiB · 3/10 items · 4.1 MiB/s · 4 s left · photos/a.jpg}, cut to {@code width}
+     * (the file name is shortened from the left, where a long path matters least).
+     */
+    static String line(String pair, ProgressSnapshot s, int width) {
+        StringBuilder b = new StringBuilder();
+        b.append('[').append(pair).append("] ").append(Math.round(100 * s.fraction())).append("% · ")
+                .append(Bytes.human(s.bytesDone())).append(" of ").append(Bytes.human(s.bytesTotal())).append(" · ")
+                .append(s.itemsFinished()).append('/').append(s.itemsTotal()).append(" items");
+        if (s.bytesPerSecond() > 0) {
+            b.append(" · ").append(Bytes.human((long) s.bytesPerSecond())).append("/s");
+        }
+        s.eta().ifPresent(d -> b.append(" · ").append(duration(d)).append(" left"));
+        if (!s.active().isEmpty()) {
+            String name = s.active().get(0).label();
+            int room = width - b.length() - 3;
+            if (room >= 8) {
+                b.append(" · ").append(name.length() <= room ? name : "…" + name.substring(name.length() - room + 1));
+            }
+        }
+        return b.length() <= width ? b.toString() : b.substring(0, width);
+    }
+
+    static String duration(java.time.Duration d) {
+        long s = Math.max(0, d.toSeconds());
+        if (s < 60) {
+            return s + " s";
+        }
+        if (s < 3600) {
+            return (s / 60) + " min " + (s % 60) + " s";
+        }
+        return (s / 3600) + " h " + (s % 3600 / 60) + " min";
     }
 
     private void write(String line) {

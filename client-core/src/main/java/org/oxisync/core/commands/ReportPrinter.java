@@ -8,15 +8,22 @@ import org.oxisync.core.engine.SyncReport;
 public final class ReportPrinter {
     private ReportPrinter() {}
 
+    private static final java.util.regex.Pattern BYTES = java.util.regex.Pattern.compile("\\b(\\d+) B\\b");
+
+    /** The engine's plan lines say "2000000 B": the CLI's one convention is binary units ({@link Bytes}). */
+    static String sizes(String planLine) {
+        return BYTES.matcher(planLine).replaceAll(m -> Bytes.human(Long.parseLong(m.group(1))));
+    }
+
     public static void print(SyncReport r, boolean dryRun, PrintWriter out) {
         if (dryRun) {
             out.println("[" + r.pair() + "] plan (dry run, nothing changed):");
             if (r.plan().isEmpty()) {
                 out.println("  nothing to do");
             }
-            r.plan().forEach(line -> out.println("  " + line));
+            r.plan().forEach(line -> out.println("  " + sizes(line)));
         }
-        out.println("[" + r.pair() + "] " + r.status().wireName() + ": " + r.message());
+        out.println("[" + r.pair() + "] " + Show.said(r.status().wireName(), r.message()));
         if (!dryRun && r.status() != org.oxisync.core.engine.SyncStatus.FAILED) {
             out.println("  uploaded " + r.uploaded() + ", downloaded " + r.downloaded() + ", deleted "
                     + r.deletedLocal() + " local / " + r.deletedRemote() + " remote, moved " + r.moved()
@@ -26,7 +33,7 @@ public final class ReportPrinter {
         }
         if (r.status() == org.oxisync.core.engine.SyncStatus.STOPPED) {
             r.plan().stream().filter(l -> l.startsWith("delete") || l.startsWith("trash")).limit(20)
-                    .forEach(l -> out.println("  " + l));
+                    .forEach(l -> out.println("  " + sizes(l)));
         }
         for (ItemError e : r.errors()) {
             out.println("  error: " + e.path() + ": " + e.reason());

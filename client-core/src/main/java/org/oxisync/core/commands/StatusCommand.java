@@ -5,9 +5,11 @@ import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.RunningApps;
+import org.oxisync.core.app.StoreView;
 import org.oxisync.core.service.DaemonClient;
-import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.store.status.Conflict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,12 +17,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code oxisync status}: the account, each pair's state, progress and last run. A running {@code oxisync daemon}
- * holds the store's lock, so it is asked first (through {@code daemon.sock} in the OxiSync home); without a daemon
- * the store is read directly.
+ * {@code oxisync status}: the account, which OxiSync process runs (daemon, desktop app), each pair's state and
+ * progress (from a running daemon, through {@code daemon.sock}), last run, conflicts and failing items (read from the
+ * store read-only, {@link StoreView}, so this works beside a running daemon or desktop app).
  */
 @Command(name = "status", mixinStandardHelpOptions = true,
-        description = "Show the account, the pairs, what a running daemon is doing, and the last runs.")
+        description = "Show the account, the pairs, what a running daemon is doing, the last runs, conflicts and"
+                + " failing items.")
 public final class StatusCommand implements Callable<Integer> {
     @Mixin HomeOption homeOption;
     @Spec CommandSpec spec;
@@ -44,68 +47,75 @@ public final class StatusCommand implements Callable<Integer> {
                 err.println("oxisync status: a daemon is running but did not answer: " + e.getMessage());
                 return ExitCodes.ITEMS_FAILED;
             }
-            if (daemon.isPresent()) {
-                if (json) {
-                    out.println(daemon.get().toString());
-                } else {
-                    printDaemon(ctx, daemon.get(), out);
-                }
-                return ExitCodes.OK;
-            }
             if (json) {
+                if (daemon.isPresent()) {
+                    out.println(daemon.get().toString());
+                    return ExitCodes.OK;
+                }
                 err.println("oxisync status: --json needs a running daemon (none answers in " + ctx.home().dir() + ")");
                 return ExitCodes.CONFIG;
             }
-            return printStore(ctx, out);
+            boolean app = RunningApps.desktopApp(ctx.home().dir());
+            out.println("account: " + ctx.config().user() + " at " + ctx.config().server());
+            out.println("home:    " + ctx.home().dir());
+            if (daemon.isPresent()) {
+                JsonNode s = daemon.get();
+                out.println("daemon:  running (pid " + s.path("daemon_pid").asLong() + ")"
+                        + (s.path("paused").asBoolean() ? ", paused" : "")
+                        + (s.path("bus_connected").asBoolean() ? ", real-time bus connected" : ", polling the server"));
+            } else {
+                out.println("daemon:  not running");
+            }
+            if (app) {
+                out.println("desktop app: running (it syncs while it is open)");
+            }
+            try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
+                var pairs = view.pairs();
+                if (pairs.isEmpty()) {
+                    out.println();
+                    out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
+                }
+                for (FolderPair p : pairs) {
+                    printPair(p, view, daemon.map(d -> pairNode(d, p.name())).orElse(null), out);
+                }
+            }
+            return ExitCodes.OK;
         }
     }
 
-    private static void printDaemon(AppContext ctx, JsonNode s, PrintWriter out) {
-        out.println("account: " + ctx.config().user() + " at " + ctx.config().server());
-        out.println("home:    " + ctx.home().dir());
-        out.println("daemon:  running (pid " + s.path("daemon_pid").asLong() + ")"
-                + (s.path("paused").asBoolean() ? ", paused" : "")
-                + (s.path("bus_connected").asBoolean() ? ", real-time bus connected" : ", polling the server"));
-        for (JsonNode p : s.path("pairs")) {
-            out.println();
-            out.println(p.path("name").asText() + ": " + p.path("state").asText()
-                    + (p.path("detail").asText("").isEmpty() ? "" : " (" + p.path("detail").asText() + ")"));
-            JsonNode pr = p.path("progress");
+    private static JsonNode pairNode(JsonNode daemon, String name) {
+        for (JsonNode p : daemon.path("pairs")) {
+            if (name.equals(p.path("name").asText())) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private static void printPair(FolderPair p, StoreView view, JsonNode live, PrintWriter out) {
+        out.println();
+        out.println(p.name() + ": " + p.localRoot() + " <-> " + p.remotePath());
+        if (live != null) {
+            out.println("  now:       " + Show.said(live.path("state").asText(), live.path("detail").asText("")));
+            JsonNode pr = live.path("progress");
             if (!pr.isMissingNode()) {
                 out.printf("  progress:  %d of %d items, %s of %s (%.0f%%)%n", pr.path("items_done").asInt(),
                         pr.path("items_total").asInt(), Bytes.human(pr.path("bytes_done").asLong()),
                         Bytes.human(pr.path("bytes_total").asLong()), 100 * pr.path("fraction").asDouble());
             }
-            JsonNode r = p.path("last_result");
-            if (r.isMissingNode()) {
-                out.println("  last run:  none yet since the daemon started");
-            } else {
-                out.println("  last run:  " + p.path("last_run").asText("") + " " + r.path("status").asText() + ": "
-                        + r.path("message").asText() + " (uploaded " + r.path("uploaded").asInt() + ", downloaded "
-                        + r.path("downloaded").asInt() + ", conflicts " + r.path("conflicts").asInt() + ", errors "
-                        + r.path("errors").asInt() + ")");
-            }
         }
-    }
-
-    private static int printStore(AppContext ctx, PrintWriter out) {
-        out.println("account: " + ctx.config().user() + " at " + ctx.config().server());
-        out.println("home:    " + ctx.home().dir());
-        out.println("daemon:  not running");
-        LocalStore store = ctx.store();
-        var recent = store.activity().recent(10_000);
-        for (FolderPair p : store.accounts().pairs()) {
-            out.println();
-            out.println(p.name() + ": " + p.localRoot() + " <-> " + p.remotePath());
-            String last = recent.stream().filter(a -> p.id() == (a.pairId() == null ? -1 : a.pairId())
-                            && "run".equals(a.kind())).findFirst()
-                    .map(a -> a.time() + " " + a.message()).orElse("never synced");
-            out.println("  last run:  " + last);
-            out.println("  conflicts: " + store.conflicts().unresolved(p.id()).size() + " unresolved");
-            var errors = store.errors().list(p.id());
-            out.println("  failing:   " + errors.size() + " item(s)");
-            errors.stream().limit(10).forEach(e -> out.println("    " + e.path() + ": " + e.message()));
+        String last = view.lastRun(p.id()).map(e -> Show.time(e.getKey()) + " " + e.getValue()).orElse("never synced");
+        out.println("  last run:  " + last);
+        // a conflicted copy the user deleted settles its conflict (the server's version won)
+        var conflicts = view.unresolvedConflicts(p.id()).stream()
+                .filter(c -> !org.oxisync.core.app.ConflictResolution.copyGone(p, c)).toList();
+        out.println("  conflicts: " + conflicts.size() + " unresolved"
+                + (conflicts.isEmpty() ? "" : " (oxisync conflicts list)"));
+        for (Conflict c : conflicts.stream().limit(10).toList()) {
+            out.println("    " + c.path() + "  (your version: " + c.conflictCopyPath() + ")");
         }
-        return ExitCodes.OK;
+        var errors = view.errors(p.id());
+        out.println("  failing:   " + errors.size() + " item(s)");
+        errors.stream().limit(10).forEach(e -> out.println("    " + e.path() + ": " + e.message()));
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.StoreView;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.versions.VersionInfo;
@@ -53,36 +54,62 @@ public final class VersionsCommand implements Callable<Integer> {
         return Optional.of(pairs.get(0));
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List kept versions (of PATH, or all).")
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = "List kept versions (of PATH, or all); works beside a running daemon or desktop app.")
     static final class ListVersions implements Callable<Integer> {
         @Mixin HomeOption homeOption;
         @Spec CommandSpec spec;
-        @Option(names = "--pair", paramLabel = "NAME") String pairName;
-        @Parameters(index = "0", arity = "0..1", paramLabel = "PATH", description = "Path relative to the pair's folder.")
+        @Option(names = "--pair", paramLabel = "NAME", description = "The pair (needed when there are several"
+                + " and PATH is not inside a pair's folder).")
+        String pairName;
+        @Parameters(index = "0", arity = "0..1", paramLabel = "PATH",
+                description = "A file: absolute, relative to the current folder, or relative to the pair's folder.")
         String path;
 
         @Override
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
             try (AppContext ctx = homeOption.open()) {
                 if (!ctx.config().hasAccount()) {
-                    spec.commandLine().getErr().println("not logged in");
+                    err.println("not logged in");
                     return ExitCodes.CONFIG;
                 }
-                LocalStore store = ctx.store();
-                var pair = pick(store, pairName, spec.commandLine().getErr());
-                if (pair.isEmpty()) {
-                    return ExitCodes.CONFIG;
+                try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
+                    List<FolderPair> pairs = view.pairs();
+                    Optional<FolderPair> chosen = pairName != null ? view.pairByName(pairName)
+                            : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();
+                    if (pairName != null && chosen.isEmpty()) {
+                        err.println("no pair named '" + pairName + "'");
+                        return ExitCodes.CONFIG;
+                    }
+                    List<VersionInfo> versions;
+                    String shown;
+                    if (path == null) {
+                        if (chosen.isEmpty()) {
+                            err.println(pairs.isEmpty() ? "no folder pairs" : "several pairs: choose one with --pair NAME");
+                            return ExitCodes.CONFIG;
+                        }
+                        versions = view.versions(chosen.get().id(), null);
+                        shown = "";
+                    } else {
+                        Optional<Show.PairPath> where = Show.locate(path, pairs, Path.of(""), chosen);
+                        if (where.isEmpty()) {
+                            err.println(path + " is in no pair's folder; with several pairs give --pair NAME");
+                            return ExitCodes.CONFIG;
+                        }
+                        versions = view.versions(where.get().pair().id(), where.get().relative());
+                        shown = " of " + where.get().relative() + " (pair '" + where.get().pair().name() + "')";
+                    }
+                    if (versions.isEmpty()) {
+                        out.println("no versions kept" + shown);
+                    }
+                    for (VersionInfo v : versions) {
+                        out.println(Show.time(v.time()) + "  " + Bytes.human(v.size()) + "  " + v.path() + "  (id "
+                                + v.id() + ")");
+                    }
+                    return ExitCodes.OK;
                 }
-                List<VersionInfo> versions = path == null ? store.versions().listVersions(pair.get().id())
-                        : store.versions().listVersions(pair.get().id(), RelPath.of(path));
-                if (versions.isEmpty()) {
-                    out.println("no versions kept" + (path == null ? "" : " of " + path));
-                }
-                for (VersionInfo v : versions) {
-                    out.println(v.time() + "  " + Bytes.human(v.size()) + "  " + v.path() + "  (id " + v.id() + ")");
-                }
-                return ExitCodes.OK;
             }
         }
     }
@@ -92,10 +119,16 @@ public final class VersionsCommand implements Callable<Integer> {
     static final class Restore implements Callable<Integer> {
         @Mixin HomeOption homeOption;
         @Spec CommandSpec spec;
-        @Option(names = "--pair", paramLabel = "NAME") String pairName;
-        @Option(names = "--at", paramLabel = "TIME", description = "ISO time, e.g. 2026-11-29T10:00:00Z")
+        @Option(names = "--pair", paramLabel = "NAME", description = "The pair (needed when there are several"
+                + " and PATH is not inside a pair's folder).")
+        String pairName;
+        @Option(names = "--at", paramLabel = "TIME",
+                description = "The newest version at or before TIME: 2026-11-29T10:00:00Z, 2026-11-29T11:00:00+01:00,"
+                        + " or local time as `versions list` shows it (2026-11-29 11:00:00).")
         String at;
-        @Parameters(index = "0", paramLabel = "PATH") String path;
+        @Parameters(index = "0", paramLabel = "PATH",
+                description = "A file: absolute, relative to the current folder, or relative to the pair's folder.")
+        String path;
 
         @Override
         public Integer call() throws Exception {
@@ -113,12 +146,26 @@ public final class VersionsCommand implements Callable<Integer> {
                     err.println("not logged in");
                     return ExitCodes.CONFIG;
                 }
-                LocalStore store = ctx.store();
-                var pair = pick(store, pairName, err);
-                if (pair.isEmpty()) {
+                LocalStore store;
+                try {
+                    store = ctx.store();
+                } catch (RuntimeException e) {
+                    if (StoreBusy.is(e)) {
+                        err.println("oxisync versions restore: " + StoreBusy.message(ctx, "restoring a version"));
+                        return ExitCodes.CONFIG;
+                    }
+                    throw e;
+                }
+                List<FolderPair> pairs = store.accounts().pairs();
+                Optional<FolderPair> chosen = pairName != null ? store.accounts().pairByName(pairName)
+                        : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();
+                var where = Show.locate(path, pairs, Path.of(""), chosen);
+                if (where.isEmpty()) {
+                    pick(store, pairName, err);
                     return ExitCodes.CONFIG;
                 }
-                String rel = RelPath.of(path);
+                var pair = Optional.of(where.get().pair());
+                String rel = where.get().relative();
                 Optional<VersionInfo> version = store.versions().listVersions(pair.get().id(), rel).stream()
                         .filter(v -> !v.time().isAfter(limit)).max(Comparator.comparing(VersionInfo::time));
                 if (version.isEmpty()) {
@@ -138,7 +185,7 @@ public final class VersionsCommand implements Callable<Integer> {
                 }
                 Files.createDirectories(target.getParent());
                 store.versions().restore(version.get().id(), target);
-                out.println("Restored " + rel + " as of " + version.get().time() + " (" + Bytes.human(version.get().size())
+                out.println("Restored " + rel + " as of " + Show.time(version.get().time()) + " (" + Bytes.human(version.get().size())
                         + "); the next sync uploads it.");
                 return ExitCodes.OK;
             }
@@ -148,7 +195,12 @@ public final class VersionsCommand implements Callable<Integer> {
             try {
                 return Instant.parse(s);
             } catch (DateTimeParseException e) {
-                return OffsetDateTime.parse(s).toInstant();
+                try {
+                    return OffsetDateTime.parse(s).toInstant();
+                } catch (DateTimeParseException e2) {
+                    return java.time.LocalDateTime.parse(s.replace(' ', 'T'))
+                            .atZone(java.time.ZoneId.systemDefault()).toInstant();
+                }
             }
         }
     }

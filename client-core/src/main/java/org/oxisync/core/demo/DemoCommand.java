@@ -86,6 +86,9 @@ public final class DemoCommand implements Callable<Integer> {
             out.println();
             out.println("== Changes on both sides");
             SampleFiles.changeBothSides(local, remote, largeMib, out);
+            // the server's changes come from "another device" some time ago: the emulator publishes folder ETags
+            // 500 ms after a change, as OxiCloud does; without this the second sync could start before that
+            server.flushTreeEtags();
 
             out.println();
             out.println("== Second sync");

@@ -47,6 +47,36 @@ public interface Autostart {
      */
     static java.util.Optional<Path> installedLauncher() {
         String path = System.getProperty("jpackage.app-path");
-        return path == null || path.isBlank() ? java.util.Optional.empty() : java.util.Optional.of(Path.of(path));
+        return path == null || path.isBlank() ? java.util.Optional.empty()
+                : java.util.Optional.of(desktopLauncher(Path.of(path)));
+    }
+
+    /**
+     * The desktop app's launcher for a launcher of the installation: the command-line launcher ({@code oxisync},
+     * {@code oxisync-cli}, as when the app was opened with {@code oxisync gui}) gives its sibling {@code OxiSync}
+     * (or {@code OxiSync.exe}) where that exists. An autostart entry must start the app, not the CLI: the CLI
+     * without arguments used to print its usage and exit (the installed {@code oxisync} now opens the app too).
+     */
+    static Path desktopLauncher(Path launcher) {
+        Path name = launcher.getFileName();
+        if (name == null) {
+            return launcher;
+        }
+        String n = name.toString();
+        boolean exe = n.toLowerCase(java.util.Locale.ROOT).endsWith(".exe");
+        String base = exe ? n.substring(0, n.length() - 4) : n;
+        if (!base.equals("oxisync") && !base.equals("oxisync-cli")) {
+            return launcher;
+        }
+        Path gui = launcher.resolveSibling(exe ? "OxiSync.exe" : "OxiSync");
+        // on a case-insensitive file system "OxiSync" may be "oxisync" itself: then it is no sibling
+        try {
+            if (java.nio.file.Files.isRegularFile(gui) && !java.nio.file.Files.isSameFile(gui, launcher)) {
+                return gui;
+            }
+        } catch (java.io.IOException e) {
+            return launcher;
+        }
+        return launcher;
     }
 }

@@ -1,5 +1,6 @@
 package org.oxisync.core.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -125,5 +126,74 @@ class OxiSyncMainTest {
         CliRun r = run("inspect", "chunks", "--min", "10", a.toString());
         assertEquals(2, r.code());
         assertTrue(r.err().contains("min chunk size"), r.err());
+    }
+
+    @Test
+    void noArgumentsOpensTheDesktopAppOnlyWhereThereIsOneAndAScreen() {
+        java.util.Map<String, String> x11 = java.util.Map.of("DISPLAY", ":0");
+        assertTrue(OxiSyncMain.opensDesktopApp(new String[0], true, x11, "Linux"));
+        assertTrue(OxiSyncMain.opensDesktopApp(new String[0], true, java.util.Map.of("WAYLAND_DISPLAY", "w"), "Linux"));
+        assertTrue(OxiSyncMain.opensDesktopApp(new String[0], true, java.util.Map.of(), "Windows 11"));
+        org.junit.jupiter.api.Assertions.assertFalse(OxiSyncMain.opensDesktopApp(new String[0], true, java.util.Map.of(), "Linux"));
+        org.junit.jupiter.api.Assertions.assertFalse(OxiSyncMain.opensDesktopApp(new String[0], false, x11, "Linux"));
+        org.junit.jupiter.api.Assertions.assertFalse(OxiSyncMain.opensDesktopApp(new String[] {"status"}, true, x11, "Linux"));
+        // this jar has no UI: the usage, exit 0
+        CliRun r = run();
+        assertEquals(0, r.code());
+        assertTrue(r.out().contains("Usage: oxisync"), r.out());
+    }
+
+    @Test
+    void homeBeforeTheCommandMovesBehindIt() {
+        assertArrayEquals(new String[] {"status", "--home", "X"}, OxiSyncMain.homeFirst(new String[] {"--home", "X", "status"}));
+        assertArrayEquals(new String[] {"pair", "list", "--home=X"}, OxiSyncMain.homeFirst(new String[] {"--home=X", "pair", "list"}));
+        assertArrayEquals(new String[] {"inspect", "hash", "--home", "X", "--", "-f"},
+                OxiSyncMain.homeFirst(new String[] {"--home", "X", "inspect", "hash", "--", "-f"}));
+        CliRun gui = run("--home", dir.toString(), "gui", "--help");
+        assertEquals(0, gui.code(), gui.err());
+    }
+
+    @Test
+    void helpCommandDescribesACommandAndEveryArgumentIsDescribed() {
+        CliRun r = run("help", "sync-once");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("--dry-run"), r.out());
+        picocli.CommandLine all = OxiSyncMain.newCommandLine(new java.io.PrintWriter(new java.io.StringWriter()),
+                new java.io.PrintWriter(new java.io.StringWriter()));
+        java.util.List<String> undescribed = new java.util.ArrayList<>();
+        walk(all, undescribed);
+        assertTrue(undescribed.isEmpty(), "arguments without a description: " + undescribed);
+        CliRun help = run("--help");
+        assertTrue(help.out().contains("conflicts") && help.out().contains("help"), help.out());
+        for (String line : help.out().lines().toList()) {
+            assertTrue(line.length() <= 80, "cut or too long: " + line);
+        }
+        assertTrue(help.out().lines().anyMatch(l -> l.contains("daemon") && l.contains("until stopped")), help.out());
+    }
+
+    private static void walk(picocli.CommandLine c, java.util.List<String> undescribed) {
+        for (picocli.CommandLine.Model.ArgSpec a : c.getCommandSpec().args()) {
+            if (a.description().length == 0 || String.join("", a.description()).isBlank()) {
+                undescribed.add(c.getCommandName() + " " + (a.isOption()
+                        ? ((picocli.CommandLine.Model.OptionSpec) a).longestName() : a.paramLabel()));
+            }
+        }
+        if (c.getCommandSpec().usageMessage().description().length == 0) {
+            undescribed.add(c.getCommandName());
+        }
+        c.getSubcommands().values().forEach(s -> walk(s, undescribed));
+    }
+
+    @Test
+    void theManPageDescribesEveryCommandInRoff() {
+        String man = ManPage.render("1.2.3");
+        assertTrue(man.startsWith(".TH OXISYNC 1 "), man);
+        for (String c : new String[] {"oxisync login", "oxisync pair add", "oxisync conflicts resolve", "oxisync daemon",
+                "oxisync versions restore", "oxisync pair ignore add"}) {
+            assertTrue(man.contains(".SS \"" + c.replace("-", "\\-")), c);
+        }
+        assertTrue(man.contains("\\fB\\-\\-dry\\-run\\fR"), "options are listed");
+        assertTrue(man.lines().noneMatch(l -> l.startsWith(".") && l.length() > 1 && Character.isLowerCase(l.charAt(1))
+                && !l.startsWith(".br")), "no text line starts with a dot");
     }
 }

@@ -204,4 +204,90 @@ class LauncherScriptTest {
         assertEquals("args=sync-once,0 mapped=false\n", r.stdout());
         assertEquals(List.of(), archives());
     }
+
+    private Run runScript(Path script, java.util.Map<String, String> env, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("bash", script.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().remove("OXISYNC_JAR");
+        pb.environment().remove("JAVA_HOME");
+        pb.environment().remove("OXISYNC_JAVA_OPTS");
+        pb.environment().put("XDG_CACHE_HOME", cache.toString());
+        pb.environment().put("OXISYNC_CDS", "off");
+        pb.environment().putAll(env);
+        pb.redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher ended");
+        return new Run(p.exitValue(), Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
+                Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));
+    }
+
+    /** A jar holding a stand-in org.oxisync.core.cli.OxiSyncMain that prints its arguments and its JIT. */
+    private Path standInCliJar(Path target, String tag) throws Exception {
+        Path src = dir.resolve("src-" + tag + "/org/oxisync/core/cli/OxiSyncMain.java");
+        Files.createDirectories(src.getParent());
+        Files.writeString(src, """
+                package org.oxisync.core.cli;
+                public class OxiSyncMain {
+                    public static void main(String[] args) {
+                        boolean c1 = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
+                                .contains("-XX:TieredStopAtLevel=1");
+                        System.out.println("TAG args=" + String.join(",", args)
+                                + " cp-has-ui=" + System.getProperty("java.class.path").contains("client-ui/target/classes"));
+                        System.err.println("c1only=" + c1);
+                    }
+                }
+                """.replace("TAG", tag));
+        Path classes = Files.createDirectories(dir.resolve("classes-" + tag));
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), src.toString()));
+        Files.createDirectories(target.getParent());
+        try (OutputStream out = Files.newOutputStream(target); JarOutputStream j = new JarOutputStream(out)) {
+            j.putNextEntry(new JarEntry("org/oxisync/core/cli/OxiSyncMain.class"));
+            j.write(Files.readAllBytes(classes.resolve("org/oxisync/core/cli/OxiSyncMain.class")));
+            j.closeEntry();
+        }
+        return target;
+    }
+
+    /** The installed Linux package: /opt/oxisync/bin/oxisync is this script, the jar in lib/app, Java in lib/runtime. */
+    @Test
+    void inThePackageLayoutTheDaemonKeepsTheFullJitWithThePackagesRuntime() throws Exception {
+        Path opt = dir.resolve("opt/oxisync");
+        Path bin = Files.createDirectories(opt.resolve("bin"));
+        Files.copy(SCRIPT, bin.resolve("oxisync"));
+        standInCliJar(opt.resolve("lib/app/oxisync.jar"), "installed");
+        Path runtimeJava = Files.createDirectories(opt.resolve("lib/runtime/bin")).resolve("java");
+        Files.writeString(runtimeJava, "#!/bin/sh\necho runtime-java >&2\nexec '"
+                + Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\n");
+        runtimeJava.toFile().setExecutable(true);
+        Run daemon = runScript(bin.resolve("oxisync"), java.util.Map.of(), "daemon", "0");
+        assertEquals(0, daemon.exit(), daemon.stderr());
+        assertTrue(daemon.stdout().startsWith("installed args=daemon,0"), daemon.stdout());
+        assertTrue(daemon.stderr().contains("runtime-java") && daemon.stderr().contains("c1only=false"), daemon.stderr());
+        assertFalse(daemon.stderr().contains("incubator"), daemon.stderr());
+        Run once = runScript(bin.resolve("oxisync"), java.util.Map.of(), "sync-once", "0");
+        assertTrue(once.stderr().contains("c1only=true"), once.stderr());
+    }
+
+    /** A source checkout: `gui` runs OxiSyncMain from the modules' classes and the listed libraries. */
+    @Test
+    void guiFromACheckoutRunsTheDesktopAppsClassesAndLibraries() throws Exception {
+        Path root = dir.resolve("checkout");
+        Path scripts = Files.createDirectories(root.resolve("client-core/src/main/scripts"));
+        Files.copy(SCRIPT, scripts.resolve("oxisync"));
+        Files.createDirectories(root.resolve("client-core/target"));
+        Files.copy(jar, root.resolve("client-core/target/oxisync.jar"));
+        Files.writeString(root.resolve("pom.xml"), "<project/>");
+        Files.createDirectories(root.resolve("client-ui"));
+        Files.writeString(root.resolve("client-ui/pom.xml"), "<project/>");
+        Path uiClasses = Files.createDirectories(root.resolve("client-ui/target/classes/org/oxisync/ui"));
+        Path lib = standInCliJar(dir.resolve("m2/lib.jar"), "from-classes");
+        Thread.sleep(1100); // the classpath file must be newer than the poms
+        Files.writeString(root.resolve("client-ui/target/oxisync-gui.classpath"), lib.toString());
+        Run r = runScript(scripts.resolve("oxisync"), java.util.Map.of(), "gui", "--home", "X");
+        assertEquals(0, r.exit(), r.stderr());
+        assertEquals("from-classes args=gui,--home,X cp-has-ui=true\n", r.stdout());
+        assertTrue(r.stderr().contains("c1only=false"), r.stderr());
+        assertTrue(Files.isDirectory(uiClasses));
+    }
 }

@@ -1,0 +1,138 @@
+package org.oxisync.core.commands;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.ConflictResolution;
+import org.oxisync.core.app.StoreView;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.store.status.Conflict;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code oxisync conflicts list|resolve}: the files both sides changed, and settling them. */
+@Command(name = "conflicts", mixinStandardHelpOptions = true,
+        description = "List conflicts (files changed on both sides) and settle them: keep mine, theirs or both.",
+        subcommands = {ConflictsCommand.ListConflicts.class, ConflictsCommand.Resolve.class})
+public final class ConflictsCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ExitCodes.CONFIG;
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = "List the unresolved conflicts of every pair (works beside a running daemon or app).")
+    static final class ListConflicts implements Callable<Integer> {
+        @Mixin HomeOption homeOption;
+        @Spec CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = spec.commandLine().getOut();
+            try (AppContext ctx = homeOption.open()) {
+                if (!ctx.config().hasAccount()) {
+                    spec.commandLine().getErr().println("oxisync conflicts list: not logged in");
+                    return ExitCodes.CONFIG;
+                }
+                int n = 0;
+                try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
+                    for (FolderPair p : view.pairs()) {
+                        for (Conflict c : view.unresolvedConflicts(p.id())) {
+                            if (ConflictResolution.copyGone(p, c)) {
+                                continue; // the user deleted the conflicted copy: settled
+                            }
+                            n++;
+                            out.println(p.name() + "\t" + c.path() + "\t" + c.conflictCopyPath() + "\t"
+                                    + Show.time(c.time()));
+                        }
+                    }
+                }
+                if (n == 0) {
+                    out.println("no conflicts");
+                } else {
+                    out.println(n + " conflict(s): pair, file (the server's version), conflicted copy (yours), when."
+                            + " Settle one with: oxisync conflicts resolve FILE --keep mine|theirs|both");
+                }
+                return ExitCodes.OK;
+            }
+        }
+    }
+
+    @Command(name = "resolve", mixinStandardHelpOptions = true,
+            description = "Settle the conflict on FILE: --keep mine (your copy replaces the server's version),"
+                    + " theirs (your copy is removed) or both (both files stay). What is replaced or removed is kept"
+                    + " in Versions.")
+    static final class Resolve implements Callable<Integer> {
+        @Mixin HomeOption homeOption;
+        @Spec CommandSpec spec;
+        @Option(names = "--pair", paramLabel = "NAME", description = "The pair of FILE (needed only when unclear).")
+        String pairName;
+        @Option(names = "--keep", paramLabel = "mine|theirs|both", required = true,
+                description = "Which version to keep: ${COMPLETION-CANDIDATES}.")
+        ConflictResolution.Choice keep;
+        @Parameters(index = "0", paramLabel = "FILE",
+                description = "The conflicted file or its conflicted copy: absolute, relative to the current folder,"
+                        + " or relative to the pair's folder.")
+        String file;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            try (AppContext ctx = homeOption.open()) {
+                if (!ctx.config().hasAccount()) {
+                    err.println("oxisync conflicts resolve: not logged in");
+                    return ExitCodes.CONFIG;
+                }
+                LocalStore store;
+                try {
+                    store = ctx.store();
+                } catch (RuntimeException e) {
+                    if (StoreBusy.is(e)) {
+                        err.println("oxisync conflicts resolve: " + StoreBusy.message(ctx, "resolving a conflict"));
+                        return ExitCodes.CONFIG;
+                    }
+                    throw e;
+                }
+                List<FolderPair> pairs = store.accounts().pairs();
+                Optional<FolderPair> only = pairName != null ? store.accounts().pairByName(pairName)
+                        : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();
+                if (pairName != null && only.isEmpty()) {
+                    err.println("oxisync conflicts resolve: no pair named '" + pairName + "'");
+                    return ExitCodes.CONFIG;
+                }
+                Optional<Show.PairPath> where = Show.locate(file, pairs, Path.of(""), only);
+                if (where.isEmpty()) {
+                    err.println("oxisync conflicts resolve: " + file + " is in no pair's folder (several pairs:"
+                            + " give --pair NAME)");
+                    return ExitCodes.CONFIG;
+                }
+                FolderPair pair = where.get().pair();
+                String rel = where.get().relative();
+                ConflictResolution.clearDeletedCopies(store, pair);
+                Optional<Conflict> conflict = store.conflicts().unresolved(pair.id()).stream()
+                        .filter(c -> c.path().equals(rel) || c.conflictCopyPath().equals(rel)).findFirst();
+                if (conflict.isEmpty()) {
+                    err.println("oxisync conflicts resolve: no open conflict on " + rel + " in pair '" + pair.name()
+                            + "' (see oxisync conflicts list)");
+                    return ExitCodes.CONFIG;
+                }
+                ConflictResolution.resolve(store, ctx.clock(), pair, conflict.get(), keep);
+                out.println("Resolved " + conflict.get().path() + ": " + keep.words() + ". The next sync carries it"
+                        + " to the server.");
+                return ExitCodes.OK;
+            }
+        }
+    }
+}

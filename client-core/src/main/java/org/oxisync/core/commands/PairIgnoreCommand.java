@@ -1,0 +1,164 @@
+package org.oxisync.core.commands;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.StoreView;
+import org.oxisync.core.ignore.IgnoreRules;
+import org.oxisync.store.LocalStore;
+import org.oxisync.store.account.FolderPair;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code oxisync pair ignore list|add|remove}: a pair's ignore patterns (gitignore syntax), kept with the pair in
+ * the local store (the desktop app's folder settings edit the same list). The built-in defaults always apply.
+ */
+@Command(name = "ignore", mixinStandardHelpOptions = true,
+        description = "List, add or remove a pair's ignore patterns (gitignore syntax; kept with the pair).",
+        subcommands = {PairIgnoreCommand.ListIgnores.class, PairIgnoreCommand.Add.class, PairIgnoreCommand.Remove.class})
+final class PairIgnoreCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ExitCodes.CONFIG;
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the ignore patterns of each pair.")
+    static final class ListIgnores implements Callable<Integer> {
+        @Mixin HomeOption homeOption;
+        @Spec CommandSpec spec;
+        @Option(names = "--pair", paramLabel = "NAME", description = "Only this pair.")
+        String pairName;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = spec.commandLine().getOut();
+            try (AppContext ctx = homeOption.open()) {
+                if (!ctx.config().hasAccount()) {
+                    spec.commandLine().getErr().println("oxisync pair ignore list: not logged in");
+                    return ExitCodes.CONFIG;
+                }
+                out.println("always ignored: " + String.join("  ", IgnoreRules.DEFAULTS));
+                try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
+                    for (FolderPair p : view.pairs()) {
+                        if (pairName != null && !pairName.equals(p.name())) {
+                            continue;
+                        }
+                        out.println(p.name() + ": " + (p.ignorePatterns().isEmpty() ? "no patterns of its own"
+                                : String.join("  ", p.ignorePatterns())));
+                    }
+                }
+                return ExitCodes.OK;
+            }
+        }
+    }
+
+    /** Shared by add and remove: the pair to change, or a message. */
+    abstract static class Change implements Callable<Integer> {
+        @Mixin HomeOption homeOption;
+        @Spec CommandSpec spec;
+        @Option(names = "--pair", paramLabel = "NAME", description = "The pair (needed when there are several).")
+        String pairName;
+        @Parameters(index = "0", arity = "1..*", paramLabel = "PATTERN",
+                description = "A gitignore-style pattern, e.g. '*.iso', 'build/', '/Private'. Quote it for the shell.")
+        List<String> patterns;
+
+        abstract String verb();
+
+        abstract List<String> changed(List<String> current, PrintWriter err);
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            String cmd = "oxisync pair ignore " + verb();
+            try (AppContext ctx = homeOption.open()) {
+                if (!ctx.config().hasAccount()) {
+                    err.println(cmd + ": not logged in");
+                    return ExitCodes.CONFIG;
+                }
+                LocalStore store;
+                try {
+                    store = ctx.store();
+                } catch (RuntimeException e) {
+                    if (StoreBusy.is(e)) {
+                        err.println(cmd + ": " + StoreBusy.message(ctx, "changing ignore patterns"));
+                        return ExitCodes.CONFIG;
+                    }
+                    throw e;
+                }
+                List<FolderPair> pairs = store.accounts().pairs();
+                Optional<FolderPair> pair = pairName != null ? store.accounts().pairByName(pairName)
+                        : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();
+                if (pair.isEmpty()) {
+                    err.println(cmd + ": " + (pairName != null ? "no pair named '" + pairName + "'"
+                            : pairs.isEmpty() ? "no folder pairs" : "several pairs: choose one with --pair NAME"));
+                    return ExitCodes.CONFIG;
+                }
+                try {
+                    IgnoreRules.of(patterns);
+                } catch (IllegalArgumentException e) {
+                    err.println(cmd + ": " + e.getMessage());
+                    return ExitCodes.CONFIG;
+                }
+                List<String> next = changed(new ArrayList<>(pair.get().ignorePatterns()), err);
+                if (next == null) {
+                    return ExitCodes.CONFIG;
+                }
+                store.accounts().savePair(pair.get().withIgnorePatterns(next));
+                out.println(pair.get().name() + ": " + (next.isEmpty() ? "no patterns of its own" : String.join("  ", next)));
+                return ExitCodes.OK;
+            }
+        }
+    }
+
+    @Command(name = "add", mixinStandardHelpOptions = true,
+            description = "Add ignore patterns to a pair; matching files are no longer synced (nothing is deleted).")
+    static final class Add extends Change {
+        @Override
+        String verb() {
+            return "add";
+        }
+
+        @Override
+        List<String> changed(List<String> current, PrintWriter err) {
+            for (String p : patterns) {
+                if (!current.contains(p)) {
+                    current.add(p);
+                }
+            }
+            return current;
+        }
+    }
+
+    @Command(name = "remove", mixinStandardHelpOptions = true,
+            description = "Remove ignore patterns from a pair; matching files are synced again at the next run.")
+    static final class Remove extends Change {
+        @Override
+        String verb() {
+            return "remove";
+        }
+
+        @Override
+        List<String> changed(List<String> current, PrintWriter err) {
+            for (String p : patterns) {
+                if (!current.remove(p)) {
+                    err.println("oxisync pair ignore remove: '" + p + "' is not a pattern of this pair"
+                            + " (oxisync pair ignore list)");
+                    return null;
+                }
+            }
+            return current;
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package org.oxisync.core.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ServerAddressTest {
+
+    @Test
+    void withoutSchemeHttpsIsTriedFirstThenHttp() throws Exception {
+        assertEquals(List.of("https://127.0.0.1:18087", "http://127.0.0.1:18087"),
+                ServerAddress.candidates("127.0.0.1:18087"));
+        assertEquals(List.of("https://cloud.example.org"), ServerAddress.candidates(" https://cloud.example.org/ "));
+        List<URI> tried = new ArrayList<>();
+        ServerAddress.Resolved r = ServerAddress.resolve("cloud.example.org:8086", (u, c, a) -> {
+            tried.add(u);
+            return u.getScheme().equals("https") ? ServerAddress.Answer.NOT_TLS : ServerAddress.Answer.ANSWERED;
+        });
+        assertEquals("http://cloud.example.org:8086", r.baseUrl());
+        assertTrue(r.note().contains("does not speak https"), r.note());
+        assertTrue(r.plainHttp());
+        assertTrue(r.warning().orElseThrow().contains("unencrypted"));
+        assertEquals(2, tried.size());
+    }
+
+    @Test
+    void anExplicitHttpsIsNotDowngradedButTheErrorSaysHttpAnswers() {
+        ServerAddress.Unusable e = assertThrows(ServerAddress.Unusable.class, () -> ServerAddress.resolve(
+                "https://cloud.example.org", (u, c, a) -> u.getScheme().equals("https")
+                        ? ServerAddress.Answer.NOT_TLS : ServerAddress.Answer.ANSWERED));
+        assertTrue(e.getMessage().contains("http://cloud.example.org answers"), e.getMessage());
+    }
+
+    @Test
+    void aSelfSignedHttpsServerIsKeptForPinning() throws Exception {
+        ServerAddress.Resolved r = ServerAddress.resolve("cloud.example.org",
+                (u, c, a) -> ServerAddress.Answer.UNTRUSTED_CERTIFICATE);
+        assertEquals("https://cloud.example.org", r.baseUrl());
+        assertTrue(r.untrustedCertificate());
+        assertTrue(r.warning().isEmpty());
+    }
+
+    @Test
+    void unusableAddressesAreSaidInWords() {
+        assertThrows(ServerAddress.Unusable.class, () -> ServerAddress.candidates(""));
+        assertThrows(ServerAddress.Unusable.class, () -> ServerAddress.candidates("ftp://x"));
+        assertThrows(ServerAddress.Unusable.class, () -> ServerAddress.candidates("a b"));
+    }
+
+    @Test
+    void loopbackHttpNeedsNoWarning() {
+        assertTrue(ServerAddress.plainHttpWarning("http://127.0.0.1:8086").isEmpty());
+        assertTrue(ServerAddress.plainHttpWarning("http://localhost").isEmpty());
+        assertTrue(ServerAddress.plainHttpWarning("http://192.168.1.5").isPresent());
+        assertTrue(ServerAddress.plainHttpWarning("https://192.168.1.5").isEmpty());
+    }
+
+    @Test
+    void theRealProbeOfAnHttpOnlyServerOverHttpsEndsInSeconds() throws Exception {
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        http.createContext("/", ex -> {
+            ex.sendResponseHeaders(200, -1);
+            ex.close();
+        });
+        http.start();
+        try {
+            String hostPort = "127.0.0.1:" + http.getAddress().getPort();
+            long start = System.nanoTime();
+            ServerAddress.Answer a = ServerAddress.httpProbe(URI.create("https://" + hostPort + "/api/version"),
+                    Duration.ofSeconds(3), Duration.ofSeconds(3));
+            assertTrue(a == ServerAddress.Answer.NOT_TLS, a.toString());
+            assertTrue(System.nanoTime() - start < 8_000_000_000L);
+            ServerAddress.Resolved r = ServerAddress.resolve(hostPort);
+            assertEquals("http://" + hostPort, r.baseUrl());
+        } finally {
+            http.stop(0);
+        }
+    }
+}
