@@ -117,6 +117,7 @@ final class DeleteSteps {
         }
         BatchTrashResult result = s.api().trashBatch(files, folders);
         Set<String> trashed = new HashSet<>(result.trashed());
+        Map<String, Integer> filesInFolders = filesUnder(batch, trashed);
         Map<String, String> failed = new HashMap<>();
         for (BatchFailureDto f : result.failed()) {
             failed.put(f.id(), "the server did not move it to the trash: " + f.error());
@@ -127,12 +128,39 @@ final class DeleteSteps {
                 continue;
             }
             tally.remoteChanged();
-            tally.deletedRemote.incrementAndGet();
+            // a folder counts as the files it held (a run that trashed a folder of 150 files deleted 150)
+            tally.deletedRemote.addAndGet(d.kind() == EntryKind.DIR ? filesInFolders.getOrDefault(d.path(), 0) : 1);
             s.remote().removed(d.path());
             s.journal().deleteTree(d.path());
             s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-remote", d.path(),
                     "moved to the server's trash"));
         }
         return failed;
+    }
+
+    /** For each trashed folder of {@code batch}: how many files the journal holds below it (one pass over it). */
+    private Map<String, Integer> filesUnder(List<SyncAction.DeleteRemote> batch, Set<String> trashed) {
+        Set<String> dirs = new HashSet<>();
+        for (SyncAction.DeleteRemote d : batch) {
+            if (d.kind() == EntryKind.DIR && trashed.contains(d.remoteId())) {
+                dirs.add(d.path());
+            }
+        }
+        Map<String, Integer> out = new HashMap<>();
+        if (dirs.isEmpty()) {
+            return out;
+        }
+        for (JournalEntry j : s.journalByPath().values()) {
+            if (j.kind() != EntryKind.FILE) {
+                continue;
+            }
+            for (String p = RelativePaths.parent(j.path()); !p.isEmpty(); p = RelativePaths.parent(p)) {
+                if (dirs.contains(p)) {
+                    out.merge(p, 1, Integer::sum);
+                    break;
+                }
+            }
+        }
+        return out;
     }
 }

@@ -1,8 +1,10 @@
 package org.oxisync.core.plan;
 
 /**
- * Stops a run that would delete more than half of a pair's files, and more than {@value #MIN_DELETES}, on
- * either side, before anything is deleted.
+ * Stops a run before anything is deleted when it would delete, on either side, every file of a pair that holds more
+ * than one, or more than half of its files and more than {@value #MIN_DELETES}. The first protects small pairs: a
+ * folder replaced by an empty one (an unmounted disk, {@code rm -rf DIR && mkdir DIR}) or a server listing that says
+ * everything is gone would otherwise empty the other side with exit 0.
  */
 public final class MassDeleteGuard {
     public static final int MIN_DELETES = 100;
@@ -27,6 +29,6 @@ public final class MassDeleteGuard {
     }
 
     private static boolean tooMany(int deletes, int files) {
-        return deletes > MIN_DELETES && deletes * 2L > files;
+        return files > 1 && deletes >= files || deletes > MIN_DELETES && deletes * 2L > files;
     }
 }

@@ -175,12 +175,25 @@ class SyncPlanTest {
     }
 
     @Test
-    void massDeleteGuardAllowsSmallPairsToBeEmptied() {
+    void massDeleteGuardStopsARunThatWouldEmptyASmallPair() {
         Scenario s = new Scenario();
-        for (int i = 0; i < 100; i++) {
+        for (int i = 0; i < 50; i++) {
             s.synced("f" + i, "h" + i).localDelete("f" + i);
         }
-        assertFalse(MassDeleteGuard.check(plan(s), 100).exceeds(), "100 deletes is not more than 100");
+        MassDeleteGuard.Verdict v = MassDeleteGuard.check(plan(s), 50);
+        assertEquals(50, v.remoteFileDeletes());
+        assertTrue(v.exceeds(), "every file of the pair: a folder replaced by an empty one");
+    }
+
+    @Test
+    void massDeleteGuardLetsASmallPairLoseAllButOneFileOrItsOnlyFile() {
+        Scenario most = new Scenario().synced("keep", "k");
+        for (int i = 0; i < 99; i++) {
+            most.synced("f" + i, "h" + i).localDelete("f" + i);
+        }
+        assertFalse(MassDeleteGuard.check(plan(most), 100).exceeds(), "99 of 100 is not more than 100");
+        Scenario only = new Scenario().synced("only", "o").remoteDelete("only");
+        assertFalse(MassDeleteGuard.check(plan(only), 1).exceeds(), "a pair of one file may lose it");
     }
 
     @Test
