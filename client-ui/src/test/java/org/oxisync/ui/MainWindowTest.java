@@ -145,7 +145,7 @@ class MainWindowTest {
                     String.valueOf(r.lookup(".transfer-bar") instanceof javafx.scene.control.ProgressBar));
         }).get();
         assertTrue(row.get(0).matches("Music/track-\\d\\.ogg"), "the row names the file: " + row);
-        assertTrue(row.get(1).matches("[\\d.]+ of \\d+ KB"), "the row shows its bytes: " + row);
+        assertTrue(row.get(1).matches("[\\d.]+ of [\\d.]+ KiB"), "the row shows its bytes: " + row);
         assertEquals("true", row.get(2), "the row has its own bar");
         assertTrue(shell.status().headlineProperty().get().startsWith("Syncing"), shell.status().headlineProperty().get());
         screenshot(stage.getScene(), "main-syncing");

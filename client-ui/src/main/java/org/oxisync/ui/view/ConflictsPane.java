@@ -60,11 +60,8 @@ public final class ConflictsPane extends VBox {
         for (ConflictChoice c : ConflictChoice.values()) {
             Button b = new Button(c.label());
             b.setId("conflict-" + c.name().toLowerCase().replace('_', '-'));
-            if (c == ConflictChoice.KEEP_BOTH) {
-                b.getStyleClass().add(Styles.BUTTON_OUTLINED);
-            } else {
-                b.getStyleClass().add(Styles.ACCENT);
-            }
+            // One primary choice (keep mine: what the user edited here); the others are secondary.
+            b.getStyleClass().add(c == ConflictChoice.KEEP_LOCAL ? Styles.ACCENT : Styles.BUTTON_OUTLINED);
             b.setOnAction(e -> selected(list).ifPresent(r -> {
                 status.setText("Working…");
                 model.resolve(r, c, err -> {
