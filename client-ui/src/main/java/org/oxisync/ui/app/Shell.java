@@ -204,7 +204,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         AppConfig c = ctx.config();
         status.setServer(c.server());
         mainView = new MainView(status, this, panes, c.user() + " · " + host(c.server()), this::sectionShown);
-        windows.showMain(mainView, "OxiSync", 980, 660);
+        windows.showMain(mainView, "OxiSync", WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
         settings.load(this::applyBandwidth);
         background.run(() -> store().accounts().pairs(), pairs -> {
             status.setPairs(pairs);
@@ -514,6 +514,11 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     }
 
     private void pairsChanged() {
+        pairsChanged(null);
+    }
+
+    /** @param runPair a pair to sync once the backend has read the new pairs (null: none) */
+    private void pairsChanged(String runPair) {
         background.run(() -> store().accounts().pairs(), pairs -> {
             status.setPairs(pairs);
             if (settingsView != null) {
@@ -521,7 +526,13 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             }
             if (backend != null) {
                 SyncBackend b = backend;
-                background.run(b::pairsChanged);
+                boolean run = runPair != null && !status.pausedProperty().get();
+                background.run(() -> {
+                    b.pairsChanged();
+                    if (run) {
+                        b.syncNow(runPair); // after the service has the new exclusions: a re-ticked folder comes now
+                    }
+                });
             }
         }, e -> LOG.warn("cannot read the folder pairs: {}", e.toString()));
     }
@@ -552,10 +563,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     public void savePair(FolderPair pair, Consumer<String> done) {
         background.run(() -> new PairSetup(ctx).update(pair), p -> {
             done.accept(null);
-            pairsChanged();
-            if (backend != null && !status.pausedProperty().get()) {
-                backend.syncNow(p.name()); // a re-ticked folder downloads now, without "Sync now"
-            }
+            pairsChanged(p.name()); // and sync it: a re-ticked folder downloads without "Sync now"
         }, e -> done.accept("Could not save: " + Plain.message(e.getMessage(), ctx.config().server(), null)));
     }
 

@@ -195,6 +195,7 @@ public final class SettingsView extends TabPane {
                 for (var f : subs) {
                     String rel = f.path().substring(p.remotePath().length()).replaceFirst("^/", "");
                     CheckBox b = new CheckBox(f.name());
+                    b.setId("selective-" + rel);
                     b.setUserData(rel);
                     b.setSelected(!ex.contains(rel));
                     boxes.add(b);
@@ -371,6 +372,7 @@ public final class SettingsView extends TabPane {
         Label ll = Ui.mnemonic("_Log level");
         ll.setLabelFor(level);
         Button open = new Button("_Open log folder");
+        open.setId("open-log-folder");
         open.getStyleClass().add(Styles.BUTTON_OUTLINED);
         open.setOnAction(e -> actions.openLogFolder());
         return page(Ui.label("Advanced", "page-title"), Ui.row(10, ll, level),
