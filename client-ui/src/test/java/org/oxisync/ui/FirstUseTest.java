@@ -408,9 +408,11 @@ class FirstUseTest {
         waitUntil("minimized", 10, () -> stage.isIconified());
         assertEquals(0, exits.get(), "still running");
         fx(() -> {
-            stage.setIconified(false);
+            shell.showWindow(); // what a second launch asks for (issue 18 #35)
             return null;
         });
+        assertFalse(stage.isIconified(), "a second launch brings the window back");
+        assertTrue(stage.isShowing());
         Platform.runLater(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST)));
         waitUntil("the question again", 10, () -> robot.lookup("#quit-without-tray").tryQuery().isPresent());
         robot.clickOn("Quit and stop syncing");

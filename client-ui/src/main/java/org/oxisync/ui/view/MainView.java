@@ -136,6 +136,7 @@ public final class MainView extends BorderPane {
         feedback.textProperty().bind(status.feedbackProperty());
         feedback.visibleProperty().bind(status.feedbackProperty().isNotEmpty());
         feedback.managedProperty().bind(feedback.visibleProperty());
+        feedback.setMaxWidth(Double.MAX_VALUE);
         VBox top = new VBox(header, feedback);
 
         BorderPane right = new BorderPane(content);

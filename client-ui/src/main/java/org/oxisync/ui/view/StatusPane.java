@@ -56,7 +56,7 @@ public final class StatusPane extends ScrollPane {
         recent.setId("recent-items");
         recent.setFocusTraversable(false);
         recent.getStyleClass().add(Styles.DENSE);
-        recent.setPlaceholder(Ui.label("No changes yet in this session.", "muted"));
+        recent.setPlaceholder(Ui.label("No changes yet.", "muted"));
         recent.prefHeightProperty().bind(Bindings.createDoubleBinding(
                 () -> Math.max(2, Math.min(StatusModel.RECENT_ITEMS, model.recentItems().size())) * 2.1
                         * javafx.scene.text.Font.getDefault().getSize() + 6, model.recentItems()));
