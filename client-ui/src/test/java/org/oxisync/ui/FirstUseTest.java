@@ -220,6 +220,8 @@ class FirstUseTest {
                 (int) (screen.getMinX() + 40) + "," + (int) (screen.getMinY() + 30) + ",1010,700"), "saved on close");
 
         openShell();
+        waitUntil("recent changes of the last session are shown after the restart (#34)", 10, () -> shell.status()
+                .recentItems().stream().anyMatch(t -> t.matches("\\d\\d:\\d\\d · Downloaded a\\.txt")));
         assertEquals(screen.getMinX() + 40, stage.getX(), 1);
         assertEquals(screen.getMinY() + 30, stage.getY(), 1);
         assertEquals(1010, stage.getWidth(), 1, "the saved size, not the minimum");
@@ -403,6 +405,7 @@ class FirstUseTest {
         waitUntil("the question", 10, () -> robot.lookup("#quit-without-tray").tryQuery().isPresent());
         Node dialog = robot.lookup("#quit-without-tray").query();
         assertTrue(allTexts(dialog.getScene()).stream().anyMatch(t -> t.contains("Syncing stops")));
+        assertEquals(List.of(), fx(() -> truncated(dialog.getScene().getRoot())), "no button cut");
         screenshot(dialog.getScene(), "quit-without-tray");
         robot.clickOn("Minimize and keep syncing");
         waitUntil("minimized", 10, () -> stage.isIconified());

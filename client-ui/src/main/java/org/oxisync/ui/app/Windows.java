@@ -288,6 +288,13 @@ public final class Windows {
         a.getDialogPane().setId("quit-without-tray");
         ((javafx.scene.control.Button) a.getDialogPane().lookupButton(minimize)).setDefaultButton(true);
         ((javafx.scene.control.Button) a.getDialogPane().lookupButton(quit)).setDefaultButton(false);
+        for (ButtonType t : a.getButtonTypes()) {
+            javafx.scene.Node b = a.getDialogPane().lookupButton(t);
+            ButtonBar.setButtonUniformSize(b, false); // each button keeps its whole label
+            ((javafx.scene.control.Button) b).setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
+        a.getDialogPane().setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        a.setResizable(true);
         return a.showAndWait().map(b -> b == quit ? CloseChoice.QUIT : b == minimize ? CloseChoice.MINIMIZE
                 : CloseChoice.CANCEL).orElse(CloseChoice.CANCEL);
     }

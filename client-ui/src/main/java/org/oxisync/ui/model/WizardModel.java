@@ -503,6 +503,8 @@ public final class WizardModel {
                     session == null ? serverUrl.get() : session.base(), null));
         } else if (e instanceof java.util.concurrent.CancellationException || e instanceof InterruptedException) {
             clearProblem();
+        } else if (e instanceof OxiCloudException.RateLimited) {
+            problem("Too many attempts", org.oxisync.ui.app.Plain.message(e.getMessage(), null, null));
         } else if (e instanceof LocalFolderRefused) {
             problem("This folder cannot be used", org.oxisync.ui.app.Formats.sentence(e.getMessage()));
         } else {
