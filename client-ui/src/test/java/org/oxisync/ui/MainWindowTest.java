@@ -186,9 +186,15 @@ class MainWindowTest {
         WaitForAsyncUtils.asyncFx(() -> list.getSelectionModel().select(0)).get();
         screenshot(stage.getScene(), "conflicts");
 
-        robot.clickOn("#conflict-keep-local");
+        javafx.scene.control.Button keep = robot.lookup("#conflict-keep-local").queryButton();
+        waitUntil("the conflict is selected (the list is re-read after each run)", 10, () -> !keep.isDisabled());
+        robot.clickOn(keep);
         Label status = robot.lookup("#conflict-status").queryAs(Label.class);
-        waitUntil("the conflict is settled", 15, () -> status.getText().startsWith("Done"));
+        try {
+            waitUntil("the conflict is settled", 15, () -> status.getText().startsWith("Done"));
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; the pane says: " + status.getText(), e);
+        }
         assertEquals("my edit on the laptop", read(local.resolve("plan.txt")), "mine replaced the server's version");
         try (var s = Files.list(local)) {
             assertEquals(List.of("plan.txt"), s.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith("."))

@@ -45,6 +45,23 @@ public final class ConflictsPane extends VBox {
             }
         });
         VBox.setVgrow(list, Priority.ALWAYS);
+        // The list is re-read after every sync run: keep the conflict the user selected selected.
+        long[] selectedId = {-1};
+        list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                selectedId[0] = b.conflict().id();
+            }
+        });
+        model.rows().addListener((javafx.collections.ListChangeListener<ConflictsModel.Row>) c -> {
+            if (list.getSelectionModel().isEmpty()) {
+                model.rows().stream().filter(r -> r.conflict().id() == selectedId[0]).findFirst()
+                        .ifPresent(r -> javafx.application.Platform.runLater(() -> {
+                            if (list.getSelectionModel().isEmpty() && model.rows().contains(r)) {
+                                list.getSelectionModel().select(r);
+                            }
+                        }));
+            }
+        });
 
         Button openMine = new Button("Open _mine");
         openMine.setId("conflict-open-mine");
