@@ -192,7 +192,9 @@ class DesktopIntegrationTest {
         remote.putFile("/plan.txt", "theirs".getBytes(StandardCharsets.UTF_8));
         Files.writeString(local.resolve("bad\\name.txt"), "a name the server refuses");
         click(TrayMenu.SYNC);
-        waitUntil("a conflict and an error are notified", 30, () -> tray.notes.size() >= 2);
+        // The conflict may take a second run (the first can meet the server's change mid-upload): wait for both.
+        waitUntil("a conflict and an error are notified", 30, () -> tray.notes.stream().anyMatch(n -> n.startsWith(
+                "warning: Conflict in Cloud")) && tray.notes.stream().anyMatch(n -> n.contains("bad\\name.txt")));
         assertTrue(tray.notes.stream().anyMatch(n -> n.startsWith("warning: Conflict in Cloud | Both sides changed "
                 + "plan.txt.")), tray.notes.toString());
         assertTrue(tray.notes.stream().anyMatch(n -> n.startsWith("error: Could not sync a file in Cloud | ")

@@ -145,7 +145,7 @@ class MainWindowTest {
                     String.valueOf(r.lookup(".transfer-bar") instanceof javafx.scene.control.ProgressBar));
         }).get();
         assertTrue(row.get(0).matches("Music/track-\\d\\.ogg"), "the row names the file: " + row);
-        assertTrue(row.get(1).matches("[\\d.]+ of \\d+ KB"), "the row shows its bytes: " + row);
+        assertTrue(row.get(1).matches("[\\d.]+ of [\\d.]+ KiB"), "the row shows its bytes: " + row);
         assertEquals("true", row.get(2), "the row has its own bar");
         assertTrue(shell.status().headlineProperty().get().startsWith("Syncing"), shell.status().headlineProperty().get());
         screenshot(stage.getScene(), "main-syncing");
@@ -186,17 +186,28 @@ class MainWindowTest {
         WaitForAsyncUtils.asyncFx(() -> list.getSelectionModel().select(0)).get();
         screenshot(stage.getScene(), "conflicts");
 
-        robot.clickOn("#conflict-keep-local");
+        javafx.scene.control.Button keep = robot.lookup("#conflict-keep-local").queryButton();
+        waitUntil("the conflict is selected (the list is re-read after each run)", 10, () -> !keep.isDisabled());
+        robot.clickOn(keep);
         Label status = robot.lookup("#conflict-status").queryAs(Label.class);
-        waitUntil("the conflict is settled", 15, () -> status.getText().startsWith("Done"));
+        try {
+            waitUntil("the conflict is settled", 15, () -> status.getText().startsWith("Done"));
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; the pane says: " + status.getText(), e);
+        }
         assertEquals("my edit on the laptop", read(local.resolve("plan.txt")), "mine replaced the server's version");
         try (var s = Files.list(local)) {
             assertEquals(List.of("plan.txt"), s.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith("."))
                     .sorted().toList(), "the conflicted copy is gone");
         }
         assertTrue(list.getItems().isEmpty(), "the list empties");
-        waitUntil("the next sync uploads mine", 30, () -> new String(remote.read("/plan.txt"), StandardCharsets.UTF_8)
-                .equals("my edit on the laptop"));
+        waitUntil("the next sync uploads mine", 30, () -> {
+            try {
+                return new String(remote.read("/plan.txt"), StandardCharsets.UTF_8).equals("my edit on the laptop");
+            } catch (IllegalArgumentException e) {
+                return false; // seen absent for a moment while the update is committed
+            }
+        });
         waitUntil("the badge clears", 15, () -> shell.status().conflictCountProperty().get() == 0);
         robot.clickOn("#nav-versions");
         TableView<?> versions = robot.lookup("#versions-table").queryAs(TableView.class);

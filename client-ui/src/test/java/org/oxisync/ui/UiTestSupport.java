@@ -81,4 +81,36 @@ final class UiTestSupport {
             return new PairSetup(ctx).create(local, new RemoteFolder(a.rootFolderId(), "All files", "/"), exclusions);
         }
     }
+
+    /**
+     * The visible labels and buttons under {@code root} whose text is drawn cut ("Sync …", "P…"): the text the
+     * skin draws differs from the control's text (mnemonic underscores aside). Must run on the FX thread after
+     * a layout pass.
+     */
+    static List<String> truncated(javafx.scene.Parent root) {
+        root.applyCss();
+        root.layout();
+        List<String> out = new java.util.ArrayList<>();
+        collect(root, out);
+        return out;
+    }
+
+    private static void collect(javafx.scene.Node n, List<String> out) {
+        if (!n.isVisible() || n instanceof javafx.scene.control.ListView<?> || n instanceof javafx.scene.control.TableView<?>
+                || n instanceof javafx.scene.control.TreeView<?>) {
+            return; // list rows may be cut: they carry the whole text as a tooltip
+        }
+        if (n instanceof javafx.scene.control.Labeled l && l.getText() != null && !l.getText().isEmpty()) {
+            String want = l.isMnemonicParsing() ? l.getText().replaceFirst("_(?=.)", "") : l.getText();
+            String shown = l.getChildrenUnmodifiable().stream().filter(c -> c instanceof javafx.scene.text.Text)
+                    .map(c -> ((javafx.scene.text.Text) c).getText()).findFirst().orElse("");
+            if (!shown.equals(want)) {
+                out.add("\"" + want + "\" drawn as \"" + shown + "\" (" + l.getClass().getSimpleName()
+                        + (l.getId() == null ? "" : " #" + l.getId()) + ", width " + l.getWidth() + ")");
+            }
+        }
+        if (n instanceof javafx.scene.Parent p) {
+            p.getChildrenUnmodifiable().forEach(c -> collect(c, out));
+        }
+    }
 }

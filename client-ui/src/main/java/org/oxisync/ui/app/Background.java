@@ -78,5 +78,11 @@ public final class Background implements AutoCloseable {
     @Override
     public void close() {
         pool.shutdownNow();
+        try {
+            // a task still running may open the account's store again after the shell closed it: wait for it
+            pool.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

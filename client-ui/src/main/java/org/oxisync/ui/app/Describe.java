@@ -39,6 +39,26 @@ public final class Describe {
     }
 
     /**
+     * What a finished plan line did, in the past tense ("download x (new, 9 B)" → "Downloaded x · new, 9 B"),
+     * for the list of recent changes; skipped items and bookkeeping are not changes (empty).
+     */
+    public static Optional<String> done(String line) {
+        String l = line.strip().replaceAll("\\s+", " ");
+        String verb = l.split(" ", 2)[0].toLowerCase(Locale.ROOT);
+        if (verb.equals("skip")) {
+            return Optional.empty();
+        }
+        return action(line).map(a -> switch (verb) {
+            case "upload" -> "Uploaded" + a.substring("Upload".length());
+            case "download" -> "Downloaded" + a.substring("Download".length());
+            case "mkdir" -> "Created" + a.substring("Create".length());
+            case "move", "trash" -> "Moved" + a.substring("Move".length());
+            case "delete" -> "Deleted" + a.substring("Delete".length());
+            default -> a;
+        });
+    }
+
+    /**
      * The file a plan line is about ("skip      a\\b.txt (SERVER_NAME: ...)" → "a\\b.txt", "mkdir     local  Docs" →
      * "Docs"); a line that is not a plan line comes back as it is.
      */

@@ -16,6 +16,7 @@ import javafx.application.HostServices;
 public final class DesktopActions implements Opener {
     private final HostServices host;
     private final Background background;
+    private volatile java.util.function.Consumer<String> failures = m -> { };
 
     public DesktopActions(HostServices host, Background background) {
         this.host = host;
@@ -23,23 +24,71 @@ public final class DesktopActions implements Opener {
     }
 
     @Override
+    public void onFailure(java.util.function.Consumer<String> handler) {
+        failures = handler;
+    }
+
+    private void report(String message) {
+        java.util.function.Consumer<String> h = failures;
+        javafx.application.Platform.runLater(() -> h.accept(message));
+    }
+
+    @Override
     public void browse(String url) {
-        if (host != null) {
+        if (host != null && !missingOpener()) {
             host.showDocument(url);
         } else {
-            background.run(() -> launch(url));
+            background.run(() -> {
+                try {
+                    launch(url);
+                } catch (RuntimeException e) {
+                    report("No web browser could be opened (" + reason(e) + "). Open " + url
+                            + " in a browser yourself.");
+                }
+            });
         }
     }
 
     @Override
     public void open(Path file) {
-        background.run(() -> launch(file.toString()));
+        background.run(() -> {
+            try {
+                launch(file.toString());
+            } catch (RuntimeException e) {
+                report("No program to open " + file + " was found (" + reason(e) + "). Open it with your file "
+                        + "manager.");
+            }
+        });
+    }
+
+    private static String reason(RuntimeException e) {
+        String m = e.getMessage() == null ? "" : e.getMessage();
+        return m.contains("xdg-open") ? "xdg-open is not installed" : m;
+    }
+
+    /** On Linux and BSD, when no {@code xdg-open} is on the PATH (the desktop's opener of files and pages). */
+    static boolean missingOpener() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        if (os.startsWith("windows") || os.startsWith("mac")) {
+            return false;
+        }
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return true;
+        }
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "xdg-open"))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Shows the file in its folder (selects it where the file manager can). */
     @Override
     public void showInFolder(Path file) {
         background.run(() -> {
+          try {
             String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
             if (os.startsWith("windows") && Files.exists(file)) {
                 exec(List.of("explorer", "/select," + file));
@@ -49,6 +98,9 @@ public final class DesktopActions implements Opener {
                 Path dir = Files.isDirectory(file) ? file : file.getParent();
                 launch(dir.toString());
             }
+          } catch (RuntimeException e) {
+            report("No file manager could be opened for " + file + " (" + reason(e) + ").");
+          }
         });
     }
 

@@ -8,9 +8,15 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.Locale;
 
-/** Human-readable sizes, durations and times for labels. Pure functions. */
+/**
+ * Human-readable sizes, durations and times for labels. Pure functions.
+ *
+ * <p>Sizes use the CLI's one convention ({@code org.oxisync.core.commands.Bytes.human}): binary units with
+ * their binary names, one decimal ("781.3 KiB" for 800,000 bytes), plain bytes below 1 KiB ("900 B"); counts
+ * say "1 file" / "2 files". {@code FormatsTest} checks the app and the CLI agree.
+ */
 public final class Formats {
-    private static final String[] UNITS = {"B", "KB", "MB", "GB", "TB"};
+    private static final String[] UNITS = {"B", "KiB", "MiB", "GiB", "TiB"};
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM,
             FormatStyle.SHORT);
 
@@ -27,10 +33,20 @@ public final class Formats {
             v /= 1024;
             u++;
         }
-        return String.format(Locale.ROOT, v < 10 ? "%.1f %s" : "%.0f %s", v, UNITS[u]);
+        return String.format(Locale.ROOT, "%.1f %s", v, UNITS[u]);
     }
 
-    /** "3.1 of 12 MB": {@code done} in the unit of {@code total}, so the two read as one figure. */
+    /** "1 file", "2 files", "0 files": a count with its noun, singular only for exactly one. */
+    public static String count(long n, String singular, String plural) {
+        return n + " " + (n == 1 ? singular : plural);
+    }
+
+    /** "1 file" / "3 files". */
+    public static String files(long n) {
+        return count(n, "file", "files");
+    }
+
+    /** "3.1 of 12.0 MiB": {@code done} in the unit of {@code total}, so the two read as one figure. */
     public static String bytesOf(long done, long total) {
         if (total < 1024) {
             return done + " of " + total + " B";
@@ -46,7 +62,7 @@ public final class Formats {
     }
 
     private static String figure(double v) {
-        return String.format(Locale.ROOT, v < 10 ? "%.1f" : "%.0f", v);
+        return String.format(Locale.ROOT, "%.1f", v);
     }
 
     /** The text with its first letter capitalised, for messages shown on their own ("the folder is missing"). */

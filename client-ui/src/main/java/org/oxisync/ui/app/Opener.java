@@ -9,4 +9,11 @@ public interface Opener {
     void open(Path fileOrFolder);
 
     void showInFolder(Path file);
+
+    /**
+     * Where failures are reported, on the FX thread, as a sentence ("No program to open files was found
+     * (xdg-open is missing) …"): nothing fails silently. The last handler set wins.
+     */
+    default void onFailure(java.util.function.Consumer<String> handler) {
+    }
 }

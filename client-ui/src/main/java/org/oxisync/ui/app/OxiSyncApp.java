@@ -28,11 +28,18 @@ public final class OxiSyncApp extends Application {
     @Override
     public void init() throws IOException {
         home = AppHome.fromEnvironment(homeArgument(getParameters().getRaw()).map(java.nio.file.Path::of).orElse(null));
-        Optional<SingleInstance> claimed = SingleInstance.claim(home.dir(), () -> Platform.runLater(() -> showHook.run()));
-        if (claimed.isEmpty()) {
-            return; // start() exits: the running instance shows its window
+        SingleInstance.Claim claim = SingleInstance.tryClaim(home.dir(), () -> Platform.runLater(() -> showHook.run()));
+        if (claim.instance().isEmpty()) {
+            // start() exits: the running instance shows its window. Say so, never exit silently.
+            if (claim.signalled()) {
+                System.out.println("OxiSync is already running; its window was brought to the front.");
+            } else {
+                System.err.println("OxiSync is already running for " + home.dir() + " but did not answer. If it "
+                        + "hangs, end it (its log is in " + home.logDir() + ") and start OxiSync again.");
+            }
+            return;
         }
-        instance = claimed.get();
+        instance = claim.instance().get();
         String level = System.getenv("OXISYNC_LOG_LEVEL") != null ? System.getenv("OXISYNC_LOG_LEVEL")
                 : UiPreferences.load(home.dir().resolve("ui.properties")).get(UiPreferences.LOG_LEVEL, "warn");
         log = GuiLog.install(home.logDir(), level);

@@ -89,6 +89,9 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     private final VersionsModel versions;
     private final SettingsModel settings;
     private MainView mainView;
+    private SettingsView settingsView;
+    /** The wizard on screen in the main window, if any (told when the browser could not be opened). */
+    private WizardModel wizard;
     private boolean quitting;
 
     public Shell(AppHome home, Clock clock, Stage stage, HostServices host, boolean systemDark,
@@ -101,10 +104,11 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
                  BackendFactory backendFactory, DesktopHooks hooks) throws IOException {
         this.home = home;
         this.clock = clock;
-        this.windows = new Windows(stage);
+        this.prefs = UiPreferences.load(home.dir().resolve("ui.properties"));
+        this.windows = new Windows(stage, prefs);
         this.hooks = hooks;
         this.desktop = hooks.opener().apply(host, background);
-        this.prefs = UiPreferences.load(home.dir().resolve("ui.properties"));
+        this.desktop.onFailure(this::openFailed);
         this.systemDark = systemDark;
         this.backendFactory = backendFactory;
         this.ctx = new AppContext(home, clock);
@@ -146,6 +150,14 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             if (tray.isPresent() && !quitting) {
                 e.consume();
                 windows.hideMain(); // keeps syncing in the tray
+            } else if (!quitting && mainView != null && ctx.config().hasAccount()) {
+                // No tray: closing would stop syncing without a word. Ask; "Minimize" keeps syncing.
+                e.consume();
+                switch (windows.askBeforeQuitWithoutTray()) {
+                    case QUIT -> quit();
+                    case MINIMIZE -> stage.setIconified(true);
+                    case CANCEL -> { }
+                }
             } else {
                 quit();
             }
@@ -170,6 +182,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
                 showMainWindow();
             }
         });
+        wizard = m;
         windows.showMain(v, "Set up OxiSync", 760, 600);
     }
 
@@ -178,6 +191,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     }
 
     public void showMainWindow() {
+        wizard = null;
         if (backend == null) {
             backend = backendFactory.apply(ctx, new FeedBridge(status, this::notice, this::reloadLists));
         }
@@ -188,15 +202,39 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         panes.put(MainView.Section.ERRORS, new ErrorsPane(errors, this));
         panes.put(MainView.Section.VERSIONS, new VersionsPane(versions, this, clock));
         AppConfig c = ctx.config();
+        status.setServer(c.server());
         mainView = new MainView(status, this, panes, c.user() + " · " + host(c.server()), this::sectionShown);
-        windows.showMain(mainView, "OxiSync", 980, 660);
+        windows.showMain(mainView, "OxiSync", WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
         settings.load(this::applyBandwidth);
         background.run(() -> store().accounts().pairs(), pairs -> {
             status.setPairs(pairs);
             reloadLists();
+            seedRecentChanges();
             SyncBackend b = backend;
             background.run(b::start); // the service reads the pairs from the store: off the FX thread
         }, e -> LOG.warn("cannot read the folder pairs: {}", e.toString()));
+    }
+
+    /** "Recent changes" after a restart: the last changes of earlier sessions, from the activity log. */
+    private void seedRecentChanges() {
+        background.run(() -> {
+            List<java.util.Map.Entry<java.time.Instant, String>> out = new java.util.ArrayList<>();
+            for (org.oxisync.store.status.Activity a : store().activity().recent(40)) {
+                String verb = switch (a.kind() == null ? "" : a.kind()) {
+                    case "upload" -> "Uploaded ";
+                    case "download" -> "Downloaded ";
+                    case "delete-local" -> "Deleted here: ";
+                    case "delete-remote" -> "Deleted on the server: ";
+                    case "restore" -> "Restored ";
+                    default -> a.kind() != null && a.kind().startsWith("move") ? "Moved " : null;
+                };
+                if (verb != null && a.path() != null && !a.path().isBlank() && a.time() != null
+                        && out.size() < StatusModel.RECENT_ITEMS) {
+                    out.add(0, java.util.Map.entry(a.time(), verb + a.path()));
+                }
+            }
+            return out;
+        }, status::seedRecent, e -> LOG.debug("no recent changes to show: {}", e.toString()));
     }
 
     private static String host(String server) {
@@ -242,7 +280,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         if (settings.notificationsProperty().get()) {
             boolean conflict = n.kind() == FeedBridge.Notice.Kind.CONFLICT;
             String title = conflict ? "Conflict in " + n.pair() : "Could not sync a file in " + n.pair();
-            String text = conflict ? n.message() : Describe.subject(n.path()) + ": " + n.message();
+            String subject = Describe.subject(n.path());
+            String text = conflict ? n.message() : Plain.message(n.message(), ctx.config().server(), subject);
             tray.ifPresent(t -> t.notify(title, text, !conflict));
         }
     }
@@ -262,6 +301,19 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public void syncNow() {
+        if (status.signedOutProperty().get() || status.signInNeededProperty().get()) {
+            status.setFeedback("Not syncing: sign in again first.");
+            return;
+        }
+        if (status.pausedProperty().get()) {
+            status.setFeedback("Syncing is paused. Choose Resume to sync again.");
+            return;
+        }
+        if (status.overallProperty().get() == org.oxisync.ui.sync.PairPhase.OFFLINE) {
+            status.setFeedback("The server cannot be reached. Trying again now; your changes wait until it answers.");
+        } else if (!status.busyProperty().get()) {
+            status.setFeedback("Checking for changes…");
+        }
         if (backend != null) {
             backend.syncNow(null);
         }
@@ -269,9 +321,10 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public void togglePause() {
-        if (backend == null) {
+        if (backend == null || status.signedOutProperty().get()) {
             return;
         }
+        status.setFeedback("");
         boolean pause = !status.pausedProperty().get();
         status.setPaused(pause);
         if (pause) {
@@ -283,7 +336,21 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public void openSettings() {
-        windows.openSettings(new SettingsView(settings, this));
+        if (windows.settingsWindow().isPresent()) {
+            windows.openSettings(settingsView);
+            return;
+        }
+        settingsView = new SettingsView(settings, this);
+        windows.openSettings(settingsView);
+    }
+
+    /** A page, file or folder could not be handed to the desktop: say so (never fail silently). */
+    private void openFailed(String message) {
+        if (wizard != null && wizard.deviceProperty().get() != null) {
+            wizard.browserFailed(message);
+        } else {
+            windows.inform("Could not open it", message);
+        }
     }
 
     @Override
@@ -313,6 +380,36 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     @Override
     public void showWindow() {
         windows.bringToFront();
+    }
+
+    /** Asks for the password of this account again (the server refused the saved sign-in, or after Log out). */
+    @Override
+    public void signInAgain() {
+        String server = ctx.config().server();
+        String user = ctx.config().user();
+        if (server == null) {
+            showWizard();
+            return;
+        }
+        SignInDialog.open(windows, ctx, background, server, user, ctx.config().pinnedSha256(), desktop::browse,
+                this::signedInAgain);
+    }
+
+    /** The account signed in again: a fresh context (new credentials), the same pairs, syncing again. */
+    private void signedInAgain() {
+        AppContext old = ctx;
+        stopBackend();
+        background.run(() -> {
+            old.close();
+            return new AppContext(home, clock);
+        }, fresh -> {
+            ctx = fresh;
+            status.setSignedOut(false);
+            status.setPaused(false);
+            status.setFeedback("Signed in again. Syncing…");
+            settings.signedInProperty().set(true);
+            showMainWindow();
+        }, e -> LOG.warn("cannot restart the session: {}", e.toString()));
     }
 
     @Override
@@ -354,7 +451,11 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             }
             c.credentials().delete(c.config().accountKey());
             return null;
-        }, r -> done.accept(null), e -> done.accept("Could not log out: " + e.getMessage()));
+        }, r -> {
+            status.setSignedOut(true);
+            settings.signedInProperty().set(false);
+            done.accept(null);
+        }, e -> done.accept("Could not log out: " + e.getMessage()));
     }
 
     @Override
@@ -383,32 +484,6 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         }, e -> LOG.warn("removing the account failed: {}", e.toString()));
     }
 
-    @Override
-    public void signInAgain() {
-        AppContext old = ctx;
-        stopBackend();
-        background.run(() -> {
-            old.close();
-            return new AppContext(home, clock);
-        }, fresh -> {
-            ctx = fresh;
-            windows.closeSettings();
-            status.setPaused(false);
-            WizardModel m = new WizardModel(ctx, background, false, defaultLocalFolder());
-            m.serverUrlProperty().set(fresh.config().server());
-            WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, null),
-                    this::showMainWindow, this::showMainWindow);
-            // After signing in again the account and its pairs already exist: finish at the folder step.
-            m.accountProperty().addListener((o, a, b) -> {
-                if (b != null) {
-                    m.cancel();
-                    showMainWindow();
-                }
-            });
-            windows.showMain(v, "Sign in — OxiSync", 760, 600);
-        }, e -> LOG.warn("cannot restart the session: {}", e.toString()));
-    }
-
     private void stopBackend() {
         if (backend != null) {
             SyncBackend b = backend;
@@ -427,23 +502,39 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             pairsChanged();
         }, windows::closeAddPair);
         stage[0] = windows.openAddPair(v);
+        desktop.onFailure(msg -> {
+            if (m.deviceProperty().get() != null) {
+                m.browserFailed(msg);
+            } else {
+                openFailed(msg);
+            }
+        });
+        stage[0].addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDDEN, e -> desktop.onFailure(this::openFailed));
         stage[0].setOnHidden(e -> m.cancel());
     }
 
     private void pairsChanged() {
-        background.run(() -> store().accounts().pairs(), pairs -> {
-            status.setPairs(pairs);
-            windows.settingsWindow().ifPresent(s -> openSettingsFresh());
-            if (backend != null) {
-                SyncBackend b = backend;
-                background.run(b::pairsChanged);
-            }
-        }, e -> LOG.warn("cannot read the folder pairs: {}", e.toString()));
+        pairsChanged(null);
     }
 
-    private void openSettingsFresh() {
-        windows.closeSettings();
-        openSettings();
+    /** @param runPair a pair to sync once the backend has read the new pairs (null: none) */
+    private void pairsChanged(String runPair) {
+        background.run(() -> store().accounts().pairs(), pairs -> {
+            status.setPairs(pairs);
+            if (settingsView != null) {
+                settingsView.reloadPairs(); // the same window, the same tab: never recreated
+            }
+            if (backend != null) {
+                SyncBackend b = backend;
+                boolean run = runPair != null && !status.pausedProperty().get();
+                background.run(() -> {
+                    b.pairsChanged();
+                    if (run) {
+                        b.syncNow(runPair); // after the service has the new exclusions: a re-ticked folder comes now
+                    }
+                });
+            }
+        }, e -> LOG.warn("cannot read the folder pairs: {}", e.toString()));
     }
 
     @Override
@@ -472,8 +563,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     public void savePair(FolderPair pair, Consumer<String> done) {
         background.run(() -> new PairSetup(ctx).update(pair), p -> {
             done.accept(null);
-            pairsChanged();
-        }, e -> done.accept("Could not save: " + e.getMessage()));
+            pairsChanged(p.name()); // and sync it: a re-ticked folder downloads without "Sync now"
+        }, e -> done.accept("Could not save: " + Plain.message(e.getMessage(), ctx.config().server(), null)));
     }
 
     @Override
@@ -491,7 +582,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         background.run(() -> {
             java.nio.file.Files.createDirectories(dir);
             return dir;
-        }, desktop::open, e -> { });
+        }, desktop::open, e -> openFailed("The log folder " + dir + " cannot be created: " + e.getMessage()));
     }
 
     @Override
@@ -527,6 +618,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public void close() {
+        windows.saveGeometry();
         stopBackendNow();
         tray.ifPresent(TrayPort::remove);
         background.close();

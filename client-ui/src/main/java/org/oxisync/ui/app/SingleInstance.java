@@ -26,6 +26,7 @@ import java.util.Optional;
  */
 public final class SingleInstance implements AutoCloseable {
     private static final String SHOW = "show";
+    private static final String OK = "ok";
 
     private final FileChannel channel;
     private final FileLock lock;
@@ -44,6 +45,17 @@ public final class SingleInstance implements AutoCloseable {
      * when another instance is running, asks it to show its window and returns empty.
      */
     public static Optional<SingleInstance> claim(Path appHome, Runnable onShow) throws IOException {
+        return tryClaim(appHome, onShow).instance();
+    }
+
+    /**
+     * What a launch found: it became the instance, or another one runs and was asked to show its window
+     * ({@code signalled}: it answered), so the second launch can say so instead of exiting silently.
+     */
+    public record Claim(Optional<SingleInstance> instance, boolean signalled) {}
+
+    /** As {@link #claim}, telling a second launch whether the running instance answered. */
+    public static Claim tryClaim(Path appHome, Runnable onShow) throws IOException {
         Files.createDirectories(appHome);
         Path portFile = appHome.resolve("ui.port");
         FileChannel ch = FileChannel.open(appHome.resolve("ui.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -55,8 +67,7 @@ public final class SingleInstance implements AutoCloseable {
         }
         if (l == null) {
             ch.close();
-            signal(portFile);
-            return Optional.empty();
+            return new Claim(Optional.empty(), signal(portFile));
         }
         byte[] raw = new byte[16];
         new SecureRandom().nextBytes(raw);
@@ -69,7 +80,7 @@ public final class SingleInstance implements AutoCloseable {
         Thread t = new Thread(() -> listen(ss, token, onShow), "oxisync-single-instance");
         t.setDaemon(true);
         t.start();
-        return Optional.of(new SingleInstance(ch, l, ss, t));
+        return new Claim(Optional.of(new SingleInstance(ch, l, ss, t)), false);
     }
 
     private static void listen(ServerSocket ss, String token, Runnable onShow) {
@@ -79,6 +90,8 @@ public final class SingleInstance implements AutoCloseable {
                 String msg = read(s.getInputStream());
                 if (msg.equals(token + " " + SHOW)) {
                     onShow.run();
+                    s.getOutputStream().write(OK.getBytes(StandardCharsets.UTF_8)); // "I heard you"
+                    s.getOutputStream().flush();
                 }
             } catch (IOException e) {
                 // closed, or a client that went away: keep listening while open
@@ -101,8 +114,9 @@ public final class SingleInstance implements AutoCloseable {
                 out.write((parts[1] + " " + SHOW).getBytes(StandardCharsets.UTF_8));
                 out.flush();
                 s.shutdownOutput();
+                s.setSoTimeout(3000);
+                return read(s.getInputStream()).equals(OK);
             }
-            return true;
         } catch (IOException | RuntimeException e) {
             return false;
         }

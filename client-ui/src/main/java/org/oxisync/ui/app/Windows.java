@@ -3,7 +3,11 @@ package org.oxisync.ui.app;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import javafx.geometry.Rectangle2D;
+import javafx.stage.Screen;
 import java.util.Optional;
 import javafx.application.Application;
 import javafx.scene.Parent;
@@ -25,11 +29,87 @@ public final class Windows {
             .toExternalForm();
 
     private final Stage main;
+    private final UiPreferences prefs;
     private Stage settings;
     private Stage addPair;
+    /** Set once the main window was placed (saved or default geometry); later contents keep its place. */
+    private boolean placed;
+    /** The main window's last bounds while not maximized (what is saved when it is maximized). */
+    private double normalX = Double.NaN;
+    private double normalY = Double.NaN;
+    private double normalW;
+    private double normalH;
 
     public Windows(Stage main) {
+        this(main, null);
+    }
+
+    /** @param prefs where the main window's geometry is saved and read ({@code null}: nothing is kept) */
+    public Windows(Stage main, UiPreferences prefs) {
         this.main = main;
+        this.prefs = prefs;
+        javafx.beans.value.ChangeListener<Object> track = (o, a, b) -> {
+            if (!main.isMaximized() && !main.isIconified() && main.isShowing()) {
+                normalX = main.getX();
+                normalY = main.getY();
+                normalW = main.getWidth();
+                normalH = main.getHeight();
+            }
+        };
+        main.xProperty().addListener(track);
+        main.yProperty().addListener(track);
+        main.widthProperty().addListener(track);
+        main.heightProperty().addListener(track);
+        main.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDING, e -> saveGeometry());
+    }
+
+    /** The usable bounds of every screen, the primary first. */
+    static List<Rectangle2D> screens() {
+        List<Rectangle2D> out = new ArrayList<>();
+        out.add(Screen.getPrimary().getVisualBounds());
+        Screen.getScreens().stream().filter(s -> !s.equals(Screen.getPrimary()))
+                .forEach(s -> out.add(s.getVisualBounds()));
+        return out;
+    }
+
+    /** The main window's geometry now (the normal bounds when maximized). */
+    public WindowGeometry geometry() {
+        boolean max = main.isMaximized();
+        return max && normalW > 0 ? new WindowGeometry(normalX, normalY, normalW, normalH, true)
+                : new WindowGeometry(main.getX(), main.getY(), main.getWidth(), main.getHeight(), max);
+    }
+
+    /** Writes the main window's geometry to {@code ui.properties} (at hide, close and quit). */
+    public void saveGeometry() {
+        if (prefs == null || !placed || main.getWidth() <= 0 || Double.isNaN(main.getX())) {
+            return;
+        }
+        geometry().save(prefs, "main");
+        try {
+            prefs.save();
+        } catch (java.io.IOException e) {
+            org.slf4j.LoggerFactory.getLogger(Windows.class).warn("cannot save the window's place: {}", e.toString());
+        }
+    }
+
+    private void place(double width, double height, double minW, double minH) {
+        List<Rectangle2D> screens = screens();
+        WindowGeometry g = (prefs == null ? java.util.Optional.<WindowGeometry>empty() : WindowGeometry.load(prefs, "main"))
+                .map(s -> s.fit(screens, minW, minH))
+                .orElseGet(() -> WindowGeometry.firstStart(screens, width, height, minW, minH));
+        main.setMaximized(false);
+        main.setX(g.x());
+        main.setY(g.y());
+        main.setWidth(g.width());
+        main.setHeight(g.height());
+        normalX = g.x();
+        normalY = g.y();
+        normalW = g.width();
+        normalH = g.height();
+        if (g.maximized()) {
+            main.setMaximized(true);
+        }
+        placed = true;
     }
 
     public Stage main() {
@@ -45,29 +125,46 @@ public final class Windows {
     public void showMain(Parent root, String title, double width, double height) {
         Scene scene = main.getScene();
         if (scene == null) {
-            scene = new Scene(root, width, height);
+            scene = new Scene(root);
             scene.getStylesheets().add(CSS);
             main.setScene(scene);
         } else {
             scene.setRoot(root);
-            if (main.getWidth() < width || main.getHeight() < height) {
-                main.setWidth(Math.max(main.getWidth(), width));
-                main.setHeight(Math.max(main.getHeight(), height));
-                main.centerOnScreen();
+            if (!scene.getStylesheets().contains(CSS)) {
+                scene.getStylesheets().add(CSS);
             }
         }
         main.setTitle(title);
-        main.setMinWidth(640);
-        main.setMinHeight(460);
+        main.setMinWidth(WindowGeometry.MIN_WIDTH);
+        main.setMinHeight(WindowGeometry.MIN_HEIGHT);
+        if (!placed) {
+            place(width, height, WindowGeometry.MIN_WIDTH, WindowGeometry.MIN_HEIGHT);
+        } else if (!main.isMaximized() && (main.getWidth() < width || main.getHeight() < height)) {
+            // from the wizard to the main window: grow to the main window's first size, still on the screen
+            WindowGeometry g = new WindowGeometry(main.getX(), main.getY(), Math.max(main.getWidth(), width),
+                    Math.max(main.getHeight(), height), false).fit(screens(), WindowGeometry.MIN_WIDTH,
+                    WindowGeometry.MIN_HEIGHT);
+            main.setX(g.x());
+            main.setY(g.y());
+            main.setWidth(g.width());
+            main.setHeight(g.height());
+        }
         main.show();
     }
 
+    /** Shows the main window in front (a second launch, the tray's Open); also when it was hidden or minimized. */
     public void bringToFront() {
         if (main.isIconified()) {
             main.setIconified(false);
         }
         main.show();
         main.toFront();
+        // Window managers with focus-stealing prevention ignore toFront for a window the user did not click:
+        // a moment "always on top" raises it there too.
+        if (!main.isAlwaysOnTop()) {
+            main.setAlwaysOnTop(true);
+            main.setAlwaysOnTop(false);
+        }
         main.requestFocus();
     }
 
@@ -80,10 +177,22 @@ public final class Windows {
             settings.toFront();
             return settings;
         }
-        settings = secondary(view, "OxiSync Settings", 760, 600);
+        settings = secondary(view, "OxiSync Settings", 880, 640);
+        settings.setMinWidth(SETTINGS_MIN_WIDTH);
+        settings.setMinHeight(480);
+        Stage s = settings;
+        s.getScene().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && !e.isConsumed()) {
+                e.consume();
+                s.close(); // Esc closes Settings (every change is already saved)
+            }
+        });
         settings.show();
         return settings;
     }
+
+    /** Wide enough for the seven tabs in one row (the layout test checks no tab overflows into a menu). */
+    public static final double SETTINGS_MIN_WIDTH = 800;
 
     public Stage openAddPair(Parent view) {
         if (addPair != null && addPair.isShowing()) {
@@ -122,6 +231,15 @@ public final class Windows {
         s.setTitle(title);
         s.setMinWidth(560);
         s.setMinHeight(420);
+        // Over the main window, title bar on the screen: never at (0, -7) as the window manager may put it.
+        List<Rectangle2D> screens = screens();
+        double cx = main.isShowing() && Double.isFinite(main.getX()) ? main.getX() + (main.getWidth() - w) / 2 : Double.NaN;
+        double cy = main.isShowing() && Double.isFinite(main.getY()) ? main.getY() + Math.max(0, (main.getHeight() - h) / 3) : Double.NaN;
+        WindowGeometry g = new WindowGeometry(cx, cy, w, h, false).fit(screens, 560, 420);
+        s.setX(g.x());
+        s.setY(g.y());
+        s.setWidth(g.width());
+        s.setHeight(g.height());
         return s;
     }
 
@@ -148,5 +266,61 @@ public final class Windows {
         a.setHeaderText(title);
         a.getDialogPane().getStylesheets().add(CSS);
         return a.showAndWait().filter(ok::equals).isPresent();
+    }
+
+    /** What to do when the window is closed and there is no tray to keep syncing in. */
+    public enum CloseChoice { QUIT, MINIMIZE, CANCEL }
+
+    /**
+     * Without a system tray, closing the window would end syncing silently: ask. "Minimize" keeps syncing, with
+     * the window in the task bar as the way back.
+     */
+    public CloseChoice askBeforeQuitWithoutTray() {
+        ButtonType quit = new ButtonType("Quit and stop syncing", ButtonBar.ButtonData.OK_DONE);
+        ButtonType minimize = new ButtonType("Minimize and keep syncing", ButtonBar.ButtonData.OTHER);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, "This desktop has no system tray, so OxiSync cannot keep "
+                + "running in the background without its window. If you quit, your folders are not synced until you "
+                + "start OxiSync again.", minimize, quit, ButtonType.CANCEL);
+        a.initOwner(main);
+        a.setTitle("Quit OxiSync?");
+        a.setHeaderText("Quit OxiSync? Syncing stops.");
+        a.getDialogPane().getStylesheets().add(CSS);
+        a.getDialogPane().setId("quit-without-tray");
+        ((javafx.scene.control.Button) a.getDialogPane().lookupButton(minimize)).setDefaultButton(true);
+        ((javafx.scene.control.Button) a.getDialogPane().lookupButton(quit)).setDefaultButton(false);
+        for (ButtonType t : a.getButtonTypes()) {
+            javafx.scene.Node b = a.getDialogPane().lookupButton(t);
+            ButtonBar.setButtonUniformSize(b, false); // each button keeps its whole label
+            ((javafx.scene.control.Button) b).setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
+        a.getDialogPane().setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        a.setResizable(true);
+        return a.showAndWait().map(b -> b == quit ? CloseChoice.QUIT : b == minimize ? CloseChoice.MINIMIZE
+                : CloseChoice.CANCEL).orElse(CloseChoice.CANCEL);
+    }
+
+    /** A message that needs no answer (shown without blocking). */
+    public void inform(String title, String text) {
+        Alert a = new Alert(Alert.AlertType.INFORMATION, text, ButtonType.OK);
+        a.initOwner(settings != null && settings.isShowing() ? settings : main);
+        a.setTitle(title);
+        a.setHeaderText(title);
+        a.getDialogPane().getStylesheets().add(CSS);
+        a.getDialogPane().setId("inform");
+        a.show();
+    }
+
+    /** A small modal window over the main window (the sign-in dialog). */
+    public Stage openDialog(Parent view, String title, double w, double h) {
+        Stage s = secondary(view, title, w, h);
+        s.initModality(Modality.WINDOW_MODAL);
+        s.getScene().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && !e.isConsumed()) {
+                e.consume();
+                s.close();
+            }
+        });
+        s.show();
+        return s;
     }
 }

@@ -20,7 +20,7 @@ import org.oxisync.ui.app.Background;
 /** The activity list: the newest entries of the store's activity log, filtered by kind and searched by text. */
 public final class ActivityModel {
     /** How many entries are read from the log. */
-    /** The activity's message for people: "700006 bytes" becomes "684 KB"; other messages stay as they are. */
+    /** The activity's message for people: "700006 bytes" becomes "683.6 KiB"; other messages stay as they are. */
     public static String details(String message) {
         if (message == null) {
             return "";

@@ -33,14 +33,15 @@ public final class ErrorsModel {
         for (PairRow r : status.pairs()) {
             if (r.phaseProperty().get() == PairPhase.ERROR) {
                 String d = r.detailProperty().get();
-                pairLevel.add(new Row(r.name(), "", d, advice(d), 0));
+                pairLevel.add(new Row(r.name(), "", org.oxisync.ui.app.Plain.message(d, status.server(), null), advice(d), 0));
             }
         }
         background.run(() -> {
             List<Row> out = new ArrayList<>(pairLevel);
             for (FolderPair p : store.get().accounts().pairs()) {
-                store.get().errors().list(p.id()).forEach(e -> out.add(new Row(p.name(), e.path(), e.message(),
-                        advice(e.message()), e.attempts())));
+                store.get().errors().list(p.id()).forEach(e -> out.add(new Row(p.name(), e.path(),
+                        org.oxisync.ui.app.Plain.message(e.message(), status.server(), e.path()), advice(e.message()),
+                        e.attempts())));
             }
             return out;
         }, r -> {
@@ -66,14 +67,15 @@ public final class ErrorsModel {
             return "The local folder is gone (an unplugged disk?). Reconnect it, or remove the pair in Settings and add it again.";
         }
         if (p.contains("authentication") || p.contains("log in") || STATUS_401.matcher(p).find()) {
-            return "Your session ended. Open Settings → Account and sign in again.";
+            return "The server wants you to sign in again: choose Sign in… in the header and enter the password; "
+                    + "your folders are kept.";
         }
         if (p.contains("quota") || STATUS_507.matcher(p).find()) {
             return "Your storage on the server is full. Free some space on the server or ask for a bigger quota.";
         }
         if (p.contains("mass") || p.contains("stopped before deleting")) {
             return "Many files would be deleted. Check both folders; if the deletions are intended, run "
-                    + "`oxisync sync-once --allow-mass-delete` once.";
+                    + "“oxisync sync-once --allow-mass-delete” once in a terminal.";
         }
         if (p.contains("permission") || p.contains("access denied") || p.contains("accessdenied")) {
             return "OxiSync may not read or write this file. Check its permissions, then choose Sync now.";

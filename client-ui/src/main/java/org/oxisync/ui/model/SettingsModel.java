@@ -49,6 +49,8 @@ public final class SettingsModel {
     private final IntegerProperty versionDays = new SimpleIntegerProperty(30);
     private final IntegerProperty versionGib = new SimpleIntegerProperty(10);
     private final StringProperty lastSaveError = new SimpleStringProperty("");
+    /** False after Log out, until the account signs in again. */
+    private final BooleanProperty signedIn = new SimpleBooleanProperty(true);
 
     public SettingsModel(Supplier<Optional<LocalStore>> store, UiPreferences prefs,
                          Supplier<Optional<Autostart>> autostart, Background background) {
@@ -176,6 +178,10 @@ public final class SettingsModel {
 
     public IntegerProperty versionGibProperty() {
         return versionGib;
+    }
+
+    public BooleanProperty signedInProperty() {
+        return signedIn;
     }
 
     public StringProperty lastSaveErrorProperty() {

@@ -47,6 +47,12 @@ public final class StatusModel {
     private final java.util.Map<String, java.util.Set<String>> finishedInRun = new java.util.HashMap<>();
     private final IntegerProperty conflictCount = new SimpleIntegerProperty();
     private final IntegerProperty errorCount = new SimpleIntegerProperty();
+    /** No sign-in (logged out, or the server refused it): nothing syncs until the user signs in again. */
+    private final BooleanProperty signedOut = new SimpleBooleanProperty(false);
+    /** True when the server refused the saved sign-in (password changed): the window asks to sign in again. */
+    private final BooleanProperty signInNeeded = new SimpleBooleanProperty(false);
+    /** A short answer to the user's last request ("Sync now" while paused or offline); empty when none. */
+    private final StringProperty feedback = new SimpleStringProperty("");
 
     public StatusModel(Clock clock) {
         this.clock = clock;
@@ -54,6 +60,17 @@ public final class StatusModel {
 
     public Clock clock() {
         return clock;
+    }
+
+    private volatile String server;
+
+    /** The account's server address, for messages ("Cannot reach the server at …"). */
+    public String server() {
+        return server;
+    }
+
+    public void setServer(String s) {
+        server = s;
     }
 
     /** Replaces the pair list with the store's, keeping the live state of pairs that are still there. */
@@ -71,6 +88,12 @@ public final class StatusModel {
     }
 
     public void stateChanged(String pair, PairPhase state, String detail) {
+        if (state == PairPhase.ERROR && org.oxisync.ui.app.Plain.needsSignIn(detail)) {
+            signInNeeded.set(true);
+        }
+        if (state.busy()) {
+            feedback.set("");
+        }
         row(pair).ifPresent(r -> {
             r.phaseProperty().set(state);
             r.detailProperty().set(detail == null ? "" : detail);
@@ -97,11 +120,26 @@ public final class StatusModel {
             finishedInRun.computeIfAbsent(pair, k -> new java.util.HashSet<>()).add(p);
             recompute();
         });
-        org.oxisync.ui.app.Describe.action(description).ifPresent(d -> recentItems.add(0, d));
+        org.oxisync.ui.app.Describe.done(description).ifPresent(d -> addRecent(d, Instant.now(clock)));
+    }
+
+    /** "10:42 · Downloaded x.txt · new, 9 B": a finished change with the time it finished, newest first. */
+    public void addRecent(String doneSentence, Instant when) {
+        recentItems.add(0, TIME.withZone(clock.getZone()).format(when) + " · " + doneSentence);
         if (recentItems.size() > RECENT_ITEMS) {
             recentItems.remove(RECENT_ITEMS, recentItems.size());
         }
     }
+
+    /** At start: the newest changes of earlier sessions (from the activity log, oldest first), if none yet. */
+    public void seedRecent(List<java.util.Map.Entry<Instant, String>> oldestFirst) {
+        if (!recentItems.isEmpty()) {
+            return;
+        }
+        oldestFirst.forEach(e -> addRecent(e.getValue(), e.getKey()));
+    }
+
+    private static final java.time.format.DateTimeFormatter TIME = java.time.format.DateTimeFormatter.ofPattern("HH:mm");
 
     public void runFinished(String pair, SyncReport report) {
         row(pair).ifPresent(r -> {
@@ -120,6 +158,20 @@ public final class StatusModel {
     public void setPaused(boolean v) {
         paused.set(v);
         recompute();
+    }
+
+    /** Logged out (true) or signed in again (false). */
+    public void setSignedOut(boolean v) {
+        signedOut.set(v);
+        if (!v) {
+            signInNeeded.set(false);
+        }
+        recompute();
+    }
+
+    /** The answer to "Sync now", shown under the headline until the next run starts. */
+    public void setFeedback(String text) {
+        feedback.set(text == null ? "" : text);
     }
 
     public void setCounts(int conflicts, int errors) {
@@ -164,7 +216,12 @@ public final class StatusModel {
                 }
             }
         }
-        if (anyBusy) {
+        int partial = (int) pairs.stream().map(r -> r.lastReportProperty().get())
+                .filter(rep -> rep != null && rep.status() == SyncStatus.PARTIAL).count();
+        boolean itemErrors = errorCount.get() > 0 || partial > 0;
+        if (signedOut.get() || signInNeeded.get()) {
+            o = signInNeeded.get() ? PairPhase.ERROR : PairPhase.PAUSED;
+        } else if (anyBusy) {
             o = pairs.stream().anyMatch(r -> r.phaseProperty().get() == PairPhase.SYNCING) ? PairPhase.SYNCING
                     : PairPhase.SCANNING;
         } else if (anyError) {
@@ -173,29 +230,42 @@ public final class StatusModel {
             o = PairPhase.OFFLINE;
         } else if (allPaused || paused.get()) {
             o = PairPhase.PAUSED;
+        } else if (itemErrors) {
+            o = PairPhase.ERROR; // never a green "up to date" while items fail
         }
         overall.set(o);
+        anyBusy &= !(signedOut.get() || signInNeeded.get());
         busy.set(anyBusy);
         if (!current.equals(transfers)) {
             transfers.setAll(current);
         }
-        if (o == PairPhase.SYNCING && itemsTotal > 0) {
+        if (signInNeeded.get()) {
+            progress.set(0);
+            progressText.set("");
+            headline.set("Sign in again to keep syncing");
+        } else if (signedOut.get()) {
+            progress.set(0);
+            progressText.set("");
+            headline.set("Signed out · not syncing");
+        } else if (o == PairPhase.SYNCING && itemsTotal > 0) {
             headline.set("Syncing " + itemsTotal + (itemsTotal == 1 ? " item" : " items"));
             progress.set(total > 0 ? (double) done / total : (double) itemsDone / itemsTotal);
             String eta = rate > 0 && total > done ? " · " + Formats.timeLeft(
                     java.time.Duration.ofSeconds((long) ((total - done) / rate))) : "";
             progressText.set(Formats.bytes(done) + " of " + Formats.bytes(total) + " · " + itemsDone + " of "
-                    + itemsTotal + " items done" + eta);
+                    + Formats.count(itemsTotal, "item", "items") + " done" + eta);
         } else {
             progress.set(anyBusy ? -1 : 0);
             progressText.set(anyBusy ? "Comparing your folders with the server…" : "");
+            int failing = Math.max(errorCount.get(), partial);
             headline.set(switch (o) {
                 case IDLE -> conflictCount.get() > 0 ? "Up to date · " + conflictCount.get() + " conflict"
                         + (conflictCount.get() == 1 ? "" : "s") + " to review" : "Everything is up to date";
                 case SCANNING, SYNCING -> "Checking for changes…";
                 case PAUSED -> "Syncing is paused";
-                case OFFLINE -> "Offline · waiting for the server";
-                case ERROR -> "Some folders need attention";
+                case OFFLINE -> "Offline · changes wait until the server is back";
+                case ERROR -> anyError ? "Some folders need attention"
+                        : failing + (failing == 1 ? " item" : " items") + " could not be synced · see Errors";
             });
         }
     }
@@ -239,6 +309,18 @@ public final class StatusModel {
 
     /** One current transfer: {@code label} is the path relative to the pair's folder. */
     public record Transfer(String pair, int id, String label, long bytesDone, long bytesTotal, double fraction) {}
+
+    public BooleanProperty signedOutProperty() {
+        return signedOut;
+    }
+
+    public BooleanProperty signInNeededProperty() {
+        return signInNeeded;
+    }
+
+    public StringProperty feedbackProperty() {
+        return feedback;
+    }
 
     public IntegerProperty conflictCountProperty() {
         return conflictCount;

@@ -85,6 +85,9 @@ public final class WizardModel {
     private final ObjectProperty<FolderPair> createdPair = new SimpleObjectProperty<>();
     private final ObservableList<String> plan = FXCollections.observableArrayList();
     private final StringProperty reviewText = new SimpleStringProperty("");
+    /** Set when the browser could not be opened for the sign-in page: the page must be opened by hand. */
+    private final StringProperty browserProblem = new SimpleStringProperty("");
+    private int localCheck;
 
     public WizardModel(AppContext ctx, Background background, boolean addPairOnly, Path defaultLocal) {
         this.ctx = ctx;
@@ -181,6 +184,7 @@ public final class WizardModel {
                 if (mine != attempt) {
                     return;
                 }
+                browserProblem.set("");
                 device.set(auth);
                 openBrowser.accept(auth.verificationUriComplete() != null ? auth.verificationUriComplete()
                         : auth.verificationUri());
@@ -221,6 +225,11 @@ public final class WizardModel {
                 }, this::fail);
             }
         }
+    }
+
+    /** The desktop could not open the sign-in page: the view says so instead of "your browser opened it". */
+    public void browserFailed(String message) {
+        browserProblem.set(message == null ? "The browser could not be opened." : message);
     }
 
     /** Stops waiting for the browser approval. */
@@ -267,7 +276,12 @@ public final class WizardModel {
 
     /** Explains what choosing the typed local folder means (new, empty, holds files, not allowed). */
     public void checkLocal() {
-        String typed = localFolder.get();
+        String typed = localFolder.get() == null ? "" : localFolder.get().trim();
+        int mine = ++localCheck;
+        if (typed.isEmpty()) {
+            localNote.set("");
+            return;
+        }
         background.run(() -> {
             Path p = Path.of(typed).toAbsolutePath().normalize();
             String problem = addPairOnly || ctx.config().hasAccount() ? new PairSetup(ctx).problemWith(p) : null;
@@ -279,7 +293,24 @@ public final class WizardModel {
             }
             return PairSetup.holdsFiles(p) ? "This folder already holds files; they will be merged with the "
                     + "server's, and you will see what happens before anything changes." : "The folder is empty.";
-        }, note -> localNote.set(note.startsWith("!") ? note.substring(1) : note), this::fail);
+        }, note -> {
+            if (mine == localCheck) { // a newer path was typed meanwhile: its check answers, not this one
+                localNote.set(note.startsWith("!") ? note.substring(1) : note);
+            }
+        }, e -> {
+            if (mine == localCheck) {
+                localNote.set("");
+            }
+        });
+    }
+
+    /** The typed path changed: what was said about the old one no longer holds (note and problem). */
+    public void localEdited() {
+        localCheck++;
+        localNote.set("");
+        if (step.get() == Step.LOCAL_FOLDER) {
+            clearProblem();
+        }
     }
 
     public void localChosen() {
@@ -294,7 +325,7 @@ public final class WizardModel {
         background.run(() -> {
             String p = new PairSetup(ctx).problemWith(Path.of(typed));
             if (p != null) {
-                throw new IllegalArgumentException(p);
+                throw new LocalFolderRefused(p);
             }
             return new RemoteFolders(ctx.api()).children(remote);
         }, list -> {
@@ -305,13 +336,20 @@ public final class WizardModel {
             for (SubFolder s : subs) {
                 background.run(() -> new RemoteFolders(ctx.api()).size(s.folder), size -> s.size.set(
                         org.oxisync.ui.app.Formats.bytes(size.bytes()) + (size.complete() ? "" : "+") + " · "
-                                + size.files() + (size.files() == 1 ? " file" : " files")), e -> s.size.set("size unknown"));
+                                + org.oxisync.ui.app.Formats.files(size.files())), e -> s.size.set("size unknown"));
             }
             step.set(subs.isEmpty() ? Step.REVIEW : Step.SELECTIVE);
             if (subs.isEmpty()) {
                 prepareReview();
             }
         }, this::fail);
+    }
+
+    /** The local folder may not be used (overlaps another pair, the app's own folder…). */
+    static final class LocalFolderRefused extends RuntimeException {
+        LocalFolderRefused(String why) {
+            super(why);
+        }
     }
 
     public void selectiveChosen() {
@@ -334,17 +372,19 @@ public final class WizardModel {
             boolean localFiles = PairSetup.holdsFiles(local);
             FolderPair pair = setup.create(local, remote, excluded);
             SyncReport preview = null;
+            String sizes = null;
             if (localFiles && !new RemoteFolders(ctx.api()).holdsNoFiles(remote)) {
                 preview = setup.preview(pair);
+            } else {
+                sizes = firstCopy(local, localFiles, remote);
             }
-            return new Review(pair, preview);
+            return new Review(pair, preview, sizes);
         }, r -> {
             busy.set(false);
             createdPair.set(r.pair());
             if (r.preview() == null) {
                 reviewText.set("OxiSync will keep " + r.pair().localRoot() + " and " + r.pair().remotePath()
-                        + " on the server in sync. One side is empty, so the first sync simply copies everything"
-                        + " across.");
+                        + " on the server in sync. " + r.sizes());
             } else {
                 List<String> lines = r.preview().plan().stream()
                         .flatMap(l -> org.oxisync.ui.app.Describe.action(l).stream()).toList();
@@ -356,7 +396,48 @@ public final class WizardModel {
         }, this::fail);
     }
 
-    private record Review(FolderPair pair, SyncReport preview) {}
+    private record Review(FolderPair pair, SyncReport preview, String sizes) {}
+
+    /**
+     * One side is empty: what the first sync copies, with its size and count ("The server's folder holds 3 files
+     * (1.2 MiB) and this folder is empty: the first sync downloads them."). Excluded sub-folders are not counted.
+     */
+    private String firstCopy(Path local, boolean localFiles, RemoteFolder remote) throws java.io.IOException {
+        if (localFiles) {
+            long[] n = new long[2];
+            try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(local)) {
+                s.filter(java.nio.file.Files::isRegularFile).forEach(f -> {
+                    n[0]++;
+                    try {
+                        n[1] += java.nio.file.Files.size(f);
+                    } catch (java.io.IOException e) {
+                        // gone meanwhile: not counted
+                    }
+                });
+            }
+            return "This folder holds " + org.oxisync.ui.app.Formats.files(n[0]) + " ("
+                    + org.oxisync.ui.app.Formats.bytes(n[1]) + ") and the folder on the server is empty: the first "
+                    + "sync uploads " + (n[0] == 1 ? "it" : "them") + ".";
+        }
+        RemoteFolders folders = new RemoteFolders(ctx.api());
+        RemoteFolders.Size all = folders.size(remote);
+        long files = all.files();
+        long bytes = all.bytes();
+        for (SubFolder s : subFolders) {
+            if (!s.selected.get()) {
+                RemoteFolders.Size x = folders.size(s.folder);
+                files -= x.files();
+                bytes -= x.bytes();
+            }
+        }
+        String more = all.complete() ? "" : " or more";
+        if (files <= 0) {
+            return "Both folders are empty: files you add to either side are synced from now on.";
+        }
+        return "The folder on the server holds " + org.oxisync.ui.app.Formats.files(files) + more + " ("
+                + org.oxisync.ui.app.Formats.bytes(bytes) + more + ") to sync and this folder is empty: the first"
+                + " sync downloads " + (files == 1 ? "it" : "them") + ".";
+    }
 
     /** Going back from the review removes the pair saved for the preview. */
     public void back() {
@@ -414,14 +495,21 @@ public final class WizardModel {
             problem("Sign-in failed", switch (lf.reason() == null ? "" : lf.reason()) {
                 case "access_denied" -> "The sign-in was declined in the browser.";
                 case "expired_token" -> "The code expired before it was approved. Try again.";
-                default -> "Check the user name and password. (" + lf.getMessage() + ")";
+                default -> "The server did not accept this user name and password. Check both (the password is "
+                        + "case-sensitive) and try again.";
             });
         } else if (e instanceof OxiCloudException.NetworkFailure) {
-            problem("The server cannot be reached", e.getMessage());
+            problem("The server cannot be reached", org.oxisync.ui.app.Plain.message(e.getMessage(),
+                    session == null ? serverUrl.get() : session.base(), null));
         } else if (e instanceof java.util.concurrent.CancellationException || e instanceof InterruptedException) {
             clearProblem();
+        } else if (e instanceof OxiCloudException.RateLimited) {
+            problem("Too many attempts", org.oxisync.ui.app.Plain.message(e.getMessage(), null, null));
+        } else if (e instanceof LocalFolderRefused) {
+            problem("This folder cannot be used", org.oxisync.ui.app.Formats.sentence(e.getMessage()));
         } else {
-            problem("Something went wrong", e.getMessage() == null ? e.toString() : e.getMessage());
+            problem("Something went wrong", org.oxisync.ui.app.Plain.message(e.getMessage() == null ? e.toString()
+                    : e.getMessage(), session == null ? serverUrl.get() : session.base(), null));
         }
     }
 
@@ -456,4 +544,5 @@ public final class WizardModel {
     public ObjectProperty<FolderPair> createdPairProperty() { return createdPair; }
     public ObservableList<String> plan() { return plan; }
     public StringProperty reviewTextProperty() { return reviewText; }
+    public StringProperty browserProblemProperty() { return browserProblem; }
 }

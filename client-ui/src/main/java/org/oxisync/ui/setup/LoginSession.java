@@ -62,10 +62,13 @@ public final class LoginSession implements AutoCloseable {
                     m + ". Check the address: it is the one you open in the browser to use OxiCloud.");
         } catch (OxiCloudException.NetworkFailure e) {
             return new ServerCheck.Problem("Cannot reach " + URI.create(base).getHost(),
-                    "Check the address and your network connection, then try again. (" + e.getMessage() + ")");
+                    "Nothing answered at " + base + ". Check the address (and its port) and your network connection, "
+                            + "then try again." + (String.valueOf(e.getMessage()).contains("timed out")
+                            ? " The server took too long to answer." : ""));
         } catch (OxiCloudException e) {
-            return new ServerCheck.Problem("The server answered with an error", e.getMessage()
-                    + ". Try again later; if it persists, ask the server's administrator.");
+            return new ServerCheck.Problem("The server answered with an error",
+                    org.oxisync.ui.app.Plain.message(e.getMessage(), base, null)
+                    + " Try again later; if it persists, ask the server's administrator.");
         }
     }
 

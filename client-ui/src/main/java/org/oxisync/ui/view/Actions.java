@@ -18,4 +18,7 @@ public interface Actions {
     void openFile(Path file);
 
     void showInFolder(Path file);
+
+    /** Asks for this account's password again (the server refused the saved sign-in, or after Log out). */
+    void signInAgain();
 }

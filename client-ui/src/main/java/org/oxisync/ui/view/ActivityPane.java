@@ -53,6 +53,17 @@ public final class ActivityPane extends VBox {
         details.setCellValueFactory(c -> new SimpleStringProperty(ActivityModel.details(c.getValue().activity().message())));
         details.setPrefWidth(300);
         table.getColumns().setAll(java.util.List.of(when, what, file, details));
+        // A row cut to "…" by its column shows the whole text as a tooltip.
+        for (TableColumn<ActivityModel.Row, String> c : java.util.List.of(when, what, file, details)) {
+            c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+                @Override
+                protected void updateItem(String item, boolean empty) {
+                    super.updateItem(item, empty);
+                    setText(empty ? null : item);
+                    setTooltip(empty || item == null || item.isEmpty() ? null : new javafx.scene.control.Tooltip(item));
+                }
+            });
+        }
         VBox.setVgrow(table, Priority.ALWAYS);
 
         Button open = new Button("_Open file");

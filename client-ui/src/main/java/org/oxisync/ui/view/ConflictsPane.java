@@ -45,6 +45,23 @@ public final class ConflictsPane extends VBox {
             }
         });
         VBox.setVgrow(list, Priority.ALWAYS);
+        // The list is re-read after every sync run: keep the conflict the user selected selected.
+        long[] selectedId = {-1};
+        list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                selectedId[0] = b.conflict().id();
+            }
+        });
+        model.rows().addListener((javafx.collections.ListChangeListener<ConflictsModel.Row>) c -> {
+            if (list.getSelectionModel().isEmpty()) {
+                model.rows().stream().filter(r -> r.conflict().id() == selectedId[0]).findFirst()
+                        .ifPresent(r -> javafx.application.Platform.runLater(() -> {
+                            if (list.getSelectionModel().isEmpty() && model.rows().contains(r)) {
+                                list.getSelectionModel().select(r);
+                            }
+                        }));
+            }
+        });
 
         Button openMine = new Button("Open _mine");
         openMine.setId("conflict-open-mine");
@@ -60,11 +77,8 @@ public final class ConflictsPane extends VBox {
         for (ConflictChoice c : ConflictChoice.values()) {
             Button b = new Button(c.label());
             b.setId("conflict-" + c.name().toLowerCase().replace('_', '-'));
-            if (c == ConflictChoice.KEEP_BOTH) {
-                b.getStyleClass().add(Styles.BUTTON_OUTLINED);
-            } else {
-                b.getStyleClass().add(Styles.ACCENT);
-            }
+            // One primary choice (keep mine: what the user edited here); the others are secondary.
+            b.getStyleClass().add(c == ConflictChoice.KEEP_LOCAL ? Styles.ACCENT : Styles.BUTTON_OUTLINED);
             b.setOnAction(e -> selected(list).ifPresent(r -> {
                 status.setText("Working…");
                 model.resolve(r, c, err -> {

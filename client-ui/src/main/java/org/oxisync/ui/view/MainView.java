@@ -94,6 +94,11 @@ public final class MainView extends BorderPane {
         Label headline = Ui.label("", "headline");
         headline.setId("headline");
         headline.textProperty().bind(status.headlineProperty());
+        headline.setWrapText(true); // a long state wraps onto a second line; it is never cut to "…"
+        headline.setMinWidth(0);
+        headline.setMinHeight(Region.USE_PREF_SIZE);
+        HBox.setHgrow(headline, javafx.scene.layout.Priority.ALWAYS);
+        headline.setMaxWidth(Double.MAX_VALUE);
         ProgressIndicator spinner = new ProgressIndicator(-1);
         spinner.setPrefSize(18, 18);
         spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
@@ -108,12 +113,34 @@ public final class MainView extends BorderPane {
         pause.getStyleClass().add(Styles.BUTTON_OUTLINED);
         pause.textProperty().bind(Bindings.when(status.pausedProperty()).then("_Resume").otherwise("_Pause"));
         pause.setOnAction(e -> actions.togglePause());
-        HBox header = new HBox(dot, headline, spinner, Ui.hgrow(), pause, syncNow);
+        Button signIn = new Button("S_ign in…");
+        signIn.setId("header-sign-in");
+        signIn.getStyleClass().add(Styles.ACCENT);
+        signIn.setOnAction(e -> actions.signInAgain());
+        // Signed out, or the server refused the sign-in: nothing to resume or sync; the one way on is to sign in.
+        var noSignIn = status.signedOutProperty().or(status.signInNeededProperty());
+        signIn.visibleProperty().bind(noSignIn);
+        signIn.managedProperty().bind(noSignIn);
+        pause.visibleProperty().bind(noSignIn.not());
+        pause.managedProperty().bind(noSignIn.not());
+        syncNow.visibleProperty().bind(noSignIn.not());
+        syncNow.managedProperty().bind(noSignIn.not());
+        for (Button b : new Button[] {pause, syncNow, signIn}) {
+            b.setMinWidth(Region.USE_PREF_SIZE); // buttons keep their whole label
+        }
+        HBox header = new HBox(dot, headline, spinner, pause, syncNow, signIn);
         header.getStyleClass().add("header");
         header.setAlignment(Pos.CENTER_LEFT);
+        Label feedback = Ui.wrapping("", "header-note");
+        feedback.setId("header-feedback");
+        feedback.textProperty().bind(status.feedbackProperty());
+        feedback.visibleProperty().bind(status.feedbackProperty().isNotEmpty());
+        feedback.managedProperty().bind(feedback.visibleProperty());
+        feedback.setMaxWidth(Double.MAX_VALUE);
+        VBox top = new VBox(header, feedback);
 
         BorderPane right = new BorderPane(content);
-        right.setTop(header);
+        right.setTop(top);
         setLeft(sidebar);
         setCenter(right);
 

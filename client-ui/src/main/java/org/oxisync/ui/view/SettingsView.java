@@ -87,16 +87,35 @@ public final class SettingsView extends TabPane {
     private Node account() {
         GridPane g = grid();
         g.addRow(0, Ui.label("Server", Styles.TEXT_BOLD), new Label(actions.accountServer()));
-        g.addRow(1, Ui.label("Signed in as", Styles.TEXT_BOLD), new Label(actions.accountUser()));
-        Label status = Ui.label("", "muted");
+        Label who = Ui.label("", Styles.TEXT_BOLD);
+        who.setId("account-state-label");
+        Label user = new Label();
+        user.setId("account-user");
+        Runnable signedIn = () -> {
+            boolean in = model.signedInProperty().get();
+            who.setText(in ? "Signed in as" : "Account");
+            user.setText(in ? actions.accountUser() : actions.accountUser() + " (signed out: not syncing)");
+        };
+        model.signedInProperty().addListener((o, a, b) -> signedIn.run());
+        signedIn.run();
+        g.addRow(1, who, user);
+        Label status = Ui.wrapping("", "muted");
+        status.setId("account-status");
         Button logout = new Button("_Log out");
         logout.setId("logout");
         logout.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        logout.disableProperty().bind(model.signedInProperty().not());
         logout.setOnAction(e -> actions.logOut(err -> status.setText(err == null
                 ? "Logged out. Syncing stops until you sign in again; your folders are kept." : err)));
         Button again = new Button("_Sign in again…");
+        again.setId("sign-in-again");
         again.getStyleClass().add(Styles.BUTTON_OUTLINED);
         again.setOnAction(e -> actions.signInAgain());
+        model.signedInProperty().addListener((o, a, b) -> {
+            if (b) {
+                status.setText("");
+            }
+        });
         Button remove = new Button("_Remove account…");
         remove.getStyleClass().add(Styles.DANGER);
         remove.setOnAction(e -> actions.removeAccount());
@@ -152,10 +171,16 @@ public final class SettingsView extends TabPane {
                 ignores, Ui.row(8, save));
         editor.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
         pairs.addListener((javafx.collections.ListChangeListener<FolderPair>) c -> {
+            if (selectAfterReload >= 0) {
+                pairs.stream().filter(p -> p.id() == selectAfterReload).findFirst()
+                        .ifPresent(p -> list.getSelectionModel().select(p));
+                selectAfterReload = -1;
+            }
             if (list.getSelectionModel().isEmpty() && !pairs.isEmpty()) {
                 list.getSelectionModel().select(0);
             }
         });
+        pairsList = list;
         list.getSelectionModel().selectedItemProperty().addListener((o, a, p) -> {
             excluded.getChildren().clear();
             boxes.clear();
@@ -170,6 +195,7 @@ public final class SettingsView extends TabPane {
                 for (var f : subs) {
                     String rel = f.path().substring(p.remotePath().length()).replaceFirst("^/", "");
                     CheckBox b = new CheckBox(f.name());
+                    b.setId("selective-" + rel);
                     b.setUserData(rel);
                     b.setSelected(!ex.contains(rel));
                     boxes.add(b);
@@ -195,11 +221,24 @@ public final class SettingsView extends TabPane {
             }
             List<String> patterns = ignores.getText().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
             actions.savePair(p.withExclusions(new ArrayList<>(ex)).withIgnorePatterns(patterns), err -> {
-                status.setText(err == null ? "Saved. The next sync applies the changes." : err);
-                actions.loadPairs(pairs::setAll);
+                status.setText(err == null ? "Saved. Syncing the changes now." : err);
+                reloadPairs();
             });
         });
         return page(Ui.label("Folders", "page-title"), list, Ui.row(8, add, remove), status, editor);
+    }
+
+    private ListView<FolderPair> pairsList;
+    private long selectAfterReload = -1;
+
+    /** Re-reads the pairs into this window, keeping the selected pair and the tab (never a new window). */
+    public void reloadPairs() {
+        FolderPair sel = pairsList == null ? null : pairsList.getSelectionModel().getSelectedItem();
+        actions.loadPairs(list -> {
+            selectAfterReload = sel == null ? -1 : sel.id();
+            pairs.setAll(list);
+            selectAfterReload = -1;
+        });
     }
 
     private Node network() {
@@ -333,6 +372,7 @@ public final class SettingsView extends TabPane {
         Label ll = Ui.mnemonic("_Log level");
         ll.setLabelFor(level);
         Button open = new Button("_Open log folder");
+        open.setId("open-log-folder");
         open.getStyleClass().add(Styles.BUTTON_OUTLINED);
         open.setOnAction(e -> actions.openLogFolder());
         return page(Ui.label("Advanced", "page-title"), Ui.row(10, ll, level),

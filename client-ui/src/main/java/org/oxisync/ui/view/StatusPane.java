@@ -45,10 +45,18 @@ public final class StatusPane extends ScrollPane {
         progressBox.managedProperty().bind(model.busyProperty());
 
         ListView<String> recent = new ListView<>(model.recentItems());
+        recent.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                setTooltip(empty || item == null ? null : new javafx.scene.control.Tooltip(item));
+            }
+        });
         recent.setId("recent-items");
         recent.setFocusTraversable(false);
         recent.getStyleClass().add(Styles.DENSE);
-        recent.setPlaceholder(Ui.label("No changes yet in this session.", "muted"));
+        recent.setPlaceholder(Ui.label("No changes yet.", "muted"));
         recent.prefHeightProperty().bind(Bindings.createDoubleBinding(
                 () -> Math.max(2, Math.min(StatusModel.RECENT_ITEMS, model.recentItems().size())) * 2.1
                         * javafx.scene.text.Font.getDefault().getSize() + 6, model.recentItems()));
@@ -81,11 +89,29 @@ public final class StatusPane extends ScrollPane {
         Label state = Ui.label("", "pair-state");
         state.setId("pair-state-" + r.name());
         Label last = Ui.label("", "muted");
+        last.setWrapText(true);
+        Button signIn = new Button("S_ign in again…");
+        signIn.setId("card-sign-in-" + r.name());
+        signIn.getStyleClass().addAll(Styles.SMALL, Styles.ACCENT);
+        signIn.setOnAction(e -> actions.signInAgain());
         Runnable refresh = () -> {
             PairPhase p = r.phaseProperty().get();
             Ui.setDotState(dot, p);
             String d = r.detailProperty().get();
-            state.setText(p == PairPhase.ERROR && d != null && !d.isBlank() ? p.label() + ": " + d : p.label());
+            boolean auth = p == PairPhase.ERROR && org.oxisync.ui.app.Plain.needsSignIn(d);
+            signIn.setVisible(auth);
+            signIn.setManaged(auth);
+            state.setTooltip(d == null || d.isBlank() ? null : new javafx.scene.control.Tooltip(d));
+            if (p == PairPhase.ERROR && d != null && !d.isBlank()) {
+                state.setText(p.label() + ": " + org.oxisync.ui.app.Plain.message(d, model.server(), null));
+            } else if (p == PairPhase.OFFLINE) {
+                state.setText("Offline: the server cannot be reached. Changes made here wait and sync once it "
+                        + "answers again; OxiSync keeps trying.");
+            } else if (p == PairPhase.PAUSED && model.signedOutProperty().get()) {
+                state.setText("Signed out: not syncing until you sign in again.");
+            } else {
+                state.setText(p.label());
+            }
             SyncReport rep = r.lastReportProperty().get();
             boolean failed = rep != null && rep.status() == org.oxisync.core.engine.SyncStatus.FAILED;
             last.setText(r.lastRunProperty().get() == null ? "Not synced yet in this session"
@@ -95,6 +121,7 @@ public final class StatusPane extends ScrollPane {
         r.phaseProperty().addListener((o, a, b) -> refresh.run());
         r.detailProperty().addListener((o, a, b) -> refresh.run());
         r.lastRunProperty().addListener((o, a, b) -> refresh.run());
+        model.signedOutProperty().addListener((o, a, b) -> refresh.run());
         refresh.run();
         state.setWrapText(true);
 
@@ -103,7 +130,7 @@ public final class StatusPane extends ScrollPane {
         open.setOnAction(e -> actions.openFolder(r.pair()));
         Label paths = Ui.label(r.pair().localRoot() + "   ⇄   " + r.pair().remotePath() + " on the server", "muted");
         paths.setWrapText(true);
-        VBox card = new VBox(Ui.row(8, dot, name, Ui.hgrow(), open), paths, state, last);
+        VBox card = new VBox(Ui.row(8, dot, name, Ui.hgrow(), signIn, open), paths, state, last);
         card.getStyleClass().add("pair-card");
         return card;
     }

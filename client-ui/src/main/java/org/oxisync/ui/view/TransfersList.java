@@ -14,7 +14,7 @@ import org.oxisync.ui.app.Formats;
 import org.oxisync.ui.model.StatusModel.Transfer;
 
 /**
- * The current transfers under the overall progress bar: one row per file (its path, a small bar, "3.1 of 12 MB").
+ * The current transfers under the overall progress bar: one row per file (its path, a small bar, "3.1 of 12.0 MiB").
  * Rows are reused as the list changes (it is refreshed up to ten times a second), so nothing flickers.
  */
 final class TransfersList extends VBox {

@@ -86,11 +86,15 @@ public final class WizardView extends BorderPane {
         buttons.getStyleClass().add("wizard-buttons");
 
         ScrollPane scroll = new ScrollPane(body);
+        scroll.setId("wizard-scroll");
         scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true); // lists grow with the window; content taller than the window scrolls
         scroll.getStyleClass().add(Styles.FLAT);
         scroll.setStyle("-fx-background-color: transparent; -fx-background: transparent;");
+        scroll.setMinHeight(120);
         VBox.setVgrow(scroll, Priority.ALWAYS);
-        VBox page = new VBox(stepLabel, title, problem, scroll, buttons);
+        // The problem sits under the step's content, above the buttons: it never pushes the field out of view.
+        VBox page = new VBox(stepLabel, title, scroll, problem, buttons);
         page.getStyleClass().add("wizard");
         page.setFillWidth(true);
         setCenter(page);
@@ -131,14 +135,16 @@ public final class WizardView extends BorderPane {
         back.setManaged(true);
         next.textProperty().unbind();
         next.setText(s == Step.REVIEW ? "_Start syncing" : "_Continue");
-        body.getChildren().setAll(switch (s) {
+        Node content = switch (s) {
             case SERVER -> serverStep();
             case SIGN_IN -> signInStep();
             case REMOTE_FOLDER -> remoteStep();
             case LOCAL_FOLDER -> localStep();
             case SELECTIVE -> selectiveStep();
             case REVIEW -> reviewStep();
-        });
+        };
+        VBox.setVgrow(content, Priority.ALWAYS);
+        body.getChildren().setAll(content);
     }
 
     private Node serverStep() {
@@ -225,28 +231,39 @@ public final class WizardView extends BorderPane {
         Label code = Ui.label("", "device-code");
         code.setId("device-code");
         Label waiting = Ui.wrapping("", "muted");
+        waiting.setId("device-waiting");
         Button reopen = new Button("_Open the page again");
+        reopen.setId("device-reopen");
         reopen.getStyleClass().add(Styles.BUTTON_OUTLINED);
         Button stop = new Button("_Stop waiting");
         stop.setId("device-cancel");
-        stop.getStyleClass().add(Styles.FLAT);
+        stop.getStyleClass().add(Styles.BUTTON_OUTLINED);
         stop.setOnAction(e -> model.cancelSignIn());
-        VBox deviceBox = new VBox(10, Ui.wrapping("Your browser opened the server's sign-in page. Check that it shows "
-                + "this code, then approve OxiSync there:", ""), code, waiting, Ui.row(8, reopen, stop));
+        // Never claims the browser opened: OxiSync only asked for it, and says so when it could not.
+        Label intro = Ui.wrapping("", "");
+        intro.setId("device-intro");
+        intro.textProperty().bind(Bindings.when(model.browserProblemProperty().isEmpty())
+                .then("OxiSync asked your browser to open the server's sign-in page. Check that the page shows this "
+                        + "code, then approve OxiSync there:")
+                .otherwise(Bindings.concat(model.browserProblemProperty(), " Open the address below in a browser, "
+                        + "check that it shows this code, then approve OxiSync there:")));
+        // The code and both buttons first, so they are in view at the smallest window size.
+        VBox deviceBox = new VBox(10, intro, Ui.row(12, code, reopen, stop), waiting);
         deviceBox.setId("device-box");
         deviceBox.visibleProperty().bind(model.deviceProperty().isNotNull());
         deviceBox.managedProperty().bind(deviceBox.visibleProperty());
         model.deviceProperty().addListener((o, a, d) -> {
             if (d != null) {
                 code.setText(d.userCode());
-                waiting.setText("Waiting for approval… If no browser opened, go to " + d.verificationUri()
-                        + " and enter the code.");
+                waiting.setText("Waiting for approval… The sign-in page is " + d.verificationUri() + ".");
                 reopen.setOnAction(e -> openBrowser.accept(d.verificationUriComplete() != null
                         ? d.verificationUriComplete() : d.verificationUri()));
             }
         });
         VBox methods = new VBox(8, browser, password, app);
         methods.disableProperty().bind(model.deviceProperty().isNotNull());
+        methods.visibleProperty().bind(model.deviceProperty().isNull());
+        methods.managedProperty().bind(methods.visibleProperty());
         next.textProperty().bind(Bindings.when(model.methodProperty().isEqualTo(Method.BROWSER))
                 .then("_Sign in with the browser").otherwise("_Sign in"));
         VBox box = new VBox(12, server, methods, creds, deviceBox);
@@ -276,7 +293,14 @@ public final class WizardView extends BorderPane {
         TreeView<RemoteFolder> tree = new TreeView<>(rootItem);
         tree.setId("remote-tree");
         tree.setPrefHeight(260);
+        tree.setMinHeight(120);
         VBox.setVgrow(tree, Priority.ALWAYS);
+        tree.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) { // Enter = Continue here too
+                e.consume();
+                onNext();
+            }
+        });
         tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) ->
                 model.remoteFolderProperty().set(b == null ? null : b.getValue()));
         tree.getSelectionModel().select(rootItem);
@@ -313,8 +337,16 @@ public final class WizardView extends BorderPane {
         TextField path = new TextField();
         path.setId("local-folder");
         path.textProperty().bindBidirectional(model.localFolderProperty());
+        // While typing: the old note and problem go at once; the new path is checked when typing pauses.
+        javafx.animation.PauseTransition settle = new javafx.animation.PauseTransition(javafx.util.Duration.millis(350));
+        settle.setOnFinished(e -> model.checkLocal());
+        path.textProperty().addListener((o, a, b) -> {
+            model.localEdited();
+            settle.playFromStart();
+        });
         path.focusedProperty().addListener((o, a, b) -> {
             if (!b) {
+                settle.stop();
                 model.checkLocal();
             }
         });
@@ -343,6 +375,14 @@ public final class WizardView extends BorderPane {
         ListView<WizardModel.SubFolder> list = new ListView<>(model.subFolders());
         list.setId("selective-list");
         list.setPrefHeight(260);
+        list.setMinHeight(120);
+        VBox.setVgrow(list, Priority.ALWAYS);
+        list.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+                e.consume();
+                onNext();
+            }
+        });
         list.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
             @Override
             protected void updateItem(WizardModel.SubFolder s, boolean empty) {
@@ -376,6 +416,21 @@ public final class WizardView extends BorderPane {
         plan.setId("plan-list");
         plan.getStyleClass().add(Styles.DENSE);
         plan.setPrefHeight(220);
+        plan.setMinHeight(100);
+        VBox.setVgrow(plan, Priority.ALWAYS); // grows with the window
+        plan.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+            {
+                setPrefWidth(0); // wrap to the list's width instead of cutting the line
+                setWrapText(true);
+            }
+
+            @Override
+            protected void updateItem(String line, boolean empty) {
+                super.updateItem(line, empty);
+                setText(empty ? null : line);
+                setTooltip(empty || line == null ? null : new javafx.scene.control.Tooltip(line));
+            }
+        });
         plan.visibleProperty().bind(Bindings.isNotEmpty(model.plan()));
         plan.managedProperty().bind(plan.visibleProperty());
         VBox.setMargin(plan, new Insets(4, 0, 0, 0));

@@ -3,14 +3,29 @@ package org.oxisync.ui.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.oxisync.core.commands.Bytes;
 
 class FormatsTest {
     @Test
     void transferAmountsUseTheTotalsUnitForBothFigures() {
-        assertEquals("3.1 of 12 MB", Formats.bytesOf(3_250_586, 12 * 1024 * 1024));
-        assertEquals("0.0 of 400 KB", Formats.bytesOf(0, 400 * 1024));
+        assertEquals("3.1 of 12.0 MiB", Formats.bytesOf(3_250_586, 12 * 1024 * 1024));
+        assertEquals("0.0 of 400.0 KiB", Formats.bytesOf(0, 400 * 1024));
         assertEquals("17 of 900 B", Formats.bytesOf(17, 900));
-        assertEquals("1.5 of 1.5 GB", Formats.bytesOf(1_610_612_736L, 1_610_612_736L));
+        assertEquals("1.5 of 1.5 GiB", Formats.bytesOf(1_610_612_736L, 1_610_612_736L));
+    }
+
+    /** Issue 18 #27: one convention for sizes, the CLI's (binary units, KiB/MiB/GiB), everywhere in the app. */
+    @Test
+    void sizesAreWrittenExactlyAsTheCliWritesThem() {
+        assertEquals("781.3 KiB", Formats.bytes(800_000), "800,000 bytes, which the app once showed as 781 KB");
+        assertEquals("9.5 MiB", Formats.bytes(10_000_000));
+        assertEquals("900 B", Formats.bytes(900));
+        for (long n : new long[] {0, 1, 1023, 1024, 1536, 800_000, 2_000_000, 10_000_000, 1L << 30, 5L << 40, 123_456_789_012L}) {
+            assertEquals(Bytes.human(n), Formats.bytes(n), "the app and the CLI agree on " + n + " bytes");
+        }
+        assertEquals("1 file", Formats.files(1));
+        assertEquals("2 files", Formats.files(2));
+        assertEquals("0 files", Formats.files(0));
     }
 
     @Test
@@ -21,7 +36,7 @@ class FormatsTest {
 
     @Test
     void activityDetailsShowSizesForPeople() {
-        assertEquals("684 KB", org.oxisync.ui.model.ActivityModel.details("700006 bytes"));
+        assertEquals("683.6 KiB", org.oxisync.ui.model.ActivityModel.details("700006 bytes"));
         assertEquals("Ok: uploaded 0, downloaded 6", org.oxisync.ui.model.ActivityModel.details("ok: uploaded 0, downloaded 6"));
     }
 }

@@ -19,8 +19,9 @@ class SingleInstanceTest {
         Optional<SingleInstance> first = SingleInstance.claim(home, shown::countDown);
         assertTrue(first.isPresent());
         try {
-            Optional<SingleInstance> second = SingleInstance.claim(home, () -> { });
-            assertFalse(second.isPresent(), "the second launch does not become an instance");
+            SingleInstance.Claim second = SingleInstance.tryClaim(home, () -> { });
+            assertFalse(second.instance().isPresent(), "the second launch does not become an instance");
+            assertTrue(second.signalled(), "the running instance answered, so the second launch can say so");
             assertTrue(shown.await(5, TimeUnit.SECONDS), "the first instance was asked to show its window");
         } finally {
             first.get().close();

@@ -1,6 +1,7 @@
 package org.oxisync.ui.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
@@ -63,7 +64,68 @@ class StatusModelTest {
         }
         model.itemCompleted("A", "record    ignored.txt");
         assertEquals(StatusModel.RECENT_ITEMS, model.recentItems().size());
-        assertEquals("Upload f19.txt · new, 1 B", model.recentItems().get(0));
+        assertEquals("10:00 · Uploaded f19.txt · new, 1 B", model.recentItems().get(0),
+                "a finished action with the time it finished (issue 18 #34)");
+        model.itemCompleted("A", "skip      link (UNSUPPORTED_TYPE: symbolic links are not synced)");
+        assertEquals("10:00 · Uploaded f19.txt · new, 1 B", model.recentItems().get(0), "a skipped item is not a change");
+    }
+
+    private static org.oxisync.core.engine.SyncReport report(org.oxisync.core.engine.SyncStatus status, int errors) {
+        return new org.oxisync.core.engine.SyncReport("A", status, 0, 1, 0, 0, 0, 0, 0, 9, 0,
+                java.util.Collections.nCopies(errors, new org.oxisync.core.engine.ItemError("bad.txt", "refused")), List.of(), List.of(),
+                status.name().toLowerCase(), java.time.Duration.ZERO);
+    }
+
+    /** Issue 18 #8: never a green "Everything is up to date" while Errors holds items or runs end Partial. */
+    @Test
+    void itemErrorsOrPartialRunsAreNotReportedAsUpToDate() {
+        model.setPairs(List.of(pair(1, "A")));
+        model.stateChanged("A", PairPhase.IDLE, "");
+        assertEquals("Everything is up to date", model.headlineProperty().get());
+        model.setCounts(0, 1);
+        assertEquals(PairPhase.ERROR, model.overallProperty().get(), "not green");
+        assertEquals("1 item could not be synced · see Errors", model.headlineProperty().get());
+        model.setCounts(0, 0);
+        model.runFinished("A", report(org.oxisync.core.engine.SyncStatus.PARTIAL, 1));
+        model.stateChanged("A", PairPhase.IDLE, "partial");
+        assertEquals(PairPhase.ERROR, model.overallProperty().get(), "a partial run is not up to date either");
+        assertTrue(model.headlineProperty().get().contains("could not be synced"), model.headlineProperty().get());
+        model.runFinished("A", report(org.oxisync.core.engine.SyncStatus.OK, 0));
+        assertEquals("Everything is up to date", model.headlineProperty().get());
+    }
+
+    /** Issue 18 #7: after Log out the header neither offers syncing nor says "up to date". */
+    @Test
+    void signedOutIsNeitherUpToDateNorResumable() {
+        model.setPairs(List.of(pair(1, "A")));
+        model.setPaused(true);
+        model.setSignedOut(true);
+        model.stateChanged("A", PairPhase.IDLE, "resumed");
+        assertEquals("Signed out · not syncing", model.headlineProperty().get());
+        assertEquals(PairPhase.PAUSED, model.overallProperty().get());
+        model.setSignedOut(false);
+        model.setPaused(false);
+        assertEquals("Everything is up to date", model.headlineProperty().get());
+    }
+
+    /** Issue 18 #6: a refused sign-in asks to sign in again, whatever the engine's words. */
+    @Test
+    void aRefusedSignInAsksToSignInAgain() {
+        model.setPairs(List.of(pair(1, "A")));
+        model.stateChanged("A", PairPhase.ERROR, "authentication failed: POST /api/auth/refresh: HTTP 401 "
+                + "\"Invalid credentials\" (log in again with `oxisync login`)");
+        assertTrue(model.signInNeededProperty().get());
+        assertEquals("Sign in again to keep syncing", model.headlineProperty().get());
+        model.setSignedOut(false);
+        assertFalse(model.signInNeededProperty().get());
+    }
+
+    /** Issue 18 #24: offline says that the changes are waiting. */
+    @Test
+    void offlineSaysChangesAreWaiting() {
+        model.setPairs(List.of(pair(1, "A")));
+        model.stateChanged("A", PairPhase.OFFLINE, "GET /api/version: ConnectException");
+        assertEquals("Offline · changes wait until the server is back", model.headlineProperty().get());
     }
 
     @Test
