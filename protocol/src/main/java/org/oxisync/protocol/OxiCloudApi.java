@@ -131,6 +131,9 @@ public interface OxiCloudApi extends AutoCloseable {
      */
     FileDto upload(String folderId, String name, Path file);
 
+    /** As {@link #upload(String, String, Path)}; {@code sent} hears the file's bytes written so far as they go out. */
+    FileDto upload(String folderId, String name, Path file, java.util.function.LongConsumer sent);
+
     /** {@code POST /api/files/by-hash}: creates a file from content the caller already owns. */
     FileDto createByHash(String folderId, String name, String hash);
 

@@ -18,6 +18,7 @@ import org.oxisync.core.engine.PlanExecutor.LocalChangedException;
 import org.oxisync.core.naming.RelativePaths;
 import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalEntry;
+import org.oxisync.core.plan.LocalState;
 import org.oxisync.core.plan.SyncAction;
 import org.oxisync.protocol.BatchFailureDto;
 import org.oxisync.protocol.BatchTrashResult;
@@ -30,9 +31,33 @@ final class DeleteSteps {
     private final PlanExecutor.Session s;
     private final RunTally tally;
 
-    DeleteSteps(PlanExecutor.Session session, RunTally tally) {
+    private final SwapOut swap;
+
+    DeleteSteps(PlanExecutor.Session session, RunTally tally, SwapOut swap) {
         this.s = session;
         this.tally = tally;
+        this.swap = swap;
+    }
+
+    /**
+     * Removes one local file the plan deletes: taken aside and versioned first; if a write landed since the plan's
+     * check, the file is put back (the change wins and is uploaded next run) and false is returned.
+     */
+    private boolean removeFile(String path, Path file, LocalState expected) throws IOException {
+        SwapOut.Aside a = swap.takeAside(path, file, expected);
+        if (!a.intact()) {
+            swap.putBack(path, file, a.file());
+            // its size and mtime may still be the journal's (a write the quick check cannot see): forget them, so
+            // that the next scan hashes it and uploads the change instead of planning this delete again
+            JournalEntry j = s.journalByPath().get(path);
+            if (j != null) {
+                s.journal().upsert(new JournalEntry(j.path(), j.kind(), j.size(), 0, null, j.localHash(),
+                        j.remoteId(), j.remoteEtag(), j.remoteHash()));
+            }
+            return false;
+        }
+        Files.delete(a.file());
+        return true;
     }
 
     void deleteLocal(SyncAction.DeleteLocal d) throws IOException {
@@ -45,8 +70,10 @@ final class DeleteSteps {
             if (d.expected() != null) {
                 TransferSteps.guardTarget(d.path(), target, d.expected());
             }
-            s.store().versions().saveVersion(s.pairId(), d.path(), target, s.clock().instant());
-            Files.delete(target);
+            if (!removeFile(d.path(), target, d.expected())) {
+                throw new LocalChangedException(d.path() + " changed locally while the run deleted it; it is kept"
+                        + " and uploaded next run");
+            }
             s.journal().deleteTree(d.path());
             tally.deletedLocal.incrementAndGet();
             s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-local", d.path(), "deleted on the server"));
@@ -93,8 +120,10 @@ final class DeleteSteps {
                 kept.add(rel);
                 continue;
             }
-            s.store().versions().saveVersion(s.pairId(), rel, p, s.clock().instant());
-            Files.delete(p);
+            if (!removeFile(rel, p, new LocalState(j.size(), j.mtimeMillis(), j.localHash()))) {
+                kept.add(rel);
+                continue;
+            }
             s.journal().delete(rel);
         }
         return kept;

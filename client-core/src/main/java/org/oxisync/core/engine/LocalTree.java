@@ -105,6 +105,11 @@ final class LocalTree {
         fsyncDirectory(target.getParent());
     }
 
+    /** Renames {@code from} to {@code to} (a fresh name in the same folder) in one step. */
+    static void moveAtomically(Path from, Path to) throws IOException {
+        java.nio.file.Files.move(from, to, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
     static void fsyncDirectory(Path dir) {
         try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
             ch.force(true);

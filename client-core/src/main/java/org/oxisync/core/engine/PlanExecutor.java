@@ -61,7 +61,8 @@ final class PlanExecutor {
                    Map<String, JournalEntry> journalByPath, Map<String, LocalEntry> localByPath,
                    Map<String, RemoteEntry> remoteById, ScanResult scan, ProgressAccumulator progress,
                    SyncListener listener, Clock clock, int workers, long deltaThreshold,
-                   org.oxisync.core.scan.Digester digester, StopSignal stop) {}
+                   org.oxisync.core.scan.Digester digester, StopSignal stop,
+                   org.oxisync.core.naming.ConflictNamer conflictNamer) {}
 
     /** The reason {@link #execute} returns when the run stopped on request (see {@link SyncEngine}). */
     static final String STOPPED_ON_REQUEST = "stopped at a safe point on request (pause or shutdown); the rest is synced next run";
@@ -73,8 +74,9 @@ final class PlanExecutor {
         this.tally = tally;
         this.placements = new TrashedParents(session.remote().folderId(""));
         this.structure = new StructureSteps(session, tally, placements);
-        this.transfers = new TransferSteps(session, tally, structure.scannedAs(), placements);
-        this.deletes = new DeleteSteps(session, tally);
+        SwapOut swap = new SwapOut(session, tally, session.conflictNamer());
+        this.transfers = new TransferSteps(session, tally, structure.scannedAs(), placements, swap);
+        this.deletes = new DeleteSteps(session, tally, swap);
     }
 
     /**

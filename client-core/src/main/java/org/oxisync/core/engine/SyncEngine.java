@@ -123,8 +123,10 @@ public final class SyncEngine {
         } catch (IOException e) {
             report = SyncReport.failed(pair.name(), Failures.describe(e), reports.elapsed(start));
         }
-        store.activity().append(pair.id(), "run", "",
-                report.status().wireName() + ": " + RunReports.summary(report));
+        if (!options.dryRun()) { // a preview (dry run, the wizard's review) is not a sync run in the activity log
+            store.activity().append(pair.id(), "run", "",
+                    report.status().wireName() + ": " + RunReports.summary(report));
+        }
         listener.finished(report);
         return report;
     }
@@ -297,7 +299,8 @@ public final class SyncEngine {
                 new LocalTree(root, scan.diskNames()), new RemoteIndex(pair.remoteFolderId(), remote.snapshot(), base),
                 new JournalWriter(store, pair.id(), clock), journalByPath, localByPath, remoteById, scan,
                 new ProgressAccumulator(clock), listener, clock, options.workers(),
-                transferOptions.deltaThresholdBytes(), scanner.digester(), options.stop());
+                transferOptions.deltaThresholdBytes(), scanner.digester(), options.stop(),
+                new ConflictNamer(clock, options.host()));
     }
 
     /** Paths where the server differs from the journal: new, changed, moved (both ends) or deleted entries. */

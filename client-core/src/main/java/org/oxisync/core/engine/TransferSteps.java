@@ -44,10 +44,12 @@ final class TransferSteps {
     private final Map<String, String> scannedAs;
 
     private final TrashedParents placements;
+    private final SwapOut swap;
 
     TransferSteps(PlanExecutor.Session session, RunTally tally, Map<String, String> scannedAs,
-                  TrashedParents placements) {
+                  TrashedParents placements, SwapOut swap) {
         this.placements = placements;
+        this.swap = swap;
         this.s = session;
         this.tally = tally;
         this.scannedAs = scannedAs;
@@ -140,14 +142,29 @@ final class TransferSteps {
                     d.size(), remote == null || remote.modifiedAt() == null ? s.clock().instant() : remote.modifiedAt(),
                     target), sink(item));
             guardTarget(d.path(), target, d.replaces());
-            if (d.replaces() != null) {
-                s.store().versions().saveVersion(s.pairId(), d.path(), target, s.clock().instant());
+            // the old file is taken aside (and versioned) in one step, then the new one put in place without ever
+            // replacing a file a program created meanwhile: no write that lands during the swap is lost (SwapOut)
+            SwapOut.Aside aside = d.replaces() == null ? null : swap.takeAside(d.path(), target, d.replaces());
+            boolean placed;
+            try {
+                Files.createDirectories(target.getParent());
+                placed = SwapOut.placeIfFree(staged.tempFile(), target);
+            } catch (IOException | RuntimeException e) {
+                if (aside != null) {
+                    swap.putBack(d.path(), target, aside.file());
+                }
+                throw e;
             }
-            Files.createDirectories(target.getParent());
+            if (aside != null) {
+                swap.settle(aside, target);
+            }
+            if (!placed) {
+                throw new LocalChangedException(d.path() + " was written locally while the run replaced it; it is"
+                        + " compared next run");
+            }
             FileDigest digest = staged.digest();
             tally.bytesReceived.addAndGet(staged.bytesReceived());
             tally.bytesReused.addAndGet(staged.bytesReused());
-            LocalTree.replaceAtomically(staged.tempFile(), target);
             staged = null;
             completed(item);
             BasicFileAttributes attrs = LocalTree.attributes(target);

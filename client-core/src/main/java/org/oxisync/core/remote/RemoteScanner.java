@@ -1,6 +1,7 @@
 package org.oxisync.core.remote;
 
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -63,82 +64,110 @@ public final class RemoteScanner {
             return new Listing(previous, requests[0], true);
         }
         RemoteTree.Builder next = new RemoteTree.Builder(rootId);
-        list(rootId, "", root.etag(), previous, next, requests);
+        walk(new Pending(rootId, "", root.etag(), null), previous, next, requests);
         return new Listing(next.build(), requests[0], false);
     }
 
+    /** A folder to list: its id, name, tree ETag ("" = unknown) and the folder that listed it. */
+    private record Pending(String id, String name, String treeEtag, String parentId) {}
+
     /**
-     * Lists one changed folder, then recurses into its changed children and copies the unchanged ones. Returns
-     * whether the subtree was listed completely; an incomplete one is stored with an empty tree ETag (and so are its
-     * ancestors), so that the next run lists it again whatever the server's ETags say.
+     * Lists the changed folders breadth first with an explicit queue (no recursion: a tree of any depth), copies the
+     * unchanged subtrees from {@code previous}, and takes each folder id once: a folder listed twice, or one that
+     * contains itself or an ancestor (a broken or hostile server), is neither listed again nor placed twice, so a
+     * loop cannot run away and a repeated id cannot multiply the work. A subtree that could not be listed completely
+     * is stored with an empty tree ETag, and so are its ancestors, so that the next run lists it again.
      */
-    private boolean list(String folderId, String name, String treeEtag, RemoteTree previous, RemoteTree.Builder next,
-                         int[] requests) {
-        List<RemoteTree.File> files = new ArrayList<>();
-        List<FolderDto> children = new ArrayList<>();
-        Set<String> childSeen = new HashSet<>();
-        Iterator<Resource> it = api.allResources(folderId);
-        requests[0]++;
-        while (it.hasNext()) {
-            Resource r = it.next();
-            if (r instanceof FileDto f) {
-                files.add(shared.file(new RemoteTree.File(f.id(), f.name(), f.etag(), f.contentHash(), f.size(),
-                        f.modifiedAt())));
-            } else if (r instanceof FolderDto d && !next.folders.containsKey(d.id()) && !d.id().equals(folderId)
-                    && childSeen.add(d.id())) {
-                // a folder listed twice, or one that contains itself or an ancestor (a broken or hostile server), is
-                // taken once: a loop must not recurse forever nor a repeated id multiply the work
-                children.add(d);
-            }
-        }
-        List<String> childIds = new ArrayList<>();
-        for (FolderDto c : children) {
-            childIds.add(c.id());
-        }
-        next.put(new RemoteTree.Folder(folderId, name, treeEtag, files, childIds));
-        if (children.isEmpty()) {
-            return true;
-        }
-        BatchFoldersDto batch = api.folders(childIds);
-        requests[0] += (childIds.size() + 999) / 1000;
-        Map<String, String> etags = new HashMap<>();
-        for (FolderDto f : batch.successful()) {
-            etags.put(f.id(), f.etag());
-        }
-        boolean complete = true;
-        for (FolderDto child : children) {
-            String etag = etags.get(child.id());
-            RemoteTree.Folder cached = previous.folders().get(child.id());
-            if (etag == null) {
-                // Listed by its parent, then failed in the batch get: trashed or deleted in between (OxiCloud lists
-                // a trashed folder's children as an empty page, audit #9, so listing it would read "emptied").
-                // This run keeps what it knew of it; the next run lists the parent again and settles it.
-                complete = false;
-                if (cached != null) {
-                    copySubtree(child.id(), child.name(), previous, next);
+    private void walk(Pending start, RemoteTree previous, RemoteTree.Builder next, int[] requests) {
+        Map<String, String> parentOf = new HashMap<>();
+        Set<String> incomplete = new HashSet<>();
+        ArrayDeque<Pending> queue = new ArrayDeque<>();
+        queue.add(start);
+        next.put(new RemoteTree.Folder(start.id(), start.name(), start.treeEtag(), List.of(), List.of()));
+        while (!queue.isEmpty()) {
+            Pending f = queue.poll();
+            List<RemoteTree.File> files = new ArrayList<>();
+            List<FolderDto> children = new ArrayList<>();
+            Iterator<Resource> it = api.allResources(f.id());
+            requests[0]++;
+            while (it.hasNext()) {
+                Resource r = it.next();
+                if (r instanceof FileDto file) {
+                    files.add(shared.file(new RemoteTree.File(file.id(), file.name(), file.etag(),
+                            file.contentHash(), file.size(), file.modifiedAt())));
+                } else if (r instanceof FolderDto d && !next.folders.containsKey(d.id())) {
+                    next.put(new RemoteTree.Folder(d.id(), d.name(), "", List.of(), List.of())); // placed: taken once
+                    parentOf.put(d.id(), f.id());
+                    children.add(d);
                 }
-            } else if (cached != null && etag.equals(cached.treeEtag())) {
-                copySubtree(child.id(), child.name(), previous, next);
-            } else {
-                complete &= list(child.id(), child.name(), etag, previous, next, requests);
+            }
+            List<String> childIds = new ArrayList<>();
+            for (FolderDto c : children) {
+                childIds.add(c.id());
+            }
+            next.put(new RemoteTree.Folder(f.id(), f.name(), f.treeEtag(), files, childIds));
+            if (children.isEmpty()) {
+                continue;
+            }
+            BatchFoldersDto batch = api.folders(childIds);
+            requests[0] += (childIds.size() + 999) / 1000;
+            Map<String, String> etags = new HashMap<>();
+            for (FolderDto d : batch.successful()) {
+                etags.put(d.id(), d.etag());
+            }
+            for (FolderDto child : children) {
+                String etag = etags.get(child.id());
+                RemoteTree.Folder cached = previous.folders().get(child.id());
+                if (etag == null) {
+                    // Listed by its parent, then failed in the batch get: trashed or deleted in between (OxiCloud lists
+                    // a trashed folder's children as an empty page, audit #9, so listing it would read "emptied").
+                    // This run keeps what it knew of it; the next run lists the parent again and settles it.
+                    incomplete.add(f.id());
+                    if (cached != null) {
+                        copySubtree(child.id(), child.name(), previous, next);
+                    } else {
+                        next.folders.remove(child.id());
+                        childIds.remove(child.id());
+                    }
+                } else if (cached != null && etag.equals(cached.treeEtag())) {
+                    copySubtree(child.id(), child.name(), previous, next);
+                } else {
+                    queue.add(new Pending(child.id(), child.name(), etag, f.id()));
+                }
+            }
+            next.put(new RemoteTree.Folder(f.id(), f.name(), f.treeEtag(), files, childIds));
+        }
+        for (String id : incomplete) {
+            for (String x = id; x != null; x = parentOf.get(x)) {
+                RemoteTree.Folder folder = next.folders.get(x);
+                if (folder == null || folder.treeEtag().isEmpty()) {
+                    break;
+                }
+                next.put(new RemoteTree.Folder(folder.id(), folder.name(), "", folder.files(),
+                        folder.childFolderIds()));
             }
         }
-        if (!complete) {
-            next.put(new RemoteTree.Folder(folderId, name, "", files, childIds));
-        }
-        return complete;
     }
 
+    /** Copies a subtree of the previous listing, iteratively; an id already placed is not placed again. */
     private static void copySubtree(String id, String name, RemoteTree previous, RemoteTree.Builder next) {
-        RemoteTree.Folder f = previous.folders().get(id);
-        if (next.folders.containsKey(id)) {
-            return; // a loop in the cached tree (never written by this class, but the cache is a file)
-        }
-        next.put(new RemoteTree.Folder(id, name, f.treeEtag(), f.files(), f.childFolderIds()));
-        for (String child : f.childFolderIds()) {
-            RemoteTree.Folder c = previous.folders().get(child);
-            if (c != null) {
-                copySubtree(child, c.name(), previous, next);
+        ArrayDeque<String[]> todo = new ArrayDeque<>();
+        todo.add(new String[] {id, name});
+        boolean first = true;
+        while (!todo.isEmpty()) {
+            String[] e = todo.poll();
+            RemoteTree.Folder f = previous.folders().get(e[0]);
+            boolean placedByParent = first; // the child's own placeholder from the listing of its parent
+            first = false;
+            if (f == null || (!placedByParent && next.folders.containsKey(e[0]))) {
+                continue;
+            }
+            next.put(new RemoteTree.Folder(f.id(), e[1], f.treeEtag(), f.files(), f.childFolderIds()));
+            for (String child : f.childFolderIds()) {
+                RemoteTree.Folder c = previous.folders().get(child);
+                if (c != null) {
+                    todo.add(new String[] {child, c.name()});
+                }
             }
         }
     }
@@ -150,25 +179,54 @@ public final class RemoteScanner {
 
     static RemoteSnapshot snapshotOf(RemoteTree tree, SharedStrings shared) {
         List<RemoteEntry> entries = new ArrayList<>();
-        tree.folder(tree.rootId()).ifPresent(root -> addChildren(tree, root, "", entries, shared));
+        RemoteTree.Folder root = tree.folders().get(tree.rootId());
+        if (root == null) {
+            return new RemoteSnapshot(entries);
+        }
+        // depth first, each folder's files then each child folder and its subtree, with an explicit stack (a tree of
+        // any depth); an id met twice (a loop in a damaged cache) is taken once
+        Set<String> seen = new HashSet<>();
+        seen.add(root.id());
+        ArrayDeque<Frame> stack = new ArrayDeque<>();
+        addFiles(root, "", entries, shared);
+        stack.push(new Frame(root, ""));
+        while (!stack.isEmpty()) {
+            Frame top = stack.peek();
+            if (top.next >= top.folder.childFolderIds().size()) {
+                stack.pop();
+                continue;
+            }
+            RemoteTree.Folder child = tree.folders().get(top.folder.childFolderIds().get(top.next++));
+            if (child == null || !seen.add(child.id())) {
+                continue;
+            }
+            String childPath = shared.path(child.id(), RelativePaths.join(top.path, child.name()));
+            entries.add(RemoteEntry.dir(childPath, shared.id(child.id()), shared.id(top.folder.id()),
+                    child.treeEtag()));
+            addFiles(child, childPath, entries, shared);
+            stack.push(new Frame(child, childPath));
+        }
         return new RemoteSnapshot(entries);
     }
 
-    private static void addChildren(RemoteTree tree, RemoteTree.Folder folder, String path,
-                                    List<RemoteEntry> entries, SharedStrings shared) {
+    /** A folder being walked, and the index of its next child folder. */
+    private static final class Frame {
+        final RemoteTree.Folder folder;
+        final String path;
+        int next;
+
+        Frame(RemoteTree.Folder folder, String path) {
+            this.folder = folder;
+            this.path = path;
+        }
+    }
+
+    private static void addFiles(RemoteTree.Folder folder, String path, List<RemoteEntry> entries,
+                                 SharedStrings shared) {
         String folderId = shared.id(folder.id());
         for (RemoteTree.File f : folder.files()) {
             entries.add(RemoteEntry.file(shared.path(f.id(), RelativePaths.join(path, f.name())), f.id(),
                     folderId, f.etag(), f.contentHash(), f.size(), Instant.ofEpochSecond(f.modifiedAt())));
-        }
-        for (String childId : folder.childFolderIds()) {
-            RemoteTree.Folder child = tree.folders().get(childId);
-            if (child == null) {
-                continue;
-            }
-            String childPath = shared.path(child.id(), RelativePaths.join(path, child.name()));
-            entries.add(RemoteEntry.dir(childPath, shared.id(child.id()), folderId, child.treeEtag()));
-            addChildren(tree, child, childPath, entries, shared);
         }
     }
 }

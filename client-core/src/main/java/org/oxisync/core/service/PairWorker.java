@@ -104,6 +104,7 @@ final class PairWorker {
             synchronized (this) {
                 fullScanDue = true; // ignore rules or selective sync may have changed what the tree holds
             }
+            requestRun("pair settings changed"); // a folder ticked again in selective sync arrives without "sync now"
         }
     }
 

@@ -165,7 +165,7 @@ public final class Uploader {
         p.bytes(0);
         FileDto f;
         try {
-            f = api.upload(req.parentFolderId(), req.name(), req.file());
+            f = api.upload(req.parentFolderId(), req.name(), req.file(), p::bytes); // progress moves with the bytes
         } catch (OxiCloudException.LocalFileChanged e) {
             throw new TransferException.FileChangedWhileReading(req.path() + " changed while it was uploaded", e);
         } catch (UncheckedIOException e) {

@@ -49,7 +49,7 @@ final class SeedRun {
     private static final String[] FAULT_PATHS = {ANY_PATH, ANY_PATH, "/api/files/upload", "/api/files/delta/.*",
         "/api/folders/.*", "/api/files/[^/]+", "/api/files/[^/]+/(move|rename)", "/api/folders/[^/]+/(move|rename)",
         "/api/batch/folders/get", "/api/dedup/check-batch", "/api/files/by-hash", "/api/files/[^/]+/manifest",
-        "/api/folders/[^/]+/resources"};
+        "/api/folders/[^/]+/resources", "/api/batch/trash", "/api/batch/files/get"};
     private static final String[] FAULT_METHODS = {"*", "*", "GET", "POST", "PUT", "DELETE"};
     private static final long FAKE_MTIME_BASE = 978_307_200_000L; // 2001-01-01: never a server time
     private static final String EMPTY = Blake3.hashHex(new byte[0]);

@@ -60,6 +60,31 @@ class UploaderTest {
     }
 
     @Test
+    void progressOfAMultipartUploadMovesWithTheBytesSent() throws Exception {
+        harness();
+        byte[] data = Harness.random(4 << 20, 2);
+        h.write("big.bin", data);
+        List<Long> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ProgressSink sink = new ProgressSink() {
+            @Override
+            public void bytes(long soFar) {
+                seen.add(soFar);
+            }
+
+            @Override
+            public void restart() {
+                seen.clear();
+            }
+        };
+        uploader().upload(h.newFile("big.bin"), Set.of(), sink);
+        assertEquals(1, h.stats(MULTIPART).requests());
+        long between = seen.stream().filter(n -> n > 0 && n < data.length).distinct().count();
+        assertTrue(between >= 8, "progress stayed still until the end: " + seen.size() + " updates, " + between
+                + " in between");
+        assertEquals(data.length, (long) seen.get(seen.size() - 1));
+    }
+
+    @Test
     void smallNewFileIsUploadedByMultipart() throws Exception {
         harness();
         byte[] data = Harness.random(100_000, 1);

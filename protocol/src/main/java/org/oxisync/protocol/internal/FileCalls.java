@@ -55,11 +55,11 @@ final class FileCalls {
         return "form-data; name=\"file\"; filename=\"" + name.replace("\"", "\\\"") + "\"";
     }
 
-    FileDto upload(String folderId, String name, Path file) {
+    FileDto upload(String folderId, String name, Path file, java.util.function.LongConsumer sent) {
         Calls.newName(name);
         Calls.id(folderId);
         if (Names.fitsMultipartHeader(name)) {
-            return multipart(folderId, name, file);
+            return multipart(folderId, name, file, sent);
         }
         // CR, LF (or another control character) cannot go in a header: upload under a temporary name, then rename.
         if (Names.hasTrimmableWhitespace(name)) {
@@ -67,7 +67,7 @@ final class FileCalls {
                     + ": a name with control characters must be set by rename, and rename trims its leading or"
                     + " trailing whitespace");
         }
-        FileDto temp = multipart(folderId, ".oxisync-upload-" + UUID.randomUUID() + ".tmp", file);
+        FileDto temp = multipart(folderId, ".oxisync-upload-" + UUID.randomUUID() + ".tmp", file, sent);
         try {
             return renameFile(temp.id(), name);
         } catch (RuntimeException e) {
@@ -76,10 +76,10 @@ final class FileCalls {
         }
     }
 
-    private FileDto multipart(String folderId, String name, Path file) {
+    private FileDto multipart(String folderId, String name, Path file, java.util.function.LongConsumer sent) {
         FileRequestBody fileBody;
         try {
-            fileBody = new FileRequestBody(file);
+            fileBody = new FileRequestBody(file, sent);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file.getFileName(), e);
         }

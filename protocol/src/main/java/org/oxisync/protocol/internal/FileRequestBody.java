@@ -12,10 +12,19 @@ import okio.BufferedSink;
 final class FileRequestBody extends RequestBody {
     private final Path file;
     private final long length;
+    private final java.util.function.LongConsumer sent;
+    /** The most bytes any attempt has written: progress never goes back when a retry starts over. */
+    private long highWater;
 
     FileRequestBody(Path file) throws IOException {
+        this(file, n -> { });
+    }
+
+    /** {@code sent} hears the bytes written so far (of the attempt that got furthest) as they go out. */
+    FileRequestBody(Path file, java.util.function.LongConsumer sent) throws IOException {
         this.file = file;
         this.length = Files.size(file);
+        this.sent = sent;
     }
 
     @Override
@@ -40,6 +49,11 @@ final class FileRequestBody extends RequestBody {
                 }
                 sink.write(buffer, 0, n);
                 left -= n;
+                long done = length - left;
+                if (done > highWater) {
+                    highWater = done;
+                    sent.accept(done);
+                }
             }
             if (in.read() >= 0) {
                 throw new LocalFileChangedIOException("local file grew during upload");

@@ -216,7 +216,12 @@ public final class HttpOxiCloudApi implements OxiCloudApi {
 
     @Override
     public FileDto upload(String folderId, String name, Path file) {
-        return files.upload(folderId, name, file);
+        return files.upload(folderId, name, file, n -> { });
+    }
+
+    @Override
+    public FileDto upload(String folderId, String name, Path file, java.util.function.LongConsumer sent) {
+        return files.upload(folderId, name, file, sent);
     }
 
     @Override
