@@ -18,6 +18,7 @@ import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.FolderDto;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.Resource;
+import org.oxisync.protocol.SkippedResource;
 
 /**
  * Remote discovery as in §7.6 of the protocol reference: compare the root folder's recursive tree ETag with the
@@ -50,22 +51,23 @@ public final class RemoteScanner {
 
     public RemoteScan scan(RemoteTree previous) {
         Listing l = listing(previous);
-        return new RemoteScan(l.tree(), snapshotOf(l.tree(), shared), l.requests(), l.unchanged());
+        return new RemoteScan(l.tree(), snapshotOf(l.tree(), shared), l.requests(), l.unchanged(), l.skipped());
     }
 
     /** The listing now: {@code previous} itself when the root's tree ETag still matches. */
-    private record Listing(RemoteTree tree, int requests, boolean unchanged) {}
+    private record Listing(RemoteTree tree, int requests, boolean unchanged, List<SkippedResource> skipped) {}
 
     private Listing listing(RemoteTree previous) {
         String rootId = previous.rootId();
         FolderDto root = api.folder(rootId);
         int[] requests = {1};
         if (previous.rootEtag().filter(root.etag()::equals).isPresent()) {
-            return new Listing(previous, requests[0], true);
+            return new Listing(previous, requests[0], true, List.of());
         }
         RemoteTree.Builder next = new RemoteTree.Builder(rootId);
-        walk(new Pending(rootId, "", root.etag(), null), previous, next, requests);
-        return new Listing(next.build(), requests[0], false);
+        List<SkippedResource> skipped = new ArrayList<>();
+        walk(new Pending(rootId, "", root.etag(), null), previous, next, requests, skipped);
+        return new Listing(next.build(), requests[0], false, skipped);
     }
 
     /** A folder to list: its id, name, tree ETag ("" = unknown) and the folder that listed it. */
@@ -78,7 +80,8 @@ public final class RemoteScanner {
      * loop cannot run away and a repeated id cannot multiply the work. A subtree that could not be listed completely
      * is stored with an empty tree ETag, and so are its ancestors, so that the next run lists it again.
      */
-    private void walk(Pending start, RemoteTree previous, RemoteTree.Builder next, int[] requests) {
+    private void walk(Pending start, RemoteTree previous, RemoteTree.Builder next, int[] requests,
+                      List<SkippedResource> skipped) {
         Map<String, String> parentOf = new HashMap<>();
         Set<String> incomplete = new HashSet<>();
         ArrayDeque<Pending> queue = new ArrayDeque<>();
@@ -88,7 +91,10 @@ public final class RemoteScanner {
             Pending f = queue.poll();
             List<RemoteTree.File> files = new ArrayList<>();
             List<FolderDto> children = new ArrayList<>();
-            Iterator<Resource> it = api.allResources(f.id());
+            Iterator<Resource> it = api.allResources(f.id(), row -> {
+                skipped.add(row); // one unsafe row costs that row, not the listing (and the folder stays stale)
+                incomplete.add(f.id());
+            });
             requests[0]++;
             while (it.hasNext()) {
                 Resource r = it.next();
