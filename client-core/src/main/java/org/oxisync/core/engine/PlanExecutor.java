@@ -267,11 +267,11 @@ final class PlanExecutor {
         } else if (a instanceof SyncAction.ForgetJournal f) {
             s.journal().deleteTree(f.path());
         } else if (a instanceof SyncAction.Skip k) {
-            if (k.reason().code() == SkipReason.Code.UNSUPPORTED_TYPE) {
-                tally.skipped(k.path(), k.reason().detail());
-            } else {
-                throw new SkippedItem(k.reason().detail());
-            }
+            // An entry that cannot sync as it is (a link, a name one side refuses, a case clash) is parked with its
+            // reason: reported in every run's skipped list, never a failure that is retried and floods the run
+            // history and the exit code; renamed or fixed, it syncs in the next run.
+            tally.skipped(k.path(), k.reason().code() == SkipReason.Code.UNSUPPORTED_TYPE ? k.reason().detail()
+                    : "parked until it is renamed: " + k.reason().detail());
         } else {
             throw new IllegalStateException("unknown action " + a);
         }
@@ -343,13 +343,6 @@ final class PlanExecutor {
     /** A local entry changed between the scan and the action: nothing was touched; the next run compares again. */
     static final class LocalChangedException extends IOException {
         LocalChangedException(String message) {
-            super(message);
-        }
-    }
-
-    /** An entry the plan leaves out (a name one side cannot hold, a case clash), reported as an item error. */
-    static final class SkippedItem extends Exception {
-        SkippedItem(String message) {
             super(message);
         }
     }
