@@ -107,6 +107,10 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         this.home = home;
         this.clock = clock;
         this.prefs = UiPreferences.load(home.dir().resolve("ui.properties"));
+        String language = prefs.get(UiPreferences.LANGUAGE, "");
+        if (!language.isBlank()) { // chosen in Settings; else the OS's (I18n's default)
+            org.oxisync.ui.i18n.I18n.setLocale(org.oxisync.ui.i18n.I18n.fromPreference(language));
+        }
         this.windows = new Windows(stage, prefs);
         this.hooks = hooks;
         this.desktop = hooks.opener().apply(host, background);

@@ -264,7 +264,7 @@ public final class Windows {
     /** A yes/no question; true when the user chose {@code okLabel}. */
     public boolean confirm(String title, String text, String okLabel) {
         ButtonType ok = new ButtonType(okLabel, ButtonBar.ButtonData.OK_DONE);
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, text, ok, cancelButton());
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, text, ok, ButtonType.CANCEL);
         localize(a);
         a.initOwner(settings != null && settings.isShowing() ? settings : main);
         a.setTitle(title);
@@ -283,7 +283,7 @@ public final class Windows {
     public CloseChoice askBeforeQuitWithoutTray() {
         ButtonType quit = new ButtonType(t("quit.quit"), ButtonBar.ButtonData.OK_DONE);
         ButtonType minimize = new ButtonType(t("quit.minimize"), ButtonBar.ButtonData.OTHER);
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, t("quit.text"), minimize, quit, cancelButton());
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, t("quit.text"), minimize, quit, ButtonType.CANCEL);
         localize(a);
         a.initOwner(main);
         a.setTitle(t("quit.title"));
@@ -305,7 +305,7 @@ public final class Windows {
 
     /** A message that needs no answer (shown without blocking). */
     public void inform(String title, String text) {
-        Alert a = new Alert(Alert.AlertType.INFORMATION, text, new ButtonType(t("common.ok"), ButtonBar.ButtonData.OK_DONE));
+        Alert a = new Alert(Alert.AlertType.INFORMATION, text, ButtonType.OK);
         localize(a);
         a.initOwner(settings != null && settings.isShowing() ? settings : main);
         a.setTitle(title);
@@ -315,14 +315,18 @@ public final class Windows {
         a.show();
     }
 
-    /** Cancel in the user's language (JavaFX's own ButtonType.CANCEL knows only a few languages). */
-    private static ButtonType cancelButton() {
-        return new ButtonType(t("common.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
-    }
-
-    /** Right to left for Arabic and Farsi, in dialogs too. */
+    /**
+     * Right to left for Arabic and Farsi, in dialogs too; OK and Cancel in the user's language (JavaFX's own
+     * words for them know only a few languages).
+     */
     private static void localize(Alert a) {
         a.getDialogPane().setNodeOrientation(org.oxisync.ui.i18n.I18n.orientation());
+        if (a.getDialogPane().lookupButton(ButtonType.OK) instanceof javafx.scene.control.Button ok) {
+            ok.setText(t("common.ok"));
+        }
+        if (a.getDialogPane().lookupButton(ButtonType.CANCEL) instanceof javafx.scene.control.Button c) {
+            c.setText(t("common.cancel"));
+        }
     }
 
     /** A small modal window over the main window (the sign-in dialog). */
