@@ -57,7 +57,7 @@ public final class MainView extends BorderPane {
         VBox sidebar = new VBox();
         sidebar.getStyleClass().add("sidebar");
         Label title = Ui.label(t("app.name"), "app-title");
-        Label sub = Ui.label(account, "app-subtitle");
+        Label sub = Ui.data(Ui.label(account, "app-subtitle"));
         sub.setId("account-label");
         sidebar.getChildren().addAll(title, sub);
         ToggleGroup group = new ToggleGroup();

@@ -87,7 +87,7 @@ public final class StatusPane extends ScrollPane {
 
     private VBox card(PairRow r) {
         Region dot = Ui.stateDot(r.phaseProperty().get());
-        Label name = Ui.label(r.name(), "pair-name");
+        Label name = Ui.data(Ui.label(r.name(), "pair-name"));
         Label state = Ui.label("", "pair-state");
         state.setId("pair-state-" + r.name());
         Label last = Ui.label("", "muted");
@@ -103,7 +103,8 @@ public final class StatusPane extends ScrollPane {
             boolean auth = p == PairPhase.ERROR && org.oxisync.ui.app.Plain.needsSignIn(d);
             signIn.setVisible(auth);
             signIn.setManaged(auth);
-            state.setTooltip(d == null || d.isBlank() ? null : new javafx.scene.control.Tooltip(d));
+            // the engine's own words only for a problem (as said in the log); the text above is the plain one
+            state.setTooltip(p != PairPhase.ERROR || d == null || d.isBlank() ? null : new javafx.scene.control.Tooltip(d));
             if (p == PairPhase.ERROR && d != null && !d.isBlank()) {
                 state.setText(t("status.card.problem", "state", p.label(), "problem",
                         org.oxisync.ui.app.Plain.message(d, model.server(), null)));
