@@ -120,7 +120,7 @@ public final class I18n {
     }
 
     /**
-     * The message {@code key} with its named arguments, given as pairs: {@code t("status.syncing", "count", 3)}.
+     * The message {@code key} with its named arguments, given as pairs: {@code t("headline.syncing", "count", 3)}.
      * A missing key comes back as "!key!" (visible in screenshots; the bundle test fails on it).
      */
     public static String t(String key, Object... namesAndValues) {
