@@ -10,17 +10,12 @@ import java.util.concurrent.TimeUnit;
 
 /** Light or dark: chosen by the user, or following the operating system where it can be read (default light). */
 public enum Appearance {
-    SYSTEM("Same as the system"), LIGHT("Light"), DARK("Dark");
+    SYSTEM, LIGHT, DARK;
 
-    private final String label;
-
-    Appearance(String label) {
-        this.label = label;
-    }
-
+    /** "Same as the system", "Light", "Dark" in the user's language. */
     @Override
     public String toString() {
-        return label;
+        return org.oxisync.ui.i18n.I18n.t("appearance." + name().toLowerCase(Locale.ROOT));
     }
 
     /** The AtlantaFX stylesheet for this choice; {@code systemDark} is what {@link #systemPrefersDark()} said. */

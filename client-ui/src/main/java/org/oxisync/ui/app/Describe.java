@@ -1,5 +1,7 @@
 package org.oxisync.ui.app;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -17,26 +19,52 @@ public final class Describe {
     }
 
     public static Optional<String> action(String line) {
+        return render(line, "plan.");
+    }
+
+    /**
+     * One plan line in the user's language; {@code prefix} is "plan." (what will happen) or "done." (what
+     * happened). The engine's words (verbs, "new"/"update", "(3 files)") are read here, never shown.
+     */
+    private static Optional<String> render(String line, String prefix) {
         String l = line.strip().replaceAll("\\s+", " ");
         String[] w = l.split(" ", 3);
         String verb = w[0].toLowerCase(Locale.ROOT);
         String rest = l.substring(Math.min(l.length(), verb.length())).strip();
         String side = w.length > 1 ? w[1] : "";
         String afterSide = w.length > 2 ? w[2] : "";
+        String where = side.equals("local") ? "local" : "remote";
         return switch (verb) {
             case "record", "forget" -> Optional.empty();
-            case "upload" -> Optional.of("Upload " + sized(rest));
-            case "download" -> Optional.of("Download " + sized(rest));
-            case "mkdir" -> Optional.of("Create folder " + afterSide + (side.equals("local") ? " here" : " on the server"));
-            case "move" -> Optional.of("Move " + afterSide.replace(" -> ", " → ") + (side.equals("local") ? " here" : " on the server"));
-            case "delete" -> Optional.of("Delete " + afterSide + " here");
-            case "trash" -> Optional.of("Move " + afterSide + " to the server's trash");
-            case "conflict" -> Optional.of("Conflict: " + rest.replaceFirst("^keep local ", "keep your ")
-                    .replace(" as ", " version as "));
-            case "skip" -> Optional.of("Skip " + rest);
+            case "upload" -> Optional.of(sized(prefix + "upload", rest));
+            case "download" -> Optional.of(sized(prefix + "download", rest));
+            case "mkdir" -> Optional.of(t(prefix + "mkdir." + where, "folder", afterSide));
+            case "move" -> Optional.of(t(prefix + "move." + where, "what", afterSide.replace(" -> ", " → ")));
+            case "delete" -> Optional.of(t(prefix + "delete", "file", afterSide));
+            case "trash" -> {
+                Matcher m = COUNTED.matcher(afterSide);
+                yield Optional.of(m.matches()
+                        ? t(prefix + "trash.counted", "file", m.group(1), "files", Formats.files(Long.parseLong(m.group(2))))
+                        : t(prefix + "trash", "file", afterSide));
+            }
+            case "conflict" -> {
+                Matcher m = CONFLICT.matcher(rest);
+                yield Optional.of(m.matches() ? t("plan.conflict", "file", m.group(1), "copy", m.group(2))
+                        : t("plan.conflict.other", "detail", rest));
+            }
+            case "skip" -> {
+                String file = subject(l);
+                int paren = rest.lastIndexOf(" (");
+                String reason = paren > 0 && rest.endsWith(")") ? rest.substring(paren + 2, rest.length() - 1) : "";
+                yield Optional.of(reason.isEmpty() ? t("plan.skip", "file", file)
+                        : t("plan.skip.reason", "file", file, "reason", Plain.message(reason, null, file)));
+            }
             default -> Optional.of(l);
         };
     }
+
+    private static final Pattern COUNTED = Pattern.compile("^(.*) \\((\\d+) files?\\)$");
+    private static final Pattern CONFLICT = Pattern.compile("^keep local (.*) as (.*)$");
 
     /**
      * What a finished plan line did, in the past tense ("download x (new, 9 B)" → "Downloaded x · new, 9 B"),
@@ -48,14 +76,7 @@ public final class Describe {
         if (verb.equals("skip")) {
             return Optional.empty();
         }
-        return action(line).map(a -> switch (verb) {
-            case "upload" -> "Uploaded" + a.substring("Upload".length());
-            case "download" -> "Downloaded" + a.substring("Download".length());
-            case "mkdir" -> "Created" + a.substring("Create".length());
-            case "move", "trash" -> "Moved" + a.substring("Move".length());
-            case "delete" -> "Deleted" + a.substring("Delete".length());
-            default -> a;
-        });
+        return render(line, "done.");
     }
 
     /**
@@ -93,12 +114,13 @@ public final class Describe {
         return Optional.of(m.matches() ? m.group(1) : rest);
     }
 
-    private static String sized(String rest) {
+    private static String sized(String key, String rest) {
         Matcher m = SIZE.matcher(rest);
         if (!m.matches()) {
-            return rest;
+            return t(key, "file", rest);
         }
-        return m.group(1) + " · " + (m.group(2).equals("new") ? "new, " : "changed, ")
-                + Formats.bytes(Long.parseLong(m.group(3)));
+        String detail = t(m.group(2).equals("new") ? "plan.detail.new" : "plan.detail.changed",
+                "size", Formats.bytes(Long.parseLong(m.group(3))));
+        return t(key + ".sized", "file", m.group(1), "detail", detail);
     }
 }

@@ -1,5 +1,7 @@
 package org.oxisync.ui.app;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import java.awt.Desktop;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,8 +44,7 @@ public final class DesktopActions implements Opener {
                 try {
                     launch(url);
                 } catch (RuntimeException e) {
-                    report("No web browser could be opened (" + reason(e) + "). Open " + url
-                            + " in a browser yourself.");
+                    report(t("open.noBrowser", "reason", reason(e), "address", url));
                 }
             });
         }
@@ -55,15 +56,14 @@ public final class DesktopActions implements Opener {
             try {
                 launch(file.toString());
             } catch (RuntimeException e) {
-                report("No program to open " + file + " was found (" + reason(e) + "). Open it with your file "
-                        + "manager.");
+                report(t("open.noProgram", "file", file, "reason", reason(e)));
             }
         });
     }
 
     private static String reason(RuntimeException e) {
         String m = e.getMessage() == null ? "" : e.getMessage();
-        return m.contains("xdg-open") ? "xdg-open is not installed" : m;
+        return m.contains("xdg-open") ? t("open.noXdgOpen") : m;
     }
 
     /** On Linux and BSD, when no {@code xdg-open} is on the PATH (the desktop's opener of files and pages). */
@@ -99,7 +99,7 @@ public final class DesktopActions implements Opener {
                 launch(dir.toString());
             }
           } catch (RuntimeException e) {
-            report("No file manager could be opened for " + file + " (" + reason(e) + ").");
+            report(t("open.noFileManager", "file", file, "reason", reason(e)));
           }
         });
     }

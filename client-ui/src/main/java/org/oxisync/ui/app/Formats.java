@@ -7,6 +7,9 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.Locale;
+import org.oxisync.ui.i18n.I18n;
+
+import static org.oxisync.ui.i18n.I18n.t;
 
 /**
  * Human-readable sizes, durations and times for labels. Pure functions.
@@ -25,7 +28,7 @@ public final class Formats {
 
     public static String bytes(long n) {
         if (n < 1024) {
-            return n + " B";
+            return number(n) + " B";
         }
         double v = n;
         int u = 0;
@@ -33,36 +36,40 @@ public final class Formats {
             v /= 1024;
             u++;
         }
-        return String.format(Locale.ROOT, "%.1f %s", v, UNITS[u]);
+        return figure(v) + " " + UNITS[u];
     }
 
-    /** "1 file", "2 files", "0 files": a count with its noun, singular only for exactly one. */
-    public static String count(long n, String singular, String plural) {
-        return n + " " + (n == 1 ? singular : plural);
-    }
-
-    /** "1 file" / "3 files". */
+    /** "1 file", "3 files" (every plural form of the language). */
     public static String files(long n) {
-        return count(n, "file", "files");
+        return t("count.files", "count", n);
     }
 
     /** "3.1 of 12.0 MiB": {@code done} in the unit of {@code total}, so the two read as one figure. */
     public static String bytesOf(long done, long total) {
         if (total < 1024) {
-            return done + " of " + total + " B";
+            return t("size.of", "done", number(done), "total", number(total), "unit", "B");
         }
-        double t = total;
+        double tt = total;
         int u = 0;
-        while (t >= 1024 && u < UNITS.length - 1) {
-            t /= 1024;
+        while (tt >= 1024 && u < UNITS.length - 1) {
+            tt /= 1024;
             u++;
         }
         double d = done / Math.pow(1024, u);
-        return String.format(Locale.ROOT, "%s of %s %s", figure(d), figure(t), UNITS[u]);
+        return t("size.of", "done", figure(d), "total", figure(tt), "unit", UNITS[u]);
     }
 
+    /** One decimal, with the language's decimal sign ("781.3", "781,3"); never grouped, as the CLI writes it. */
     private static String figure(double v) {
-        return String.format(Locale.ROOT, "%.1f", v);
+        java.text.DecimalFormat f = new java.text.DecimalFormat("0.0",
+                java.text.DecimalFormatSymbols.getInstance(I18n.formatLocale()));
+        f.setRoundingMode(java.math.RoundingMode.HALF_UP);
+        return f.format(v);
+    }
+
+    private static String number(long v) {
+        return new java.text.DecimalFormat("0", java.text.DecimalFormatSymbols.getInstance(I18n.formatLocale()))
+                .format(v);
     }
 
     /** The text with its first letter capitalised, for messages shown on their own ("the folder is missing"). */
@@ -71,10 +78,10 @@ public final class Formats {
     }
 
     /** "about 2 min", "less than a minute", "about 1 h 5 min". */
-    public static String timeLeft(Duration d) {
+    public static String duration(Duration d) {
         long s = d.toSeconds();
         if (s < 60) {
-            return "less than a minute left";
+            return t("duration.lessThanMinute");
         }
         long h = s / 3600;
         long m = (s % 3600 + 59) / 60;
@@ -82,28 +89,45 @@ public final class Formats {
             h++;
             m = 0;
         }
-        return "about " + (h > 0 ? h + " h " : "") + (m > 0 || h == 0 ? m + " min" : "").trim() + " left";
+        if (h == 0) {
+            return t("duration.minutes", "minutes", m);
+        }
+        return m == 0 ? t("duration.hours", "hours", h) : t("duration.hoursMinutes", "hours", h, "minutes", m);
+    }
+
+    /** "about 2 min left", "less than a minute left". */
+    public static String timeLeft(Duration d) {
+        return t("duration.left", "duration", duration(d));
     }
 
     /** "just now", "5 min ago", "3 h ago", else a date and time. */
     public static String ago(Instant t, Clock clock) {
         if (t == null) {
-            return "never";
+            return t("time.never");
         }
         long s = Duration.between(t, clock.instant()).toSeconds();
         if (s < 45) {
-            return "just now";
+            return t("time.justNow");
         }
         if (s < 3600) {
-            return Math.max(1, s / 60) + " min ago";
+            return t("time.minutesAgo", "minutes", Math.max(1, s / 60));
         }
         if (s < 86_400) {
-            return s / 3600 + " h ago";
+            return t("time.hoursAgo", "hours", s / 3600);
         }
         return dateTime(t, clock.getZone());
     }
 
+    /** A date and time in the language's own form ("Mar 3, 2026, 10:42 AM", "03.03.2026, 10:42"). */
     public static String dateTime(Instant t, ZoneId zone) {
-        return DATE_TIME.withLocale(Locale.getDefault()).format(t.atZone(zone));
+        return DATE_TIME.withLocale(I18n.formatLocale()).format(t.atZone(zone));
+    }
+
+    /** Hours and minutes, 24-hour, in the language's digits and separator ("10:42"). */
+    public static String time(Instant t, ZoneId zone) {
+        com.ibm.icu.text.DateFormat f = com.ibm.icu.text.DateFormat.getInstanceForSkeleton("HHmm",
+                com.ibm.icu.util.ULocale.forLocale(I18n.formatLocale()));
+        f.setTimeZone(com.ibm.icu.util.TimeZone.getTimeZone(zone.getId()));
+        return f.format(java.util.Date.from(t));
     }
 }

@@ -1,5 +1,7 @@
 package org.oxisync.ui.app;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -105,6 +107,10 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         this.home = home;
         this.clock = clock;
         this.prefs = UiPreferences.load(home.dir().resolve("ui.properties"));
+        String language = prefs.get(UiPreferences.LANGUAGE, "");
+        if (!language.isBlank()) { // chosen in Settings; else the OS's (I18n's default)
+            org.oxisync.ui.i18n.I18n.setLocale(org.oxisync.ui.i18n.I18n.fromPreference(language));
+        }
         this.windows = new Windows(stage, prefs);
         this.hooks = hooks;
         this.desktop = hooks.opener().apply(host, background);
@@ -183,7 +189,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             }
         });
         wizard = m;
-        windows.showMain(v, "Set up OxiSync", 760, 600);
+        windows.showMain(v, t("window.setup"), 760, 600);
     }
 
     private Path defaultLocalFolder() {
@@ -204,7 +210,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         AppConfig c = ctx.config();
         status.setServer(c.server());
         mainView = new MainView(status, this, panes, c.user() + " · " + host(c.server()), this::sectionShown);
-        windows.showMain(mainView, "OxiSync", WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
+        windows.showMain(mainView, t("app.name"), WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
         settings.load(this::applyBandwidth);
         background.run(() -> store().accounts().pairs(), pairs -> {
             status.setPairs(pairs);
@@ -221,16 +227,16 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             List<java.util.Map.Entry<java.time.Instant, String>> out = new java.util.ArrayList<>();
             for (org.oxisync.store.status.Activity a : store().activity().recent(40)) {
                 String verb = switch (a.kind() == null ? "" : a.kind()) {
-                    case "upload" -> "Uploaded ";
-                    case "download" -> "Downloaded ";
-                    case "delete-local" -> "Deleted here: ";
-                    case "delete-remote" -> "Deleted on the server: ";
-                    case "restore" -> "Restored ";
-                    default -> a.kind() != null && a.kind().startsWith("move") ? "Moved " : null;
+                    case "upload" -> "recent.upload";
+                    case "download" -> "recent.download";
+                    case "delete-local" -> "recent.deleteLocal";
+                    case "delete-remote" -> "recent.deleteRemote";
+                    case "restore" -> "recent.restore";
+                    default -> a.kind() != null && a.kind().startsWith("move") ? "recent.move" : null;
                 };
                 if (verb != null && a.path() != null && !a.path().isBlank() && a.time() != null
                         && out.size() < StatusModel.RECENT_ITEMS) {
-                    out.add(0, java.util.Map.entry(a.time(), verb + a.path()));
+                    out.add(0, java.util.Map.entry(a.time(), t(verb, "file", a.path())));
                 }
             }
             return out;
@@ -279,7 +285,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         }
         if (settings.notificationsProperty().get()) {
             boolean conflict = n.kind() == FeedBridge.Notice.Kind.CONFLICT;
-            String title = conflict ? "Conflict in " + n.pair() : "Could not sync a file in " + n.pair();
+            String title = conflict ? t("notify.conflict.title", "pair", n.pair()) : t("notify.error.title", "pair", n.pair());
             String subject = Describe.subject(n.path());
             String text = conflict ? n.message() : Plain.message(n.message(), ctx.config().server(), subject);
             tray.ifPresent(t -> t.notify(title, text, !conflict));
@@ -302,17 +308,17 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     @Override
     public void syncNow() {
         if (status.signedOutProperty().get() || status.signInNeededProperty().get()) {
-            status.setFeedback("Not syncing: sign in again first.");
+            status.setFeedback(t("feedback.signInFirst"));
             return;
         }
         if (status.pausedProperty().get()) {
-            status.setFeedback("Syncing is paused. Choose Resume to sync again.");
+            status.setFeedback(t("feedback.paused"));
             return;
         }
         if (status.overallProperty().get() == org.oxisync.ui.sync.PairPhase.OFFLINE) {
-            status.setFeedback("The server cannot be reached. Trying again now; your changes wait until it answers.");
+            status.setFeedback(t("feedback.offline"));
         } else if (!status.busyProperty().get()) {
-            status.setFeedback("Checking for changes…");
+            status.setFeedback(t("headline.checking"));
         }
         if (backend != null) {
             backend.syncNow(null);
@@ -349,7 +355,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         if (wizard != null && wizard.deviceProperty().get() != null) {
             wizard.browserFailed(message);
         } else {
-            windows.inform("Could not open it", message);
+            windows.inform(t("open.failed.title"), message);
         }
     }
 
@@ -406,7 +412,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             ctx = fresh;
             status.setSignedOut(false);
             status.setPaused(false);
-            status.setFeedback("Signed in again. Syncing…");
+            status.setFeedback(t("feedback.signedIn"));
             settings.signedInProperty().set(true);
             showMainWindow();
         }, e -> LOG.warn("cannot restart the session: {}", e.toString()));
@@ -455,13 +461,13 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             status.setSignedOut(true);
             settings.signedInProperty().set(false);
             done.accept(null);
-        }, e -> done.accept("Could not log out: " + e.getMessage()));
+        }, e -> done.accept(t("settings.account.logoutFailed", "error", e.getMessage())));
     }
 
     @Override
     public void removeAccount() {
-        if (!windows.confirm("Remove this account?", "OxiSync stops syncing and forgets the account and its "
-                + "sign-in on this computer. No file is deleted, here or on the server.", "Remove account")) {
+        if (!windows.confirm(t("confirm.removeAccount.title"), t("confirm.removeAccount.text"),
+                t("confirm.removeAccount.ok"))) {
             return;
         }
         AppContext old = ctx;
@@ -539,9 +545,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public void removePair(FolderPair pair, Consumer<String> done) {
-        if (!windows.confirm("Stop syncing '" + pair.name() + "'?", "The folder " + pair.localRoot() + " and "
-                + pair.remotePath() + " on the server keep their files; they are just no longer synced.",
-                "Stop syncing")) {
+        if (!windows.confirm(t("confirm.removePair.title", "pair", pair.name()), t("confirm.removePair.text",
+                "local", pair.localRoot(), "remote", pair.remotePath()), t("confirm.removePair.ok"))) {
             return;
         }
         background.run(() -> {
@@ -550,7 +555,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         }, r -> {
             done.accept(null);
             pairsChanged();
-        }, e -> done.accept("Could not remove the folder pair: " + e.getMessage()));
+        }, e -> done.accept(t("settings.folders.removeFailed", "error", e.getMessage())));
     }
 
     @Override
@@ -564,7 +569,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         background.run(() -> new PairSetup(ctx).update(pair), p -> {
             done.accept(null);
             pairsChanged(p.name()); // and sync it: a re-ticked folder downloads without "Sync now"
-        }, e -> done.accept("Could not save: " + Plain.message(e.getMessage(), ctx.config().server(), null)));
+        }, e -> done.accept(t("settings.folders.saveFailed", "error", Plain.message(e.getMessage(), ctx.config().server(), null))));
     }
 
     @Override
@@ -582,7 +587,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         background.run(() -> {
             java.nio.file.Files.createDirectories(dir);
             return dir;
-        }, desktop::open, e -> openFailed("The log folder " + dir + " cannot be created: " + e.getMessage()));
+        }, desktop::open, e -> openFailed(t("open.logFolderFailed", "folder", dir, "error", e.getMessage())));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.oxisync.ui.app;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import atlantafx.base.theme.Styles;
 import java.util.function.Consumer;
 import javafx.scene.control.Button;
@@ -32,18 +34,17 @@ public final class SignInDialog extends VBox {
                          Consumer<String> openBrowser, Runnable onSignedIn, Runnable close) {
         setId("sign-in-dialog");
         getStyleClass().add("wizard");
-        Label title = Ui.label("Sign in to " + hostOf(server), "wizard-title");
-        Label why = Ui.wrapping("Enter the password of " + user + " on " + server + ". If it was changed on the "
-                + "server, use the new one. Your folders and settings stay as they are.", "muted");
+        Label title = Ui.label(t("signIn.title", "host", hostOf(server)), "wizard-title");
+        Label why = Ui.wrapping(t("signIn.text", "user", user, "server", server), "muted");
         PasswordField pw = new PasswordField();
         pw.setId("sign-in-password");
-        Label pl = Ui.mnemonic("_Password");
+        Label pl = Ui.mnemonic(t("signIn.password"));
         pl.setLabelFor(pw);
-        CheckBox appPassword = new CheckBox("This is an _app password");
+        CheckBox appPassword = new CheckBox(t("signIn.appPassword"));
         appPassword.setId("sign-in-app-password");
         GridPane g = new GridPane();
         g.getStyleClass().add("form-grid");
-        g.addRow(0, Ui.label("User", Styles.TEXT_BOLD), new Label(user));
+        g.addRow(0, Ui.label(t("signIn.user"), Styles.TEXT_BOLD), Ui.data(new Label(user)));
         g.addRow(1, pl, pw);
         g.add(appPassword, 1, 2);
         GridPane.setHgrow(pw, Priority.ALWAYS);
@@ -53,14 +54,14 @@ public final class SignInDialog extends VBox {
         spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         spinner.setVisible(false);
 
-        Button ok = new Button("_Sign in");
+        Button ok = new Button(t("signIn.ok"));
         ok.setId("sign-in-ok");
         ok.getStyleClass().add(Styles.ACCENT);
         ok.setDefaultButton(true);
-        Button browser = new Button("Use the _browser instead");
+        Button browser = new Button(t("signIn.browser"));
         browser.setId("sign-in-browser");
         browser.getStyleClass().add(Styles.BUTTON_OUTLINED);
-        Button cancel = new Button("Cancel");
+        Button cancel = new Button(t("common.cancel"));
         cancel.setCancelButton(true);
         cancel.getStyleClass().add(Styles.FLAT);
         cancel.setOnAction(e -> close.run());
@@ -70,7 +71,7 @@ public final class SignInDialog extends VBox {
         ok.setOnAction(e -> {
             String p = pw.getText();
             if (p == null || p.isEmpty()) {
-                problem.setText("Enter the password.");
+                problem.setText(t("signIn.enterPassword"));
                 return;
             }
             LoginSession s = fresh(ctx, server, pin);
@@ -98,8 +99,7 @@ public final class SignInDialog extends VBox {
             LoginSession s = fresh(ctx, server, pin);
             busy(true, "");
             background.run(s::startDeviceLogin, (DeviceAuthorizationDto auth) -> {
-                problem.setText("Approve OxiSync in the browser; the code is " + auth.userCode() + ". If no browser "
-                        + "opened, go to " + auth.verificationUri() + ".");
+                problem.setText(t("signIn.approve", "code", auth.userCode(), "address", auth.verificationUri()));
                 openBrowser.accept(auth.verificationUriComplete() != null ? auth.verificationUriComplete()
                         : auth.verificationUri());
                 background.run(() -> {
@@ -132,7 +132,7 @@ public final class SignInDialog extends VBox {
 
     private static String plain(Throwable e, String server) {
         if (e instanceof OxiCloudException.LoginFailed) {
-            return "The server did not accept this password. Check it (it is case-sensitive) and try again.";
+            return t("signIn.refused");
         }
         return Plain.message(e.getMessage() == null ? e.toString() : e.getMessage(), server, null);
     }
@@ -152,7 +152,7 @@ public final class SignInDialog extends VBox {
         Stage[] stage = new Stage[1];
         SignInDialog d = new SignInDialog(ctx, background, server, user, pin, openBrowser, onSignedIn,
                 () -> stage[0].close());
-        stage[0] = windows.openDialog(d, "Sign in — OxiSync", 560, 380);
+        stage[0] = windows.openDialog(d, t("window.signIn"), 560, 380);
         stage[0].setOnHidden(e -> {
             if (d.session != null) {
                 LoginSession s = d.session;

@@ -1,5 +1,7 @@
 package org.oxisync.ui.app;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import java.util.List;
 import java.util.Optional;
 import org.oxisync.ui.sync.PairPhase;
@@ -24,7 +26,7 @@ public final class TrayMenu {
 
     private final Tray.Handler handler;
     private PairPhase phase = PairPhase.IDLE;
-    private String headline = "Up to date";
+    private String headline = t("phase.idle");
     private boolean paused;
 
     public TrayMenu(Tray.Handler handler) {
@@ -34,7 +36,7 @@ public final class TrayMenu {
     /** The latest state from the status model. */
     public void update(PairPhase phase, String headline, boolean paused) {
         this.phase = phase;
-        this.headline = headline == null || headline.isBlank() ? "Up to date" : headline;
+        this.headline = headline == null || headline.isBlank() ? t("phase.idle") : headline;
         this.paused = paused;
     }
 
@@ -43,18 +45,18 @@ public final class TrayMenu {
     }
 
     public String tooltip() {
-        return "OxiSync — " + headline;
+        return t("tray.tooltip", "state", headline);
     }
 
     public List<Item> items() {
         return List.of(
                 new Item(STATUS, headline, false, false, () -> { }),
-                new Item(OPEN, "Open OxiSync", true, true, handler::showWindow),
-                new Item(PAUSE, paused ? "Resume syncing" : "Pause syncing", true, false, handler::togglePause),
-                new Item(SYNC, "Sync now", !paused, false, handler::syncNow),
-                new Item(FOLDER, "Open folder", true, false, handler::openFolder),
-                new Item(WEB, "Open OxiCloud on the web", true, false, handler::openWebUi),
-                new Item(QUIT, "Quit OxiSync", true, true, handler::quit));
+                new Item(OPEN, t("tray.open"), true, true, handler::showWindow),
+                new Item(PAUSE, paused ? t("tray.resume") : t("tray.pause"), true, false, handler::togglePause),
+                new Item(SYNC, t("tray.syncNow"), !paused, false, handler::syncNow),
+                new Item(FOLDER, t("tray.openFolder"), true, false, handler::openFolder),
+                new Item(WEB, t("tray.openWeb"), true, false, handler::openWebUi),
+                new Item(QUIT, t("tray.quit"), true, true, handler::quit));
     }
 
     public Optional<Item> item(String id) {

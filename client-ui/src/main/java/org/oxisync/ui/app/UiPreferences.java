@@ -19,6 +19,8 @@ public final class UiPreferences {
     public static final String APPEARANCE = "appearance";
     public static final String NOTIFICATIONS = "notifications";
     public static final String LOG_LEVEL = "log-level";
+    /** The window's language: "system" (the default: the OS's) or a language tag ("de", "zh-TW"). */
+    public static final String LANGUAGE = "language";
 
     private final Path file;
     private final Properties values = new Properties();

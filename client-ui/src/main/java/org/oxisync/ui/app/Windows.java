@@ -1,5 +1,7 @@
 package org.oxisync.ui.app;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -127,6 +129,7 @@ public final class Windows {
         if (scene == null) {
             scene = new Scene(root);
             scene.getStylesheets().add(CSS);
+            scene.setNodeOrientation(org.oxisync.ui.i18n.I18n.orientation());
             main.setScene(scene);
         } else {
             scene.setRoot(root);
@@ -177,7 +180,7 @@ public final class Windows {
             settings.toFront();
             return settings;
         }
-        settings = secondary(view, "OxiSync Settings", 880, 640);
+        settings = secondary(view, t("window.settings"), 880, 640);
         settings.setMinWidth(SETTINGS_MIN_WIDTH);
         settings.setMinHeight(480);
         Stage s = settings;
@@ -199,7 +202,7 @@ public final class Windows {
             addPair.toFront();
             return addPair;
         }
-        addPair = secondary(view, "Add a folder — OxiSync", 720, 560);
+        addPair = secondary(view, t("window.addFolder"), 720, 560);
         addPair.initModality(Modality.WINDOW_MODAL);
         addPair.show();
         return addPair;
@@ -227,6 +230,7 @@ public final class Windows {
         s.initOwner(main);
         Scene scene = new Scene(view, w, h);
         scene.getStylesheets().add(CSS);
+        scene.setNodeOrientation(org.oxisync.ui.i18n.I18n.orientation());
         s.setScene(scene);
         s.setTitle(title);
         s.setMinWidth(560);
@@ -246,7 +250,7 @@ public final class Windows {
     /** A folder chooser opened at {@code initial} (or its nearest existing parent). */
     public File chooseDirectory(Path initial, Window owner) {
         DirectoryChooser c = new DirectoryChooser();
-        c.setTitle("Choose a folder");
+        c.setTitle(t("window.chooseFolder"));
         Path p = initial;
         while (p != null && !Files.isDirectory(p)) {
             p = p.getParent();
@@ -261,6 +265,7 @@ public final class Windows {
     public boolean confirm(String title, String text, String okLabel) {
         ButtonType ok = new ButtonType(okLabel, ButtonBar.ButtonData.OK_DONE);
         Alert a = new Alert(Alert.AlertType.CONFIRMATION, text, ok, ButtonType.CANCEL);
+        localize(a);
         a.initOwner(settings != null && settings.isShowing() ? settings : main);
         a.setTitle(title);
         a.setHeaderText(title);
@@ -276,14 +281,13 @@ public final class Windows {
      * the window in the task bar as the way back.
      */
     public CloseChoice askBeforeQuitWithoutTray() {
-        ButtonType quit = new ButtonType("Quit and stop syncing", ButtonBar.ButtonData.OK_DONE);
-        ButtonType minimize = new ButtonType("Minimize and keep syncing", ButtonBar.ButtonData.OTHER);
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, "This desktop has no system tray, so OxiSync cannot keep "
-                + "running in the background without its window. If you quit, your folders are not synced until you "
-                + "start OxiSync again.", minimize, quit, ButtonType.CANCEL);
+        ButtonType quit = new ButtonType(t("quit.quit"), ButtonBar.ButtonData.OK_DONE);
+        ButtonType minimize = new ButtonType(t("quit.minimize"), ButtonBar.ButtonData.OTHER);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, t("quit.text"), minimize, quit, ButtonType.CANCEL);
+        localize(a);
         a.initOwner(main);
-        a.setTitle("Quit OxiSync?");
-        a.setHeaderText("Quit OxiSync? Syncing stops.");
+        a.setTitle(t("quit.title"));
+        a.setHeaderText(t("quit.header"));
         a.getDialogPane().getStylesheets().add(CSS);
         a.getDialogPane().setId("quit-without-tray");
         ((javafx.scene.control.Button) a.getDialogPane().lookupButton(minimize)).setDefaultButton(true);
@@ -302,12 +306,27 @@ public final class Windows {
     /** A message that needs no answer (shown without blocking). */
     public void inform(String title, String text) {
         Alert a = new Alert(Alert.AlertType.INFORMATION, text, ButtonType.OK);
+        localize(a);
         a.initOwner(settings != null && settings.isShowing() ? settings : main);
         a.setTitle(title);
         a.setHeaderText(title);
         a.getDialogPane().getStylesheets().add(CSS);
         a.getDialogPane().setId("inform");
         a.show();
+    }
+
+    /**
+     * Right to left for Arabic and Farsi, in dialogs too; OK and Cancel in the user's language (JavaFX's own
+     * words for them know only a few languages).
+     */
+    private static void localize(Alert a) {
+        a.getDialogPane().setNodeOrientation(org.oxisync.ui.i18n.I18n.orientation());
+        if (a.getDialogPane().lookupButton(ButtonType.OK) instanceof javafx.scene.control.Button ok) {
+            ok.setText(t("common.ok"));
+        }
+        if (a.getDialogPane().lookupButton(ButtonType.CANCEL) instanceof javafx.scene.control.Button c) {
+            c.setText(t("common.cancel"));
+        }
     }
 
     /** A small modal window over the main window (the sign-in dialog). */

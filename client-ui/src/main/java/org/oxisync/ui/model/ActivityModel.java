@@ -41,14 +41,7 @@ public final class ActivityModel {
 
     /** The filter choices; each maps to the log's kinds. */
     public enum Filter {
-        ALL("All activity"), UPLOADS("Uploads"), DOWNLOADS("Downloads"), DELETES("Deletions"), MOVES("Moves"),
-        CONFLICTS("Conflicts"), RUNS("Sync runs");
-
-        private final String label;
-
-        Filter(String label) {
-            this.label = label;
-        }
+        ALL, UPLOADS, DOWNLOADS, DELETES, MOVES, CONFLICTS, RUNS;
 
         public boolean accepts(String kind) {
             String k = kind == null ? "" : kind;
@@ -65,7 +58,7 @@ public final class ActivityModel {
 
         @Override
         public String toString() {
-            return label;
+            return org.oxisync.ui.i18n.I18n.t("activity.filter." + name().toLowerCase(Locale.ROOT));
         }
     }
 

@@ -1,5 +1,7 @@
 package org.oxisync.ui.model;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -59,38 +61,33 @@ public final class ErrorsModel {
         // first: this message quotes the folder's path, which may hold any word or number (a temp folder named
         // "junit-4015..." once read as an HTTP 401)
         if (RemoteRoot.isGoneMessage(problem)) {
-            return "The folder on the server was deleted (by you on another device, in the web interface, or by"
-                    + " someone you share it with). Restore it from the server's trash, then choose Sync now; or"
-                    + " remove this pair in Settings → Folders and add it again. Nothing was deleted on this computer.";
+return t("advice.remoteGone");
         }
         if (p.contains("missing or not a folder")) {
-            return "The local folder is gone (an unplugged disk?). Reconnect it, or remove the pair in Settings and add it again.";
+            return t("advice.localGone");
         }
         if (p.contains("authentication") || p.contains("log in") || STATUS_401.matcher(p).find()) {
-            return "The server wants you to sign in again: choose Sign in… in the header and enter the password; "
-                    + "your folders are kept.";
+return t("advice.signIn");
         }
         if (p.contains("quota") || STATUS_507.matcher(p).find()) {
-            return "Your storage on the server is full. Free some space on the server or ask for a bigger quota.";
+            return t("advice.quota");
         }
         if (p.contains("mass") || p.contains("stopped before deleting")) {
-            return "Many files would be deleted. Check both folders; if the deletions are intended, run "
-                    + "“oxisync sync-once --allow-mass-delete” once in a terminal.";
+return t("advice.massDelete", "command", "oxisync sync-once --allow-mass-delete");
         }
         if (p.contains("permission") || p.contains("access denied") || p.contains("accessdenied")) {
-            return "OxiSync may not read or write this file. Check its permissions, then choose Sync now.";
+            return t("advice.permissions");
         }
         if (p.contains("name") && (p.contains("invalid") || p.contains("not allowed") || p.contains("reserved"))) {
-            return "The name is not allowed on the server or on this computer. Rename the file, then choose Sync now.";
+            return t("advice.name");
         }
         if (p.contains("reach") || p.contains("network") || p.contains("timeout") || p.contains("connect")) {
-            return "The server cannot be reached. OxiSync retries by itself once the connection is back.";
+            return t("advice.unreachable");
         }
         if (p.contains("in use") || p.contains("locked")) {
-            return "Another program holds the file. Close it; OxiSync retries by itself.";
+            return t("advice.inUse");
         }
-        return "OxiSync retries this by itself at the next sync. If it keeps failing, check the log folder "
-                + "(Settings → Advanced).";
+return t("advice.other");
     }
 
     public ObservableList<Row> rows() {

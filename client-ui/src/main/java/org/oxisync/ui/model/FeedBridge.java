@@ -50,7 +50,7 @@ public final class FeedBridge implements SyncFeed {
     @Override
     public void conflict(String pair, String path, String copy) {
         post(() -> notices.accept(new Notice(Notice.Kind.CONFLICT, pair, path,
-                "Both sides changed " + path + ". Your version was kept as " + copy + ".")));
+                org.oxisync.ui.i18n.I18n.t("notify.conflict.text", "file", path, "copy", copy))));
     }
 
     @Override

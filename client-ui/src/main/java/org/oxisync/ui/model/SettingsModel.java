@@ -1,5 +1,7 @@
 package org.oxisync.ui.model;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -49,6 +51,24 @@ public final class SettingsModel {
     private final IntegerProperty versionDays = new SimpleIntegerProperty(30);
     private final IntegerProperty versionGib = new SimpleIntegerProperty(10);
     private final StringProperty lastSaveError = new SimpleStringProperty("");
+    /** "system" or a language tag; applies at the next start. */
+    private final StringProperty language = new SimpleStringProperty("system");
+    private final BooleanProperty languageChanged = new SimpleBooleanProperty(false);
+
+    /** The choices of Settings → General → Language: the OS's, then the 16 languages. */
+    public static final java.util.List<String> LANGUAGE_CHOICES = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of("system"), org.oxisync.ui.i18n.I18n.LANGUAGES.stream().map(java.util.Locale::toLanguageTag))
+            .toList();
+
+    /** A language by its own name ("Deutsch", "日本語"), as people look for it; "system" in the current language. */
+    public static String languageName(String tag) {
+        if (tag == null || tag.equals("system")) {
+            return t("settings.general.language.system");
+        }
+        java.util.Locale l = java.util.Locale.forLanguageTag(tag);
+        String n = l.getDisplayName(l);
+        return n.isEmpty() ? tag : n.substring(0, 1).toUpperCase(l) + n.substring(1);
+    }
     /** False after Log out, until the account signs in again. */
     private final BooleanProperty signedIn = new SimpleBooleanProperty(true);
 
@@ -61,6 +81,12 @@ public final class SettingsModel {
         appearance.set(Appearance.parse(prefs.get(UiPreferences.APPEARANCE, "system")));
         notifications.set(prefs.flag(UiPreferences.NOTIFICATIONS, true));
         logLevel.set(prefs.get(UiPreferences.LOG_LEVEL, "warn"));
+        language.set(prefs.get(UiPreferences.LANGUAGE, "system"));
+        String started = language.get();
+        language.addListener((o, a, b) -> {
+            savePref(UiPreferences.LANGUAGE, b == null ? "system" : b);
+            languageChanged.set(b != null && !b.equals(started));
+        });
         appearance.addListener((o, a, b) -> savePref(UiPreferences.APPEARANCE, b.name().toLowerCase()));
         notifications.addListener((o, a, b) -> savePref(UiPreferences.NOTIFICATIONS, b.toString()));
         logLevel.addListener((o, a, b) -> savePref(UiPreferences.LOG_LEVEL, b));
@@ -80,7 +106,7 @@ public final class SettingsModel {
                         as.disable();
                     }
                     return null;
-                }, r -> lastSaveError.set(""), e -> lastSaveError.set("Start at login: " + e.getMessage()));
+                }, r -> lastSaveError.set(""), e -> lastSaveError.set(t("settings.error.startAtLogin", "error", e.getMessage())));
             }
         });
     }
@@ -127,7 +153,7 @@ public final class SettingsModel {
         background.run(() -> {
             prefs.save();
             return null;
-        }, r -> lastSaveError.set(""), e -> lastSaveError.set("Cannot save the preferences: " + e.getMessage()));
+        }, r -> lastSaveError.set(""), e -> lastSaveError.set(t("settings.error.prefs", "error", e.getMessage())));
     }
 
     private void saveStore(String key, String value) {
@@ -137,7 +163,7 @@ public final class SettingsModel {
         background.run(() -> {
             store.get().orElseThrow(() -> new IllegalStateException("sign in first")).settings().put(key, value);
             return null;
-        }, r -> lastSaveError.set(""), e -> lastSaveError.set("Cannot save the setting: " + e.getMessage()));
+        }, r -> lastSaveError.set(""), e -> lastSaveError.set(t("settings.error.setting", "error", e.getMessage())));
     }
 
     public ObjectProperty<Appearance> appearanceProperty() {
@@ -182,6 +208,15 @@ public final class SettingsModel {
 
     public BooleanProperty signedInProperty() {
         return signedIn;
+    }
+
+    public StringProperty languageProperty() {
+        return language;
+    }
+
+    /** True once the language differs from the one the window started with: Settings says to restart. */
+    public BooleanProperty languageChangedProperty() {
+        return languageChanged;
     }
 
     public StringProperty lastSaveErrorProperty() {

@@ -1,5 +1,7 @@
 package org.oxisync.ui.model;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -36,7 +38,7 @@ public final class StatusModel {
     private final Clock clock;
     private final ObservableList<PairRow> pairs = FXCollections.observableArrayList();
     private final ObjectProperty<PairPhase> overall = new SimpleObjectProperty<>(PairPhase.IDLE);
-    private final StringProperty headline = new SimpleStringProperty("Up to date");
+    private final StringProperty headline = new SimpleStringProperty(t("phase.idle"));
     private final StringProperty progressText = new SimpleStringProperty("");
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
@@ -125,7 +127,7 @@ public final class StatusModel {
 
     /** "10:42 · Downloaded x.txt · new, 9 B": a finished change with the time it finished, newest first. */
     public void addRecent(String doneSentence, Instant when) {
-        recentItems.add(0, TIME.withZone(clock.getZone()).format(when) + " · " + doneSentence);
+        recentItems.add(0, t("status.recent.item", "time", Formats.time(when, clock.getZone()), "text", doneSentence));
         if (recentItems.size() > RECENT_ITEMS) {
             recentItems.remove(RECENT_ITEMS, recentItems.size());
         }
@@ -139,7 +141,6 @@ public final class StatusModel {
         oldestFirst.forEach(e -> addRecent(e.getValue(), e.getKey()));
     }
 
-    private static final java.time.format.DateTimeFormatter TIME = java.time.format.DateTimeFormatter.ofPattern("HH:mm");
 
     public void runFinished(String pair, SyncReport report) {
         row(pair).ifPresent(r -> {
@@ -242,30 +243,29 @@ public final class StatusModel {
         if (signInNeeded.get()) {
             progress.set(0);
             progressText.set("");
-            headline.set("Sign in again to keep syncing");
+            headline.set(t("headline.signInNeeded"));
         } else if (signedOut.get()) {
             progress.set(0);
             progressText.set("");
-            headline.set("Signed out · not syncing");
+            headline.set(t("headline.signedOut"));
         } else if (o == PairPhase.SYNCING && itemsTotal > 0) {
-            headline.set("Syncing " + itemsTotal + (itemsTotal == 1 ? " item" : " items"));
+            headline.set(t("headline.syncing", "count", itemsTotal));
             progress.set(total > 0 ? (double) done / total : (double) itemsDone / itemsTotal);
-            String eta = rate > 0 && total > done ? " · " + Formats.timeLeft(
-                    java.time.Duration.ofSeconds((long) ((total - done) / rate))) : "";
-            progressText.set(Formats.bytes(done) + " of " + Formats.bytes(total) + " · " + itemsDone + " of "
-                    + Formats.count(itemsTotal, "item", "items") + " done" + eta);
+            String progressLine = t("progress.text", "done", Formats.bytes(done), "total", Formats.bytes(total),
+                    "itemsDone", itemsDone, "items", itemsTotal);
+            progressText.set(rate > 0 && total > done ? t("progress.withEta", "progress", progressLine, "eta",
+                    Formats.timeLeft(java.time.Duration.ofSeconds((long) ((total - done) / rate)))) : progressLine);
         } else {
             progress.set(anyBusy ? -1 : 0);
-            progressText.set(anyBusy ? "Comparing your folders with the server…" : "");
+            progressText.set(anyBusy ? t("progress.comparing") : "");
             int failing = Math.max(errorCount.get(), partial);
             headline.set(switch (o) {
-                case IDLE -> conflictCount.get() > 0 ? "Up to date · " + conflictCount.get() + " conflict"
-                        + (conflictCount.get() == 1 ? "" : "s") + " to review" : "Everything is up to date";
-                case SCANNING, SYNCING -> "Checking for changes…";
-                case PAUSED -> "Syncing is paused";
-                case OFFLINE -> "Offline · changes wait until the server is back";
-                case ERROR -> anyError ? "Some folders need attention"
-                        : failing + (failing == 1 ? " item" : " items") + " could not be synced · see Errors";
+                case IDLE -> conflictCount.get() > 0 ? t("headline.conflicts", "count", conflictCount.get())
+                        : t("headline.upToDate");
+                case SCANNING, SYNCING -> t("headline.checking");
+                case PAUSED -> t("headline.paused");
+                case OFFLINE -> t("headline.offline");
+                case ERROR -> anyError ? t("headline.attention") : t("headline.itemErrors", "count", failing);
             });
         }
     }

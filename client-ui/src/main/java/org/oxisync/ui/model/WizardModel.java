@@ -1,5 +1,7 @@
 package org.oxisync.ui.model;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,14 +36,11 @@ import org.oxisync.ui.setup.ServerCheck;
 public final class WizardModel {
     /** The steps, in order. */
     public enum Step {
-        SERVER("Connect to your server"), SIGN_IN("Sign in"), REMOTE_FOLDER("Choose a folder on the server"),
-        LOCAL_FOLDER("Choose a folder on this computer"), SELECTIVE("Choose what to sync"),
-        REVIEW("Ready to sync");
+        SERVER, SIGN_IN, REMOTE_FOLDER, LOCAL_FOLDER, SELECTIVE, REVIEW;
 
-        public final String title;
-
-        Step(String title) {
-            this.title = title;
+        /** The step's title in the user's language. */
+        public String title() {
+            return t("wizard.step." + name().toLowerCase(java.util.Locale.ROOT));
         }
     }
 
@@ -52,7 +51,7 @@ public final class WizardModel {
     public static final class SubFolder {
         public final RemoteFolder folder;
         public final BooleanProperty selected = new SimpleBooleanProperty(true);
-        public final StringProperty size = new SimpleStringProperty("counting…");
+        public final StringProperty size = new SimpleStringProperty(t("wizard.selective.counting"));
 
         SubFolder(RemoteFolder folder) {
             this.folder = folder;
@@ -110,7 +109,7 @@ public final class WizardModel {
     }
 
     public static RemoteFolder root(Account a) {
-        return new RemoteFolder(a.rootFolderId(), "All files", "/");
+        return new RemoteFolder(a.rootFolderId(), t("wizard.remote.allFiles"), "/");
     }
 
     public int stepNumber() {
@@ -129,7 +128,7 @@ public final class WizardModel {
         try {
             base = ServerCheck.normalize(serverUrl.get());
         } catch (IllegalArgumentException e) {
-            problem("That address does not look right", e.getMessage());
+            problem(t("wizard.problem.address"), e.getMessage());
             return;
         }
         check(base, null);
@@ -147,8 +146,7 @@ public final class WizardModel {
     public void refuseCertificate() {
         certificate.set(null);
         closeSession();
-        problem("Not connected", "You did not trust the server's certificate, so OxiSync did not connect. Check the "
-                + "address, or ask the server's administrator for the certificate's fingerprint and try again.");
+        problem(t("wizard.problem.notConnected"), t("wizard.problem.notConnected.text"));
     }
 
     private void check(String base, String pin) {
@@ -161,7 +159,7 @@ public final class WizardModel {
         background.run(s::check, result -> {
             busy.set(false);
             if (result instanceof ServerCheck.Supported ok) {
-                serverInfo.set("OxiCloud " + ok.version() + " at " + ok.baseUrl());
+                serverInfo.set(t("wizard.signIn.server", "version", String.valueOf(ok.version()), "address", ok.baseUrl()));
                 step.set(Step.SIGN_IN);
             } else if (result instanceof ServerCheck.Untrusted u) {
                 certificate.set(u.certificate());
@@ -207,7 +205,7 @@ public final class WizardModel {
                 String pw = password.get() == null ? "" : password.get();
                 if (u.isEmpty() || pw.isEmpty()) {
                     busy.set(false);
-                    problem("Enter your user name and password", "Both are needed to sign in this way.");
+                    problem(t("wizard.problem.credentials"), t("wizard.problem.credentials.text"));
                     return;
                 }
                 boolean app = method.get() == Method.APP_PASSWORD;
@@ -229,7 +227,7 @@ public final class WizardModel {
 
     /** The desktop could not open the sign-in page: the view says so instead of "your browser opened it". */
     public void browserFailed(String message) {
-        browserProblem.set(message == null ? "The browser could not be opened." : message);
+        browserProblem.set(message == null ? t("wizard.browser.failed") : message);
     }
 
     /** Stops waiting for the browser approval. */
@@ -266,7 +264,7 @@ public final class WizardModel {
 
     public void remoteChosen() {
         if (remoteFolder.get() == null) {
-            problem("Choose a folder", "Select the folder on the server that this computer should sync.");
+            problem(t("wizard.problem.chooseFolder"), t("wizard.problem.chooseRemote"));
             return;
         }
         clearProblem();
@@ -289,10 +287,9 @@ public final class WizardModel {
                 return "!" + problem;
             }
             if (!java.nio.file.Files.exists(p)) {
-                return "The folder does not exist yet; it will be created.";
+                return t("wizard.local.new");
             }
-            return PairSetup.holdsFiles(p) ? "This folder already holds files; they will be merged with the "
-                    + "server's, and you will see what happens before anything changes." : "The folder is empty.";
+            return PairSetup.holdsFiles(p) ? t("wizard.local.holdsFiles") : t("wizard.local.empty");
         }, note -> {
             if (mine == localCheck) { // a newer path was typed meanwhile: its check answers, not this one
                 localNote.set(note.startsWith("!") ? note.substring(1) : note);
@@ -317,7 +314,7 @@ public final class WizardModel {
         clearProblem();
         String typed = localFolder.get() == null ? "" : localFolder.get().trim();
         if (typed.isEmpty()) {
-            problem("Choose a folder", "Type a path or use Browse… to choose a folder on this computer.");
+            problem(t("wizard.problem.chooseFolder"), t("wizard.problem.chooseLocal"));
             return;
         }
         busy.set(true);
@@ -335,8 +332,9 @@ public final class WizardModel {
             subFolders.setAll(subs);
             for (SubFolder s : subs) {
                 background.run(() -> new RemoteFolders(ctx.api()).size(s.folder), size -> s.size.set(
-                        org.oxisync.ui.app.Formats.bytes(size.bytes()) + (size.complete() ? "" : "+") + " · "
-                                + org.oxisync.ui.app.Formats.files(size.files())), e -> s.size.set("size unknown"));
+                        t(size.complete() ? "wizard.selective.size" : "wizard.selective.size.more",
+                                "size", org.oxisync.ui.app.Formats.bytes(size.bytes()), "count", size.files())),
+                        e -> s.size.set(t("wizard.selective.sizeUnknown")));
             }
             step.set(subs.isEmpty() ? Step.REVIEW : Step.SELECTIVE);
             if (subs.isEmpty()) {
@@ -362,7 +360,7 @@ public final class WizardModel {
         clearProblem();
         busy.set(true);
         plan.clear();
-        reviewText.set("Preparing…");
+        reviewText.set(t("wizard.review.preparing"));
         Path local = Path.of(localFolder.get().trim());
         RemoteFolder remote = remoteFolder.get();
         List<String> excluded = subFolders.stream().filter(s -> !s.selected.get())
@@ -383,15 +381,13 @@ public final class WizardModel {
             busy.set(false);
             createdPair.set(r.pair());
             if (r.preview() == null) {
-                reviewText.set("OxiSync will keep " + r.pair().localRoot() + " and " + r.pair().remotePath()
-                        + " on the server in sync. " + r.sizes());
+                reviewText.set(t("wizard.review.keep", "local", r.pair().localRoot(), "remote", r.pair().remotePath(),
+                        "sizes", r.sizes()));
             } else {
                 List<String> lines = r.preview().plan().stream()
                         .flatMap(l -> org.oxisync.ui.app.Describe.action(l).stream()).toList();
                 plan.setAll(lines);
-                reviewText.set("Both folders already hold files. This is what the first sync will do ("
-                        + lines.size() + (lines.size() == 1 ? " change" : " changes") + "); nothing changes until"
-                        + " you start it. Files that differ on both sides are kept twice, never overwritten.");
+                reviewText.set(t("wizard.review.both", "count", lines.size()));
             }
         }, this::fail);
     }
@@ -415,9 +411,7 @@ public final class WizardModel {
                     }
                 });
             }
-            return "This folder holds " + org.oxisync.ui.app.Formats.files(n[0]) + " ("
-                    + org.oxisync.ui.app.Formats.bytes(n[1]) + ") and the folder on the server is empty: the first "
-                    + "sync uploads " + (n[0] == 1 ? "it" : "them") + ".";
+            return t("wizard.review.uploads", "count", n[0], "size", org.oxisync.ui.app.Formats.bytes(n[1]));
         }
         RemoteFolders folders = new RemoteFolders(ctx.api());
         RemoteFolders.Size all = folders.size(remote);
@@ -430,13 +424,11 @@ public final class WizardModel {
                 bytes -= x.bytes();
             }
         }
-        String more = all.complete() ? "" : " or more";
         if (files <= 0) {
-            return "Both folders are empty: files you add to either side are synced from now on.";
+            return t("wizard.review.bothEmpty");
         }
-        return "The folder on the server holds " + org.oxisync.ui.app.Formats.files(files) + more + " ("
-                + org.oxisync.ui.app.Formats.bytes(bytes) + more + ") to sync and this folder is empty: the first"
-                + " sync downloads " + (files == 1 ? "it" : "them") + ".";
+        return t(all.complete() ? "wizard.review.downloads" : "wizard.review.downloads.more", "count", files,
+                "size", org.oxisync.ui.app.Formats.bytes(bytes));
     }
 
     /** Going back from the review removes the pair saved for the preview. */
@@ -492,23 +484,22 @@ public final class WizardModel {
     private void fail(Throwable e) {
         busy.set(false);
         if (e instanceof OxiCloudException.LoginFailed lf) {
-            problem("Sign-in failed", switch (lf.reason() == null ? "" : lf.reason()) {
-                case "access_denied" -> "The sign-in was declined in the browser.";
-                case "expired_token" -> "The code expired before it was approved. Try again.";
-                default -> "The server did not accept this user name and password. Check both (the password is "
-                        + "case-sensitive) and try again.";
+            problem(t("wizard.problem.signInFailed"), switch (lf.reason() == null ? "" : lf.reason()) {
+                case "access_denied" -> t("wizard.problem.declined");
+                case "expired_token" -> t("wizard.problem.expired");
+                default -> t("wizard.problem.wrongPassword");
             });
         } else if (e instanceof OxiCloudException.NetworkFailure) {
-            problem("The server cannot be reached", org.oxisync.ui.app.Plain.message(e.getMessage(),
+            problem(t("wizard.problem.unreachable"), org.oxisync.ui.app.Plain.message(e.getMessage(),
                     session == null ? serverUrl.get() : session.base(), null));
         } else if (e instanceof java.util.concurrent.CancellationException || e instanceof InterruptedException) {
             clearProblem();
         } else if (e instanceof OxiCloudException.RateLimited) {
-            problem("Too many attempts", org.oxisync.ui.app.Plain.message(e.getMessage(), null, null));
+            problem(t("wizard.problem.tooMany"), org.oxisync.ui.app.Plain.message(e.getMessage(), null, null));
         } else if (e instanceof LocalFolderRefused) {
-            problem("This folder cannot be used", org.oxisync.ui.app.Formats.sentence(e.getMessage()));
+            problem(t("wizard.problem.folderRefused"), org.oxisync.ui.app.Formats.sentence(e.getMessage()));
         } else {
-            problem("Something went wrong", org.oxisync.ui.app.Plain.message(e.getMessage() == null ? e.toString()
+            problem(t("wizard.problem.other"), org.oxisync.ui.app.Plain.message(e.getMessage() == null ? e.toString()
                     : e.getMessage(), session == null ? serverUrl.get() : session.base(), null));
         }
     }

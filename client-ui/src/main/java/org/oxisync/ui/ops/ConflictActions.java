@@ -53,7 +53,7 @@ public final class ConflictActions {
             }
         }
         store.conflicts().resolve(c.id());
-        store.activity().append(pair.id(), "conflict", c.path(), "resolved: " + choice.label().toLowerCase());
+        store.activity().append(pair.id(), "conflict", c.path(), "resolved: " + choice.logName().toLowerCase());
     }
 
     private void keepVersion(FolderPair pair, String relative, Path file) {

@@ -2,25 +2,30 @@ package org.oxisync.ui.ops;
 
 /** The three ways to settle a conflict, with the words the conflicts view shows for each. */
 public enum ConflictChoice {
-    KEEP_LOCAL("Keep mine", "Your version (the conflicted copy) replaces the server's version; "
-            + "the server's version is kept in Versions."),
-    KEEP_REMOTE("Keep the server's", "The conflicted copy with your changes is removed; "
-            + "it is kept in Versions in case you need it."),
-    KEEP_BOTH("Keep both", "Both files stay side by side; the conflict is only marked as handled.");
+    KEEP_LOCAL("Keep mine", "keepMine"),
+    KEEP_REMOTE("Keep the server's", "keepServer"),
+    KEEP_BOTH("Keep both", "keepBoth");
 
-    private final String label;
-    private final String explanation;
+    private final String english;
+    private final String key;
 
-    ConflictChoice(String label, String explanation) {
-        this.label = label;
-        this.explanation = explanation;
+    ConflictChoice(String english, String key) {
+        this.english = english;
+        this.key = key;
     }
 
+    /** The button's words in the user's language. */
     public String label() {
-        return label;
+        return org.oxisync.ui.i18n.I18n.t("conflict.choice." + key);
     }
 
+    /** What the choice does, in the user's language. */
     public String explanation() {
-        return explanation;
+        return org.oxisync.ui.i18n.I18n.t("conflict.choice." + key + ".explanation");
+    }
+
+    /** The English name, for the activity log (which stays English, like the CLI). */
+    public String logName() {
+        return english;
     }
 }

@@ -1,5 +1,7 @@
 package org.oxisync.ui.setup;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -52,23 +54,20 @@ public final class LoginSession implements AutoCloseable {
             try {
                 return new ServerCheck.Untrusted(base, Certificates.presented(URI.create(base), Duration.ofSeconds(10)));
             } catch (OxiCloudException | IllegalArgumentException e2) {
-                return new ServerCheck.Problem("The server's certificate cannot be checked", e2.getMessage());
+                return new ServerCheck.Problem(t("server.problem.certificate"), e2.getMessage());
             }
         } catch (OxiCloudException.UnsupportedServer e) {
             String m = e.getMessage() == null ? "" : e.getMessage();
             return m.contains("too old")
-                    ? new ServerCheck.Problem("This OxiCloud server is too old", m + ". Ask its administrator to update it.")
-                    : new ServerCheck.Problem("This is not an OxiCloud server",
-                    m + ". Check the address: it is the one you open in the browser to use OxiCloud.");
+                    ? new ServerCheck.Problem(t("server.problem.tooOld"), t("server.problem.tooOld.text", "detail", m))
+                    : new ServerCheck.Problem(t("server.problem.notOxiCloud"), t("server.problem.notOxiCloud.text", "detail", m));
         } catch (OxiCloudException.NetworkFailure e) {
-            return new ServerCheck.Problem("Cannot reach " + URI.create(base).getHost(),
-                    "Nothing answered at " + base + ". Check the address (and its port) and your network connection, "
-                            + "then try again." + (String.valueOf(e.getMessage()).contains("timed out")
-                            ? " The server took too long to answer." : ""));
+            return new ServerCheck.Problem(t("server.problem.unreachable", "host", URI.create(base).getHost()),
+                    t(String.valueOf(e.getMessage()).contains("timed out") ? "server.problem.unreachable.timeout"
+                            : "server.problem.unreachable.text", "address", base));
         } catch (OxiCloudException e) {
-            return new ServerCheck.Problem("The server answered with an error",
-                    org.oxisync.ui.app.Plain.message(e.getMessage(), base, null)
-                    + " Try again later; if it persists, ask the server's administrator.");
+            return new ServerCheck.Problem(t("server.problem.error"), t("server.problem.error.text", "problem",
+                    org.oxisync.ui.app.Plain.message(e.getMessage(), base, null)));
         }
     }
 

@@ -1,5 +1,7 @@
 package org.oxisync.ui.setup;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
@@ -25,7 +27,7 @@ public sealed interface ServerCheck {
     static String normalize(String typed) {
         String t = typed == null ? "" : typed.trim();
         if (t.isEmpty()) {
-            throw new IllegalArgumentException("Enter the address of your OxiCloud server, e.g. https://cloud.example.org");
+            throw new IllegalArgumentException(t("server.address.empty"));
         }
         if (!t.contains("://")) {
             t = "https://" + t;
@@ -37,14 +39,14 @@ public sealed interface ServerCheck {
             URI u = new URI(t);
             String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
             if (!scheme.equals("http") && !scheme.equals("https")) {
-                throw new IllegalArgumentException("The address must start with https:// (or http://)");
+                throw new IllegalArgumentException(t("server.address.scheme"));
             }
             if (u.getHost() == null || u.getHost().isBlank()) {
-                throw new IllegalArgumentException("\"" + typed.trim() + "\" has no host name");
+                throw new IllegalArgumentException(t("server.address.noHost", "address", typed.trim()));
             }
             return t;
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("\"" + typed.trim() + "\" is not a valid address");
+            throw new IllegalArgumentException(t("server.address.invalid", "address", typed.trim()));
         }
     }
 }

@@ -2,21 +2,11 @@ package org.oxisync.ui.sync;
 
 /** Where a folder pair stands, as the window and the tray show it (mirrors the sync service's states). */
 public enum PairPhase {
-    IDLE("Up to date"),
-    SCANNING("Checking for changes"),
-    SYNCING("Syncing"),
-    PAUSED("Paused"),
-    OFFLINE("Offline"),
-    ERROR("Needs attention");
+    IDLE, SCANNING, SYNCING, PAUSED, OFFLINE, ERROR;
 
-    private final String label;
-
-    PairPhase(String label) {
-        this.label = label;
-    }
-
+    /** "Up to date", "Syncing", … in the user's language (key {@code phase.<name>}). */
     public String label() {
-        return label;
+        return org.oxisync.ui.i18n.I18n.t("phase." + name().toLowerCase(java.util.Locale.ROOT));
     }
 
     public boolean busy() {

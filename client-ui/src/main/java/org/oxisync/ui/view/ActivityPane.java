@@ -1,5 +1,7 @@
 package org.oxisync.ui.view;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import atlantafx.base.theme.Styles;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -28,28 +30,28 @@ public final class ActivityPane extends VBox {
         filter.valueProperty().bindBidirectional(model.filterProperty());
         TextField search = new TextField();
         search.setId("activity-search");
-        search.setPromptText("Search file names and messages");
+        search.setPromptText(t("activity.search.prompt"));
         search.textProperty().bindBidirectional(model.searchProperty());
         HBoxGrow.grow(search);
-        Label searchLabel = Ui.mnemonic("_Search:");
+        Label searchLabel = Ui.mnemonic(t("activity.search"));
         searchLabel.setMnemonicParsing(true);
         searchLabel.setLabelFor(search);
 
         TableView<ActivityModel.Row> table = new TableView<>(model.rows());
         table.setId("activity-table");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(Ui.emptyState("No activity yet",
-                "Uploads, downloads, deletions and conflicts appear here as they happen."));
-        TableColumn<ActivityModel.Row, String> when = new TableColumn<>("When");
+        table.setPlaceholder(Ui.emptyState(t("activity.empty.title"),
+                t("activity.empty.text")));
+        TableColumn<ActivityModel.Row, String> when = new TableColumn<>(t("activity.column.when"));
         when.setCellValueFactory(c -> new SimpleStringProperty(Formats.ago(c.getValue().activity().time(), clock)));
         when.setPrefWidth(110);
-        TableColumn<ActivityModel.Row, String> what = new TableColumn<>("What");
+        TableColumn<ActivityModel.Row, String> what = new TableColumn<>(t("activity.column.what"));
         what.setCellValueFactory(c -> new SimpleStringProperty(kind(c.getValue().activity().kind())));
         what.setPrefWidth(110);
-        TableColumn<ActivityModel.Row, String> file = new TableColumn<>("File");
+        TableColumn<ActivityModel.Row, String> file = new TableColumn<>(t("activity.column.file"));
         file.setCellValueFactory(c -> new SimpleStringProperty(displayPath(c.getValue())));
         file.setPrefWidth(260);
-        TableColumn<ActivityModel.Row, String> details = new TableColumn<>("Details");
+        TableColumn<ActivityModel.Row, String> details = new TableColumn<>(t("activity.column.details"));
         details.setCellValueFactory(c -> new SimpleStringProperty(ActivityModel.details(c.getValue().activity().message())));
         details.setPrefWidth(300);
         table.getColumns().setAll(java.util.List.of(when, what, file, details));
@@ -66,9 +68,9 @@ public final class ActivityPane extends VBox {
         }
         VBox.setVgrow(table, Priority.ALWAYS);
 
-        Button open = new Button("_Open file");
+        Button open = new Button(t("activity.openFile"));
         open.setId("activity-open");
-        Button show = new Button("Show in _folder");
+        Button show = new Button(t("activity.showInFolder"));
         show.getStyleClass().add(Styles.BUTTON_OUTLINED);
         open.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
         show.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
@@ -80,7 +82,7 @@ public final class ActivityPane extends VBox {
             }
         });
 
-        getChildren().addAll(Ui.label("Activity", "page-title"),
+        getChildren().addAll(Ui.label(t("activity.title"), "page-title"),
                 Ui.row(10, filter, searchLabel, search), table, Ui.row(8, open, show));
     }
 
@@ -106,14 +108,14 @@ public final class ActivityPane extends VBox {
             return "";
         }
         return switch (k) {
-            case "upload" -> "Uploaded";
-            case "download" -> "Downloaded";
-            case "delete-local" -> "Deleted here";
-            case "delete-remote" -> "Deleted on server";
-            case "conflict" -> "Conflict";
-            case "run" -> "Sync run";
-            case "restore" -> "Restored";
-            default -> k.startsWith("move") ? "Moved" : k;
+            case "upload" -> t("activity.kind.upload");
+            case "download" -> t("activity.kind.download");
+            case "delete-local" -> t("activity.kind.deleteLocal");
+            case "delete-remote" -> t("activity.kind.deleteRemote");
+            case "conflict" -> t("activity.kind.conflict");
+            case "run" -> t("activity.kind.run");
+            case "restore" -> t("activity.kind.restore");
+            default -> k.startsWith("move") ? t("activity.kind.move") : k;
         };
     }
 

@@ -1,5 +1,7 @@
 package org.oxisync.ui.view;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import atlantafx.base.theme.Styles;
 import java.time.Clock;
 import javafx.scene.control.Button;
@@ -25,9 +27,8 @@ public final class ConflictsPane extends VBox {
         getStyleClass().add("page");
         ListView<ConflictsModel.Row> list = new ListView<>(model.rows());
         list.setId("conflicts-list");
-        list.setPlaceholder(Ui.emptyState("No conflicts",
-                "When a file changes both here and on the server before they sync, OxiSync keeps both "
-                        + "versions and lists the file here for you to decide."));
+        list.setPlaceholder(Ui.emptyState(t("conflicts.empty.title"),
+                t("conflicts.empty.text")));
         list.setCellFactory(v -> new ListCell<>() {
             @Override
             protected void updateItem(ConflictsModel.Row r, boolean empty) {
@@ -37,8 +38,8 @@ public final class ConflictsPane extends VBox {
                     setGraphic(null);
                 } else {
                     Label t = Ui.label(r.pair().name() + "/" + r.conflict().path(), Styles.TEXT_BOLD);
-                    Label s = Ui.label("Your version: " + r.conflict().conflictCopyPath() + " · "
-                            + Formats.ago(r.conflict().time(), clock), "muted");
+                    Label s = Ui.label(t("conflicts.yourVersion", "copy", r.conflict().conflictCopyPath(),
+                            "when", Formats.ago(r.conflict().time(), clock)), "muted");
                     setGraphic(new VBox(2, t, s));
                     setText(null);
                 }
@@ -63,9 +64,9 @@ public final class ConflictsPane extends VBox {
             }
         });
 
-        Button openMine = new Button("Open _mine");
+        Button openMine = new Button(t("conflicts.openMine"));
         openMine.setId("conflict-open-mine");
-        Button openTheirs = new Button("Open the _server's");
+        Button openTheirs = new Button(t("conflicts.openServer"));
         openTheirs.setId("conflict-open-server");
         openMine.getStyleClass().add(Styles.BUTTON_OUTLINED);
         openTheirs.getStyleClass().add(Styles.BUTTON_OUTLINED);
@@ -80,15 +81,15 @@ public final class ConflictsPane extends VBox {
             // One primary choice (keep mine: what the user edited here); the others are secondary.
             b.getStyleClass().add(c == ConflictChoice.KEEP_LOCAL ? Styles.ACCENT : Styles.BUTTON_OUTLINED);
             b.setOnAction(e -> selected(list).ifPresent(r -> {
-                status.setText("Working…");
+                status.setText(t("common.working"));
                 model.resolve(r, c, err -> {
-                    status.setText(err == null ? "Done: " + c.label().toLowerCase() + " for " + r.conflict().path()
-                            + ". The next sync updates the server." : "Could not settle the conflict: " + err);
+                    status.setText(err == null ? t("conflicts.done", "choice", c.label(), "file", r.conflict().path())
+                            : t("conflicts.failed", "error", err));
                     afterResolve.run();
                 });
             }));
             choices[c.ordinal()] = b;
-            explanations.getChildren().add(Ui.wrapping(c.label() + ": " + c.explanation(), "advice"));
+            explanations.getChildren().add(Ui.wrapping(t("conflicts.explanation", "choice", c.label(), "explanation", c.explanation()), "advice"));
         }
         for (Button b : new Button[] {openMine, openTheirs, choices[0], choices[1], choices[2]}) {
             b.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
@@ -99,7 +100,7 @@ public final class ConflictsPane extends VBox {
         actionsBox.managedProperty().bind(actionsBox.visibleProperty());
         status.setId("conflict-status");
         status.setWrapText(true);
-        getChildren().addAll(Ui.label("Conflicts", "page-title"), list, actionsBox, status);
+        getChildren().addAll(Ui.label(t("conflicts.title"), "page-title"), list, actionsBox, status);
     }
 
     private static java.util.Optional<ConflictsModel.Row> selected(ListView<ConflictsModel.Row> list) {

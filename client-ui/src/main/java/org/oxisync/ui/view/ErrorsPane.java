@@ -1,5 +1,7 @@
 package org.oxisync.ui.view;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import atlantafx.base.theme.Styles;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -16,8 +18,8 @@ public final class ErrorsPane extends VBox {
         getStyleClass().add("page");
         ListView<ErrorsModel.Row> list = new ListView<>(model.rows());
         list.setId("errors-list");
-        list.setPlaceholder(Ui.emptyState("No errors",
-                "Files that could not be synced appear here, with what went wrong and what to do."));
+        list.setPlaceholder(Ui.emptyState(t("errors.empty.title"),
+                t("errors.empty.text")));
         list.setCellFactory(v -> new ListCell<>() {
             {
                 setPrefWidth(0);
@@ -33,9 +35,10 @@ public final class ErrorsPane extends VBox {
                 }
                 String where = r.path().isEmpty() ? r.pair() : r.pair() + "/" + r.path();
                 Label title = Ui.label(where, "error-title");
-                Label problem = Ui.wrapping(org.oxisync.ui.app.Formats.sentence(r.problem())
-                        + (r.attempts() > 1 ? " (failed " + r.attempts() + " times)" : ""));
-                Label advice = Ui.wrapping("What to do: " + r.advice(), "advice");
+                Label problem = Ui.wrapping(r.attempts() > 1 ? t("errors.problem.attempts", "problem",
+                        org.oxisync.ui.app.Formats.sentence(r.problem()), "count", r.attempts())
+                        : org.oxisync.ui.app.Formats.sentence(r.problem()));
+                Label advice = Ui.wrapping(t("errors.whatToDo", "advice", r.advice()), "advice");
                 VBox box = new VBox(3, title, problem, advice);
                 box.setMaxWidth(Double.MAX_VALUE);
                 setGraphic(box);
@@ -43,10 +46,10 @@ public final class ErrorsPane extends VBox {
             }
         });
         VBox.setVgrow(list, Priority.ALWAYS);
-        Button retry = new Button("_Retry now");
+        Button retry = new Button(t("errors.retry"));
         retry.getStyleClass().add(Styles.ACCENT);
         retry.setOnAction(e -> actions.syncNow());
         retry.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(model.rows()));
-        getChildren().addAll(Ui.label("Errors", "page-title"), list, Ui.row(8, retry));
+        getChildren().addAll(Ui.label(t("errors.title"), "page-title"), list, Ui.row(8, retry));
     }
 }

@@ -1,5 +1,7 @@
 package org.oxisync.ui.view;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import atlantafx.base.theme.Styles;
 import java.util.EnumMap;
 import java.util.Map;
@@ -31,12 +33,13 @@ import org.oxisync.ui.model.StatusModel;
 public final class MainView extends BorderPane {
     /** The sections of the sidebar. */
     public enum Section {
-        STATUS("_Status"), ACTIVITY("_Activity"), CONFLICTS("_Conflicts"), ERRORS("_Errors"), VERSIONS("_Versions");
+        STATUS("nav.status"), ACTIVITY("nav.activity"), CONFLICTS("nav.conflicts"), ERRORS("nav.errors"),
+        VERSIONS("nav.versions");
 
-        final String label;
+        final String key;
 
-        Section(String label) {
-            this.label = label;
+        Section(String key) {
+            this.key = key;
         }
     }
 
@@ -53,22 +56,22 @@ public final class MainView extends BorderPane {
 
         VBox sidebar = new VBox();
         sidebar.getStyleClass().add("sidebar");
-        Label title = Ui.label("OxiSync", "app-title");
-        Label sub = Ui.label(account, "app-subtitle");
+        Label title = Ui.label(t("app.name"), "app-title");
+        Label sub = Ui.data(Ui.label(account, "app-subtitle"));
         sub.setId("account-label");
         sidebar.getChildren().addAll(title, sub);
         ToggleGroup group = new ToggleGroup();
         for (Section s : Section.values()) {
-            ToggleButton b = new ToggleButton(s.label);
+            ToggleButton b = new ToggleButton(t(s.key));
             b.setId("nav-" + s.name().toLowerCase());
             b.getStyleClass().add("nav-button");
             b.setToggleGroup(group);
             b.setMaxWidth(Double.MAX_VALUE);
             b.setOnAction(e -> show(s));
             if (s == Section.CONFLICTS) {
-                counted(b, s.label, status.conflictCountProperty());
+                counted(b, s.key, status.conflictCountProperty());
             } else if (s == Section.ERRORS) {
-                counted(b, s.label, status.errorCountProperty());
+                counted(b, s.key, status.errorCountProperty());
             }
             buttons.put(s, b);
             sidebar.getChildren().add(b);
@@ -78,12 +81,12 @@ public final class MainView extends BorderPane {
                 a.setSelected(true); // one section is always selected
             }
         });
-        Button settings = new Button("Se_ttings");
+        Button settings = new Button(t("nav.settings"));
         settings.setId("open-settings");
         settings.getStyleClass().add("nav-button");
         settings.setMaxWidth(Double.MAX_VALUE);
         settings.setOnAction(e -> actions.openSettings());
-        Button web = new Button("Open _web UI");
+        Button web = new Button(t("nav.openWeb"));
         web.getStyleClass().add("nav-button");
         web.setMaxWidth(Double.MAX_VALUE);
         web.setOnAction(e -> actions.openWebUi());
@@ -104,16 +107,16 @@ public final class MainView extends BorderPane {
         spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         spinner.visibleProperty().bind(status.busyProperty());
         spinner.managedProperty().bind(status.busyProperty());
-        Button syncNow = new Button("Sync _now");
+        Button syncNow = new Button(t("header.syncNow"));
         syncNow.setId("sync-now");
         syncNow.getStyleClass().add(Styles.ACCENT);
         syncNow.setOnAction(e -> actions.syncNow());
         Button pause = new Button();
         pause.setId("pause-resume");
         pause.getStyleClass().add(Styles.BUTTON_OUTLINED);
-        pause.textProperty().bind(Bindings.when(status.pausedProperty()).then("_Resume").otherwise("_Pause"));
+        pause.textProperty().bind(Bindings.when(status.pausedProperty()).then(t("header.resume")).otherwise(t("header.pause")));
         pause.setOnAction(e -> actions.togglePause());
-        Button signIn = new Button("S_ign in…");
+        Button signIn = new Button(t("header.signIn"));
         signIn.setId("header-sign-in");
         signIn.getStyleClass().add(Styles.ACCENT);
         signIn.setOnAction(e -> actions.signInAgain());
@@ -160,9 +163,9 @@ public final class MainView extends BorderPane {
     }
 
     /** "Conflicts (2)": the count in the button's own text, so it is read out and never clipped. */
-    private static void counted(ToggleButton b, String label, IntegerProperty count) {
+    private static void counted(ToggleButton b, String key, IntegerProperty count) {
         b.textProperty().bind(Bindings.createStringBinding(
-                () -> count.get() > 0 ? label + "  (" + count.get() + ")" : label, count));
+                () -> count.get() > 0 ? t(key + ".counted", "count", count.get()) : t(key), count));
     }
 
     public void show(Section s) {

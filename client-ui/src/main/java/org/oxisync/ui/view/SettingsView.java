@@ -1,5 +1,7 @@
 package org.oxisync.ui.view;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import atlantafx.base.theme.Styles;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,17 +61,18 @@ public final class SettingsView extends TabPane {
         setId("settings");
         getStyleClass().add(Styles.TABS_CLASSIC);
         setTabClosingPolicy(TabClosingPolicy.UNAVAILABLE);
-        getTabs().addAll(tab("Account", account()), tab("Folders", folders()), tab("Network", network()),
-                tab("General", general()), tab("Versions", versions()), tab("Advanced", advanced()),
-                tab("About", about()));
-        getTabs().forEach(t -> t.setId("tab-" + t.getText().toLowerCase()));
+        getTabs().addAll(tab("account", account()), tab("folders", folders()), tab("network", network()),
+                tab("general", general()), tab("versions", versions()), tab("advanced", advanced()),
+                tab("about", about()));
         actions.loadPairs(pairs::setAll);
     }
 
-    private static Tab tab(String name, Node content) {
+    private static Tab tab(String id, Node content) {
         ScrollPane sp = new ScrollPane(content);
         sp.setFitToWidth(true);
-        return new Tab(name, sp);
+        Tab tab = new Tab(t("settings.tab." + id), sp);
+        tab.setId("tab-" + id);
+        return tab;
     }
 
     private static VBox page(Node... nodes) {
@@ -86,28 +89,29 @@ public final class SettingsView extends TabPane {
 
     private Node account() {
         GridPane g = grid();
-        g.addRow(0, Ui.label("Server", Styles.TEXT_BOLD), new Label(actions.accountServer()));
+        g.addRow(0, Ui.label(t("settings.account.server"), Styles.TEXT_BOLD), Ui.data(new Label(actions.accountServer())));
         Label who = Ui.label("", Styles.TEXT_BOLD);
         who.setId("account-state-label");
-        Label user = new Label();
+        Label user = Ui.data(new Label());
         user.setId("account-user");
         Runnable signedIn = () -> {
             boolean in = model.signedInProperty().get();
-            who.setText(in ? "Signed in as" : "Account");
-            user.setText(in ? actions.accountUser() : actions.accountUser() + " (signed out: not syncing)");
+            who.setText(in ? t("settings.account.signedInAs") : t("settings.account.account"));
+            user.setText(in ? actions.accountUser() : t("settings.account.signedOutUser", "user", actions.accountUser()));
+            user.getProperties().put(Ui.DATA, in);
         };
         model.signedInProperty().addListener((o, a, b) -> signedIn.run());
         signedIn.run();
         g.addRow(1, who, user);
         Label status = Ui.wrapping("", "muted");
         status.setId("account-status");
-        Button logout = new Button("_Log out");
+        Button logout = new Button(t("settings.account.logout"));
         logout.setId("logout");
         logout.getStyleClass().add(Styles.BUTTON_OUTLINED);
         logout.disableProperty().bind(model.signedInProperty().not());
         logout.setOnAction(e -> actions.logOut(err -> status.setText(err == null
-                ? "Logged out. Syncing stops until you sign in again; your folders are kept." : err)));
-        Button again = new Button("_Sign in again…");
+                ? t("settings.account.loggedOut") : err)));
+        Button again = new Button(t("settings.account.signInAgain"));
         again.setId("sign-in-again");
         again.getStyleClass().add(Styles.BUTTON_OUTLINED);
         again.setOnAction(e -> actions.signInAgain());
@@ -116,12 +120,11 @@ public final class SettingsView extends TabPane {
                 status.setText("");
             }
         });
-        Button remove = new Button("_Remove account…");
+        Button remove = new Button(t("settings.account.remove"));
         remove.getStyleClass().add(Styles.DANGER);
         remove.setOnAction(e -> actions.removeAccount());
-        return page(Ui.label("Account", "page-title"), g,
-                Ui.wrapping("OxiSync syncs one account at a time. To use another account, remove this one, then "
-                        + "sign in with the other; no file is deleted.", "muted"),
+        return page(Ui.label(t("settings.account.title"), "page-title"), g,
+                Ui.wrapping(t("settings.account.oneAccount"), "muted"),
                 Ui.row(8, logout, again, remove), status);
     }
 
@@ -129,7 +132,7 @@ public final class SettingsView extends TabPane {
         ListView<FolderPair> list = new ListView<>(pairs);
         list.setId("pairs-list");
         list.setPrefHeight(150);
-        list.setPlaceholder(Ui.label("No folder pairs yet.", "muted"));
+        list.setPlaceholder(Ui.label(t("settings.folders.none"), "muted"));
         list.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
             @Override
             protected void updateItem(FolderPair p, boolean empty) {
@@ -137,11 +140,11 @@ public final class SettingsView extends TabPane {
                 setText(empty || p == null ? null : p.name() + "   —   " + p.localRoot() + "  ⇄  " + p.remotePath());
             }
         });
-        Button add = new Button("_Add folder…");
+        Button add = new Button(t("settings.folders.add"));
         add.setId("add-pair");
         add.getStyleClass().add(Styles.ACCENT);
         add.setOnAction(e -> actions.addPair());
-        Button remove = new Button("Re_move");
+        Button remove = new Button(t("settings.folders.remove"));
         remove.setId("remove-pair");
         remove.getStyleClass().add(Styles.BUTTON_OUTLINED);
         remove.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
@@ -150,7 +153,7 @@ public final class SettingsView extends TabPane {
         remove.setOnAction(e -> {
             FolderPair p = list.getSelectionModel().getSelectedItem();
             actions.removePair(p, err -> {
-                status.setText(err == null ? "Removed '" + p.name() + "'. No files were deleted." : err);
+                status.setText(err == null ? t("settings.folders.removed", "pair", p.name()) : err);
                 actions.loadPairs(pairs::setAll);
             });
         });
@@ -159,15 +162,15 @@ public final class SettingsView extends TabPane {
         TextArea ignores = new TextArea();
         ignores.setId("ignore-patterns");
         ignores.setPrefRowCount(5);
-        ignores.setPromptText("One pattern per line, e.g. *.tmp or node_modules/ (# starts a comment)");
-        Button save = new Button("Sa_ve folder settings");
+        ignores.setPromptText(t("settings.folders.ignore.prompt"));
+        Button save = new Button(t("settings.folders.save"));
         save.setId("save-pair");
         save.getStyleClass().add(Styles.ACCENT);
         List<CheckBox> boxes = new ArrayList<>();
-        VBox editor = new VBox(8, Ui.label("Selective sync", "section-label"),
-                Ui.wrapping("Unticked folders stay on the server and are removed from this computer.", "muted"),
-                excluded, Ui.label("Ignore patterns", "section-label"),
-                Ui.wrapping("Files matching these patterns are never synced (gitignore syntax).", "muted"),
+        VBox editor = new VBox(8, Ui.label(t("settings.folders.selective"), "section-label"),
+                Ui.wrapping(t("settings.folders.selective.text"), "muted"),
+                excluded, Ui.label(t("settings.folders.ignore"), "section-label"),
+                Ui.wrapping(t("settings.folders.ignore.text"), "muted"),
                 ignores, Ui.row(8, save));
         editor.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
         pairs.addListener((javafx.collections.ListChangeListener<FolderPair>) c -> {
@@ -188,13 +191,13 @@ public final class SettingsView extends TabPane {
             if (p == null) {
                 return;
             }
-            excluded.getChildren().add(Ui.label("Loading the server's folders…", "muted"));
+            excluded.getChildren().add(Ui.label(t("settings.folders.loading"), "muted"));
             actions.remoteSubFolders(p, subs -> {
                 excluded.getChildren().clear();
                 Set<String> ex = new TreeSet<>(p.exclusions());
                 for (var f : subs) {
                     String rel = f.path().substring(p.remotePath().length()).replaceFirst("^/", "");
-                    CheckBox b = new CheckBox(f.name());
+                    CheckBox b = Ui.data(new CheckBox(f.name()));
                     b.setId("selective-" + rel);
                     b.setUserData(rel);
                     b.setSelected(!ex.contains(rel));
@@ -202,7 +205,7 @@ public final class SettingsView extends TabPane {
                     excluded.getChildren().add(b);
                 }
                 if (subs.isEmpty()) {
-                    excluded.getChildren().add(Ui.label("This folder has no sub-folders on the server.", "muted"));
+                    excluded.getChildren().add(Ui.label(t("settings.folders.noSubfolders"), "muted"));
                 }
             });
         });
@@ -221,11 +224,11 @@ public final class SettingsView extends TabPane {
             }
             List<String> patterns = ignores.getText().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
             actions.savePair(p.withExclusions(new ArrayList<>(ex)).withIgnorePatterns(patterns), err -> {
-                status.setText(err == null ? "Saved. Syncing the changes now." : err);
+                status.setText(err == null ? t("settings.folders.saved") : err);
                 reloadPairs();
             });
         });
-        return page(Ui.label("Folders", "page-title"), list, Ui.row(8, add, remove), status, editor);
+        return page(Ui.label(t("settings.folders.title"), "page-title"), list, Ui.row(8, add, remove), status, editor);
     }
 
     private ListView<FolderPair> pairsList;
@@ -247,23 +250,23 @@ public final class SettingsView extends TabPane {
         up.setId("upload-limit");
         Spinner<Integer> down = kibSpinner(model.downloadKibProperty());
         down.setId("download-limit");
-        Label ul = Ui.mnemonic("_Upload limit");
+        Label ul = Ui.mnemonic(t("settings.network.upload"));
         ul.setLabelFor(up);
-        Label dl = Ui.mnemonic("_Download limit");
+        Label dl = Ui.mnemonic(t("settings.network.download"));
         dl.setLabelFor(down);
-        g.addRow(0, ul, up, Ui.label("KiB/s (0 = unlimited)", "muted"));
-        g.addRow(1, dl, down, Ui.label("KiB/s (0 = unlimited)", "muted"));
+        g.addRow(0, ul, up, Ui.label(t("settings.network.unit"), "muted"));
+        g.addRow(1, dl, down, Ui.label(t("settings.network.unit"), "muted"));
 
         ToggleGroup proxyGroup = new ToggleGroup();
-        RadioButton system = new RadioButton("Use the _system's proxy settings");
-        RadioButton none = new RadioButton("_No proxy");
-        RadioButton manual = new RadioButton("_Manual proxy:");
+        RadioButton system = new RadioButton(t("settings.network.proxy.system"));
+        RadioButton none = new RadioButton(t("settings.network.proxy.none"));
+        RadioButton manual = new RadioButton(t("settings.network.proxy.manual"));
         system.setToggleGroup(proxyGroup);
         none.setToggleGroup(proxyGroup);
         manual.setToggleGroup(proxyGroup);
         TextField hostPort = new TextField();
         hostPort.setId("proxy-host");
-        hostPort.setPromptText("proxy.example.org:3128");
+        hostPort.setPromptText(t("settings.network.proxy.prompt"));
         hostPort.disableProperty().bind(manual.selectedProperty().not());
         HBox.setHgrow(hostPort, Priority.ALWAYS);
         String p = model.proxyProperty().get();
@@ -295,9 +298,10 @@ public final class SettingsView extends TabPane {
                 commitManual.run();
             }
         });
-        return page(Ui.label("Bandwidth", "page-title"), g, Ui.label("Proxy", "page-title"),
+        return page(Ui.label(t("settings.network.bandwidth"), "page-title"), g,
+                Ui.label(t("settings.network.proxy"), "page-title"),
                 new VBox(8, system, none, Ui.row(8, manual, hostPort)),
-                Ui.wrapping("Changes apply to new connections.", "muted"));
+                Ui.wrapping(t("settings.network.applies"), "muted"));
     }
 
     private static Spinner<Integer> kibSpinner(IntegerProperty p) {
@@ -314,25 +318,46 @@ public final class SettingsView extends TabPane {
     }
 
     private Node general() {
-        CheckBox login = new CheckBox("_Start OxiSync when I log in");
+        CheckBox login = new CheckBox(t("settings.general.startAtLogin"));
         login.setId("start-at-login");
         login.selectedProperty().bindBidirectional(model.startAtLoginProperty());
         login.disableProperty().bind(model.autostartAvailableProperty().not());
-        Label loginNote = Ui.wrapping("Available in the installed app (it registers the installed launcher).", "muted");
+        Label loginNote = Ui.wrapping(t("settings.general.startAtLogin.note"), "muted");
         loginNote.visibleProperty().bind(model.autostartAvailableProperty().not());
         loginNote.managedProperty().bind(loginNote.visibleProperty());
-        CheckBox notes = new CheckBox("_Notify me about conflicts and errors");
+        CheckBox notes = new CheckBox(t("settings.general.notifications"));
         notes.setId("notifications");
         notes.selectedProperty().bindBidirectional(model.notificationsProperty());
         ComboBox<Appearance> look = new ComboBox<>(FXCollections.observableArrayList(Appearance.values()));
         look.setId("appearance");
         look.valueProperty().bindBidirectional(model.appearanceProperty());
-        Label ll = Ui.mnemonic("_Appearance");
+        Label ll = Ui.mnemonic(t("settings.general.appearance"));
         ll.setLabelFor(look);
         Label err = Ui.wrapping("", Styles.DANGER);
         err.textProperty().bind(model.lastSaveErrorProperty());
         VBox toggles = new VBox(10, login, loginNote, notes);
-        return page(Ui.label("General", "page-title"), toggles, Ui.row(10, ll, look), err);
+        ComboBox<String> language = new ComboBox<>(FXCollections.observableArrayList(SettingsModel.LANGUAGE_CHOICES));
+        language.setId("language");
+        language.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(String tag) {
+                return SettingsModel.languageName(tag);
+            }
+
+            @Override
+            public String fromString(String s) {
+                return null;
+            }
+        });
+        language.valueProperty().bindBidirectional(model.languageProperty());
+        Label langLabel = Ui.mnemonic(t("settings.general.language"));
+        langLabel.setLabelFor(language);
+        Label restart = Ui.wrapping(t("settings.general.language.restart"), "muted");
+        restart.setId("language-restart");
+        restart.visibleProperty().bind(model.languageChangedProperty());
+        restart.managedProperty().bind(restart.visibleProperty());
+        return page(Ui.label(t("settings.general.title"), "page-title"), toggles, Ui.row(10, ll, look),
+                Ui.row(10, langLabel, language), restart, err);
     }
 
     private Node versions() {
@@ -341,15 +366,14 @@ public final class SettingsView extends TabPane {
         days.setId("version-days");
         Spinner<Integer> gib = intSpinner(model.versionGibProperty(), 1, 10_000, 1);
         gib.setId("version-gib");
-        Label dl = Ui.mnemonic("_Keep versions for");
+        Label dl = Ui.mnemonic(t("settings.versions.days"));
         dl.setLabelFor(days);
-        Label gl = Ui.mnemonic("_Use at most");
+        Label gl = Ui.mnemonic(t("settings.versions.size"));
         gl.setLabelFor(gib);
-        g.addRow(0, dl, days, Ui.label("days", "muted"));
-        g.addRow(1, gl, gib, Ui.label("GiB of disk space", "muted"));
-        return page(Ui.label("Earlier versions", "page-title"),
-                Ui.wrapping("Before OxiSync overwrites or deletes a file, it keeps the old content on this computer. "
-                        + "Older versions are removed first when a limit is reached.", "muted"), g);
+        g.addRow(0, dl, days, Ui.label(t("settings.versions.days.unit"), "muted"));
+        g.addRow(1, gl, gib, Ui.label(t("settings.versions.size.unit"), "muted"));
+        return page(Ui.label(t("settings.versions.title"), "page-title"),
+                Ui.wrapping(t("settings.versions.text"), "muted"), g);
     }
 
     private static Spinner<Integer> intSpinner(IntegerProperty p, int min, int max, int step) {
@@ -367,30 +391,41 @@ public final class SettingsView extends TabPane {
 
     private Node advanced() {
         ComboBox<String> level = new ComboBox<>(FXCollections.observableArrayList("error", "warn", "info", "debug"));
+        level.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(String v) {
+                return v == null ? "" : t("settings.advanced.level." + v);
+            }
+
+            @Override
+            public String fromString(String s) {
+                return null;
+            }
+        });
         level.setId("log-level");
         level.valueProperty().bindBidirectional(model.logLevelProperty());
-        Label ll = Ui.mnemonic("_Log level");
+        Label ll = Ui.mnemonic(t("settings.advanced.logLevel"));
         ll.setLabelFor(level);
-        Button open = new Button("_Open log folder");
+        Button open = new Button(t("settings.advanced.openLog"));
         open.setId("open-log-folder");
         open.getStyleClass().add(Styles.BUTTON_OUTLINED);
         open.setOnAction(e -> actions.openLogFolder());
-        return page(Ui.label("Advanced", "page-title"), Ui.row(10, ll, level),
-                Ui.wrapping("A new level applies at once. The log is kept in " + actions.logFolder() + ".",
-                        "muted"), Ui.row(8, open));
+        return page(Ui.label(t("settings.advanced.title"), "page-title"), Ui.row(10, ll, level),
+                Ui.wrapping(t("settings.advanced.text", "folder", actions.logFolder()), "muted"), Ui.row(8, open));
     }
 
     private Node about() {
         VBox licenses = new VBox(3);
-        THIRD_PARTY.forEach(t -> licenses.getChildren().add(Ui.label(t, "muted")));
+        THIRD_PARTY.forEach(c -> licenses.getChildren().add(Ui.data(Ui.label(c, "muted"))));
         GridPane g = grid();
-        g.addRow(0, Ui.label("OxiSync", Styles.TEXT_BOLD), new Label(Version.current()));
-        g.addRow(1, Ui.label("Java", Styles.TEXT_BOLD), new Label(System.getProperty("java.version", "?")
-                + " (" + System.getProperty("java.vendor", "?") + ")"));
-        g.addRow(2, Ui.label("JavaFX", Styles.TEXT_BOLD), new Label(System.getProperty("javafx.runtime.version", "?")));
-        g.addRow(3, Ui.label("License", Styles.TEXT_BOLD), new Label("Apache License 2.0"));
-        return page(Ui.label("About OxiSync", "page-title"),
-                Ui.wrapping("Two-way sync of your folders with an OxiCloud server.", "muted"), g,
-                Ui.label("Third-party components", "section-label"), licenses);
+        g.addRow(0, Ui.data(Ui.label("OxiSync", Styles.TEXT_BOLD)), Ui.data(new Label(Version.current())));
+        g.addRow(1, Ui.data(Ui.label("Java", Styles.TEXT_BOLD)), Ui.data(new Label(System.getProperty("java.version", "?")
+                + " (" + System.getProperty("java.vendor", "?") + ")")));
+        g.addRow(2, Ui.data(Ui.label("JavaFX", Styles.TEXT_BOLD)),
+                Ui.data(new Label(System.getProperty("javafx.runtime.version", "?"))));
+        g.addRow(3, Ui.label(t("settings.about.license"), Styles.TEXT_BOLD), Ui.data(new Label("Apache License 2.0")));
+        return page(Ui.label(t("settings.about.title"), "page-title"),
+                Ui.wrapping(t("settings.about.text"), "muted"), g,
+                Ui.label(t("settings.about.thirdParty"), "section-label"), licenses);
     }
 }

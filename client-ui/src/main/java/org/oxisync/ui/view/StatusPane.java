@@ -1,5 +1,7 @@
 package org.oxisync.ui.view;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
@@ -36,10 +38,10 @@ public final class StatusPane extends ScrollPane {
         progressText.setId("progress-text");
         progressText.textProperty().bind(model.progressTextProperty());
         TransfersList transfers = new TransfersList(model.transfers());
-        Label transfersTitle = Ui.label("Current transfers", "subsection-label");
+        Label transfersTitle = Ui.label(t("status.currentTransfers"), "subsection-label");
         transfersTitle.visibleProperty().bind(Bindings.isNotEmpty(model.transfers()));
         transfersTitle.managedProperty().bind(transfersTitle.visibleProperty());
-        VBox progressBox = new VBox(6, Ui.label("Progress", "section-label"), bar, progressText, transfersTitle,
+        VBox progressBox = new VBox(6, Ui.label(t("status.progress"), "section-label"), bar, progressText, transfersTitle,
                 transfers);
         progressBox.visibleProperty().bind(model.busyProperty());
         progressBox.managedProperty().bind(model.busyProperty());
@@ -56,15 +58,15 @@ public final class StatusPane extends ScrollPane {
         recent.setId("recent-items");
         recent.setFocusTraversable(false);
         recent.getStyleClass().add(Styles.DENSE);
-        recent.setPlaceholder(Ui.label("No changes yet.", "muted"));
+        recent.setPlaceholder(Ui.label(t("status.noChanges"), "muted"));
         recent.prefHeightProperty().bind(Bindings.createDoubleBinding(
                 () -> Math.max(2, Math.min(StatusModel.RECENT_ITEMS, model.recentItems().size())) * 2.1
                         * javafx.scene.text.Font.getDefault().getSize() + 6, model.recentItems()));
         recent.setMinHeight(Region.USE_PREF_SIZE);
-        Label recentTitle = Ui.label("Recent changes", "section-label");
+        Label recentTitle = Ui.label(t("status.recentChanges"), "section-label");
 
         cards.setSpacing(10);
-        Label pairsTitle = Ui.label("Folders", "page-title");
+        Label pairsTitle = Ui.label(t("status.folders"), "page-title");
         VBox page = new VBox(pairsTitle, cards, progressBox, recentTitle, recent);
         page.getStyleClass().add("page");
         setContent(page);
@@ -75,8 +77,8 @@ public final class StatusPane extends ScrollPane {
     private void rebuild() {
         cards.getChildren().clear();
         if (model.pairs().isEmpty()) {
-            cards.getChildren().add(Ui.emptyState("No folders are synced yet",
-                    "Add a folder pair in Settings → Folders to start syncing."));
+            cards.getChildren().add(Ui.emptyState(t("status.empty.title"),
+                    t("status.empty.text")));
         }
         for (PairRow r : model.pairs()) {
             cards.getChildren().add(card(r));
@@ -85,12 +87,12 @@ public final class StatusPane extends ScrollPane {
 
     private VBox card(PairRow r) {
         Region dot = Ui.stateDot(r.phaseProperty().get());
-        Label name = Ui.label(r.name(), "pair-name");
+        Label name = Ui.data(Ui.label(r.name(), "pair-name"));
         Label state = Ui.label("", "pair-state");
         state.setId("pair-state-" + r.name());
         Label last = Ui.label("", "muted");
         last.setWrapText(true);
-        Button signIn = new Button("S_ign in again…");
+        Button signIn = new Button(t("status.card.signInAgain"));
         signIn.setId("card-sign-in-" + r.name());
         signIn.getStyleClass().addAll(Styles.SMALL, Styles.ACCENT);
         signIn.setOnAction(e -> actions.signInAgain());
@@ -101,22 +103,25 @@ public final class StatusPane extends ScrollPane {
             boolean auth = p == PairPhase.ERROR && org.oxisync.ui.app.Plain.needsSignIn(d);
             signIn.setVisible(auth);
             signIn.setManaged(auth);
-            state.setTooltip(d == null || d.isBlank() ? null : new javafx.scene.control.Tooltip(d));
+            // the engine's own words only for a problem (as said in the log); the text above is the plain one
+            state.setTooltip(p != PairPhase.ERROR || d == null || d.isBlank() ? null : new javafx.scene.control.Tooltip(d));
             if (p == PairPhase.ERROR && d != null && !d.isBlank()) {
-                state.setText(p.label() + ": " + org.oxisync.ui.app.Plain.message(d, model.server(), null));
+                state.setText(t("status.card.problem", "state", p.label(), "problem",
+                        org.oxisync.ui.app.Plain.message(d, model.server(), null)));
             } else if (p == PairPhase.OFFLINE) {
-                state.setText("Offline: the server cannot be reached. Changes made here wait and sync once it "
-                        + "answers again; OxiSync keeps trying.");
+                state.setText(t("status.card.offline"));
             } else if (p == PairPhase.PAUSED && model.signedOutProperty().get()) {
-                state.setText("Signed out: not syncing until you sign in again.");
+                state.setText(t("status.card.signedOut"));
             } else {
                 state.setText(p.label());
             }
             SyncReport rep = r.lastReportProperty().get();
             boolean failed = rep != null && rep.status() == org.oxisync.core.engine.SyncStatus.FAILED;
-            last.setText(r.lastRunProperty().get() == null ? "Not synced yet in this session"
-                    : (failed ? "Last attempt " : "Last sync ") + Formats.ago(r.lastRunProperty().get(), model.clock())
-                    + (rep == null ? "" : " · " + (failed ? "nothing was synced" : summary(rep))));
+            String when = r.lastRunProperty().get() == null ? "" : Formats.ago(r.lastRunProperty().get(), model.clock());
+            last.setText(r.lastRunProperty().get() == null ? t("status.card.notSynced")
+                    : rep == null ? t(failed ? "status.card.lastAttempt" : "status.card.lastSync", "when", when)
+                    : failed ? t("status.card.lastAttempt.nothing", "when", when)
+                    : t("status.card.lastSync.summary", "when", when, "summary", summary(rep)));
         };
         r.phaseProperty().addListener((o, a, b) -> refresh.run());
         r.detailProperty().addListener((o, a, b) -> refresh.run());
@@ -125,10 +130,10 @@ public final class StatusPane extends ScrollPane {
         refresh.run();
         state.setWrapText(true);
 
-        Button open = new Button("Open folder");
+        Button open = new Button(t("status.card.openFolder"));
         open.getStyleClass().addAll(Styles.SMALL, Styles.BUTTON_OUTLINED);
         open.setOnAction(e -> actions.openFolder(r.pair()));
-        Label paths = Ui.label(r.pair().localRoot() + "   ⇄   " + r.pair().remotePath() + " on the server", "muted");
+        Label paths = Ui.label(t("status.card.paths", "local", r.pair().localRoot(), "remote", r.pair().remotePath()), "muted");
         paths.setWrapText(true);
         VBox card = new VBox(Ui.row(8, dot, name, Ui.hgrow(), signIn, open), paths, state, last);
         card.getStyleClass().add("pair-card");
@@ -137,13 +142,6 @@ public final class StatusPane extends ScrollPane {
 
     static String summary(SyncReport r) {
         int changes = r.uploaded() + r.downloaded() + r.deletedLocal() + r.deletedRemote() + r.moved();
-        StringBuilder b = new StringBuilder(changes == 0 ? "no changes" : changes + (changes == 1 ? " change" : " changes"));
-        if (r.conflicts() > 0) {
-            b.append(", ").append(r.conflicts()).append(r.conflicts() == 1 ? " conflict" : " conflicts");
-        }
-        if (!r.errors().isEmpty()) {
-            b.append(", ").append(r.errors().size()).append(r.errors().size() == 1 ? " error" : " errors");
-        }
-        return b.toString();
+        return t("status.summary", "changes", changes, "conflicts", r.conflicts(), "errors", r.errors().size());
     }
 }

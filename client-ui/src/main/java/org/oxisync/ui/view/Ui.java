@@ -14,6 +14,18 @@ public final class Ui {
     private Ui() {
     }
 
+    /**
+     * The key, in a node's properties, that marks its text as the user's data (a path, an account, a version
+     * number): shown as it is, in every language. The pseudo-locale test skips such nodes.
+     */
+    public static final String DATA = "oxisync.data";
+
+    /** Marks {@code node}'s text as data (see {@link #DATA}). */
+    public static <T extends Node> T data(T node) {
+        node.getProperties().put(DATA, Boolean.TRUE);
+        return node;
+    }
+
     public static Label label(String text, String... styleClasses) {
         Label l = new Label(text);
         l.getStyleClass().addAll(styleClasses);

@@ -1,5 +1,7 @@
 package org.oxisync.ui.view;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import atlantafx.base.theme.Styles;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -22,24 +24,24 @@ public final class VersionsPane extends VBox {
         getStyleClass().add("page");
         TextField search = new TextField();
         search.setId("versions-search");
-        search.setPromptText("Search by file name");
+        search.setPromptText(t("versions.search.prompt"));
         search.textProperty().bindBidirectional(model.searchProperty());
         HBox.setHgrow(search, Priority.ALWAYS);
-        Label searchLabel = Ui.mnemonic("_Search:");
+        Label searchLabel = Ui.mnemonic(t("versions.search"));
         searchLabel.setLabelFor(search);
 
         TableView<VersionsModel.Row> table = new TableView<>(model.rows());
         table.setId("versions-table");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(Ui.emptyState("No earlier versions",
-                "Before OxiSync overwrites or deletes a file, it keeps the old content here so you can get it back."));
-        TableColumn<VersionsModel.Row, String> file = new TableColumn<>("File");
+        table.setPlaceholder(Ui.emptyState(t("versions.empty.title"),
+                t("versions.empty.text")));
+        TableColumn<VersionsModel.Row, String> file = new TableColumn<>(t("versions.column.file"));
         file.setCellValueFactory(c -> new SimpleStringProperty(c.getValue().pair().name() + "/" + c.getValue().version().path()));
         file.setPrefWidth(320);
-        TableColumn<VersionsModel.Row, String> saved = new TableColumn<>("Saved");
+        TableColumn<VersionsModel.Row, String> saved = new TableColumn<>(t("versions.column.saved"));
         saved.setCellValueFactory(c -> new SimpleStringProperty(Formats.dateTime(c.getValue().version().time(), clock.getZone())));
         saved.setPrefWidth(170);
-        TableColumn<VersionsModel.Row, String> size = new TableColumn<>("Size");
+        TableColumn<VersionsModel.Row, String> size = new TableColumn<>(t("versions.column.size"));
         size.setCellValueFactory(c -> new SimpleStringProperty(Formats.bytes(c.getValue().version().size())));
         size.setPrefWidth(90);
         table.getColumns().setAll(java.util.List.of(file, saved, size));
@@ -48,10 +50,10 @@ public final class VersionsPane extends VBox {
         Label status = Ui.label("", "muted");
         status.setId("versions-status");
         status.setWrapText(true);
-        Button restore = new Button("_Restore this version");
+        Button restore = new Button(t("versions.restore"));
         restore.setId("versions-restore");
         restore.getStyleClass().add(Styles.ACCENT);
-        Button show = new Button("Show current file in _folder");
+        Button show = new Button(t("versions.showInFolder"));
         show.getStyleClass().add(Styles.BUTTON_OUTLINED);
         restore.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
         show.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
@@ -60,10 +62,9 @@ public final class VersionsPane extends VBox {
             if (r == null) {
                 return;
             }
-            status.setText("Restoring…");
-            model.restore(r, err -> status.setText(err == null ? "Restored " + r.version().path()
-                    + ". The content it replaced is kept as a version too; the next sync updates the server."
-                    : "Could not restore: " + err));
+            status.setText(t("versions.restoring"));
+            model.restore(r, err -> status.setText(err == null ? t("versions.restored", "file", r.version().path())
+                    : t("versions.failed", "error", err)));
         });
         show.setOnAction(e -> {
             VersionsModel.Row r = table.getSelectionModel().getSelectedItem();
@@ -71,7 +72,7 @@ public final class VersionsPane extends VBox {
                 actions.showInFolder(Path.of(r.pair().localRoot()).resolve(r.version().path()));
             }
         });
-        getChildren().addAll(Ui.label("Versions", "page-title"), Ui.row(10, searchLabel, search), table,
+        getChildren().addAll(Ui.label(t("versions.title"), "page-title"), Ui.row(10, searchLabel, search), table,
                 Ui.row(8, restore, show), status);
     }
 }

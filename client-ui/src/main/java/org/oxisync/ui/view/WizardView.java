@@ -1,5 +1,7 @@
 package org.oxisync.ui.view;
 
+import static org.oxisync.ui.i18n.I18n.t;
+
 import atlantafx.base.theme.Styles;
 import java.io.File;
 import java.nio.file.Path;
@@ -47,9 +49,9 @@ public final class WizardView extends BorderPane {
     private final Label stepLabel = Ui.label("", "wizard-step");
     private final Label title = Ui.label("", "wizard-title");
     private final VBox body = new VBox(12);
-    private final Button back = new Button("_Back");
-    private final Button next = new Button("_Continue");
-    private final Button cancel = new Button("Cancel");
+    private final Button back = new Button(t("wizard.back"));
+    private final Button next = new Button(t("wizard.continue"));
+    private final Button cancel = new Button(t("common.cancel"));
     private final ProgressIndicator spinner = new ProgressIndicator(-1);
 
     /**
@@ -129,12 +131,12 @@ public final class WizardView extends BorderPane {
     }
 
     private void show(Step s) {
-        stepLabel.setText("Step " + model.stepNumber() + " of " + model.stepCount());
-        title.setText(s.title);
+        stepLabel.setText(t("wizard.stepOf", "step", model.stepNumber(), "count", model.stepCount()));
+        title.setText(s.title());
         back.setVisible(s != Step.SERVER && !(model.addPairOnly() && s == Step.REMOTE_FOLDER));
         back.setManaged(true);
         next.textProperty().unbind();
-        next.setText(s == Step.REVIEW ? "_Start syncing" : "_Continue");
+        next.setText(s == Step.REVIEW ? t("wizard.start") : t("wizard.continue"));
         Node content = switch (s) {
             case SERVER -> serverStep();
             case SIGN_IN -> signInStep();
@@ -150,31 +152,28 @@ public final class WizardView extends BorderPane {
     private Node serverStep() {
         TextField url = new TextField();
         url.setId("server-url");
-        url.setPromptText("https://cloud.example.org");
+        url.setPromptText(t("wizard.server.prompt"));
         url.textProperty().bindBidirectional(model.serverUrlProperty());
-        Label l = Ui.mnemonic("Server _address");
+        Label l = Ui.mnemonic(t("wizard.server.address"));
         l.setLabelFor(url);
-        Label hint = Ui.wrapping("The address you open in the browser to use OxiCloud. OxiSync checks that it is an "
-                + "OxiCloud server it can work with.", "muted");
+        Label hint = Ui.wrapping(t("wizard.server.hint"), "muted");
         VBox cert = new VBox(8);
         cert.setId("certificate-box");
         Runnable showCert = () -> {
             PresentedCertificate c = model.certificateProperty().get();
             cert.getChildren().clear();
-            next.setText(c == null ? "_Continue" : "_Trust and continue");
+            next.setText(c == null ? t("wizard.continue") : t("wizard.cert.trust"));
             if (c == null) {
                 return;
             }
-            VBox warn = Ui.notice("warning", "This server's certificate is not trusted by your system",
-                    "It may be self-signed. Continue only if the fingerprint below matches the one your server's "
-                            + "administrator gave you; OxiSync will then trust exactly this certificate for this server.");
+            VBox warn = Ui.notice("warning", t("wizard.cert.title"), t("wizard.cert.text"));
             GridPane g = grid();
-            g.addRow(0, Ui.label("Fingerprint (SHA-256)", Styles.TEXT_BOLD), fingerprint(c.sha256()));
-            g.addRow(1, Ui.label("Issued to", Styles.TEXT_BOLD), Ui.wrapping(c.subject()));
-            g.addRow(2, Ui.label("Issued by", Styles.TEXT_BOLD), Ui.wrapping(c.issuer()));
-            g.addRow(3, Ui.label("Valid until", Styles.TEXT_BOLD),
-                    new Label(Formats.dateTime(c.notAfter(), java.time.ZoneId.systemDefault())));
-            Button refuse = new Button("_Don't trust");
+            g.addRow(0, Ui.label(t("wizard.cert.fingerprint"), Styles.TEXT_BOLD), fingerprint(c.sha256()));
+            g.addRow(1, Ui.label(t("wizard.cert.subject"), Styles.TEXT_BOLD), Ui.data(Ui.wrapping(c.subject())));
+            g.addRow(2, Ui.label(t("wizard.cert.issuer"), Styles.TEXT_BOLD), Ui.data(Ui.wrapping(c.issuer())));
+            g.addRow(3, Ui.label(t("wizard.cert.validUntil"), Styles.TEXT_BOLD),
+                    Ui.data(new Label(Formats.dateTime(c.notAfter(), java.time.ZoneId.systemDefault()))));
+            Button refuse = new Button(t("wizard.cert.refuse"));
             refuse.setId("certificate-refuse");
             refuse.getStyleClass().add(Styles.BUTTON_OUTLINED);
             refuse.setOnAction(e -> model.refuseCertificate());
@@ -195,7 +194,7 @@ public final class WizardView extends BorderPane {
             }
             b.append(hex, i, Math.min(hex.length(), i + 2));
         }
-        Label l = Ui.label(b.toString().toUpperCase(), "fingerprint");
+        Label l = Ui.data(Ui.label(b.toString().toUpperCase(), "fingerprint"));
         l.setId("certificate-fingerprint");
         return l;
     }
@@ -204,11 +203,11 @@ public final class WizardView extends BorderPane {
         Label server = Ui.label("", "muted");
         server.textProperty().bind(model.serverInfoProperty());
         ToggleGroup g = new ToggleGroup();
-        RadioButton browser = radio("In the _browser (recommended, works with single sign-on)", Method.BROWSER, g);
+        RadioButton browser = radio(t("wizard.signIn.browser"), Method.BROWSER, g);
         browser.setId("method-browser");
-        RadioButton password = radio("With user name and _password", Method.PASSWORD, g);
+        RadioButton password = radio(t("wizard.signIn.password"), Method.PASSWORD, g);
         password.setId("method-password");
-        RadioButton app = radio("With an app _password", Method.APP_PASSWORD, g);
+        RadioButton app = radio(t("wizard.signIn.appPassword"), Method.APP_PASSWORD, g);
         app.setId("method-app-password");
 
         TextField user = new TextField();
@@ -217,9 +216,9 @@ public final class WizardView extends BorderPane {
         PasswordField pw = new PasswordField();
         pw.setId("login-password");
         pw.textProperty().bindBidirectional(model.passwordProperty());
-        Label ul = Ui.mnemonic("_User name");
+        Label ul = Ui.mnemonic(t("wizard.signIn.user"));
         ul.setLabelFor(user);
-        Label pl = Ui.mnemonic("Pass_word");
+        Label pl = Ui.mnemonic(t("wizard.signIn.passwordLabel"));
         pl.setLabelFor(pw);
         GridPane creds = grid();
         creds.addRow(0, ul, user);
@@ -228,14 +227,14 @@ public final class WizardView extends BorderPane {
         creds.visibleProperty().bind(model.methodProperty().isNotEqualTo(Method.BROWSER));
         creds.managedProperty().bind(creds.visibleProperty());
 
-        Label code = Ui.label("", "device-code");
+        Label code = Ui.data(Ui.label("", "device-code"));
         code.setId("device-code");
         Label waiting = Ui.wrapping("", "muted");
         waiting.setId("device-waiting");
-        Button reopen = new Button("_Open the page again");
+        Button reopen = new Button(t("wizard.device.reopen"));
         reopen.setId("device-reopen");
         reopen.getStyleClass().add(Styles.BUTTON_OUTLINED);
-        Button stop = new Button("_Stop waiting");
+        Button stop = new Button(t("wizard.device.stop"));
         stop.setId("device-cancel");
         stop.getStyleClass().add(Styles.BUTTON_OUTLINED);
         stop.setOnAction(e -> model.cancelSignIn());
@@ -243,10 +242,9 @@ public final class WizardView extends BorderPane {
         Label intro = Ui.wrapping("", "");
         intro.setId("device-intro");
         intro.textProperty().bind(Bindings.when(model.browserProblemProperty().isEmpty())
-                .then("OxiSync asked your browser to open the server's sign-in page. Check that the page shows this "
-                        + "code, then approve OxiSync there:")
-                .otherwise(Bindings.concat(model.browserProblemProperty(), " Open the address below in a browser, "
-                        + "check that it shows this code, then approve OxiSync there:")));
+                .then(t("wizard.device.asked"))
+                .otherwise(Bindings.createStringBinding(() -> t("wizard.device.noBrowser", "problem",
+                        model.browserProblemProperty().get()), model.browserProblemProperty())));
         // The code and both buttons first, so they are in view at the smallest window size.
         VBox deviceBox = new VBox(10, intro, Ui.row(12, code, reopen, stop), waiting);
         deviceBox.setId("device-box");
@@ -255,7 +253,7 @@ public final class WizardView extends BorderPane {
         model.deviceProperty().addListener((o, a, d) -> {
             if (d != null) {
                 code.setText(d.userCode());
-                waiting.setText("Waiting for approval… The sign-in page is " + d.verificationUri() + ".");
+                waiting.setText(t("wizard.device.waiting", "address", d.verificationUri()));
                 reopen.setOnAction(e -> openBrowser.accept(d.verificationUriComplete() != null
                         ? d.verificationUriComplete() : d.verificationUri()));
             }
@@ -265,7 +263,7 @@ public final class WizardView extends BorderPane {
         methods.visibleProperty().bind(model.deviceProperty().isNull());
         methods.managedProperty().bind(methods.visibleProperty());
         next.textProperty().bind(Bindings.when(model.methodProperty().isEqualTo(Method.BROWSER))
-                .then("_Sign in with the browser").otherwise("_Sign in"));
+                .then(t("wizard.signIn.withBrowser")).otherwise(t("wizard.signIn.go")));
         VBox box = new VBox(12, server, methods, creds, deviceBox);
         focusLater(browser);
         return box;
@@ -284,8 +282,7 @@ public final class WizardView extends BorderPane {
     }
 
     private Node remoteStep() {
-        Label intro = Ui.wrapping("Choose the folder on the server to sync with this computer. \"All files\" syncs "
-                + "everything in your personal space.", "muted");
+        Label intro = Ui.wrapping(t("wizard.remote.intro"), "muted");
         RemoteFolder root = model.remoteFolderProperty().get() != null && "/".equals(model.remoteFolderProperty().get().path())
                 ? model.remoteFolderProperty().get() : WizardModel.root(model.accountProperty().get());
         TreeItem<RemoteFolder> rootItem = lazyItem(root);
@@ -306,7 +303,7 @@ public final class WizardView extends BorderPane {
         tree.getSelectionModel().select(rootItem);
         Label chosen = Ui.label("", "muted");
         chosen.textProperty().bind(Bindings.createStringBinding(() -> model.remoteFolderProperty().get() == null
-                ? "Nothing selected" : "Selected: " + model.remoteFolderProperty().get().path(),
+                ? t("wizard.remote.none") : t("wizard.remote.selected", "folder", model.remoteFolderProperty().get().path()),
                 model.remoteFolderProperty()));
         focusLater(tree);
         return new VBox(10, intro, tree, chosen);
@@ -314,7 +311,7 @@ public final class WizardView extends BorderPane {
 
     private TreeItem<RemoteFolder> lazyItem(RemoteFolder f) {
         TreeItem<RemoteFolder> item = new TreeItem<>(f);
-        item.getChildren().add(new TreeItem<>(new RemoteFolder("", "Loading…", "")));
+        item.getChildren().add(new TreeItem<>(new RemoteFolder("", t("common.loading"), "")));
         item.expandedProperty().addListener(new javafx.beans.value.ChangeListener<>() {
             private boolean loaded;
 
@@ -351,7 +348,7 @@ public final class WizardView extends BorderPane {
             }
         });
         HBox.setHgrow(path, Priority.ALWAYS);
-        Button browse = new Button("B_rowse…");
+        Button browse = new Button(t("wizard.local.browse"));
         browse.setOnAction(e -> {
             File f = chooseDirectory.apply(Path.of(model.localFolderProperty().get()));
             if (f != null) {
@@ -359,19 +356,18 @@ public final class WizardView extends BorderPane {
                 model.checkLocal();
             }
         });
-        Label l = Ui.mnemonic("_Folder on this computer");
+        Label l = Ui.mnemonic(t("wizard.local.label"));
         l.setLabelFor(path);
         Label note = Ui.wrapping("", "muted");
         note.setId("local-note");
         note.textProperty().bind(model.localNoteProperty());
-        Label remote = Ui.label("Syncs with " + model.remoteFolderProperty().get().path() + " on the server.", "muted");
+        Label remote = Ui.label(t("wizard.local.syncsWith", "folder", model.remoteFolderProperty().get().path()), "muted");
         focusLater(path);
         return new VBox(8, remote, l, Ui.row(8, path, browse), note);
     }
 
     private Node selectiveStep() {
-        Label intro = Ui.wrapping("Untick the folders you do not need on this computer. They stay on the server; "
-                + "you can change this later in Settings.", "muted");
+        Label intro = Ui.wrapping(t("wizard.selective.intro"), "muted");
         ListView<WizardModel.SubFolder> list = new ListView<>(model.subFolders());
         list.setId("selective-list");
         list.setPrefHeight(260);
@@ -391,17 +387,17 @@ public final class WizardView extends BorderPane {
                     setGraphic(null);
                     return;
                 }
-                CheckBox box = new CheckBox(s.folder.name());
+                CheckBox box = Ui.data(new CheckBox(s.folder.name()));
                 box.selectedProperty().bindBidirectional(s.selected);
                 Label size = Ui.label("", "muted");
                 size.textProperty().bind(s.size);
                 setGraphic(Ui.row(8, box, Ui.hgrow(), size));
             }
         });
-        Button all = new Button("Select _all");
+        Button all = new Button(t("wizard.selective.all"));
         all.getStyleClass().add(Styles.FLAT);
         all.setOnAction(e -> model.subFolders().forEach(s -> s.selected.set(true)));
-        Button none = new Button("Select _none");
+        Button none = new Button(t("wizard.selective.none"));
         none.getStyleClass().add(Styles.FLAT);
         none.setOnAction(e -> model.subFolders().forEach(s -> s.selected.set(false)));
         focusLater(list);

@@ -1,0 +1,169 @@
+package org.oxisync.ui.i18n;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.ibm.icu.text.MessagePattern;
+import com.ibm.icu.text.PluralRules;
+import com.ibm.icu.util.ULocale;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 17: every key in every bundle, no key the code does not use, no key the code uses that is missing,
+ * the same placeholder names in every language, every pattern valid ICU with the plural forms its language
+ * needs, and the pseudo-locale bracketed and longer.
+ */
+class BundlesTest {
+    private static final Path DIR = Path.of("src/main/resources/org/oxisync/ui/i18n");
+    private static final Path SRC = Path.of("src/main/java");
+    /** Keys built from a prefix and an enum or code value (see the code next to each). */
+    private static final List<String> DYNAMIC = List.of("phase.", "conflict.choice.", "activity.filter.", "appearance.",
+            "wizard.step.", "settings.tab.", "settings.advanced.level.", "plan.", "done.", "nav.");
+
+    private static Properties load(Path p) throws IOException {
+        Properties props = new Properties();
+        try (Reader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
+            props.load(r);
+        }
+        return props;
+    }
+
+    private static Map<String, Properties> bundles() throws IOException {
+        Map<String, Properties> out = new TreeMap<>();
+        try (Stream<Path> s = Files.list(DIR)) {
+            for (Path p : s.filter(f -> f.getFileName().toString().matches("messages(_.+)?\\.properties")).toList()) {
+                String n = p.getFileName().toString();
+                out.put(n.equals("messages.properties") ? "" : n.substring("messages_".length(), n.length() - 11), load(p));
+            }
+        }
+        return out;
+    }
+
+    private static Set<String> argNames(String pattern) {
+        MessagePattern mp = new MessagePattern(MessagePattern.ApostropheMode.DOUBLE_OPTIONAL);
+        mp.parse(pattern);
+        Set<String> names = new TreeSet<>();
+        for (int i = 0; i < mp.countParts(); i++) {
+            if (mp.getPart(i).getType() == MessagePattern.Part.Type.ARG_NAME) {
+                names.add(mp.getSubstring(mp.getPart(i)));
+            }
+        }
+        return names;
+    }
+
+    @Test
+    void everyLanguageHasEveryKeyWithTheSamePlaceholders() throws IOException {
+        Map<String, Properties> all = bundles();
+        Properties base = all.get("");
+        List<String> problems = new ArrayList<>();
+        for (var e : all.entrySet()) {
+            String lang = e.getKey().isEmpty() ? "en" : e.getKey();
+            Properties p = e.getValue();
+            Set<String> missing = new TreeSet<>(base.stringPropertyNames());
+            missing.removeAll(p.stringPropertyNames());
+            Set<String> extra = new TreeSet<>(p.stringPropertyNames());
+            extra.removeAll(base.stringPropertyNames());
+            missing.forEach(k -> problems.add(lang + ": missing " + k));
+            extra.forEach(k -> problems.add(lang + ": not in the base bundle " + k));
+            ULocale loc = ULocale.forLanguageTag(lang.replace('_', '-'));
+            PluralRules rules = PluralRules.forLocale(loc);
+            for (String k : p.stringPropertyNames()) {
+                String v = p.getProperty(k);
+                try {
+                    if (base.containsKey(k) && !argNames(v).equals(argNames(base.getProperty(k)))) {
+                        problems.add(lang + ": " + k + " has placeholders " + argNames(v) + ", English has "
+                                + argNames(base.getProperty(k)));
+                    }
+                    new com.ibm.icu.text.MessageFormat(v, loc);
+                } catch (IllegalArgumentException ex) {
+                    problems.add(lang + ": " + k + " is not a valid message: " + ex.getMessage());
+                }
+                // a plural needs every category of its language ("few", "many" in Polish and Russian, …)
+                Matcher m = Pattern.compile("\\{\\s*(\\w+)\\s*,\\s*plural\\s*,").matcher(v);
+                if (m.find() && !v.contains("=0 {}")) {
+                    for (String cat : rules.getKeywords()) {
+                        if (!cat.equals("other") && !v.matches("(?s).*\\b" + cat + "\\s*\\{.*") && !lang.equals("en")
+                                && !cat.equals("zero") && !cat.equals("two")) {
+                            problems.add(lang + ": " + k + " lacks the plural form " + cat);
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    private static String sources() throws IOException {
+        StringBuilder b = new StringBuilder();
+        try (Stream<Path> s = Files.walk(SRC)) {
+            for (Path p : s.filter(f -> f.toString().endsWith(".java")).toList()) {
+                b.append(Files.readString(p)).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    @Test
+    void everyKeyIsUsedAndEveryUsedKeyExists() throws IOException {
+        String src = sources();
+        Properties base = bundles().get("");
+        Set<String> literals = new TreeSet<>();
+        Matcher m = Pattern.compile("\"([a-z][A-Za-z]*(?:\\.[A-Za-z_]+)+)\"").matcher(src);
+        while (m.find()) {
+            literals.add(m.group(1));
+        }
+        List<String> unused = new ArrayList<>();
+        for (String k : new TreeSet<>(base.stringPropertyNames())) {
+            boolean dynamic = DYNAMIC.stream().anyMatch(k::startsWith);
+            if (!literals.contains(k) && !dynamic) {
+                unused.add(k);
+            }
+        }
+        assertTrue(unused.isEmpty(), "keys no code uses: " + unused);
+        List<String> missing = new ArrayList<>();
+        Matcher t = Pattern.compile("\\bt\\(\\s*\"([^\"]+)\"").matcher(src);
+        while (t.find()) {
+            if (!t.group(1).endsWith(".") && !base.containsKey(t.group(1))) { // "phase." + name: DYNAMIC
+                missing.add(t.group(1));
+            }
+        }
+        assertTrue(missing.isEmpty(), "keys the code uses that the bundle lacks: " + missing);
+    }
+
+    @Test
+    void everySupportedLanguageIsPickedAndPluralsWork() {
+        try {
+            I18n.setLocale(Locale.ENGLISH);
+            assertEquals("1 file", I18n.t("count.files", "count", 1));
+            assertEquals("2 files", I18n.t("count.files", "count", 2));
+            assertEquals(Locale.TRADITIONAL_CHINESE, I18n.pick(Locale.forLanguageTag("zh-Hant-HK")));
+            assertEquals(Locale.SIMPLIFIED_CHINESE, I18n.pick(Locale.forLanguageTag("zh-SG")));
+            assertEquals("de", I18n.pick(Locale.forLanguageTag("de-AT")).getLanguage());
+            assertEquals(Locale.ENGLISH, I18n.pick(Locale.forLanguageTag("sw")));
+            I18n.setLocale(Locale.forLanguageTag("ar"));
+            assertTrue(I18n.rightToLeft());
+            I18n.setLocale(I18n.PSEUDO);
+            String p = I18n.t("headline.syncing", "count", 3);
+            assertTrue(p.startsWith("[") && p.endsWith("]") && p.contains("3"), p);
+            assertTrue(p.length() >= "Syncing 3 items".length() * 1.3, p);
+        } finally {
+            I18n.setLocale(Locale.ENGLISH);
+        }
+    }
+}
