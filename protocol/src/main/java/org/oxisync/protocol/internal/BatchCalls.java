@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import org.oxisync.protocol.BatchFailureDto;
 import org.oxisync.protocol.BatchFilesDto;
 import org.oxisync.protocol.BatchFoldersDto;
@@ -108,78 +107,29 @@ final class BatchCalls {
      * row fails the server's checks, or carries an unsafe name, is a failed id.
      */
     BatchFilesDto files(List<String> fileIds) {
-        List<FileDto> ok = new ArrayList<>();
-        List<BatchFailureDto> failed = new ArrayList<>();
-        long time = 0;
-        for (int i = 0; i < fileIds.size(); i += Limits.MAX_BATCH_IDS) {
-            List<String> part = List.copyOf(fileIds.subList(i, Math.min(fileIds.size(), i + Limits.MAX_BATCH_IDS)));
-            part.forEach(Calls::id);
-            BatchFilesDto r = c.transport.call(Transport.Spec.of("POST", c.url("api/batch/files/get").build(),
-                    c.json.body(new FileIdsRequest(part))).idempotent(true).passingErrors(),
-                    resp -> folders.batchResult(resp, "POST /api/batch/files/get", BatchFilesDto.class,
-                            BatchFilesDto::failed));
-            for (FileDto f : r.successful() == null ? List.<FileDto>of() : r.successful()) {
-                Calls.checkFileShape(f);
-                Optional<String> unsafe = Calls.unsafeName(f);
-                if (unsafe.isPresent()) {
-                    failed.add(new BatchFailureDto(f.id(), unsafe.get()));
-                } else {
-                    ok.add(f);
-                }
-            }
-            if (r.failed() != null) {
-                failed.addAll(r.failed());
-            }
-            time += r.stats() == null ? 0 : r.stats().executionTimeMs();
-        }
-        return new BatchFilesDto(ok, failed, new BatchStatsDto(fileIds.size(), ok.size(), failed.size(), time));
+        BatchParts<FileDto> p = BatchParts.call(c, folders, fileIds, new BatchParts.Endpoint<>("api/batch/files/get",
+                true, FileIdsRequest::new, BatchFilesDto.class, BatchFilesDto::successful, BatchFilesDto::failed,
+                BatchFilesDto::stats, Calls::checkFileShape));
+        return new BatchFilesDto(p.ok(), p.failed(), p.stats());
     }
 
     /** {@code POST /api/batch/files/move} {@code {file_ids, target_folder_id}} in calls of at most 1000 ids. */
     BatchFilesDto moveFiles(List<String> fileIds, String targetFolderId) {
         Calls.id(targetFolderId);
-        List<FileDto> ok = new ArrayList<>();
-        List<BatchFailureDto> failed = new ArrayList<>();
-        long time = 0;
-        for (int i = 0; i < fileIds.size(); i += Limits.MAX_BATCH_IDS) {
-            List<String> part = List.copyOf(fileIds.subList(i, Math.min(fileIds.size(), i + Limits.MAX_BATCH_IDS)));
-            part.forEach(Calls::id);
-            BatchFilesDto r = c.transport.call(Transport.Spec.of("POST", c.url("api/batch/files/move").build(),
-                    c.json.body(new MoveFilesRequest(part, targetFolderId))).idempotent(false).passingErrors(),
-                    resp -> folders.batchResult(resp, "POST /api/batch/files/move", BatchFilesDto.class, BatchFilesDto::failed));
-            for (FileDto f : r.successful() == null ? List.<FileDto>of() : r.successful()) {
-                ok.add(Calls.checkFile(f));
-            }
-            if (r.failed() != null) {
-                failed.addAll(r.failed());
-            }
-            time += r.stats() == null ? 0 : r.stats().executionTimeMs();
-        }
-        return new BatchFilesDto(ok, failed, new BatchStatsDto(fileIds.size(), ok.size(), failed.size(), time));
+        BatchParts<FileDto> p = BatchParts.call(c, folders, fileIds, new BatchParts.Endpoint<>("api/batch/files/move",
+                false, part -> new MoveFilesRequest(part, targetFolderId), BatchFilesDto.class,
+                BatchFilesDto::successful, BatchFilesDto::failed, BatchFilesDto::stats, Calls::checkFileShape));
+        return new BatchFilesDto(p.ok(), p.failed(), p.stats());
     }
 
     /** {@code POST /api/batch/folders/move} {@code {folder_ids, target_folder_id}} in calls of at most 1000 ids. */
     BatchFoldersDto moveFolders(List<String> folderIds, String targetFolderId) {
         Calls.id(targetFolderId);
-        List<FolderDto> ok = new ArrayList<>();
-        List<BatchFailureDto> failed = new ArrayList<>();
-        long time = 0;
-        for (int i = 0; i < folderIds.size(); i += Limits.MAX_BATCH_IDS) {
-            List<String> part = List.copyOf(folderIds.subList(i, Math.min(folderIds.size(), i + Limits.MAX_BATCH_IDS)));
-            part.forEach(Calls::id);
-            BatchFoldersDto r = c.transport.call(Transport.Spec.of("POST", c.url("api/batch/folders/move").build(),
-                    c.json.body(new MoveFoldersRequest(part, targetFolderId))).idempotent(false).passingErrors(),
-                    resp -> folders.batchResult(resp, "POST /api/batch/folders/move", BatchFoldersDto.class,
-                            BatchFoldersDto::failed));
-            for (FolderDto f : r.successful() == null ? List.<FolderDto>of() : r.successful()) {
-                ok.add(Calls.checkFolder(f));
-            }
-            if (r.failed() != null) {
-                failed.addAll(r.failed());
-            }
-            time += r.stats() == null ? 0 : r.stats().executionTimeMs();
-        }
-        return new BatchFoldersDto(ok, failed, new BatchStatsDto(folderIds.size(), ok.size(), failed.size(), time));
+        BatchParts<FolderDto> p = BatchParts.call(c, folders, folderIds, new BatchParts.Endpoint<>(
+                "api/batch/folders/move", false, part -> new MoveFoldersRequest(part, targetFolderId),
+                BatchFoldersDto.class, BatchFoldersDto::successful, BatchFoldersDto::failed, BatchFoldersDto::stats,
+                Calls::checkFolderShape));
+        return new BatchFoldersDto(p.ok(), p.failed(), p.stats());
     }
 
 }

@@ -13,7 +13,6 @@ import okhttp3.HttpUrl;
 import okhttp3.Response;
 import org.oxisync.protocol.BatchFailureDto;
 import org.oxisync.protocol.BatchFoldersDto;
-import org.oxisync.protocol.BatchStatsDto;
 import org.oxisync.protocol.CreateFolderDto;
 import org.oxisync.protocol.DriveDto;
 import org.oxisync.protocol.FileDto;
@@ -156,33 +155,10 @@ final class FolderCalls {
      * result, not a refused request. Folders with an unsafe name are reported as failed.
      */
     BatchFoldersDto folders(List<String> folderIds) {
-        List<FolderDto> ok = new ArrayList<>();
-        List<BatchFailureDto> failed = new ArrayList<>();
-        long total = 0;
-        long time = 0;
-        for (int i = 0; i < folderIds.size(); i += Limits.MAX_BATCH_IDS) {
-            List<String> part = folderIds.subList(i, Math.min(folderIds.size(), i + Limits.MAX_BATCH_IDS));
-            part.forEach(Calls::id);
-            BatchFoldersDto r = c.transport.call(Transport.Spec.of("POST", c.url("api/batch/folders/get").build(),
-                    c.json.body(new FolderIdsDto(List.copyOf(part)))).idempotent(true).passingErrors(),
-                    resp -> batchResult(resp, "POST /api/batch/folders/get", BatchFoldersDto.class,
-                            BatchFoldersDto::failed));
-            for (FolderDto f : r.successful() == null ? List.<FolderDto>of() : r.successful()) {
-                Calls.checkFolderShape(f);
-                Optional<String> unsafe = Calls.unsafeName(f);
-                if (unsafe.isPresent()) {
-                    failed.add(new BatchFailureDto(f.id(), unsafe.get()));
-                } else {
-                    ok.add(f);
-                }
-            }
-            if (r.failed() != null) {
-                failed.addAll(r.failed());
-            }
-            total += part.size();
-            time += r.stats() == null ? 0 : r.stats().executionTimeMs();
-        }
-        return new BatchFoldersDto(ok, failed, new BatchStatsDto(total, ok.size(), failed.size(), time));
+        BatchParts<FolderDto> p = BatchParts.call(c, this, folderIds, new BatchParts.Endpoint<>("api/batch/folders/get",
+                true, FolderIdsDto::new, BatchFoldersDto.class, BatchFoldersDto::successful, BatchFoldersDto::failed,
+                BatchFoldersDto::stats, Calls::checkFolderShape));
+        return new BatchFoldersDto(p.ok(), p.failed(), p.stats());
     }
 
     /** A batch reply: 200/206, or 400 whose body still carries a {@code failed} list (all failed). */
