@@ -122,11 +122,22 @@ class CliCommandsTest {
     @Test
     void aFailingItemGivesExitCode1() throws Exception {
         loginAndPair();
-        Files.writeString(local.resolve("bad\\name.txt"), "the server forbids backslashes");
+        server.setQuota("alice", 10); // the upload is refused (507): an item that failed, retried next run
+        Files.writeString(local.resolve("big.txt"), "more than ten bytes of content");
         assertEquals(1, run("sync-once", "--json", "--home", home.toString()), () -> err);
         JsonNode json = new ObjectMapper().readTree(out);
         assertEquals("partial", json.get("status").asText());
-        assertEquals("bad\\name.txt", json.get("errors").get(0).get("path").asText());
+        assertEquals("big.txt", json.get("errors").get(0).get("path").asText());
+    }
+
+    @Test
+    void aNameTheServerRefusesIsParkedAsSkippedWithExitCode0() throws Exception {
+        loginAndPair();
+        Files.writeString(local.resolve("bad\\name.txt"), "the server forbids backslashes");
+        assertEquals(0, run("sync-once", "--json", "--home", home.toString()), () -> err);
+        JsonNode json = new ObjectMapper().readTree(out);
+        assertEquals("ok", json.get("status").asText());
+        assertEquals("bad\\name.txt", json.get("skipped").get(0).get("path").asText());
     }
 
     @Test
