@@ -190,21 +190,24 @@ class DesktopIntegrationTest {
 
         Files.writeString(local.resolve("plan.txt"), "mine");
         remote.putFile("/plan.txt", "theirs".getBytes(StandardCharsets.UTF_8));
-        Files.writeString(local.resolve("bad\\name.txt"), "a name the server refuses");
+        emulator.setQuota("alice", 20); // full: the new file's upload fails (an error, retried by itself)
+        Files.writeString(local.resolve("big.txt"), "more bytes than the quota leaves room for");
+        emulator.flushTreeEtags(); // the server's 500 ms ETag flush of the change above
         click(TrayMenu.SYNC);
         // The conflict may take a second run (the first can meet the server's change mid-upload): wait for both.
         waitUntil("a conflict and an error are notified", 30, () -> tray.notes.stream().anyMatch(n -> n.startsWith(
-                "warning: Conflict in Cloud")) && tray.notes.stream().anyMatch(n -> n.contains("bad\\name.txt")));
+                "warning: Conflict in Cloud")) && tray.notes.stream().anyMatch(n -> n.startsWith("error: ")));
         assertTrue(tray.notes.stream().anyMatch(n -> n.startsWith("warning: Conflict in Cloud | Both sides changed "
                 + "plan.txt.")), tray.notes.toString());
         assertTrue(tray.notes.stream().anyMatch(n -> n.startsWith("error: Could not sync a file in Cloud | ")
-                && n.contains("bad\\name.txt")), tray.notes.toString());
+                && n.contains("storage on the server is full")), tray.notes.toString());
 
         waitIdle("the run ends");
         int before = tray.notes.size();
         WaitForAsyncUtils.asyncFx(() -> shell.settings().notificationsProperty().set(false)).get();
         Files.writeString(local.resolve("todo.txt"), "mine too");
         remote.putFile("/todo.txt", "theirs too".getBytes(StandardCharsets.UTF_8));
+        emulator.flushTreeEtags();
         click(TrayMenu.SYNC);
         waitUntil("the second conflict is counted", 30, () -> shell.status().conflictCountProperty().get() == 2);
         assertEquals(before, tray.notes.size(), "notifications are off: " + tray.notes);

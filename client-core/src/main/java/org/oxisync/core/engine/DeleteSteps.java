@@ -44,7 +44,7 @@ final class DeleteSteps {
      * check, the file is put back (the change wins and is uploaded next run) and false is returned.
      */
     private boolean removeFile(String path, Path file, LocalState expected) throws IOException {
-        SwapOut.Aside a = swap.takeAside(path, file, expected);
+        SwapOut.Aside a = swap.takeAside(path, file, expected, false);
         if (!a.intact()) {
             swap.putBack(path, file, a.file());
             // its size and mtime may still be the journal's (a write the quick check cannot see): forget them, so

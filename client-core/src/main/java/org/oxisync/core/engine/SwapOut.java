@@ -15,14 +15,16 @@ import org.oxisync.store.versions.VersionInfo;
  * Replaces or removes a local file without losing a write that lands while it happens (issue "hard to break" #5).
  *
  * <p>The plan's check (size and mtime as the scan saw them) runs first, but a program may write between that check
- * and the swap. So the file is first renamed aside in its own folder (atomic: from then on a write by path creates a
- * new file, which the swap never overwrites), its content as it is then goes to the version store, and the version's
- * hash is compared with what the plan saw. A difference means the write landed in the window: that content is kept
- * as a conflict copy beside the file (or put back, when the file was to be deleted), never dropped. The new file is
- * put in place with a hard link, which fails instead of replacing a file created meanwhile.
+ * and the swap. So the file is first taken aside in its own folder: for a replacement by a second hard link (the
+ * file stays at its path, so a reader never finds it missing), for a delete by an atomic rename. Its content as it
+ * is then goes to the version store, and the version's hash is compared with what the plan saw; after the swap the
+ * aside file's size and mtime are compared once more with what was versioned. A difference means a write landed in
+ * the window: that content is kept as a conflict copy beside the file (or put back, when the file was to be
+ * deleted), never dropped. A replacement goes in only if the path still holds the very file taken aside; a file put
+ * in place where there was none goes in by hard link, which fails instead of replacing a file created meanwhile.
  *
- * <p>What remains: a program that keeps the file open and writes through that handle after the aside content was
- * versioned (microseconds to milliseconds: the time to read it) writes into the aside file, which is then removed.
+ * <p>What remains: a write through a handle opened earlier that lands between that last comparison and the removal
+ * of the aside file (microseconds), and a file replaced at the path between the identity check and the rename.
  */
 final class SwapOut {
     private final PlanExecutor.Session s;
@@ -35,24 +37,61 @@ final class SwapOut {
         this.namer = namer;
     }
 
-    /** The file at {@code path}, taken aside and versioned; {@link #intact} tells whether it is what the plan saw. */
-    record Aside(String path, Path file, VersionInfo version, boolean intact) {}
+    /**
+     * The file at {@code path}, taken aside and versioned; {@link #intact} tells whether it is what the plan saw;
+     * {@code inPlace}: still at its path too (a second hard link); {@code size}/{@code mtime}: as versioned.
+     */
+    record Aside(String path, Path file, VersionInfo version, boolean intact, boolean inPlace, long size, long mtime) {}
 
-    /** Renames {@code target} aside, versions that content and compares it with {@code expected}. */
-    Aside takeAside(String path, Path target, LocalState expected) throws IOException {
+    /**
+     * Takes {@code target} aside ({@code keepInPlace}: by a hard link, else by a rename), versions that content and
+     * compares it with {@code expected}.
+     */
+    Aside takeAside(String path, Path target, LocalState expected, boolean keepInPlace) throws IOException {
         Path aside = target.resolveSibling(TempNames.PREFIX + "aside-" + UUID.randomUUID() + ".tmp");
-        LocalTree.moveAtomically(target, aside);
+        boolean inPlace = false;
+        if (keepInPlace) {
+            try {
+                Files.createLink(aside, target);
+                inPlace = true;
+            } catch (UnsupportedOperationException | IOException e) {
+                // a file system without hard links: renamed aside instead (the path is empty for a moment)
+            }
+        }
+        if (!inPlace) {
+            LocalTree.moveAtomically(target, aside);
+        }
         VersionInfo v;
         try {
             v = s.store().versions().saveVersion(s.pairId(), path, aside, s.clock().instant());
         } catch (RuntimeException e) {
-            putBack(path, target, aside);
+            if (inPlace) {
+                Files.deleteIfExists(aside);
+            } else {
+                putBack(path, target, aside);
+            }
             throw e;
         }
+        long mtime = Files.getLastModifiedTime(aside, LinkOption.NOFOLLOW_LINKS).toMillis();
         boolean intact = expected == null || (expected.hash() != null ? expected.hash().equals(v.fileHash())
-                : v.size() == expected.size()
-                        && Files.getLastModifiedTime(aside, LinkOption.NOFOLLOW_LINKS).toMillis() == expected.mtimeMillis());
-        return new Aside(path, aside, v, intact);
+                : v.size() == expected.size() && mtime == expected.mtimeMillis());
+        return new Aside(path, aside, v, intact, inPlace, v.size(), mtime);
+    }
+
+    /**
+     * Puts {@code staged} at {@code target} in place of the file taken aside: an atomic rename over it while the path
+     * still holds that very file, else (taken aside by a rename) only if the path is free. False when something else
+     * took the path meanwhile; the staged file is then left for the caller to remove.
+     */
+    static boolean replace(Aside a, Path staged, Path target) throws IOException {
+        if (!a.inPlace()) {
+            return placeIfFree(staged, target);
+        }
+        if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS) || !Files.isSameFile(target, a.file())) {
+            return false; // replaced or removed by someone else since it was taken aside: theirs stays
+        }
+        LocalTree.replaceAtomically(staged, target);
+        return true;
     }
 
     /**
@@ -77,9 +116,14 @@ final class SwapOut {
         return true;
     }
 
-    /** Done with the aside file: removed if intact, else kept beside {@code target} as a conflict copy. */
+    /**
+     * Done with the aside file: removed if it was intact and nothing wrote to it since it was versioned, else kept
+     * beside {@code target} as a conflict copy.
+     */
     void settle(Aside a, Path target) throws IOException {
-        if (a.intact()) {
+        boolean untouched = Files.size(a.file()) == a.size()
+                && Files.getLastModifiedTime(a.file(), LinkOption.NOFOLLOW_LINKS).toMillis() == a.mtime();
+        if (a.intact() && untouched) {
             Files.delete(a.file());
             return;
         }
@@ -103,7 +147,7 @@ final class SwapOut {
     /** Undoes {@link #takeAside}: back at {@code target} if free, else a conflict copy. */
     void putBack(String path, Path target, Path aside) throws IOException {
         if (!placeIfFree(aside, target)) {
-            keepAsConflict(new Aside(path, aside, null, false), target);
+            keepAsConflict(new Aside(path, aside, null, false, false, -1, -1), target);
         }
     }
 }

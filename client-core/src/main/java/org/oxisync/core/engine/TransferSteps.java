@@ -142,16 +142,20 @@ final class TransferSteps {
                     d.size(), remote == null || remote.modifiedAt() == null ? s.clock().instant() : remote.modifiedAt(),
                     target), sink(item));
             guardTarget(d.path(), target, d.replaces());
-            // the old file is taken aside (and versioned) in one step, then the new one put in place without ever
-            // replacing a file a program created meanwhile: no write that lands during the swap is lost (SwapOut)
-            SwapOut.Aside aside = d.replaces() == null ? null : swap.takeAside(d.path(), target, d.replaces());
+            // the old file is taken aside (a second link, versioned), then the new one renamed over it only while the
+            // path still holds that file: no write that lands during the swap is lost, and the path is never empty
+            SwapOut.Aside aside = d.replaces() == null ? null
+                    : swap.takeAside(d.path(), target, d.replaces(), true);
             boolean placed;
             try {
                 Files.createDirectories(target.getParent());
-                placed = SwapOut.placeIfFree(staged.tempFile(), target);
+                placed = aside == null ? SwapOut.placeIfFree(staged.tempFile(), target)
+                        : SwapOut.replace(aside, staged.tempFile(), target);
             } catch (IOException | RuntimeException e) {
-                if (aside != null) {
+                if (aside != null && !aside.inPlace()) {
                     swap.putBack(d.path(), target, aside.file());
+                } else if (aside != null) {
+                    Files.deleteIfExists(aside.file());
                 }
                 throw e;
             }

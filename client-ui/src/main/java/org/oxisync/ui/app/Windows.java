@@ -133,6 +133,7 @@ public final class Windows {
             main.setScene(scene);
         } else {
             scene.setRoot(root);
+            scene.setNodeOrientation(org.oxisync.ui.i18n.I18n.orientation()); // the language of this shell
             if (!scene.getStylesheets().contains(CSS)) {
                 scene.getStylesheets().add(CSS);
             }
