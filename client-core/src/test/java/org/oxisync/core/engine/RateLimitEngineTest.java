@@ -56,7 +56,9 @@ class RateLimitEngineTest {
                         if (status == 429) {
                             refused.incrementAndGet();
                             long first = firstRefusal.updateAndGet(t -> t == 0 ? System.nanoTime() : t);
-                            if (started.get() > first) {
+                            // a request granted by the budget just before the refusal arrived may still be on its
+                            // way out (a loaded machine): only one sent well after the budget learned counts
+                            if (started.get() > first + 1_000_000_000L) {
                                 refusedAfterLearning.incrementAndGet();
                             }
                         }
