@@ -115,6 +115,56 @@ final class Procs {
         return new Sample(rss, threads, fds, ticks);
     }
 
+    /** What the process's descriptors point to (socket:[inode] made "socket"), and its thread names, with counts. */
+    static Map<String, Integer> fdTargets(long pid) {
+        Map<String, Integer> out = new java.util.TreeMap<>();
+        try (Stream<Path> s = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            s.forEach(p -> {
+                String t;
+                try {
+                    t = Files.readSymbolicLink(p).toString().replaceAll("^(socket|pipe|anon_inode):.*", "$1");
+                } catch (IOException e) {
+                    t = "?";
+                }
+                out.merge(t, 1, Integer::sum);
+            });
+        } catch (IOException e) {
+            out.put("unreadable", 1);
+        }
+        return out;
+    }
+
+    static Map<String, Integer> threadNames(long pid) {
+        Map<String, Integer> out = new java.util.TreeMap<>();
+        try (Stream<Path> s = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            s.forEach(p -> {
+                try {
+                    out.merge(Files.readString(p.resolve("comm")).strip().replaceAll("[0-9]+$", "N"), 1, Integer::sum);
+                } catch (IOException e) {
+                    // ended meanwhile
+                }
+            });
+        } catch (IOException e) {
+            out.put("unreadable", 1);
+        }
+        return out;
+    }
+
+    /** The entries whose count differs between two such maps: "name before->after". */
+    static List<String> diff(Map<String, Integer> before, Map<String, Integer> after) {
+        java.util.Set<String> keys = new java.util.TreeSet<>(before.keySet());
+        keys.addAll(after.keySet());
+        List<String> out = new java.util.ArrayList<>();
+        for (String k : keys) {
+            int a = before.getOrDefault(k, 0);
+            int b = after.getOrDefault(k, 0);
+            if (a != b) {
+                out.add(k + " " + a + "->" + b);
+            }
+        }
+        return out;
+    }
+
     static String loadAverage() {
         try {
             String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");

@@ -26,10 +26,11 @@ import org.oxisync.emulator.RemoteClient;
  * writer in its folder) and remote ones (another device, through the emulator), for a set time. Every SAMPLE
  * seconds it records the daemon JVM's resident set, threads, open file descriptors and CPU share from /proc.
  *
- * <p>Checks: (1) flat after warm-up: for RSS, threads and descriptors, the median of the last three samples is at most
+ * <p>At the end of the warm-up the trickle pauses until the daemon is idle, and the baseline is taken there (after
+ * the warm-up, so that pooled connections and JIT threads are in it); then the trickle goes on. Checks: (1) flat after warm-up: for RSS, threads and descriptors, the median of the last three samples is at most
  * 10 % above the median of the first three after warm-up; CPU likewise, or at most 1 point of a core above;
  * (2) back to baseline: after the trickle stops and the daemon is idle again, descriptors and threads are at most
- * the baseline (taken idle, after the first run, before the trickle) plus a slack (default 2 descriptors, 2 threads:
+ * the baseline plus a slack (default 2 descriptors, 2 threads:
  * a pooled connection or a parked timer thread); (3) the folder and the server hold the same tree at the end.
  *
  * <pre>
@@ -104,10 +105,12 @@ public final class Soak {
             try {
                 awaitIdle(home, launcher, 600);
                 Thread.sleep(3000);
-                Procs.Sample base = Procs.sample(pid);
-                System.out.printf("baseline (idle after the first run): RSS %,d KiB, %d threads, %d fds; load %s%n",
-                        base.rssKib(), base.threads(), base.fds(), Procs.loadAverage());
-
+                Procs.Sample first = Procs.sample(pid);
+                System.out.printf("idle after the first run: RSS %,d KiB, %d threads, %d fds; load %s%n",
+                        first.rssKib(), first.threads(), first.fds(), Procs.loadAverage());
+                Procs.Sample base = null;
+                Map<String, Integer> baseFds = null;
+                Map<String, Integer> baseThreads = null;
                 Trickle t = new Trickle(root, remote, localEvery, remoteEvery);
                 Thread tl = new Thread(t::local, "trickle-local");
                 Thread tr = new Thread(t::remote, "trickle-remote");
@@ -130,6 +133,29 @@ public final class Soak {
                             Procs.loadAverage());
                     prev = s;
                     prevNs = ns;
+                    if (base == null && tm >= warmupMinutes) {
+                        // the baseline: idle after the warm-up (pooled connections and JIT threads already there)
+                        t.paused = true;
+                        long pausedAt = System.nanoTime();
+                        Thread.sleep(Math.max(localEvery, remoteEvery) + 500);
+                        long idleBy = System.nanoTime() + settleSeconds * 1_000_000_000L;
+                        while (!idleNow(home) && System.nanoTime() < idleBy) {
+                            Thread.sleep(500);
+                        }
+                        Thread.sleep(3000);
+                        base = Procs.sample(pid);
+                        baseFds = Procs.fdTargets(pid);
+                        baseThreads = Procs.threadNames(pid);
+                        System.out.printf("   baseline (trickle paused, daemon idle after %.1f min of warm-up): RSS %,d KiB,"
+                                + " %d threads, %d fds; load %s%n", tm, base.rssKib(), base.threads(), base.fds(), Procs.loadAverage());
+                        t.paused = false;
+                        end += System.nanoTime() - pausedAt;
+                        prev = Procs.sample(pid);
+                        prevNs = System.nanoTime();
+                    }
+                }
+                if (base == null) {
+                    throw new IllegalStateException("the run ended before the warm-up did");
                 }
                 t.stop = true;
                 tl.join();
@@ -151,6 +177,8 @@ public final class Soak {
                 Procs.Sample after = Procs.sample(pid);
                 System.out.printf("after the trickle, idle: RSS %,d KiB, %d threads, %d fds (baseline %,d KiB, %d threads, %d fds)%n",
                         after.rssKib(), after.threads(), after.fds(), base.rssKib(), base.threads(), base.fds());
+                System.out.println("   descriptors, baseline -> after: " + Procs.diff(baseFds, Procs.fdTargets(pid)));
+                System.out.println("   threads by name, baseline -> after: " + Procs.diff(baseThreads, Procs.threadNames(pid)));
                 if (!same) {
                     same = sameTree(root, remote);
                 }
@@ -252,6 +280,7 @@ public final class Soak {
         final long localEvery;
         final long remoteEvery;
         volatile boolean stop;
+        volatile boolean paused;
         long localOps;
         long localRaced;
         long remoteOps;
@@ -271,6 +300,9 @@ public final class Soak {
             while (!stop) {
                 try {
                     Thread.sleep(localEvery);
+                    if (paused) {
+                        continue;
+                    }
                     n++;
                     Path d = root.resolve(String.format("d%03d", rnd.nextInt(5)));
                     switch ((int) (n % 5)) {
@@ -322,6 +354,9 @@ public final class Soak {
             while (!stop) {
                 try {
                     Thread.sleep(remoteEvery);
+                    if (paused) {
+                        continue;
+                    }
                     n++;
                     String d = String.format("/Sync/d%03d", 5 + rnd.nextInt(5));
                     switch ((int) (n % 4)) {
