@@ -59,7 +59,7 @@ import org.oxisync.store.hash.Blake3;
  * <pre>
  * java -cp bench/target/benchmarks.jar org.oxisync.bench.many.ManyClients [--clients 5] [--seeds 1,2,3]
  *      [--files 1000] [--dirs 40] [--large 3] [--large-mib 2] [--write-seconds 20] [--ops 3] [--mode mixed|daemon|once]
- *      [--poll-seconds 5] [--timeout-seconds 120] [--grace-seconds 15] [--strict] [--work DIR] [--keep]
+ *      [--poll-seconds 5] [--timeout-seconds 120] [--grace-seconds 15] [--strict] [--delta-limit 240] [--work DIR] [--keep]
  * </pre>
  * A seed passes when the trees converge within the timeout, no ledger version is lost and no client failed (exit 2+,
  * no JSON, a daemon that died); with --strict also only when convergence took at most 2 poll intervals.
@@ -87,6 +87,7 @@ public final class ManyClients {
         Path work;
         boolean keep;
         boolean strict;
+        int deltaLimit = 240; // the real server's per-user limit; 0 = off (to tell its cost apart)
 
         static Opts parse(String[] args) {
             Opts o = new Opts();
@@ -112,6 +113,7 @@ public final class ManyClients {
                     case "--work" -> { o.work = Path.of(v); i++; }
                     case "--keep" -> o.keep = true;
                     case "--strict" -> o.strict = true;
+                    case "--delta-limit" -> { o.deltaLimit = Integer.parseInt(v); i++; }
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
@@ -129,8 +131,9 @@ public final class ManyClients {
         Opts o = Opts.parse(args);
         Path work = o.work != null ? Files.createDirectories(o.work) : Files.createTempDirectory("oxisync-many");
         System.out.printf("== many clients, one folder: N=%d (%s), %,d files in %d folders + %d x %d MiB, writes for %d s at"
-                        + " %.1f ops/s per client, poll every %d s, seeds %s ==%n", o.clients, o.mode, o.files, o.dirs,
-                o.large, o.largeMib, o.writeSeconds, o.ops, o.pollSeconds, o.seeds);
+                        + " %.1f ops/s per client, poll every %d s, delta limit %s, seeds %s ==%n", o.clients, o.mode, o.files, o.dirs,
+                o.large, o.largeMib, o.writeSeconds, o.ops, o.pollSeconds,
+                o.deltaLimit == 0 ? "off" : o.deltaLimit + "/user (window restarted by every delta request)", o.seeds);
         System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, load average "
                 + Procs.loadAverage() + "; work folder " + work);
         List<String> verdicts = new ArrayList<>();
@@ -214,9 +217,10 @@ public final class ManyClients {
         boolean run() throws Exception {
             Files.createDirectories(dir);
             trace = new PrintWriter(Files.newBufferedWriter(dir.resolve("trace.log")), true);
-            System.out.println("-- seed " + seed + " (trace: " + dir.resolve("trace.log") + ")");
+            System.out.println("-- seed " + seed + " (trace: " + dir.resolve("trace.log") + "; ledger: " + dir.resolve("ledger.tsv") + ")");
             try (OxiCloudEmulator emu = OxiCloudEmulator.start(EmulatorConfig.builder().user(USER, PASSWORD)
-                    .dataDir(dir.resolve("server")).defaultQuotaBytes(0).loginRateLimit(1000).build())) {
+                    .dataDir(dir.resolve("server")).defaultQuotaBytes(0).loginRateLimit(1000)
+                    .deltaRateLimitPerMinute(o.deltaLimit).build())) {
                 RemoteClient remote = emu.remote(USER);
                 long s0 = System.nanoTime();
                 for (int i = 0; i < o.clients; i++) {
@@ -317,6 +321,11 @@ public final class ManyClients {
                     storeVersions += vs.size();
                     found.addAll(vs);
                 }
+                Files.write(dir.resolve("ledger.tsv"), () -> ledger.values().stream()
+                        .sorted(java.util.Comparator.comparingLong(Version::atMs))
+                        .<CharSequence>map(v -> v.atMs() + "\t" + (v.client() < 0 ? "seed" : "c" + v.client()) + "\t" + v.seq()
+                                + "\t" + v.kind() + "\t" + v.path() + "\t" + v.size() + "\t" + v.hash()
+                                + "\t" + (found.contains(v.hash()) ? "found" : "LOST")).iterator());
                 List<Version> lost = ledger.values().stream().filter(v -> !found.contains(v.hash()))
                         .sorted(java.util.Comparator.comparingLong(Version::atMs)).toList();
                 long conflictCopies = last.keySet().stream().filter(p -> p.contains("(conflicted copy")).count();
