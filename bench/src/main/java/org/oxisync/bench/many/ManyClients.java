@@ -166,11 +166,13 @@ public final class ManyClients {
         final boolean daemon;
         final Path dir;
         Process proc;
+        volatile Process current; // the running sync-once
         Thread loop;
         volatile boolean stopLoop;
         volatile long lastCompletedRunStartMs; // sync-once: start of the newest finished run
         final AtomicLong runs = new AtomicLong();
         final AtomicLong conflicts = new AtomicLong();
+        final AtomicLong rateLimited = new AtomicLong(); // items a run gave up on because the server refused (429)
         final List<String> problems = java.util.Collections.synchronizedList(new ArrayList<>());
 
         Client(int id, Path dir, boolean daemon) {
@@ -331,6 +333,7 @@ public final class ManyClients {
                 long conflictCopies = last.keySet().stream().filter(p -> p.contains("(conflicted copy")).count();
                 long reportedConflicts = clients.stream().mapToLong(c -> c.conflicts.get()).sum();
                 long runs = clients.stream().mapToLong(c -> c.runs.get()).sum();
+                long rateLimited = clients.stream().mapToLong(c -> c.rateLimited.get()).sum();
 
                 System.out.println("   figures:");
                 System.out.printf("     convergence after the writers stopped: %s (goal: within 2 poll intervals = %d s: %s%s)%n",
@@ -343,6 +346,8 @@ public final class ManyClients {
                 System.out.printf("     conflict copies in the final tree: %d (conflicts the clients reported: %d); sync runs: %d"
                         + " (sync-once runs counted; daemon runs counted when they changed something)%n",
                         conflictCopies, reportedConflicts, runs);
+                System.out.printf("     items given up for the run because the server's delta limit refused them: %d"
+                        + " (retried by a later run)%n", rateLimited);
                 System.out.printf("     ledger: %,d versions written (seed included); found: %,d; lost: %d (server: %,d files, %,d"
                         + " trashed contents; version stores: %,d entries)%n", ledger.size(), ledger.size() - lost.size(),
                         lost.size(), last.size(), trash.size(), storeVersions);
@@ -433,7 +438,9 @@ public final class ManyClients {
                 try {
                     Process p = Procs.oxisync(out, c.dir.resolve("sync-once.err"), "sync-once", "--json", "--home",
                             c.home.toString()).start();
+                    c.current = p;
                     int rc = p.waitFor();
+                    c.current = null;
                     n++;
                     JsonNode j = null;
                     try {
@@ -443,13 +450,18 @@ public final class ManyClients {
                     }
                     if (j != null) {
                         c.conflicts.addAndGet(j.path("conflicts").asLong());
+                        for (JsonNode e : j.path("errors")) {
+                            if (e.path("reason").asText().contains("rate limited")) {
+                                c.rateLimited.incrementAndGet();
+                            }
+                        }
                     }
                     trace("c" + c.id + " sync-once #" + n + " (started " + start + ") exit " + rc
                             + (j == null ? " no JSON" : " " + j.path("status").asText() + " up " + j.path("uploaded")
                             + " down " + j.path("downloaded") + " delL " + j.path("deleted_local") + " delR "
                             + j.path("deleted_remote") + " moved " + j.path("moved") + " conflicts " + j.path("conflicts")
                             + " errors " + j.path("errors")));
-                    if (rc >= 2 || j == null) {
+                    if ((rc >= 2 || j == null) && !c.stopLoop) {
                         String why = "sync-once #" + n + " exited " + rc + (j == null ? " without JSON" : " " + j.path("status"));
                         if (c.problems.size() < 5) {
                             c.problems.add(why);
@@ -510,12 +522,18 @@ public final class ManyClients {
                 String out = Files.exists(c.dir.resolve("daemon.out")) ? Files.readString(c.dir.resolve("daemon.out")) : "";
                 c.runs.set(out.lines().filter(l -> l.contains(": ok:") || l.contains(": partial:") || l.contains(": failed:")).count());
                 c.conflicts.set(out.lines().filter(l -> l.contains(": conflict on ")).count());
+                Path err = c.dir.resolve("daemon.err");
+                c.rateLimited.set(Files.exists(err) ? Files.readString(err).lines().filter(l -> l.contains("rate limited")).count() : 0);
                 if (rc != 143 && rc != 0 && c.problems.size() < 5) {
                     c.problems.add("daemon exited " + rc);
                 }
                 c.proc = null;
             } else if (c.loop != null) {
                 c.stopLoop = true;
+                Process p = c.current;
+                if (p != null) {
+                    Procs.stop(p, 60); // SIGTERM: the run stops at its next safe point
+                }
                 c.loop.join(120_000);
                 c.loop = null;
             }
