@@ -343,6 +343,10 @@ public final class ManyClients {
                 System.out.printf("     bytes moved (request + response bodies at the server, writers + convergence): %.2f MiB up,"
                         + " %.2f MiB down; %,d requests, %,d of them delta (shared per-user limit 240/min)%n",
                         bytesIn / 1048576.0, bytesOut / 1048576.0, requests, deltaRequests);
+                System.out.println("     most bytes sent by: " + stats.entrySet().stream()
+                        .sorted((a, b) -> Long.compare(b.getValue().bytesSent(), a.getValue().bytesSent())).limit(3)
+                        .map(e -> String.format("%s %.2f MiB in %,d requests", e.getKey(), e.getValue().bytesSent() / 1048576.0,
+                                e.getValue().requests())).toList());
                 System.out.printf("     conflict copies in the final tree: %d (conflicts the clients reported: %d); sync runs: %d"
                         + " (sync-once runs counted; daemon runs counted when they changed something)%n",
                         conflictCopies, reportedConflicts, runs);
