@@ -3,7 +3,7 @@
 #   1. many clients, one folder: 5 real `oxisync` clients of one user (3 daemons, 2 sync-once loops) change a shared
 #      tree of 600 files (+2 of 1 MiB) at once for 8 s, three seeds; every tree converges and no version any client
 #      wrote is lost (bench/src/main/java/org/oxisync/bench/many/ManyClients.java);
-#   2. soak: one daemon under a trickle of local and remote changes for 1.5 min, sampled every 10 s; RSS, threads and
+#   2. soak: one daemon under a trickle of local and remote changes for 1.25 min, sampled every 8 s; RSS, threads and
 #      descriptors flat after warm-up, threads and descriptors back to the baseline (.../many/Soak.java).
 # Both run against the bundled emulator in-process (real per-user delta limiter, 500 ms tree-ETag flush).
 # Needs the built jars: `mvn -B -q package -DskipTests` (client-core/target/oxisync.jar, bench/target/benchmarks.jar);
@@ -24,7 +24,7 @@ rc=0
 java "${jopts[@]}" -cp "$cp" org.oxisync.bench.many.ManyClients --clients 5 --files 600 --dirs 30 --large 2 \
     --large-mib 1 --write-seconds 8 --ops 3 --poll-seconds 5 --timeout-seconds 90 --seeds 1,2,3 || rc=1
 echo
-java "${jopts[@]}" -cp "$cp" org.oxisync.bench.many.Soak --minutes 1.5 --sample-seconds 10 --warmup-minutes 0.4 \
+java "${jopts[@]}" -cp "$cp" org.oxisync.bench.many.Soak --minutes 1.25 --sample-seconds 8 --warmup-minutes 0.3 \
     --files 500 --local-every-ms 1000 --remote-every-ms 1500 --poll-seconds 5 --settle-seconds 30 || rc=1
 echo
 echo "bench smoke: $( [ $rc = 0 ] && echo PASS || echo FAIL ) in $(( $(date +%s) - start )) s"
