@@ -95,16 +95,12 @@ public final class ConflictsCommand implements Callable<Integer> {
                     err.println("oxisync conflicts resolve: not logged in");
                     return ExitCodes.CONFIG;
                 }
-                LocalStore store;
-                try {
-                    store = ctx.store();
-                } catch (RuntimeException e) {
-                    if (StoreBusy.is(e)) {
-                        err.println("oxisync conflicts resolve: " + StoreBusy.message(ctx, "resolving a conflict"));
-                        return ExitCodes.CONFIG;
-                    }
-                    throw e;
+                Optional<LocalStore> opened = StoreBusy.open(ctx, err, "oxisync conflicts resolve",
+                        "resolving a conflict");
+                if (opened.isEmpty()) {
+                    return ExitCodes.CONFIG;
                 }
+                LocalStore store = opened.get();
                 List<FolderPair> pairs = store.accounts().pairs();
                 Optional<FolderPair> only = pairName != null ? store.accounts().pairByName(pairName)
                         : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();

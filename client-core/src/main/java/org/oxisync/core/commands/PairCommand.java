@@ -3,6 +3,7 @@ package org.oxisync.core.commands;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.PairRemoval;
@@ -55,16 +56,11 @@ public final class PairCommand implements Callable<Integer> {
                     return ExitCodes.CONFIG;
                 }
                 Path dir = PairRules.localRoot(local);
-                LocalStore store;
-                try {
-                    store = ctx.store();
-                } catch (RuntimeException e) {
-                    if (StoreBusy.is(e)) {
-                        err.println("oxisync pair add: " + StoreBusy.message(ctx, "adding a pair"));
-                        return ExitCodes.CONFIG;
-                    }
-                    throw e;
+                Optional<LocalStore> opened = StoreBusy.open(ctx, err, "oxisync pair add", "adding a pair");
+                if (opened.isEmpty()) {
+                    return ExitCodes.CONFIG;
                 }
+                LocalStore store = opened.get();
                 Account account = store.accounts().account().orElseThrow(
                         () -> new IllegalStateException("the account record is missing; log in again"));
                 String pairName = name != null ? name : PairRules.defaultName(dir);
@@ -147,17 +143,12 @@ public final class PairCommand implements Callable<Integer> {
                     spec.commandLine().getErr().println("oxisync pair remove: not logged in");
                     return ExitCodes.CONFIG;
                 }
-                LocalStore store;
-                try {
-                    store = ctx.store();
-                } catch (RuntimeException e) {
-                    if (StoreBusy.is(e)) {
-                        spec.commandLine().getErr().println("oxisync pair remove: "
-                                + StoreBusy.message(ctx, "removing a pair"));
-                        return ExitCodes.CONFIG;
-                    }
-                    throw e;
+                Optional<LocalStore> opened = StoreBusy.open(ctx, spec.commandLine().getErr(), "oxisync pair remove",
+                        "removing a pair");
+                if (opened.isEmpty()) {
+                    return ExitCodes.CONFIG;
                 }
+                LocalStore store = opened.get();
                 var pair = store.accounts().pairByName(name);
                 if (pair.isEmpty()) {
                     spec.commandLine().getErr().println("oxisync pair remove: no pair named '" + name + "'");

@@ -87,16 +87,11 @@ final class PairIgnoreCommand implements Callable<Integer> {
                     err.println(cmd + ": not logged in");
                     return ExitCodes.CONFIG;
                 }
-                LocalStore store;
-                try {
-                    store = ctx.store();
-                } catch (RuntimeException e) {
-                    if (StoreBusy.is(e)) {
-                        err.println(cmd + ": " + StoreBusy.message(ctx, "changing ignore patterns"));
-                        return ExitCodes.CONFIG;
-                    }
-                    throw e;
+                Optional<LocalStore> opened = StoreBusy.open(ctx, err, cmd, "changing ignore patterns");
+                if (opened.isEmpty()) {
+                    return ExitCodes.CONFIG;
                 }
+                LocalStore store = opened.get();
                 List<FolderPair> pairs = store.accounts().pairs();
                 Optional<FolderPair> pair = pairName != null ? store.accounts().pairByName(pairName)
                         : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();

@@ -13,6 +13,23 @@ final class StoreBusy {
         return e instanceof StoreException && e.getMessage() != null && e.getMessage().contains("in use by another");
     }
 
+    /**
+     * The account's store for a command that changes it; empty (after telling {@code err} which process holds it and
+     * what to do) when another OxiSync process has it open.
+     */
+    static java.util.Optional<org.oxisync.store.LocalStore> open(AppContext ctx, java.io.PrintWriter err, String command,
+                                                                 String what) {
+        try {
+            return java.util.Optional.of(ctx.store());
+        } catch (RuntimeException e) {
+            if (is(e)) {
+                err.println(command + ": " + message(ctx, what));
+                return java.util.Optional.empty();
+            }
+            throw e;
+        }
+    }
+
     static String message(AppContext ctx, String what) {
         String who = DaemonClient.ping(ctx.home().dir()) ? "the OxiSync daemon"
                 : RunningApps.desktopApp(ctx.home().dir()) ? "the OxiSync desktop app" : "another OxiSync process";

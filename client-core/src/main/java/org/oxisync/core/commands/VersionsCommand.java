@@ -146,16 +146,12 @@ public final class VersionsCommand implements Callable<Integer> {
                     err.println("not logged in");
                     return ExitCodes.CONFIG;
                 }
-                LocalStore store;
-                try {
-                    store = ctx.store();
-                } catch (RuntimeException e) {
-                    if (StoreBusy.is(e)) {
-                        err.println("oxisync versions restore: " + StoreBusy.message(ctx, "restoring a version"));
-                        return ExitCodes.CONFIG;
-                    }
-                    throw e;
+                Optional<LocalStore> opened = StoreBusy.open(ctx, err, "oxisync versions restore",
+                        "restoring a version");
+                if (opened.isEmpty()) {
+                    return ExitCodes.CONFIG;
                 }
+                LocalStore store = opened.get();
                 List<FolderPair> pairs = store.accounts().pairs();
                 Optional<FolderPair> chosen = pairName != null ? store.accounts().pairByName(pairName)
                         : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();
