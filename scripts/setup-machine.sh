@@ -6,7 +6,10 @@ set -euo pipefail
 # libpangoft2-1.0-0: JavaFX text rendering under headless Monocle (UI tests, screenshots).
 # curl: the demo script's health probe.  b3sum: the reference tool of the hashing benchmarks.
 # binutils + fakeroot + rpm: jpackage (objcopy for jlink, fakeroot for .deb, rpmbuild for the README's -Pdeb,rpm).
-PACKAGES=(openjdk-17-jdk-headless maven libpangoft2-1.0-0 curl b3sum binutils fakeroot rpm)
+# jq + time + nextcloud-desktop-cmd + rclone: the end-to-end scripts in bench/scripts, of which the test command runs
+# the Nextcloud cross-check (oxisync and nextcloudcmd syncing one folder through the emulator's two faces).
+PACKAGES=(openjdk-17-jdk-headless maven libpangoft2-1.0-0 curl b3sum binutils fakeroot rpm jq time
+          nextcloud-desktop-cmd rclone)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -26,8 +26,8 @@ e2e_die() { echo "e2e: $*" >&2; exit 1; }
 
 # Checks the tools, makes the work folder $WORK, compiles the JDK-only helpers into $WORK/classes.
 e2e_init() {
-    [ -f "$OXISYNC_JAR" ] || e2e_die "missing $OXISYNC_JAR: run 'mvn -B -q -o install -DskipTests' first"
-    [ -f "$EMU_JAR" ] || e2e_die "missing $EMU_JAR: run 'mvn -B -q -o install -DskipTests' first"
+    [ -f "$OXISYNC_JAR" ] || e2e_die "missing $OXISYNC_JAR: run 'mvn -B -q package -DskipTests' first"
+    [ -f "$EMU_JAR" ] || e2e_die "missing $EMU_JAR: run 'mvn -B -q package -DskipTests' first"
     for tool in java javac jq curl; do
         command -v "$tool" >/dev/null || e2e_die "$tool is missing"
     done
