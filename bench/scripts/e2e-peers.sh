@@ -9,7 +9,11 @@
 #   The figures: 10000 small files, a 1024 MiB file, a 1 MiB edit in a 256 MiB file.
 # env: PEERS_RCLONE=0 skips rclone; see e2e-lib.sh for the rest.
 # Workloads: small-up (first sync of N files of 1..16 KiB up), small-down (the same tree into an empty folder),
-#   big-up (one file up), edit-up (1 MiB overwritten in the middle of a file both sides hold, then a sync).
+#   no-change (a run over the N files with nothing changed), renames (min(1000, N) files renamed in place),
+#   folder-move (the first top folder, up to 10,000 files, moved into a new folder), big-up (one file up),
+#   edit-up (1 MiB overwritten in the middle of a file both sides hold, then a sync), edit-down (a second device
+#   holding the old file brings that edit down).
+#   The no-change figure is over 100,000 files: SMALL_N=100000 (the first syncs then take long).
 # nextcloudcmd note: OxiCloud 0.8.7 answers the chunked-upload MOVE without OC-FileId, which nextcloudcmd 3.7
 #   treats as an error ("Missing File ID from server") and blacklists the file, so files above its chunk size
 #   (10 MB) never sync cleanly. The benchmark raises nextcloudcmd's chunk size above the file
@@ -68,6 +72,39 @@ if [ "$use_rclone" = 1 ]; then measure small-down rclone rc small-down-rc copy o
 same_tree "$WORK/small" "$WORK/oxi-small-down" || e2e_die "oxisync small-down differs"
 same_tree "$WORK/small" "$WORK/nc-small-down" || e2e_die "nextcloudcmd small-down differs"
 
+# ---- a run with nothing changed, over the whole small tree
+measure no-change oxisync oxi "$WORK/home-up" no-change-oxi
+measure no-change nextcloudcmd nc "$WORK/nc-small" /nc-small no-change-nc
+if [ "$use_rclone" = 1 ]; then measure no-change rclone rc no-change-rc sync "$WORK/rc-small" oxi:rc-small; fi
+
+# ---- renames: the first min(1000, N) files renamed in place (fNNNNNNN.bin -> rNNNNNNN.bin); rclone has no
+#      rename detection without hashes on this server, so it uploads the new names and deletes the old ones.
+renames=$(( small_n < 1000 ? small_n : 1000 ))
+rename_files() { # DIR: renames the first $renames files of TreeGen's layout
+    local i f
+    for ((i = 0; i < renames; i++)); do
+        f=$(printf '%s/t%02d/d%04d/f%07d.bin' "$1" $((i / 10000)) $((i / 100)) "$i")
+        mv "$f" "${f%/f*}/r${f##*/f}"
+    done
+}
+for c in oxi nc rc; do rename_files "$WORK/$c-small"; done
+measure renames oxisync oxi "$WORK/home-up" renames-oxi
+measure renames nextcloudcmd nc "$WORK/nc-small" /nc-small renames-nc
+if [ "$use_rclone" = 1 ]; then measure renames rclone rc renames-rc sync "$WORK/rc-small" oxi:rc-small; fi
+
+# ---- a folder move: the first top folder (t00: up to 10,000 files in 100 folders) moved into a new folder
+for c in oxi nc rc; do mkdir -p "$WORK/$c-small/moved"; mv "$WORK/$c-small/t00" "$WORK/$c-small/moved/t00"; done
+moved=$(find "$WORK/oxi-small/moved" -type f | wc -l)
+measure folder-move oxisync oxi "$WORK/home-up" folder-move-oxi
+measure folder-move nextcloudcmd nc "$WORK/nc-small" /nc-small folder-move-nc
+if [ "$use_rclone" = 1 ]; then measure folder-move rclone rc folder-move-rc sync "$WORK/rc-small" oxi:rc-small; fi
+echo "  (renames: $renames files; folder-move: $moved files)"
+# the server side is right: a second client of each kind brings the renames and the move down
+oxi "$WORK/home-down" verify-oxi
+same_tree "$WORK/oxi-small" "$WORK/oxi-small-down" || e2e_die "oxisync renames/move did not reach the server intact"
+nc "$WORK/nc-small-down" /nc-small verify-nc
+same_tree "$WORK/nc-small" "$WORK/nc-small-down" || e2e_die "nextcloudcmd renames/move did not reach the server intact"
+
 # ---- one big file up, then a 1 MiB edit in the middle of a file both sides hold
 export OWNCLOUD_CHUNK_SIZE=$(( (big_mib > edit_mib ? big_mib : edit_mib) * 1048576 + 1048576 ))
 export OWNCLOUD_MAX_CHUNK_SIZE=$OWNCLOUD_CHUNK_SIZE OWNCLOUD_MIN_CHUNK_SIZE=1048576
@@ -88,11 +125,21 @@ mkcol nc-edit
 oxi "$WORK/home-edit" edit-seed-oxi
 nc "$WORK/nc-edit" /nc-edit edit-seed-nc
 if [ "$use_rclone" = 1 ]; then rc edit-seed-rc copy "$WORK/rc-edit" oxi:rc-edit; fi
+# a second device of each kind holds the same file before the edit; it brings the edit down (edit-down)
+for c in oxi nc rc; do mkdir -p "$WORK/$c-edit2"; cp -p "$WORK/$c-edit/edit.bin" "$WORK/$c-edit2/edit.bin"; done
+client_new "$WORK/home-edit2" "$WORK/oxi-edit2" /oxi-edit
+oxi "$WORK/home-edit2" edit2-seed-oxi
+nc "$WORK/nc-edit2" /nc-edit edit2-seed-nc
 for c in oxi nc rc; do helper TreeGen overwrite "$WORK/$c-edit/edit.bin" $((edit_mib * 1048576 / 2)) 1048576 22 > /dev/null; done
 sleep 1.1 # a new mtime second for the clients that compare mtimes
 measure edit-up oxisync oxi "$WORK/home-edit" edit-up-oxi
 measure edit-up nextcloudcmd nc "$WORK/nc-edit" /nc-edit edit-up-nc
 if [ "$use_rclone" = 1 ]; then measure edit-up rclone rc edit-up-rc copy "$WORK/rc-edit" oxi:rc-edit; fi
+measure edit-down oxisync oxi "$WORK/home-edit2" edit-down-oxi
+measure edit-down nextcloudcmd nc "$WORK/nc-edit2" /nc-edit edit-down-nc
+if [ "$use_rclone" = 1 ]; then measure edit-down rclone rc edit-down-rc copy oxi:rc-edit "$WORK/rc-edit2"; fi
+cmp -s "$WORK/oxi-edit/edit.bin" "$WORK/oxi-edit2/edit.bin" || e2e_die "oxisync edit-down differs"
+cmp -s "$WORK/nc-edit/edit.bin" "$WORK/nc-edit2/edit.bin" || e2e_die "nextcloudcmd edit-down differs"
 load
 
 echo

@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.oxisync.core.naming.RelativePaths;
+import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.LocalEntry;
 import org.oxisync.core.plan.RemoteEntry;
@@ -264,6 +265,7 @@ final class PlanExecutor {
             if (r.previousPath() != null && !r.previousPath().equals(r.entry().path())) {
                 s.journal().delete(r.previousPath());
             }
+            rememberChunks(r.entry());
         } else if (a instanceof SyncAction.ForgetJournal f) {
             s.journal().deleteTree(f.path());
         } else if (a instanceof SyncAction.Skip k) {
@@ -275,6 +277,22 @@ final class PlanExecutor {
         } else {
             throw new IllegalStateException("unknown action " + a);
         }
+    }
+
+    /**
+     * A large file recorded without a transfer (both sides already held the same content: a folder first synced by
+     * another client, a copy restored from a backup) keeps the chunk list this scan computed, as a download or an
+     * upload does, so that a later edit on the server comes down as a delta that reuses the unchanged chunks of the
+     * local file instead of the whole file. Small files come by plain GET anyway, so their rows would only cost space.
+     */
+    private void rememberChunks(JournalEntry e) {
+        if (e.kind() != EntryKind.FILE || e.size() < s.deltaThreshold() || e.localHash() == null) {
+            return;
+        }
+        s.scan().digest(e.path())
+                .filter(d -> d.size() == e.size() && e.localHash().equals(d.fileHash()) && !d.chunks().isEmpty())
+                .ifPresent(d -> s.journal().later(() -> s.store().chunks().recordLocalFile(s.pairId(), e.path(), d,
+                        java.time.Instant.ofEpochMilli(e.mtimeMillis()), e.fileKey())));
     }
 
     // ---- transfers -----------------------------------------------------------------------------------------

@@ -175,6 +175,14 @@ final class SyncHarness implements AutoCloseable {
         }
     }
 
+    byte[] readBytes(String rel) {
+        try {
+            return Files.readAllBytes(local.resolve(rel));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     boolean exists(String rel) {
         return Files.exists(local.resolve(rel));
     }
