@@ -15,6 +15,7 @@ import org.oxisync.store.account.Accounts;
 import org.oxisync.store.account.Settings;
 import org.oxisync.store.chunks.ChunkIndex;
 import org.oxisync.store.chunks.ChunkStore;
+import org.oxisync.store.io.FileWrites;
 import org.oxisync.store.db.Database;
 import org.oxisync.store.journal.Journal;
 import org.oxisync.store.status.ActivityLog;
@@ -99,7 +100,7 @@ public final class LocalStore implements AutoCloseable {
                 throw new StoreException("the local store of account " + accountKey + " is in use by another OxiSync process");
             }
             db = Database.open(dir.resolve("journal.db"), clock);
-            ChunkStore store = ChunkStore.open(dir.resolve("chunks"), clock);
+            ChunkStore store = ChunkStore.open(dir.resolve("chunks"), clock, options.fileWrites());
             return new LocalStore(dir, channel, lock, db, store, clock, options);
         } catch (IOException | RuntimeException e) {
             if (db != null) {
@@ -119,6 +120,11 @@ public final class LocalStore implements AutoCloseable {
 
     public StoreOptions options() {
         return options;
+    }
+
+    /** How this process opens content files for writing (the store's and the downloads'; see {@link FileWrites}). */
+    public FileWrites fileWrites() {
+        return options.fileWrites();
     }
 
     /** True when the database was corrupt at open and was replaced by an empty one (see {@link #corruption()}). */

@@ -134,6 +134,12 @@ public final class DeltaBudget {
         if (s == null) {
             return State.EMPTY;
         }
+        if (s.lastRequest() != null && s.lastRequest().isAfter(now)) {
+            // The wall clock went back (or another process's clock was ahead): the last request cannot have ended in
+            // the future. Counting the gap from now is safe (at least that much real time has to pass) and bounds
+            // the wait by one quiet gap instead of the size of the jump (docs/local-faults.md).
+            s = new State(s.count(), now);
+        }
         if (s.lastRequest() != null && inFlight == 0 && !now.isBefore(s.lastRequest().plus(quietGap))) {
             return new State(0, s.lastRequest()); // the server's counter has expired
         }

@@ -38,7 +38,7 @@ public final class Throttle {
             long now = nowNanos();
             long old = this.bytesPerSecond;
             // settle the old rate's bucket up to now, then start the new rate from it (never above one second's burst)
-            tokens = old <= 0 ? 0 : Math.min(old, tokens + (now - lastNanos) / 1e9 * old);
+            tokens = old <= 0 ? 0 : Math.min(old, tokens + elapsedSince(now) / 1e9 * old);
             tokens = Math.min(tokens, bytesPerSecond);
             this.bytesPerSecond = bytesPerSecond;
             this.lastNanos = now;
@@ -60,7 +60,7 @@ public final class Throttle {
                 return;
             }
             long now = nowNanos();
-            tokens = Math.min(rate, tokens + (now - lastNanos) / 1e9 * rate);
+            tokens = Math.min(rate, tokens + elapsedSince(now) / 1e9 * rate);
             lastNanos = now;
             tokens -= bytes;
             if (tokens >= 0) {
@@ -69,6 +69,14 @@ public final class Throttle {
             wait = Duration.ofNanos((long) (-tokens / rate * 1e9));
         }
         sleeper.sleep(wait);
+    }
+
+    /**
+     * Nanoseconds since the bucket was last settled; never negative: a wall clock that jumped back adds no tokens,
+     * and does not put the bucket in a debt the size of the jump (which would stall every transfer for as long).
+     */
+    private long elapsedSince(long now) {
+        return Math.max(0, now - lastNanos);
     }
 
     private long nowNanos() {

@@ -12,13 +12,19 @@ import org.oxisync.core.progress.ProgressSnapshot;
 final class ProgressLine implements SyncListener {
     private final PrintWriter err;
     private final boolean enabled;
-    private final Clock clock = Clock.systemUTC();
+    private final Clock clock;
     private long lastMillis;
     private boolean dirty;
 
     private ProgressLine(PrintWriter err, boolean enabled) {
+        this(err, enabled, Clock.systemUTC());
+    }
+
+    /** With {@code clock} pacing the updates (tests move it, backwards too). */
+    ProgressLine(PrintWriter err, boolean enabled, Clock clock) {
         this.err = err;
         this.enabled = enabled;
+        this.clock = clock;
     }
 
     static ProgressLine forConsole(PrintWriter err, boolean json) {
@@ -35,7 +41,8 @@ final class ProgressLine implements SyncListener {
     @Override
     public synchronized void progress(String pair, ProgressSnapshot s) {
         long now = clock.millis();
-        if (!enabled || now - lastMillis < 100) {
+        // a clock that went back (now < lastMillis) draws at once instead of freezing the line for the jump
+        if (!enabled || now - lastMillis < 100 && now >= lastMillis) {
             return;
         }
         lastMillis = now;

@@ -42,8 +42,10 @@ final class RunReports {
                 t.bytesReused.get(), errors, t.skipped(), plan, message, elapsed(start));
     }
 
+    /** Never negative: the wall clock may have gone back during the run. */
     Duration elapsed(Instant start) {
-        return Duration.between(start, clock.instant());
+        Duration d = Duration.between(start, clock.instant());
+        return d.isNegative() ? Duration.ZERO : d;
     }
 
     static String summary(SyncReport r) {

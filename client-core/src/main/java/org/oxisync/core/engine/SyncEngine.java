@@ -234,6 +234,7 @@ public final class SyncEngine {
         }
         RunTally tally = new RunTally();
         unsafeRows.forEach(e -> tally.error(e.path(), e.reason())); // one bad row costs that row (exit 1)
+        ScanSkips.report(scan, tally); // unreadable entries: left for the next run, with the reason
         if (options.dryRun()) {
             return reports.report(pair, tally, lines, null, start, true);
         }

@@ -32,7 +32,14 @@ final class RateEstimator {
             return;
         }
         long dt = nowNanos - lastNanos;
-        if (dt < minIntervalNanos || dt <= 0) {
+        if (dt < 0) {
+            // the wall clock went back: measure from here (the rate so far stays) instead of ignoring every sample
+            // until the clock is past the old one again
+            lastNanos = nowNanos;
+            lastBytes = bytes;
+            return;
+        }
+        if (dt < minIntervalNanos || dt == 0) {
             return;
         }
         double instant = Math.max(0, bytes - lastBytes) * 1e9 / dt;

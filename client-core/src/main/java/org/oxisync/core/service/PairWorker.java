@@ -685,6 +685,9 @@ final class PairWorker {
             synchronized (PairWorker.this) {
                 progress = snapshot;
                 Duration since = lastProgressEmit == null ? PROGRESS_INTERVAL : Duration.between(lastProgressEmit, now);
+                if (since.isNegative()) {
+                    since = PROGRESS_INTERVAL; // the clock went back: emit now, never hold progress for the jump
+                }
                 if (since.compareTo(PROGRESS_INTERVAL) < 0) {
                     // at most 10 a second, but never drop the last one: send the newest when the interval ends
                     if (progressTimer == null) {

@@ -63,7 +63,9 @@ import org.slf4j.LoggerFactory;
  * stable name per file and content; after a network failure or a stop request it is moved out of the sync folder
  * into the store's {@value #PARKED_DIR} folder, from where a later run continues it), is bounded by the listed size when the content is known, and is verified as a whole: content other than
  * expected that matches the server's ETag is {@link TransferException.RemoteChanged}, anything else
- * {@link TransferException.VerificationFailed}. On any other failure the temp file is removed.
+ * {@link TransferException.VerificationFailed}. On any other failure the temp file is removed (a full disk included:
+ * the half-written temp file goes at once, which also gives the space back; docs/local-faults.md). Content is written
+ * through the store's {@link org.oxisync.store.io.FileWrites}.
  *
  * <p>The target is never touched: the engine checks the old file, keeps it in the version store and renames.
  */
@@ -182,7 +184,7 @@ public final class Downloader {
                 ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE));
         boolean ok = false;
         try {
-            try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try (FileChannel out = store.fileWrites().open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 out.force(true);
             }
             finish(temp, req);
@@ -252,7 +254,7 @@ public final class Downloader {
         Counters n = new Counters();
         boolean ok = false;
         try {
-            try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try (FileChannel out = store.fileWrites().open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 List<ChunkRefDto> fetch = new ArrayList<>();
                 try (LocalChunkSource local = new LocalChunkSource(store.chunks())) {
                     for (Map.Entry<String, Chunk> e : chunks.entrySet()) {
@@ -392,8 +394,9 @@ public final class Downloader {
             DownloadResult result = null;
             for (int attempt = 1; result == null; attempt++) {
                 long have = Files.exists(part) ? Files.size(part) : 0;
-                try (OutputStream out = new CountingStream(Files.newOutputStream(part, StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND), have, bound, stoppable, p)) {
+                try (OutputStream out = new CountingStream(store.fileWrites().newOutputStream(part,
+                        StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND), have, bound,
+                        stoppable, p)) {
                     result = api.download(req.remoteFileId(), out, have, null);
                 } catch (OxiCloudException.NetworkFailure e) {
                     if (attempt >= PLAIN_ATTEMPTS) {

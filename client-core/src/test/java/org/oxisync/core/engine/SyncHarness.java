@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.oxisync.core.scan.Digester;
 import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.scan.TempNames;
 import org.oxisync.core.transfer.TransferOptions;
@@ -23,6 +24,7 @@ import org.oxisync.protocol.ApiConfig;
 import org.oxisync.protocol.MemoryCredentialStore;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.store.LocalStore;
+import org.oxisync.store.StoreOptions;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.hash.Blake3;
 import org.oxisync.store.hash.FileChunker;
@@ -45,6 +47,7 @@ final class SyncHarness implements AutoCloseable {
     private SyncEngine engine;
     private SyncOptions options = SyncOptions.defaults("testhost");
     private final boolean ownsServer;
+    private final Digester digester;
 
     static OxiCloudEmulator newServer() {
         return OxiCloudEmulator.start(EmulatorConfig.builder().user(USER, PASSWORD).build());
@@ -61,6 +64,14 @@ final class SyncHarness implements AutoCloseable {
     /** With {@code apiOptions} applied to the API client's configuration (a delta budget, a listener...). */
     SyncHarness(OxiCloudEmulator server, Path tmp, boolean ownsServer, Clock clock,
                 java.util.function.UnaryOperator<ApiConfig.Builder> apiOptions) {
+        this(server, tmp, ownsServer, clock, apiOptions, StoreOptions.DEFAULT, FileChunker::digest);
+    }
+
+    /** With the store opened with {@code storeOptions} (a disk that fills up) and the scan hashing with {@code digester}. */
+    SyncHarness(OxiCloudEmulator server, Path tmp, boolean ownsServer, Clock clock,
+                java.util.function.UnaryOperator<ApiConfig.Builder> apiOptions, StoreOptions storeOptions,
+                Digester digester) {
+        this.digester = digester;
         this.server = server;
         this.ownsServer = ownsServer;
         this.clock = clock;
@@ -72,7 +83,7 @@ final class SyncHarness implements AutoCloseable {
         }
         this.api = OxiCloudApi.create(apiOptions.apply(apiConfig(server, clock)).build());
         api.login(USER, PASSWORD);
-        this.store = LocalStore.open(data, "alice", clock);
+        this.store = LocalStore.open(data, "alice", clock, storeOptions);
         String root = server.rootFolderId(USER);
         this.pair = store.accounts().savePair(FolderPair.create("test", local.toString(), root, "/"));
         this.engine = newEngine();
@@ -93,7 +104,7 @@ final class SyncHarness implements AutoCloseable {
     }
 
     SyncEngine newEngine() {
-        return new SyncEngine(api, store, new LocalScanner(FileChunker::digest, 2), TransferOptions.defaults(), clock,
+        return new SyncEngine(api, store, new LocalScanner(digester, 2), TransferOptions.defaults(), clock,
                 SyncListener.NONE);
     }
 

@@ -6,7 +6,10 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock only the test moves, and only forwards; the one test clock of client-core's tests. */
+/**
+ * A clock only the test moves, and only forwards (but for {@link #jumpBack}, for the tests of a wall clock corrected
+ * backwards); the one test clock of client-core's tests.
+ */
 public final class ManualClock extends Clock {
     private volatile Instant now;
 
@@ -23,6 +26,11 @@ public final class ManualClock extends Clock {
 
     public synchronized void advance(Duration d) {
         set(now.plus(d));
+    }
+
+    /** The wall clock is set back by {@code d} (NTP, the user, a dead RTC battery): docs/local-faults.md. */
+    public synchronized void jumpBack(Duration d) {
+        now = now.minus(d);
     }
 
     @Override

@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.oxisync.store.StoreException;
 import org.oxisync.store.hash.Blake3;
+import org.oxisync.store.io.FileWrites;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,10 +51,12 @@ public final class ChunkStore {
     private final Path tmp;
     private final Path quarantine;
     private final Clock clock;
+    private final FileWrites writes;
     private final Cache<String, Long> sizes = Caffeine.newBuilder().maximumSize(200_000).build();
 
-    private ChunkStore(Path root, Clock clock) {
+    private ChunkStore(Path root, Clock clock, FileWrites writes) {
         this.root = root;
+        this.writes = writes;
         this.tmp = root.resolve("tmp");
         this.quarantine = root.resolve("quarantine");
         this.clock = clock;
@@ -61,7 +64,12 @@ public final class ChunkStore {
 
     /** Opens (creating) the store at {@code root} and runs {@link #recover()}. */
     public static ChunkStore open(Path root, Clock clock) {
-        ChunkStore store = new ChunkStore(root, clock);
+        return open(root, clock, FileWrites.SYSTEM);
+    }
+
+    /** As {@link #open(Path, Clock)}, writing chunk content through {@code writes}. */
+    public static ChunkStore open(Path root, Clock clock, FileWrites writes) {
+        ChunkStore store = new ChunkStore(root, clock, writes);
         try {
             Files.createDirectories(store.tmp);
             Files.createDirectories(store.quarantine);
@@ -74,6 +82,11 @@ public final class ChunkStore {
 
     public Path root() {
         return root;
+    }
+
+    /** How this store (and the version store's restores) open content files for writing. */
+    public FileWrites writes() {
+        return writes;
     }
 
     public Path pathOf(String hash) {
@@ -428,14 +441,14 @@ public final class ChunkStore {
                 return;
             }
             Path temp = tmp.resolve(hash + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
-            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try (FileChannel ch = writes.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ByteBuffer buf = ByteBuffer.wrap(data, off, len);
                 while (buf.hasRemaining()) {
                     ch.write(buf);
                 }
             } catch (IOException e) {
                 deleteQuietly(temp);
-                throw new StoreException("cannot write chunk " + hash, e);
+                throw new StoreException("cannot write chunk " + hash + ": " + e.getMessage(), e);
             }
             try {
                 // chunk mtimes follow the store's clock, which the GC grace period is measured with

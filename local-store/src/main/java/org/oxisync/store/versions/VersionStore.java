@@ -25,6 +25,7 @@ import org.oxisync.store.hash.Blake3;
 import org.oxisync.store.hash.ChunkRef;
 import org.oxisync.store.hash.FileChunker;
 import org.oxisync.store.hash.FileDigest;
+import org.oxisync.store.io.DiskFull;
 import org.oxisync.store.journal.RelativePaths;
 
 /**
@@ -71,7 +72,16 @@ public final class VersionStore {
             throw new StoreException("cannot read " + file + " to save a version", e);
         }
         for (int attempt = 1; ; attempt++) {
-            storeChunks(file, digest);
+            try {
+                storeChunks(file, digest);
+            } catch (StoreException e) {
+                if (DiskFull.causedBy(e)) {
+                    // the batch's temp files are gone (Batch.close), no row was written: nothing half-saved remains
+                    throw new StoreException("disk full: cannot keep a version of " + p + " (nothing was saved): "
+                            + e.getMessage(), e);
+                }
+                throw e;
+            }
             try {
                 return db.write(s -> {
                     // GC runs under the write lock: a chunk present now stays until this commits and pins it.
@@ -161,7 +171,7 @@ public final class VersionStore {
         try {
             Files.createDirectories(dir);
             Blake3 hasher = Blake3.newHasher();
-            try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try (FileChannel out = store.writes().open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 for (ChunkRef c : manifest.chunks()) {
                     byte[] data = store.read(c.hash());
                     hasher.update(data, 0, data.length);
@@ -187,7 +197,9 @@ public final class VersionStore {
             if (e instanceof StoreException se) {
                 throw se;
             }
-            throw new StoreException("cannot restore version " + versionId + " to " + target + ": " + e.getMessage(), e);
+            String full = DiskFull.causedBy(e) ? "disk full: " : "";
+            throw new StoreException(full + "cannot restore version " + versionId + " to " + target + " (the target was"
+                    + " not touched): " + e.getMessage(), e);
         }
     }
 
@@ -206,20 +218,28 @@ public final class VersionStore {
      * Applies the retention policy with the injected clock: versions older than maxAge go; then, newest first,
      * versions are kept while the deduplicated bytes of the kept ones stay within maxTotalBytes, and the rest
      * (the oldest) go. Chunks are freed by the next garbage collection.
+     *
+     * <p>Robust to a wall clock that jumped backwards (docs/local-faults.md): "newest" is the order of saving (the
+     * row id), not the time stamp, and a version counts as old only when every version saved before it is old too
+     * (its stamp is raised to the latest stamp saved before it). A version saved while the clock was behind is
+     * therefore never pruned earlier than the versions saved before it, and never first because of size.
      */
     public RetentionReport applyRetention() {
         long cutoff = clock.instant().minus(policy.maxAge()).toEpochMilli();
         return db.write(s -> {
-            int byAge = s.update("DELETE FROM versions WHERE created_ms < ?", cutoff);
+            // the running maximum of created_ms in id order is monotone, so the expired versions are a prefix by id:
+            // everything saved before the first version stamped at or after the cutoff
+            int byAge = s.update("DELETE FROM versions WHERE id < coalesce((SELECT min(id) FROM versions WHERE "
+                    + "created_ms >= ?), (SELECT max(id) + 1 FROM versions))", cutoff);
             List<long[]> rows = new ArrayList<>();
             List<String> hashes = new ArrayList<>();
             s.query("SELECT v.id, mc.chunk_hash, c.size FROM versions v JOIN manifest_chunks mc ON mc.file_hash = v.file_hash "
-                    + "JOIN chunks c ON c.hash = mc.chunk_hash ORDER BY v.created_ms DESC, v.id DESC", rs -> {
+                    + "JOIN chunks c ON c.hash = mc.chunk_hash ORDER BY v.id DESC", rs -> {
                         rows.add(new long[] {rs.getLong(1), rs.getLong(3)});
                         hashes.add(rs.getString(2));
                         return null;
                     });
-            List<Long> order = s.query("SELECT id FROM versions ORDER BY created_ms DESC, id DESC", rs -> rs.getLong(1));
+            List<Long> order = s.query("SELECT id FROM versions ORDER BY id DESC", rs -> rs.getLong(1));
             // sizes per version, in newest-first order
             java.util.Map<Long, List<Integer>> byVersion = new java.util.HashMap<>();
             for (int i = 0; i < rows.size(); i++) {
