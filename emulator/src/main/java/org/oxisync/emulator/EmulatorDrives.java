@@ -28,7 +28,7 @@ public final class EmulatorDrives {
 
     /** Gives {@code username} {@code role} on the drive (adds the member or changes the role). */
     public void setMember(String driveId, String username, String role) {
-        tree.grant(userId(username), "drive", driveId, DriveRole.parse(role), granterOf(driveId));
+        tree.grant(userId(username), "drive", driveId, role(role), granterOf(driveId));
     }
 
     /** Removes the user's membership of the drive. */
@@ -38,12 +38,12 @@ public final class EmulatorDrives {
 
     /** Shares a folder with {@code username} in {@code role}, granted by {@code grantedBy}. */
     public void shareFolder(String folderId, String username, String role, String grantedBy) {
-        tree.grant(userId(username), "folder", folderId, DriveRole.parse(role), userId(grantedBy));
+        tree.grant(userId(username), "folder", folderId, role(role), userId(grantedBy));
     }
 
     /** Shares a single file with {@code username} in {@code role}. */
     public void shareFile(String fileId, String username, String role, String grantedBy) {
-        tree.grant(userId(username), "file", fileId, DriveRole.parse(role), userId(grantedBy));
+        tree.grant(userId(username), "file", fileId, role(role), userId(grantedBy));
     }
 
     /** Sets a Shared drive's cap in bytes ({@code null} = none), as the admin-only quota route does. */
@@ -59,18 +59,18 @@ public final class EmulatorDrives {
         return tree.driveUsage(driveId);
     }
 
-    /** The id of the drive whose root folder is named {@code name}. */
-    public String idOf(String name) {
+    /** The id of the Shared drive whose root folder is named {@code name}, if there is one. */
+    public java.util.Optional<String> findShared(String name) {
         synchronized (tree) {
-            for (Model.User u : java.util.List.copyOf(tree.allUsers())) {
+            for (Model.User u : tree.allUsers()) {
                 for (Model.Drive d : tree.readableDrives(u.id)) {
-                    if (tree.folderRow(d.rootFolderId).name.equals(name) && "shared".equals(d.kind)) {
-                        return d.id;
+                    if ("shared".equals(d.kind) && tree.folderRow(d.rootFolderId).name.equals(name)) {
+                        return java.util.Optional.of(d.id);
                     }
                 }
             }
         }
-        throw new IllegalArgumentException("no shared drive " + name);
+        return java.util.Optional.empty();
     }
 
     /** Operations in the drive as {@code username}'s other device, by path from the drive's root. */
@@ -91,6 +91,15 @@ public final class EmulatorDrives {
             Model.Folder root = tree.folderRow(drive(driveId).rootFolderId);
             return root.ownerId;
         }
+    }
+
+    private static DriveRole role(String wire) {
+        for (DriveRole r : DriveRole.values()) {
+            if (r.wire().equals(wire)) {
+                return r;
+            }
+        }
+        throw new IllegalArgumentException("unknown role " + wire + " (viewer, commenter, contributor, editor, owner)");
     }
 
     private String userId(String username) {

@@ -240,6 +240,22 @@ class DriveAclTest extends EmulatorTestBase {
         assertEquals(100L, drives.get(1).get("quota_bytes").asLong());
     }
 
+    @org.junit.jupiter.api.Test
+    void commandLineOptionsCreateASharedDriveAndMembersOnceAcrossRestarts() {
+        String[] args = {"--shared-drive", "Team:alice:1000", "--member", "Team:bob:editor"};
+        EmulatorMain.applyDrives(emu, args);
+        EmulatorMain.applyDrives(emu, args); // the same data dir started again keeps the one drive
+        JsonNode drives = bob().get("/api/drives").json();
+        assertEquals(2, drives.size());
+        assertEquals("editor", drives.get(1).get("caller_role").asText());
+        assertEquals(1000, drives.get(1).get("quota_bytes").asLong());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> EmulatorMain.applyDrives(emu, new String[] {"--member", "Team:bob:admin"}));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> EmulatorMain.applyDrives(emu, new String[] {"--member", "Nope:bob:viewer"}));
+        EmulatorMain.parse(new String[] {"--user", "a:b", "--shared-drive", "Team:a", "--member", "Team:a:owner"});
+    }
+
     private static String hash(byte[] content) {
         return org.oxisync.emulator.api.Content.blake3Hex(content, 0, content.length);
     }
