@@ -26,6 +26,14 @@ public final class EmulatorDrives {
         return tree.createSharedDrive(name, userId(owner), quotaBytes).id;
     }
 
+    /** Makes the user an OxiCloud admin (role {@code admin} in the users table and in new tokens). */
+    public void makeAdmin(String username) {
+        synchronized (tree) {
+            tree.userByName(username).role = "admin";
+            tree.changed();
+        }
+    }
+
     /** Gives {@code username} {@code role} on the drive (adds the member or changes the role). */
     public void setMember(String driveId, String username, String role) {
         tree.grant(userId(username), "drive", driveId, role(role), granterOf(driveId));

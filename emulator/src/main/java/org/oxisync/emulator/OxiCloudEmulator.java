@@ -81,6 +81,7 @@ public final class OxiCloudEmulator implements AutoCloseable {
         deviceFlow.register(router);
         new FolderApi(tree).register(router);
         new org.oxisync.emulator.api.GrantApi(tree).register(router);
+        new org.oxisync.emulator.api.DriveAdminApi(tree).register(router);
         new FileApi(tree, content).register(router);
         new TrashApi(tree).register(router);
         new org.oxisync.emulator.api.BatchApi(tree).register(router);
