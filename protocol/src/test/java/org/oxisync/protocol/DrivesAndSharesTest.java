@@ -131,6 +131,17 @@ class DrivesAndSharesTest {
     }
 
     @Test
+    void aBatchTrashRefusedByRoleReportsEachItemAsForbiddenByRole() {
+        emulator.drives().setMember(team, "bob", "editor");
+        String plan = emulator.drives().remote("alice", team).fileId("/plan.txt");
+        BatchTrashResult r = bob.trashBatch(List.of(plan), List.of());
+        assertTrue(r.trashed().isEmpty());
+        OxiCloudException.ForbiddenByRole e = r.failed().get(0).forbiddenByRole().orElseThrow();
+        assertEquals("delete", e.permission());
+        assertEquals(plan, e.resourceId());
+    }
+
+    @Test
     void theEnginesTextIsRecognisedInsideABatchFailureToo() {
         OxiCloudException.ForbiddenByRole e = OxiCloudException.ForbiddenByRole.parse("batch trash",
                 "Access Denied: Missing 'delete' permission on File 0b9c8f7e-1d2c-4b5a-9e8f-7a6b5c4d3e2f").orElseThrow();
