@@ -19,7 +19,8 @@ public final class EmulatorMain {
         } catch (IllegalArgumentException e) {
             System.err.println("oxicloud-emulator: " + e.getMessage());
             System.err.println("usage: java -jar oxicloud-emulator.jar [--port N] [--data DIR] --user NAME:PASSWORD[:EMAIL]... "
-                    + "[--auto-approve-device USER] [--quota BYTES] [--delta-rate-limit N]");
+                    + "[--auto-approve-device USER] [--quota BYTES] [--delta-rate-limit N] [--message-bus] "
+                    + "[--shared-drive NAME:OWNER[:QUOTA]]... [--member DRIVE:USER:ROLE]...");
             System.exit(2);
             return;
         }
@@ -31,6 +32,14 @@ public final class EmulatorMain {
         }, "emulator-shutdown"));
         if (messageBus(args)) {
             emu.startMessageBus();
+        }
+        try {
+            applyDrives(emu, args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("oxicloud-emulator: " + e.getMessage());
+            emu.close();
+            System.exit(2);
+            return;
         }
         System.out.println("OxiCloud emulator ready at " + emu.baseUrl());
         System.out.flush();
@@ -56,6 +65,7 @@ public final class EmulatorMain {
                 case "--auto-approve-device" -> b.autoApproveDevice(require(a, v));
                 case "--quota" -> b.defaultQuotaBytes(Long.parseLong(require(a, v)));
                 case "--delta-rate-limit" -> b.deltaRateLimitPerMinute(Integer.parseInt(require(a, v)));
+                case "--shared-drive", "--member" -> require(a, v); // applied once started (applyDrives)
                 case "--message-bus" -> {
                     i--; // a flag without a value: the real-time bus (reference §7.5), off by default like 0.8.7
                 }
@@ -64,6 +74,32 @@ public final class EmulatorMain {
             i++;
         }
         return b.build();
+    }
+
+    /**
+     * {@code --shared-drive NAME:OWNER[:QUOTA]} creates a Shared drive (kept if one of that name exists in the data
+     * dir); {@code --member DRIVE:USER:ROLE} sets a user's role on it (viewer, commenter, contributor, editor, owner).
+     */
+    static void applyDrives(OxiCloudEmulator emu, String[] args) {
+        EmulatorDrives drives = emu.drives();
+        for (int i = 0; i + 1 < args.length; i++) {
+            String[] p = args[i + 1].split(":");
+            if (args[i].equals("--shared-drive")) {
+                if (p.length < 2 || p.length > 3) {
+                    throw new IllegalArgumentException("--shared-drive needs NAME:OWNER[:QUOTA]");
+                }
+                if (drives.findShared(p[0]).isEmpty()) {
+                    drives.createShared(p[0], p[1], p.length == 3 ? Long.valueOf(p[2]) : null);
+                }
+            } else if (args[i].equals("--member")) {
+                if (p.length != 3) {
+                    throw new IllegalArgumentException("--member needs DRIVE:USER:ROLE");
+                }
+                String id = drives.findShared(p[0])
+                        .orElseThrow(() -> new IllegalArgumentException("--member: no shared drive " + p[0]));
+                drives.setMember(id, p[1], p[2]);
+            }
+        }
     }
 
     static boolean messageBus(String[] args) {

@@ -80,6 +80,8 @@ public final class OxiCloudEmulator implements AutoCloseable {
         new AuthApi(auth).register(router);
         deviceFlow.register(router);
         new FolderApi(tree).register(router);
+        new org.oxisync.emulator.api.GrantApi(tree).register(router);
+        new org.oxisync.emulator.api.DriveAdminApi(tree).register(router);
         new FileApi(tree, content).register(router);
         new TrashApi(tree).register(router);
         new org.oxisync.emulator.api.BatchApi(tree).register(router);
@@ -141,6 +143,11 @@ public final class OxiCloudEmulator implements AutoCloseable {
 
     public void resetStats() {
         stats.reset();
+    }
+
+    /** Shared drives, members, roles, shares and drive quotas for tests and the demo. */
+    public EmulatorDrives drives() {
+        return new EmulatorDrives(tree, content);
     }
 
     /** Operations on this user's tree as another device would make them. */

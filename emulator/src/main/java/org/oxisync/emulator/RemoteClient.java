@@ -19,11 +19,18 @@ public final class RemoteClient {
     private final Tree tree;
     private final Content content;
     private final String userId;
+    /** The folder paths start from: the user's Personal root, or a Shared drive's root. */
+    private final String rootFolderId;
 
     RemoteClient(Tree tree, Content content, String userId) {
+        this(tree, content, userId, null);
+    }
+
+    RemoteClient(Tree tree, Content content, String userId, String rootFolderId) {
         this.tree = tree;
         this.content = content;
         this.userId = userId;
+        this.rootFolderId = rootFolderId;
     }
 
     private static List<String> segments(String path) {
@@ -51,7 +58,7 @@ public final class RemoteClient {
 
     private Model.Folder findFolder(String path) {
         synchronized (tree) {
-            Model.Folder f = tree.folderRow(tree.user(userId).rootFolderId);
+            Model.Folder f = tree.folderRow(rootFolderId != null ? rootFolderId : tree.user(userId).rootFolderId);
             for (String seg : segments(path)) {
                 String norm = java.text.Normalizer.normalize(seg, java.text.Normalizer.Form.NFC);
                 f = tree.liveChildFolders(f.id).stream().filter(x -> x.name.equals(norm)).findFirst().orElse(null);
@@ -77,7 +84,7 @@ public final class RemoteClient {
     /** Creates every missing folder along the path; returns the id of the last one. */
     public String mkdirs(String path) {
         synchronized (tree) {
-            Model.Folder f = tree.folderRow(tree.user(userId).rootFolderId);
+            Model.Folder f = tree.folderRow(rootFolderId != null ? rootFolderId : tree.user(userId).rootFolderId);
             for (String seg : segments(path)) {
                 String norm = java.text.Normalizer.normalize(seg, java.text.Normalizer.Form.NFC);
                 Model.Folder next = tree.liveChildFolders(f.id).stream().filter(x -> x.name.equals(norm)).findFirst().orElse(null);

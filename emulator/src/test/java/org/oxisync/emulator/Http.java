@@ -107,6 +107,11 @@ final class Http {
         return send(req(path).header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofByteArray(bytes(body))));
     }
 
+    Res patch(String path, Object body) {
+        return send(req(path).header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofByteArray(bytes(body))));
+    }
+
     Res putBytes(String path, byte[] body) {
         return send(req(path).header("Content-Type", "application/octet-stream").PUT(HttpRequest.BodyPublishers.ofByteArray(body)));
     }

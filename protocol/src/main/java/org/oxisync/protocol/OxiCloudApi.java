@@ -80,8 +80,14 @@ public interface OxiCloudApi extends AutoCloseable {
 
     // ---- drives and folders -------------------------------------------------------------------------------------
 
-    /** {@code GET /api/drives}. */
+    /** {@code GET /api/drives}: every drive the caller holds a role on, with {@code caller_role}, quota and use. */
     List<DriveDto> drives();
+
+    /**
+     * Every page of {@code GET /api/grants/incoming/resources}: drives, folders and files shared with the caller,
+     * each with the role its permissions amount to. Includes the caller's own Personal drive (its Owner grant).
+     */
+    List<IncomingShareDto> incomingShares();
 
     /** {@code GET /api/folders/{id}}, carrying the tree ETag. */
     FolderDto folder(String folderId);

@@ -48,6 +48,67 @@ public abstract sealed class OxiCloudException extends RuntimeException {
         }
     }
 
+    /**
+     * 403 from the ACL engine: the caller may see the item but its role lacks the permission, answered as
+     * {@code "Missing 'update' permission on File <id>"} (server {@code application/ports/authorization_ports.rs:154-239}).
+     * Distinct from {@link AuthExpired} (401), {@link Forbidden} (other 403s) and {@link ServerReadOnly} (the same
+     * 403 while the server says {@code X-Server-Status: {"readonly":true}}). Not transient: the same request fails
+     * until the role changes, so the engine holds the item back instead of retrying it.
+     */
+    public static final class ForbiddenByRole extends OxiCloudException {
+        private static final java.util.regex.Pattern TEXT = java.util.regex.Pattern.compile(
+                "(?:Access Denied: )?Missing '([a-z]+)' permission on ([A-Za-z]+) ([0-9A-Za-z-]{1,64})");
+        private final String permission;
+        private final String resourceKind;
+        private final String resourceId;
+        private final String serverMessage;
+
+        public ForbiddenByRole(String message, String permission, String resourceKind, String resourceId,
+                               String serverMessage) {
+            super(message, null);
+            this.permission = permission;
+            this.resourceKind = resourceKind;
+            this.resourceId = resourceId;
+            this.serverMessage = serverMessage;
+        }
+
+        /**
+         * Recognises the engine's text (also inside a batch failure, where it is prefixed {@code "Access Denied: "});
+         * {@code context} starts the exception's message.
+         */
+        public static Optional<ForbiddenByRole> parse(String context, String serverMessage) {
+            if (serverMessage == null) {
+                return Optional.empty();
+            }
+            java.util.regex.Matcher m = TEXT.matcher(serverMessage.trim());
+            if (!m.matches()) {
+                return Optional.empty();
+            }
+            return Optional.of(new ForbiddenByRole(context + ": the role on this drive or share does not allow '"
+                    + m.group(1) + "' (" + serverMessage.trim() + ")", m.group(1), m.group(2), m.group(3),
+                    serverMessage.trim()));
+        }
+
+        /** {@code create}, {@code update}, {@code delete}, {@code share}, ... as the server named it. */
+        public String permission() {
+            return permission;
+        }
+
+        /** {@code File} or {@code Folder} (or {@code Drive}). */
+        public String resourceKind() {
+            return resourceKind;
+        }
+
+        public String resourceId() {
+            return resourceId;
+        }
+
+        /** The server's message as it came (control characters stripped by the parser's pattern). */
+        public String serverMessage() {
+            return serverMessage;
+        }
+    }
+
     /** 404, including permission denials the server hides as 404 and {@code not_available} chunk lists. */
     public static final class NotFound extends OxiCloudException {
         private final String errorCode;

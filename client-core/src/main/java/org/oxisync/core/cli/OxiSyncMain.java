@@ -116,6 +116,7 @@ public final class OxiSyncMain implements Runnable {
             Map.entry("login", org.oxisync.core.commands.LoginCommand::new),
             Map.entry("logout", org.oxisync.core.commands.LogoutCommand::new),
             Map.entry("pair", org.oxisync.core.commands.PairCommand::new),
+            Map.entry("drives", org.oxisync.core.commands.DrivesCommand::new),
             Map.entry("sync-once", org.oxisync.core.commands.SyncOnceCommand::new),
             Map.entry("status", org.oxisync.core.commands.StatusCommand::new),
             Map.entry("daemon", org.oxisync.core.commands.DaemonCommand::new),

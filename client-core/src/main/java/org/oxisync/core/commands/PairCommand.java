@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.PairDrive;
 import org.oxisync.core.app.PairRemoval;
 import org.oxisync.core.app.PairRules;
 import org.oxisync.core.app.StoreView;
@@ -40,6 +41,9 @@ public final class PairCommand implements Callable<Integer> {
         @Spec CommandSpec spec;
         @Option(names = "--name", description = "A name for the pair (default: the local folder's name).")
         String name;
+        @Option(names = "--drive", paramLabel = "NAME|ID", description = "The drive (see `oxisync drives`), or a folder"
+                + " shared with you, that REMOTE_PATH starts from (default: your Personal drive).")
+        String drive;
         @Parameters(index = "0", paramLabel = "LOCAL_DIR", description = "The local folder (created if missing).")
         Path local;
         @Parameters(index = "1", paramLabel = "REMOTE_PATH", defaultValue = "/",
@@ -77,7 +81,15 @@ public final class PairCommand implements Callable<Integer> {
                     err.println("oxisync pair add: " + e.getMessage());
                     return ExitCodes.CONFIG;
                 }
-                var remoteProblem = PairRules.remoteProblem(normalized, store.accounts().pairs());
+                PairDrive where;
+                try {
+                    where = PairDrive.resolve(ctx.api(), account, drive);
+                } catch (IllegalArgumentException e) {
+                    err.println("oxisync pair add: " + e.getMessage());
+                    return ExitCodes.CONFIG;
+                }
+                var remoteProblem = PairRules.remoteProblem(normalized,
+                        where.pairsOnSameTree(store.accounts().pairs(), account));
                 if (remoteProblem.isPresent()) {
                     err.println("oxisync pair add: " + remoteProblem.get());
                     return ExitCodes.CONFIG;
@@ -88,10 +100,12 @@ public final class PairCommand implements Callable<Integer> {
                     return ExitCodes.CONFIG;
                 }
                 Files.createDirectories(dir);
-                String folderId = PairRules.resolveOrCreateRemote(ctx.api(), account.rootFolderId(), normalized);
-                FolderPair saved = store.accounts().savePair(
-                        FolderPair.create(pairName, dir.toString(), folderId, normalized));
-                out.println("Paired '" + saved.name() + "': " + dir + " <-> " + normalized);
+                String folderId = PairRules.resolveOrCreateRemote(ctx.api(), where.rootFolderId(), normalized);
+                FolderPair created = FolderPair.create(pairName, dir.toString(), folderId, normalized);
+                FolderPair saved = store.accounts().savePair(created.withSettings(where.settings(created.settings())));
+                out.println("Paired '" + saved.name() + "': " + dir + " <-> " + normalized + " on "
+                        + DrivesCommand.shown(where.name()) + " (" + where.kind() + ", your role: "
+                        + where.role().wireName() + ")");
                 out.println("Next: oxisync sync-once --pair " + saved.name());
                 return ExitCodes.OK;
             } catch (OxiCloudException e) {
@@ -120,7 +134,11 @@ public final class PairCommand implements Callable<Integer> {
                         out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
                     }
                     for (FolderPair p : pairs) {
-                        out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath());
+                        // a pair off the Personal drive names its drive or shared folder, and the role it had
+                        String where = p.settings().containsKey(PairDrive.ID)
+                                ? "\t" + DrivesCommand.shown(p.settings().get(PairDrive.NAME)) + " ("
+                                        + p.settings().get(PairDrive.ROLE) + ")" : "";
+                        out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath() + where);
                     }
                     return ExitCodes.OK;
                 }

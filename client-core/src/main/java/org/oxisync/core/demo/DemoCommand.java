@@ -96,13 +96,19 @@ public final class DemoCommand implements Callable<Integer> {
             ReportPrinter.print(second, false, out);
 
             out.println();
+            out.println("== A team drive shared with you");
+            SyncReport team = TeamDriveDemo.run(server, ctx, base.resolve(TeamDriveDemo.DRIVE), engine, options, out);
+            ReportPrinter.print(team, false, out);
+
+            out.println();
             out.println("Local folder:   " + local);
             listTree(local, out);
             out.println("Server tree (as the emulator holds it):");
             listRemote(remote, "", out);
             out.println("Client home:    " + home + "  (e.g. oxisync status --home " + home + ")");
             out.println("Server data:    " + serverData);
-            return Math.max(first.exitCode(), second.exitCode());
+            out.println("Team folder:    " + base.resolve(TeamDriveDemo.DRIVE) + "  (oxisync drives --home " + home + ")");
+            return Math.max(Math.max(first.exitCode(), second.exitCode()), team.exitCode());
         }
     }
 

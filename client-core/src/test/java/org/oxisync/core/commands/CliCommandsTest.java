@@ -186,5 +186,7 @@ class CliCommandsTest {
         assertTrue(out.contains("GET /api/version -> OxiCloud 0.8.7"), out);
         assertTrue(out.contains("conflicts 1"), out);
         assertTrue(out.contains("conflicted copy"), out);
+        assertTrue(out.contains("your role: editor"), out);
+        assertTrue(Files.isRegularFile(tmp.resolve("demo/Team/Roadmap/2026.md")), "the team drive's file came down");
     }
 }

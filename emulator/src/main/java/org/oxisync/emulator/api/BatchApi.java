@@ -158,7 +158,10 @@ public final class BatchApi {
         } catch (ApiError e) {
             Map<String, Object> f = new LinkedHashMap<>();
             f.put("id", id);
-            f.put("error", e.getMessage());
+            // a refused role is a DomainError whose Display is "{kind}: {message}" (domain/errors.rs:79-80), which
+            // batch_operations.rs:477-480 puts into the entry with to_string()
+            f.put("error", e.status() == 403 && e.getMessage().startsWith("Missing '")
+                    ? "Access Denied: " + e.getMessage() : e.getMessage());
             failed.add(f);
         }
     }

@@ -219,11 +219,16 @@ public final class DeltaApi {
         if (create) {
             name = Names.validate(Names.basename(name).trim());
             tree.anyFolder(userId, folderId); // a trashed folder is accepted (file_blob_write_repository.rs:317)
+            tree.requireOnFolder(userId, "create", folderId); // authZ before quota and pinning (delta_upload_service.rs:303-314)
         } else {
             tree.file(userId, fileId);
+            tree.requireOnFile(userId, "update", fileId); // delta_upload_service.rs:315-325
         }
         long total = chunks.stream().mapToLong(Model.ChunkRef::s).sum();
         tree.checkQuotaFor(userId, total);
+        if (create) {
+            tree.checkDriveQuotaFor(folderId, total); // only on create (delta_upload_service.rs:334-347)
+        }
 
         // Fast path: the caller already owns content with this hash.
         if (tree.ownedHashes(userId).containsKey(fileHash) && tree.manifest(fileHash) != null) {

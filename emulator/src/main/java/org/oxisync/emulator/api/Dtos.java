@@ -89,23 +89,50 @@ final class Dtos {
         }
     }
 
-    static Map<String, Object> drive(Tree tree, Model.User u) {
+    /**
+     * DriveDto (application/dtos/drive_dto.rs:36-86): {@code default_for_user}, {@code quota_bytes} and
+     * {@code caller_role} are omitted when absent. A Personal drive's cap is its user's quota (0 = none here).
+     */
+    static Map<String, Object> drive(Tree tree, Model.Drive d, String callerRole) {
         synchronized (tree) {
-            Model.Folder root = tree.folderRow(u.rootFolderId);
+            Model.Folder root = tree.folderRow(d.rootFolderId);
+            Long quota = d.quotaBytes;
+            if ("personal".equals(d.kind)) {
+                Model.User owner = tree.user(d.defaultForUser);
+                quota = owner == null || owner.quotaBytes == 0 ? null : owner.quotaBytes;
+            }
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("id", u.driveId);
+            m.put("id", d.id);
             m.put("name", root.name);
-            m.put("kind", "personal");
-            m.put("default_for_user", u.id);
+            m.put("kind", d.kind);
+            if (d.defaultForUser != null) {
+                m.put("default_for_user", d.defaultForUser);
+            }
             m.put("root_folder_id", root.id);
-            m.put("quota_bytes", u.quotaBytes == 0 ? null : u.quotaBytes);
-            m.put("used_bytes", tree.usage(u.id));
+            if (quota != null) {
+                m.put("quota_bytes", quota);
+            }
+            m.put("used_bytes", tree.driveUsage(d.id));
             m.put("policies", Map.of());
-            m.put("created_at", rfc3339(u.createdAt));
-            m.put("updated_at", rfc3339(u.updatedAt));
-            m.put("caller_role", "owner");
+            m.put("created_at", rfc3339(d.createdAt));
+            m.put("updated_at", rfc3339(d.updatedAt));
+            if (callerRole != null) {
+                m.put("caller_role", callerRole);
+            }
             return m;
         }
+    }
+
+    /** GrantDto (application/dtos/grant_dto.rs:255-269). */
+    static Map<String, Object> grant(Model.Grant g) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", g.id);
+        m.put("subject", Map.of("type", "user", "id", g.userId));
+        m.put("resource", Map.of("type", g.resourceType, "id", g.resourceId));
+        m.put("role", g.role);
+        m.put("granted_by", g.grantedBy);
+        m.put("granted_at", rfc3339(g.grantedAt));
+        return m;
     }
 
     private static String category(String mime) {

@@ -65,6 +65,7 @@ public final class FileApi {
     private Response ingestFile(String userId, String folderId, Multipart.Part part) throws IOException {
         String name = Names.validate(Names.basename(part.filename() == null ? "" : part.filename()));
         tree.anyFolder(userId, folderId); // 404 before reading the body; a trashed folder is accepted
+        tree.requireOnFolder(userId, "create", folderId); // 403 before reading the body (file_handler.rs:218-228)
         Content.Ingested in = content.ingest(part.body(), name);
         Tree.Created c = tree.createFile(userId, folderId, name, in.hash(), in.size(), in.mime(), in.manifest());
         return Response.json(201, Dtos.file(tree, c.file(), false));
@@ -85,6 +86,7 @@ public final class FileApi {
         }
         String name = Names.validate(Names.basename(rawName));
         tree.anyFolder(r.userId(), folderId);
+        tree.requireOnFolder(r.userId(), "create", folderId); // file_upload_service.rs:636-648
         Long size = tree.ownedHashes(r.userId()).get(hash);
         Model.Manifest m = tree.manifest(hash);
         if (size == null || m == null) {

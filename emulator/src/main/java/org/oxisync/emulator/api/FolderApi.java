@@ -41,7 +41,14 @@ public final class FolderApi {
     }
 
     private Response drives(Request r) {
-        return Response.json(200, List.of(Dtos.drive(tree, tree.user(r.userId()))));
+        // drive_handler.rs:45-56: every drive the caller holds a role on, with that role
+        List<Object> out = new java.util.ArrayList<>();
+        synchronized (tree) {
+            for (Model.Drive d : tree.readableDrives(r.userId())) {
+                out.add(Dtos.drive(tree, d, tree.driveRole(r.userId(), d.id).wire()));
+            }
+        }
+        return Response.json(200, out);
     }
 
     private Response roots(Request r) {

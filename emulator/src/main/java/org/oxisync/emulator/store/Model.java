@@ -102,6 +102,37 @@ public final class Model {
         public String refreshToken;
     }
 
+    /**
+     * A drive (server {@code storage.drives}): {@code personal} (one per user, made with the user) or {@code shared}.
+     * Its name is its root folder's name (drive_dto.rs:39-44). {@code quotaBytes} null = no drive quota; a personal
+     * drive's cap is its user's quota instead.
+     */
+    public static final class Drive {
+        public String id;
+        public String kind;
+        public String defaultForUser;
+        public String rootFolderId;
+        public Long quotaBytes;
+        public long createdAt;
+        public long updatedAt;
+    }
+
+    /**
+     * One {@code storage.role_grants} row: a user's role on a drive, folder or file. Drive membership is a grant on
+     * the drive (drive_pg_repository.rs:204-231); a folder grant cascades to everything below it.
+     */
+    public static final class Grant {
+        public String id;
+        public String userId;
+        /** drive, folder or file. */
+        public String resourceType;
+        public String resourceId;
+        /** viewer, commenter, contributor, editor or owner. */
+        public String role;
+        public String grantedBy;
+        public long grantedAt;
+    }
+
     /** Everything written to {@code metadata.json}. */
     public static final class Snapshot {
         public int version = 1;
@@ -114,5 +145,7 @@ public final class Model {
         public List<Session> sessions = new ArrayList<>();
         public List<AppPassword> appPasswords = new ArrayList<>();
         public List<DeviceCode> deviceCodes = new ArrayList<>();
+        public List<Drive> drives = new ArrayList<>();
+        public List<Grant> grants = new ArrayList<>();
     }
 }

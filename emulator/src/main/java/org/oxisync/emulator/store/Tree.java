@@ -58,6 +58,8 @@ public final class Tree implements AutoCloseable {
     private final Map<String, Long> ownedCacheVersion = new HashMap<>();
     private final Map<String, Map<String, Long>> ownedHashCache = new HashMap<>();
     private final Map<String, Map<String, Long>> ownedChunkCache = new HashMap<>();
+    /** Drives, role grants and the ACL decisions. */
+    final Sharing sharing = new Sharing(this);
 
     /** Auth rows, managed by the auth service under this lock. */
     public final Map<String, Model.Session> sessions = new LinkedHashMap<>();
@@ -114,11 +116,14 @@ public final class Tree implements AutoCloseable {
                 childFolders.computeIfAbsent(f.parentId, k -> new LinkedHashSet<>()).add(f.id);
             }
         });
+        sharing.load(s);
         s.files.forEach(f -> {
             files.put(f.id, f);
             childFiles.computeIfAbsent(f.folderId, k -> new LinkedHashSet<>()).add(f.id);
             usage.merge(f.ownerId, f.size, Long::sum);
+            sharing.addUsage(f.driveId, f.size);
         });
+        users.values().forEach(this::ensurePersonalDrive); // snapshots written before drives were rows
         s.manifests.forEach(this::putManifest);
         looseChunks.putAll(s.looseChunks);
         s.sessions.forEach(x -> sessions.put(x.token, x));
@@ -137,6 +142,7 @@ public final class Tree implements AutoCloseable {
         s.sessions.addAll(sessions.values());
         s.appPasswords.addAll(appPasswords.values());
         s.deviceCodes.addAll(deviceCodes.values());
+        sharing.save(s);
         return Json.bytes(s);
     }
 
@@ -181,8 +187,136 @@ public final class Tree implements AutoCloseable {
         folders.put(root.id, root);
         u.rootFolderId = root.id;
         users.put(u.id, u);
+        ensurePersonalDrive(u);
         changed();
         return u;
+    }
+
+    /**
+     * The user's Personal drive row and its Owner grant (granted by the user), as the drive lifecycle hook seeds them
+     * (migrations/20260802100001_drives_backfill.sql:238-245).
+     */
+    private void ensurePersonalDrive(User u) {
+        if (!sharing.drives.containsKey(u.driveId)) {
+            Model.Drive d = new Model.Drive();
+            d.id = u.driveId;
+            d.kind = "personal";
+            d.defaultForUser = u.id;
+            d.rootFolderId = u.rootFolderId;
+            d.createdAt = u.createdAt;
+            d.updatedAt = u.updatedAt;
+            sharing.drives.put(d.id, d);
+        }
+        if (sharing.driveRole(u.id, u.driveId) == null) {
+            sharing.grant(u.id, "drive", u.driveId, DriveRole.OWNER, u.id);
+        }
+    }
+
+    // ------------------------------------------------------------------ drives and grants
+
+    /** Creates a Shared drive named {@code name} (its root folder's name); {@code creatorId} becomes its Owner. */
+    public synchronized Model.Drive createSharedDrive(String name, String creatorId, Long quotaBytes) {
+        long now = now();
+        Folder root = new Folder();
+        root.id = UUID.randomUUID().toString();
+        root.name = Names.validate(name);
+        root.ownerId = creatorId;
+        root.createdAt = now;
+        root.modifiedAt = now;
+        root.treeModifiedAt = now;
+        Model.Drive d = sharing.createDrive("shared", null, root.id, quotaBytes);
+        root.driveId = d.id;
+        folders.put(root.id, root);
+        sharing.grant(creatorId, "drive", d.id, DriveRole.OWNER, creatorId);
+        changed();
+        return d;
+    }
+
+    /** Sets (adds or changes) a user's role on a drive, a folder or a file. */
+    public synchronized Model.Grant grant(String userId, String resourceType, String resourceId, DriveRole role,
+                                          String grantedBy) {
+        boolean known = switch (resourceType) {
+            case "drive" -> sharing.drives.containsKey(resourceId);
+            case "folder" -> folders.containsKey(resourceId);
+            case "file" -> files.containsKey(resourceId);
+            default -> false;
+        };
+        if (!known || !users.containsKey(userId)) {
+            throw ApiError.notFound(resourceType);
+        }
+        Model.Grant g = sharing.grant(userId, resourceType, resourceId, role, grantedBy);
+        changed();
+        return g;
+    }
+
+    public synchronized boolean revoke(String userId, String resourceType, String resourceId) {
+        boolean removed = sharing.revoke(userId, resourceType, resourceId);
+        changed();
+        return removed;
+    }
+
+    public synchronized void setDriveQuota(String driveId, Long quotaBytes) {
+        Model.Drive d = sharing.drives.get(driveId);
+        if (d == null) {
+            throw ApiError.notFound("Drive");
+        }
+        d.quotaBytes = quotaBytes;
+        d.updatedAt = now();
+        changed();
+    }
+
+    public synchronized Model.Drive drive(String driveId) {
+        return sharing.drives.get(driveId);
+    }
+
+    public synchronized List<Model.Drive> readableDrives(String userId) {
+        return sharing.readableDrives(userId);
+    }
+
+    /** The caller's role on a drive (its membership); null = none. */
+    public synchronized DriveRole driveRole(String userId, String driveId) {
+        return sharing.driveRole(userId, driveId);
+    }
+
+    public synchronized long driveUsage(String driveId) {
+        return sharing.usage(driveId);
+    }
+
+    public synchronized List<Model.Grant> incomingGrants(String userId) {
+        return sharing.incoming(userId);
+    }
+
+    /**
+     * The server's {@code authz.require} on a folder or file the caller can see (look it up with
+     * {@link #anyFolder}/{@link #file} first): 403 "Missing 'P' permission on Kind id" when the role lacks
+     * {@code permission} ({@code read}, {@code create}, {@code update}, {@code delete}).
+     */
+    public synchronized void requireOnFolder(String userId, String permission, String folderId) {
+        sharing.require(userId, permission, anyFolder(userId, folderId));
+    }
+
+    public synchronized void requireOnFile(String userId, String permission, String fileId) {
+        sharing.require(userId, permission, anyFile(userId, fileId));
+    }
+
+    /** The per-drive cap of the folder's drive, checked on creates (storage_usage_service.rs:533-569). */
+    public synchronized void checkDriveQuotaFor(String folderId, long extra) {
+        Folder f = folders.get(folderId);
+        if (f != null) {
+            sharing.checkDriveQuota(f.driveId, extra);
+        }
+    }
+
+    /** The caller's role on a folder or file (drive role or cascaded grant); null when it may not read it. */
+    public synchronized DriveRole roleOn(String userId, Object item) {
+        if (item instanceof Folder f) {
+            return sharing.role(userId, f);
+        }
+        return sharing.role(userId, (FileRow) item);
+    }
+
+    public synchronized List<User> allUsers() {
+        return new ArrayList<>(users.values());
     }
 
     public synchronized User userByName(String username) {
@@ -251,7 +385,7 @@ public final class Tree implements AutoCloseable {
     /** A live folder of the caller; 404 otherwise (denial looks like absence). */
     public synchronized Folder folder(String userId, String id) {
         Folder f = folders.get(id);
-        if (f == null || !f.ownerId.equals(userId) || !isLive(f)) {
+        if (f == null || sharing.role(userId, f) == null || !isLive(f)) {
             throw ApiError.notFound("Folder");
         }
         return f;
@@ -265,7 +399,7 @@ public final class Tree implements AutoCloseable {
      */
     public synchronized Folder anyFolder(String userId, String id) {
         Folder f = folders.get(id);
-        if (f == null || !f.ownerId.equals(userId)) {
+        if (f == null || sharing.role(userId, f) == null) {
             throw ApiError.notFound("Folder");
         }
         return f;
@@ -274,7 +408,7 @@ public final class Tree implements AutoCloseable {
     /** A file of the caller whether or not it is in the trash (authZ ignores the trash state). */
     public synchronized FileRow anyFile(String userId, String id) {
         FileRow f = files.get(id);
-        if (f == null || !f.ownerId.equals(userId)) {
+        if (f == null || sharing.role(userId, f) == null) {
             throw ApiError.notFound("File");
         }
         return f;
@@ -282,7 +416,7 @@ public final class Tree implements AutoCloseable {
 
     public synchronized FileRow file(String userId, String id) {
         FileRow f = files.get(id);
-        if (f == null || !f.ownerId.equals(userId) || !isLive(f)) {
+        if (f == null || sharing.role(userId, f) == null || !isLive(f)) {
             throw ApiError.notFound("File");
         }
         return f;
@@ -400,6 +534,7 @@ public final class Tree implements AutoCloseable {
 
     public synchronized Folder createFolder(String userId, String parentId, String rawName) {
         Folder parent = anyFolder(userId, parentId); // a trashed parent is accepted (folder_db_repository.rs:274-282)
+        sharing.require(userId, "create", parent); // folder_service.rs:360-366
         String name = Names.validate(rawName);
         if (liveFolderNamed(parent.id, name) != null) {
             throw ApiError.rest(409, "AlreadyExists", "Folder '" + name + "' already exists");
@@ -427,6 +562,7 @@ public final class Tree implements AutoCloseable {
         if (f.parentId == null) {
             throw ApiError.rest(403, "AccessDenied", "The root folder cannot be renamed");
         }
+        sharing.require(userId, "update", f); // folder_service.rs:723-735
         String name = Names.validate(rawName);
         if (!name.equals(f.name)) {
             if (liveFolderNamed(f.parentId, name) != null) {
@@ -446,7 +582,9 @@ public final class Tree implements AutoCloseable {
         if (f.parentId == null) {
             throw ApiError.rest(403, "AccessDenied", "The root folder cannot be moved");
         }
+        sharing.require(userId, "update", f); // Update on the source, Create on the target (folder_service.rs:808-835)
         Folder target = anyFolder(userId, newParentId); // into a trashed folder too (authZ ignores the trash)
+        sharing.require(userId, "create", target);
         for (Folder x = target; x != null; x = x.parentId == null ? null : folders.get(x.parentId)) {
             if (x.id.equals(f.id)) {
                 throw ApiError.badRequest("Cannot move a folder into itself or one of its descendants");
@@ -462,6 +600,9 @@ public final class Tree implements AutoCloseable {
         childFolders.get(old).remove(f.id);
         childFolders.computeIfAbsent(target.id, k -> new LinkedHashSet<>()).add(f.id);
         f.parentId = target.id;
+        if (!target.driveId.equals(f.driveId)) {
+            moveToDrive(f, target.driveId);
+        }
         f.modifiedAt = now();
         bumpFrom(old);
         bumpFrom(target.id);
@@ -478,6 +619,7 @@ public final class Tree implements AutoCloseable {
      */
     public synchronized boolean deleteFolder(String userId, String id) {
         Folder f = anyFolder(userId, id);
+        sharing.require(userId, "delete", f); // folder_service.rs:957-970
         if (f.parentId != null && !isLive(f)) {
             removeFolderTree(f);
             changed();
@@ -490,6 +632,7 @@ public final class Tree implements AutoCloseable {
     /** {@code DELETE /api/files/{id}}: trashes a live file, deletes an already-trashed one for good (see deleteFolder). */
     public synchronized boolean deleteFile(String userId, String id) {
         FileRow f = anyFile(userId, id);
+        sharing.require(userId, "delete", f); // file_management_service.rs:591-598
         if (!isLive(f)) {
             removeFile(f);
             changed();
@@ -506,12 +649,14 @@ public final class Tree implements AutoCloseable {
     public synchronized void trashOnly(String userId, String id, boolean folder) {
         if (folder) {
             Folder f = anyFolder(userId, id);
+            sharing.require(userId, "delete", f); // trash_service.rs:190-200, 228-238
             if (!isLive(f)) {
                 throw ApiError.rest(500, "InternalError", "Error moving folder " + id + " to trash: Folder not found");
             }
             trashFolder(userId, id);
         } else {
             FileRow f = anyFile(userId, id);
+            sharing.require(userId, "delete", f);
             if (!isLive(f)) {
                 throw ApiError.rest(500, "InternalError", "Error moving file " + id + " to trash: File not found");
             }
@@ -524,6 +669,7 @@ public final class Tree implements AutoCloseable {
         if (f.parentId == null) {
             throw ApiError.rest(403, "AccessDenied", "The root folder cannot be deleted");
         }
+        sharing.require(userId, "delete", f);
         f.trashed = true;
         f.trashedAt = now();
         bumpFrom(f.parentId);
@@ -542,6 +688,8 @@ public final class Tree implements AutoCloseable {
      */
     public synchronized FileRow precheckCreate(String userId, String folderId, String name, String hash, long size) {
         Folder parent = anyFolder(userId, folderId); // into a trashed folder too (file_blob_write_repository.rs:317)
+        // Create on the folder before anything else (file_handler.rs:220-228, delta_upload_service.rs:303-314)
+        sharing.require(userId, "create", parent);
         FileRow existing = liveFileNamed(parent.id, name);
         if (existing != null) {
             if (hash != null && existing.hash.equals(hash)) {
@@ -550,6 +698,7 @@ public final class Tree implements AutoCloseable {
             throw ApiError.rest(409, "AlreadyExists", "File '" + name + "' already exists");
         }
         checkQuota(userId, size);
+        sharing.checkDriveQuota(parent.driveId, size); // after the per-user check (delta_upload_service.rs:329-347)
         return null;
     }
 
@@ -577,6 +726,7 @@ public final class Tree implements AutoCloseable {
         files.put(f.id, f);
         childFiles.computeIfAbsent(parent.id, k -> new LinkedHashSet<>()).add(f.id);
         usage.merge(userId, size, Long::sum);
+        sharing.addUsage(f.driveId, size);
         bumpFrom(parent.id);
         changed();
         publish(userId, "file_created", f.id, parent.id);
@@ -587,9 +737,11 @@ public final class Tree implements AutoCloseable {
     public synchronized FileRow updateContent(String userId, String fileId, String hash, long size, String mime,
                                               Manifest manifest) {
         FileRow f = file(userId, fileId);
+        sharing.require(userId, "update", f); // delta_upload_service.rs:315-325
         attachManifest(hash, manifest);
         String oldHash = f.hash;
-        usage.merge(userId, size - f.size, Long::sum);
+        usage.merge(f.ownerId, size - f.size, Long::sum);
+        sharing.addUsage(f.driveId, size - f.size);
         f.hash = hash;
         f.size = size;
         f.mimeType = mime;
@@ -603,6 +755,7 @@ public final class Tree implements AutoCloseable {
 
     public synchronized FileRow renameFile(String userId, String id, String rawName) {
         FileRow f = file(userId, id);
+        sharing.require(userId, "update", f); // file_management_service.rs:560
         String name = Names.validate(rawName);
         if (!name.equals(f.name) && liveFileNamed(f.folderId, name) != null) {
             throw ApiError.rest(409, "AlreadyExists", "'" + name + "' already exists");
@@ -617,7 +770,9 @@ public final class Tree implements AutoCloseable {
 
     public synchronized FileRow moveFile(String userId, String id, String targetFolderId) {
         FileRow f = file(userId, id);
+        sharing.require(userId, "update", f); // Update on the file + Create on the target (file_management_service.rs:403-407)
         Folder target = anyFolder(userId, targetFolderId); // into a trashed folder too
+        sharing.require(userId, "create", target);
         if (target.id.equals(f.folderId)) {
             return f;
         }
@@ -628,6 +783,11 @@ public final class Tree implements AutoCloseable {
         childFiles.get(old).remove(f.id);
         childFiles.computeIfAbsent(target.id, k -> new LinkedHashSet<>()).add(f.id);
         f.folderId = target.id;
+        if (!target.driveId.equals(f.driveId)) {
+            sharing.addUsage(f.driveId, -f.size);
+            sharing.addUsage(target.driveId, f.size);
+            f.driveId = target.driveId;
+        }
         f.modifiedAt = now();
         bumpFrom(old);
         bumpFrom(target.id);
@@ -638,6 +798,7 @@ public final class Tree implements AutoCloseable {
 
     public synchronized void trashFile(String userId, String id) {
         FileRow f = file(userId, id);
+        sharing.require(userId, "delete", f);
         f.trashed = true;
         f.trashedAt = now();
         bumpFrom(f.folderId);
@@ -744,7 +905,22 @@ public final class Tree implements AutoCloseable {
             siblings.remove(f.id);
         }
         usage.merge(f.ownerId, -f.size, Long::sum);
+        sharing.addUsage(f.driveId, -f.size);
         releaseHashIfUnused(f.hash);
+    }
+
+    /** A folder moved into another drive takes its subtree (and the subtree's bytes) with it. */
+    private void moveToDrive(Folder d, String driveId) {
+        d.driveId = driveId;
+        for (String fid : childFiles.getOrDefault(d.id, Set.of())) {
+            FileRow f = files.get(fid);
+            sharing.addUsage(f.driveId, -f.size);
+            sharing.addUsage(driveId, f.size);
+            f.driveId = driveId;
+        }
+        for (String cid : childFolders.getOrDefault(d.id, Set.of())) {
+            moveToDrive(folders.get(cid), driveId);
+        }
     }
 
     // ------------------------------------------------------------------ content

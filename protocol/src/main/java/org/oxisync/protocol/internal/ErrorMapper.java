@@ -75,7 +75,11 @@ final class ErrorMapper {
         }
         return switch (code) {
             case 401 -> new OxiCloudException.AuthExpired(msg);
-            case 403 -> new OxiCloudException.Forbidden(msg);
+            case 403 -> {
+                java.util.Optional<OxiCloudException.ForbiddenByRole> byRole =
+                        OxiCloudException.ForbiddenByRole.parse(what, err.message() != null ? err.message() : err.error());
+                yield byRole.isPresent() ? byRole.get() : new OxiCloudException.Forbidden(msg);
+            }
             case 404 -> new OxiCloudException.NotFound(msg, err.error() == null ? null : Names.printable(err.error()),
                     safeHashes(err.notAvailable()));
             case 409 -> err.stillMissing() != null && !err.stillMissing().isEmpty()

@@ -14,7 +14,6 @@ import okhttp3.Response;
 import org.oxisync.protocol.BatchFailureDto;
 import org.oxisync.protocol.BatchFoldersDto;
 import org.oxisync.protocol.CreateFolderDto;
-import org.oxisync.protocol.DriveDto;
 import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.FolderDto;
 import org.oxisync.protocol.FolderIdsDto;
@@ -32,7 +31,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code /api/drives}, {@code /api/folders/*} and {@code POST /api/batch/folders/get} (server
+ * {@code /api/folders/*} and {@code POST /api/batch/folders/get} (server
  * {@code drive_handler.rs}, {@code folder_handler.rs}, {@code batch_handler.rs:582-635}). Folder create and rename do
  * not trim names on the server, so any safe segment goes as it is.
  */
@@ -42,16 +41,6 @@ final class FolderCalls {
 
     FolderCalls(Calls c) {
         this.c = c;
-    }
-
-    List<DriveDto> drives() {
-        DriveDto[] drives = c.getJson(c.url("api/drives").build(), DriveDto[].class);
-        for (DriveDto d : drives) {
-            if (d == null || !Names.isSafeId(d.id()) || !Names.isSafeId(d.rootFolderId())) {
-                throw new OxiCloudException.ProtocolViolation("server sent a drive with an invalid id");
-            }
-        }
-        return List.of(drives);
     }
 
     FolderDto folder(String folderId) {

@@ -24,6 +24,7 @@ import org.oxisync.protocol.DeltaBudget;
 import org.oxisync.protocol.DeviceAuthorizationDto;
 import org.oxisync.protocol.DownloadResult;
 import org.oxisync.protocol.DriveDto;
+import org.oxisync.protocol.IncomingShareDto;
 import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.FileMetadataDto;
 import org.oxisync.protocol.FolderDto;
@@ -40,7 +41,7 @@ import org.oxisync.protocol.VersionDto;
 
 /**
  * The OkHttp implementation of {@link OxiCloudApi}: a thin facade over one class per server resource
- * ({@link ServerCalls}, {@link AuthCalls}, {@link FolderCalls}, {@link FileCalls}, {@link TrashCalls},
+ * ({@link ServerCalls}, {@link AuthCalls}, {@link FolderCalls}, {@link DriveCalls}, {@link FileCalls}, {@link TrashCalls},
  * {@link BatchCalls}, {@link DeltaCalls}), which share one {@link Transport}.
  */
 public final class HttpOxiCloudApi implements OxiCloudApi {
@@ -51,6 +52,7 @@ public final class HttpOxiCloudApi implements OxiCloudApi {
     private final ServerCalls server;
     private final AuthCalls auth;
     private final FolderCalls folders;
+    private final DriveCalls drives;
     private final FileCalls files;
     private final TrashCalls trash;
     private final BatchCalls batch;
@@ -78,6 +80,7 @@ public final class HttpOxiCloudApi implements OxiCloudApi {
         this.auth = new AuthCalls(calls);
         session.setRefresher(auth::refreshCall);
         this.folders = new FolderCalls(calls);
+        this.drives = new DriveCalls(calls);
         BatchCalls[] batchRef = new BatchCalls[1];
         this.files = new FileCalls(calls, id -> batchRef[0].trashQuietly(id));
         this.batch = new BatchCalls(calls, folders);
@@ -164,7 +167,12 @@ public final class HttpOxiCloudApi implements OxiCloudApi {
 
     @Override
     public List<DriveDto> drives() {
-        return folders.drives();
+        return drives.drives();
+    }
+
+    @Override
+    public List<IncomingShareDto> incomingShares() {
+        return drives.incomingShares();
     }
 
     @Override
