@@ -18,6 +18,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.testing.ApiSeam;
 import org.oxisync.emulator.EndpointStats;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.store.hash.Blake3;

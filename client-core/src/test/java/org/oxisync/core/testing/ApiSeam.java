@@ -1,4 +1,4 @@
-package org.oxisync.core.engine;
+package org.oxisync.core.testing;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -10,18 +10,18 @@ import org.oxisync.protocol.OxiCloudApi;
  * sequence (between the check before a commit and the commit, between the commit and the check after it). Only
  * tests use it; it holds no state of its own.
  */
-final class ApiSeam {
+public final class ApiSeam {
     private ApiSeam() {
     }
 
     /** What a test does around a call. */
     @FunctionalInterface
-    interface Hook {
+    public interface Hook {
         /** @param after false before the call, true after it returned (not called when it threw) */
         void at(String method, Object[] args, boolean after) throws Exception;
     }
 
-    static OxiCloudApi wrap(OxiCloudApi api, Hook hook) {
+    public static OxiCloudApi wrap(OxiCloudApi api, Hook hook) {
         return (OxiCloudApi) Proxy.newProxyInstance(OxiCloudApi.class.getClassLoader(),
                 new Class<?>[] {OxiCloudApi.class}, (proxy, method, args) -> {
                     Object[] a = args == null ? new Object[0] : args;
