@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -125,11 +127,19 @@ class CommitRaceTest {
         });
         ourFirst.set(true); // armed for the updates, after the setup's runs
         theirFirst.set(true);
-        CompletableFuture<SyncReport> theirRun = CompletableFuture.supplyAsync(() -> theirs.sync());
-        await(theirsAtCommit);
+        // its own thread, not the common pool: the scan of our run forks there
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        SyncReport r;
+        SyncReport t;
+        try {
+            Future<SyncReport> theirRun = other.submit(() -> theirs.sync());
+            await(theirsAtCommit);
 
-        SyncReport r = ours.sync();
-        SyncReport t = theirRun.get(WAIT_SECONDS, TimeUnit.SECONDS);
+            r = ours.sync();
+            t = theirRun.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        } finally {
+            other.shutdownNow();
+        }
 
         assertEquals(SyncStatus.OK, r.status(), () -> r.message() + " " + r.errors());
         assertEquals(SyncStatus.OK, t.status(), () -> t.message() + " " + t.errors());
