@@ -154,6 +154,59 @@ class CommitRaceTest {
         convergesWithNothingMoreToDo();
     }
 
+    /**
+     * The window that remains (docs/architecture.md): the other device checked before our commit and commits only
+     * after our check after it. Neither device can see the other; the server keeps the later commit, and our version
+     * is kept where it was before this change: our version store, when our next run downloads theirs.
+     */
+    @Test
+    void anotherCommitSpanningBothOurChecksIsNotSeenAndOurVersionStaysInOurVersionStore() throws Exception {
+        CountDownLatch theirsAtCommit = new CountDownLatch(1);
+        CountDownLatch releaseTheirs = new CountDownLatch(1);
+        CountDownLatch theirsCommitted = new CountDownLatch(1);
+        AtomicInteger ourFilesAfterCommit = new AtomicInteger(-1);
+        AtomicBoolean theirFirst = new AtomicBoolean();
+        devices((method, args, after) -> {
+            if (method.equals("commit") && after && ourFilesAfterCommit.compareAndSet(-1, 0)) {
+                return;
+            }
+            // our check after the commit has answered: only now does theirs land
+            if (method.equals("files") && after && ourFilesAfterCommit.compareAndSet(0, 1)) {
+                releaseTheirs.countDown();
+                await(theirsCommitted);
+            }
+        }, (method, args, after) -> {
+            if (method.equals("commit") && theirFirst.get()) {
+                if (!after) {
+                    theirsAtCommit.countDown();
+                    await(releaseTheirs);
+                } else {
+                    theirFirst.set(false);
+                    theirsCommitted.countDown();
+                }
+            }
+        });
+        theirFirst.set(true);
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        SyncReport r;
+        try {
+            Future<SyncReport> theirRun = other.submit(() -> theirs.sync());
+            await(theirsAtCommit);
+            r = ours.sync();
+            assertEquals(SyncStatus.OK, theirRun.get(WAIT_SECONDS, TimeUnit.SECONDS).status());
+        } finally {
+            other.shutdownNow();
+        }
+
+        assertEquals(0, r.conflicts(), "neither check could see the other commit");
+        assertEquals(Map.of("doc.txt", hash("their edit, made at the same time")), ours.remoteTree());
+        SyncReport next = ours.syncOk();
+        assertEquals(1, next.downloaded());
+        assertEquals("their edit, made at the same time", ours.read("doc.txt"));
+        assertTrue(ours.store.versions().listVersions(ours.pair.id(), "doc.txt").stream()
+                .anyMatch(v -> v.fileHash().equals(hash("our edit"))), "our version is in our version store");
+    }
+
     @Test
     void aSingleDeviceUpdateCostsOneCheckBeforeAndOneAfterItsCommitAndMakesNoConflictCopy() throws Exception {
         AtomicInteger batchReads = new AtomicInteger();
