@@ -45,6 +45,7 @@ final class TransferSteps {
 
     private final TrashedParents placements;
     private final SwapOut swap;
+    private final OvertakenUpdate overtaken;
 
     TransferSteps(PlanExecutor.Session session, RunTally tally, Map<String, String> scannedAs,
                   TrashedParents placements, SwapOut swap) {
@@ -53,6 +54,7 @@ final class TransferSteps {
         this.s = session;
         this.tally = tally;
         this.scannedAs = scannedAs;
+        this.overtaken = new OvertakenUpdate(session, tally, placements, this::download);
     }
 
     /** One check-batch for every new small upload of the batch: which contents the server already has. */
@@ -91,10 +93,20 @@ final class TransferSteps {
         int item = s.progress().add(u.path(), Math.max(1, u.size()));
         try {
             tally.touched(s.remote().parentFolderId(u.path()));
-            UploadOutcome out = s.uploader().upload(new UploadRequest(s.pairId(), u.path(), file, digest,
-                    s.remote().parentFolderId(u.path()), RelativePaths.name(u.path()), u.remoteId(),
-                    expectedRemoteHash, java.time.Instant.ofEpochMilli(local.mtimeMillis()), local.fileKey()),
-                    owned, sink(item), s.journal()::later);
+            UploadOutcome out;
+            try {
+                out = s.uploader().upload(new UploadRequest(s.pairId(), u.path(), file, digest,
+                        s.remote().parentFolderId(u.path()), RelativePaths.name(u.path()), u.remoteId(),
+                        expectedRemoteHash, java.time.Instant.ofEpochMilli(local.mtimeMillis()), local.fileKey()),
+                        owned, sink(item), s.journal()::later);
+            } catch (TransferException.RemoteChanged e) {
+                if (u.isNew() || e.current() == null) {
+                    throw e; // a gone file: the next run reconciles the delete with the local change
+                }
+                overtaken.keepBoth(u, digest, local, e); // another device's commit came first (or right after ours)
+                completed(item);
+                return;
+            }
             completed(item);
             FileDto f = u.isNew() ? ServerNames.createdAs(s.api(), out.file(), RelativePaths.name(u.path()))
                     : out.file();
@@ -133,8 +145,12 @@ final class TransferSteps {
     }
 
     void download(SyncAction.Download d) throws Exception {
+        download(d, s.remoteById().get(d.remoteId()));
+    }
+
+    /** {@code remote}: the server's entry as last read (its ETag and time go to the journal and the file), or null. */
+    void download(SyncAction.Download d, RemoteEntry remote) throws Exception {
         Path target = s.tree().resolve(d.path());
-        RemoteEntry remote = s.remoteById().get(d.remoteId());
         int item = s.progress().add(d.path(), Math.max(1, d.size()));
         StagedDownload staged = null;
         try {

@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * echoed hashes), then one commit with up to {@code maxCommitRetries} {@code still_missing} rounds.
  *
  * <p>Delta budget (audit #1): an update below {@code deltaThresholdBytes} skips {@code negotiate} and PUTs its
- * chunks directly (a PUT of a chunk the server has is harmless): PUT + commit, plus the {@link RemoteCheck}.
+ * chunks directly (a PUT of a chunk the server has is harmless): PUT + commit, plus the {@link RemoteCheck}s.
  *
  * <p>{@code still_missing} (audit #12, #4): when it names chunks this upload has PUT, a concurrent commit may hold
  * them (a loose chunk is pinnable only while nobody references it), so the commit is first repeated after
@@ -217,7 +217,7 @@ final class DeltaUpload {
                 : CommitDto.create(digest.fileHash(), refs, req.name(), req.parentFolderId());
         expected.requireUnchanged(req.file());
         if (req.isUpdate()) {
-            RemoteCheck.requireUnchanged(api, req); // the one pre-commit check of the remote content
+            RemoteCheck.requireUnchanged(api, req); // the check before the commit (the one after it is the Uploader's)
         }
         Set<String> rePut = Set.of();
         boolean waited = false;

@@ -1,5 +1,7 @@
 package org.oxisync.core.transfer;
 
+import org.oxisync.protocol.FileDto;
+
 /** Why a transfer did not happen, in the terms the engine acts on. Server errors stay {@code OxiCloudException}s. */
 public abstract sealed class TransferException extends Exception {
     private TransferException(String message, Throwable cause) {
@@ -13,18 +15,48 @@ public abstract sealed class TransferException extends Exception {
         }
     }
 
-    /** The remote file no longer has the content the journal agreed on (or is gone): reconcile again next run. */
+    /**
+     * The remote file does not have the content this transfer expected: before an update's commit, not the content
+     * the journal agreed on (or it is gone); after an update's commit, no longer the content just committed (another
+     * device committed right after, {@link #afterCommit()}). A download or a gone file: reconcile again next run; an
+     * update whose file is still there ({@link #current()}): the engine keeps both versions at once.
+     */
     public static final class RemoteChanged extends TransferException {
         private final String actualHash;
+        private final FileDto current;
+        private final boolean afterCommit;
 
         public RemoteChanged(String message, String actualHash) {
             super(message, null);
             this.actualHash = actualHash;
+            this.current = null;
+            this.afterCommit = false;
+        }
+
+        /**
+         * @param current     the server's file as the check read it (its content hash is {@link #actualHash()})
+         * @param afterCommit true when this upload's commit had landed and was then replaced by another one
+         */
+        public RemoteChanged(String message, FileDto current, boolean afterCommit) {
+            super(message, null);
+            this.current = java.util.Objects.requireNonNull(current, "current");
+            this.actualHash = current.contentHash();
+            this.afterCommit = afterCommit;
         }
 
         /** The server's content hash now, or null when the file is gone or the hash is unknown. */
         public String actualHash() {
             return actualHash;
+        }
+
+        /** The server's file as the check found it, or null when it is gone or was not read. */
+        public FileDto current() {
+            return current;
+        }
+
+        /** Whether this transfer's own commit landed before the other content replaced it. */
+        public boolean afterCommit() {
+            return afterCommit;
         }
     }
 

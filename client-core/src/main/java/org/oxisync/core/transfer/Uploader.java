@@ -29,10 +29,12 @@ import org.slf4j.LoggerFactory;
  *   <li>larger new files and every update ({@link DeltaUpload}): negotiate, PUT the missing chunks, commit, with
  *       multipart as the fallback of a create that failed for a reason other than quota, auth or a local change;
  *       updates below the delta threshold PUT their chunks without negotiating;</li>
- *   <li>an update to 0 bytes: the old file goes to the trash and an empty file is created in its place (the
- *       outcome carries the new id). The real server very likely accepts an empty delta commit (audit #22), which
- *       would keep the id, but the emulator refuses it, so this stays until both agree.</li>
+ *   <li>an update to 0 bytes: an empty delta commit, which keeps the file id (audit #22).</li>
  * </ul>
+ * Every update is checked right before and right after its commit ({@link RemoteCheck}, one non-delta request
+ * each): when the server's file holds other content than the base (before) or than what was just committed (after),
+ * the upload ends with {@link TransferException.RemoteChanged} carrying the server's file, and the engine keeps both
+ * versions (the local one as a conflict copy on both sides).
  * The outcome carries the name the server stored ({@link UploadOutcome#serverName()}), which may differ from the
  * name asked for (audit #5). After success the manifest and the local file's chunk locations are recorded in the chunk index, so later
  * downloads can reuse them. Thread-safe: workers may upload different files concurrently.
@@ -104,6 +106,9 @@ public final class Uploader {
             out = deltaOrMultipart(req, start, p);
         }
         remember(req, start, writes);
+        if (req.isUpdate()) {
+            RemoteCheck.requireStillHeld(api, req, out.file()); // another device may have committed right after us
+        }
         return out;
     }
 

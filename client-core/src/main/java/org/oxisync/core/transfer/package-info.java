@@ -7,8 +7,8 @@
  *       any. Downloads below the delta threshold, and downloads of which nothing is held locally, use the plain
  *       {@code GET /api/files/{id}} (0 delta requests); empty files and content whose chunks are all held locally
  *       need no request at all; only a large file with an older version held locally costs a manifest plus
- *       delta downloads. Updates below the threshold PUT their chunks without negotiating (PUT + commit + the
- *       pre-commit check); larger transfers negotiate {@link org.oxisync.core.transfer.TransferOptions#negotiateEvery()}
+ *       delta downloads. Updates below the threshold PUT their chunks without negotiating (PUT + commit, plus the
+ *       checks before and after the commit, which are not delta requests); larger transfers negotiate {@link org.oxisync.core.transfer.TransferOptions#negotiateEvery()}
  *       (4096) chunks at a time and PUT batches of 64 MiB. Tests count the requests with the emulator's stats.</li>
  *   <li>{@code still_missing} at commit: chunks this upload has just PUT may be held by a concurrent commit
  *       (audit #12), so the commit is repeated after a short delay before they are PUT again; an update whose
@@ -40,6 +40,11 @@
  *       (audit #22, which would keep the id), but the emulator does, so this stays until the two agree.</li>
  *   <li>A download whose manifest names other content than expected is {@code RemoteChanged}: the engine lists again
  *       instead of writing content it did not plan for.</li>
+ *   <li>An update reads its file ({@code POST /api/batch/files/get}) right before and right after its commit
+ *       ({@code RemoteCheck}): the server's commit has no precondition, so another device's commit of the same file
+ *       is found there. Other content before the commit: nothing is committed; other content after it: another
+ *       device committed right after. Both are {@code RemoteChanged} carrying the server's file, and the engine keeps
+ *       both versions in the same run ({@code engine.OvertakenUpdate}).</li>
  * </ul>
  */
 package org.oxisync.core.transfer;

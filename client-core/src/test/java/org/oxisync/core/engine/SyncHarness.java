@@ -71,6 +71,19 @@ final class SyncHarness implements AutoCloseable {
     SyncHarness(OxiCloudEmulator server, Path tmp, boolean ownsServer, Clock clock,
                 java.util.function.UnaryOperator<ApiConfig.Builder> apiOptions, StoreOptions storeOptions,
                 Digester digester) {
+        this(server, tmp, ownsServer, clock, apiOptions, storeOptions, digester, a -> a);
+    }
+
+    /** With the engine's API client wrapped by {@code wrap} (a test seam that sees or delays its calls). */
+    SyncHarness(OxiCloudEmulator server, Path tmp, boolean ownsServer, Clock clock,
+                java.util.function.UnaryOperator<ApiConfig.Builder> apiOptions,
+                java.util.function.UnaryOperator<OxiCloudApi> wrap) {
+        this(server, tmp, ownsServer, clock, apiOptions, StoreOptions.DEFAULT, FileChunker::digest, wrap);
+    }
+
+    private SyncHarness(OxiCloudEmulator server, Path tmp, boolean ownsServer, Clock clock,
+                        java.util.function.UnaryOperator<ApiConfig.Builder> apiOptions, StoreOptions storeOptions,
+                        Digester digester, java.util.function.UnaryOperator<OxiCloudApi> wrap) {
         this.digester = digester;
         this.server = server;
         this.ownsServer = ownsServer;
@@ -81,7 +94,7 @@ final class SyncHarness implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        this.api = OxiCloudApi.create(apiOptions.apply(apiConfig(server, clock)).build());
+        this.api = wrap.apply(OxiCloudApi.create(apiOptions.apply(apiConfig(server, clock)).build()));
         api.login(USER, PASSWORD);
         this.store = LocalStore.open(data, "alice", clock, storeOptions);
         String root = server.rootFolderId(USER);

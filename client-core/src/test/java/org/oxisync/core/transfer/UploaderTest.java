@@ -492,7 +492,7 @@ class UploaderTest {
         assertEquals(1, h.stats(PUT).requests());
         assertEquals(1, h.stats(COMMIT).requests());
         assertEquals(0, h.stats(MANIFEST).requests(), "the pre-commit check is not a delta request");
-        assertEquals(1, h.stats("POST /api/batch/files/get").requests(), "the pre-commit check");
+        assertEquals(2, h.stats("POST /api/batch/files/get").requests(), "the checks before and after the commit");
         assertEquals(2, h.deltaRequests(), "PUT + commit");
     }
 
