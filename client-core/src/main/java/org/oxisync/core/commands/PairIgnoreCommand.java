@@ -1,14 +1,12 @@
 package org.oxisync.core.commands;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.StoreView;
+import org.oxisync.core.control.StoreRequest;
 import org.oxisync.core.ignore.IgnoreRules;
-import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -63,7 +61,7 @@ final class PairIgnoreCommand implements Callable<Integer> {
         }
     }
 
-    /** Shared by add and remove: the pair to change, or a message. */
+    /** Shared by add and remove: the request, run here or by the process that holds the store. */
     abstract static class Change implements Callable<Integer> {
         @Mixin HomeOption homeOption;
         @Spec CommandSpec spec;
@@ -73,46 +71,18 @@ final class PairIgnoreCommand implements Callable<Integer> {
                 description = "A gitignore-style pattern, e.g. '*.iso', 'build/', '/Private'. Quote it for the shell.")
         List<String> patterns;
 
-        abstract String verb();
-
-        abstract List<String> changed(List<String> current, PrintWriter err);
+        abstract boolean add();
 
         @Override
         public Integer call() throws Exception {
-            PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            String cmd = "oxisync pair ignore " + verb();
+            StoreRequest.IgnoreChange request = new StoreRequest.IgnoreChange(pairName, patterns, add());
             try (AppContext ctx = homeOption.open()) {
                 if (!ctx.config().hasAccount()) {
-                    err.println(cmd + ": not logged in");
+                    err.println(request.command() + ": not logged in");
                     return ExitCodes.CONFIG;
                 }
-                Optional<LocalStore> opened = StoreBusy.open(ctx, err, cmd, "changing ignore patterns");
-                if (opened.isEmpty()) {
-                    return ExitCodes.CONFIG;
-                }
-                LocalStore store = opened.get();
-                List<FolderPair> pairs = store.accounts().pairs();
-                Optional<FolderPair> pair = pairName != null ? store.accounts().pairByName(pairName)
-                        : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();
-                if (pair.isEmpty()) {
-                    err.println(cmd + ": " + (pairName != null ? "no pair named '" + pairName + "'"
-                            : pairs.isEmpty() ? "no folder pairs" : "several pairs: choose one with --pair NAME"));
-                    return ExitCodes.CONFIG;
-                }
-                try {
-                    IgnoreRules.of(patterns);
-                } catch (IllegalArgumentException e) {
-                    err.println(cmd + ": " + e.getMessage());
-                    return ExitCodes.CONFIG;
-                }
-                List<String> next = changed(new ArrayList<>(pair.get().ignorePatterns()), err);
-                if (next == null) {
-                    return ExitCodes.CONFIG;
-                }
-                store.accounts().savePair(pair.get().withIgnorePatterns(next));
-                out.println(pair.get().name() + ": " + (next.isEmpty() ? "no patterns of its own" : String.join("  ", next)));
-                return ExitCodes.OK;
+                return StoreBusy.run(ctx, request, spec.commandLine().getOut(), err, "changing ignore patterns");
             }
         }
     }
@@ -121,18 +91,8 @@ final class PairIgnoreCommand implements Callable<Integer> {
             description = "Add ignore patterns to a pair; matching files are no longer synced (nothing is deleted).")
     static final class Add extends Change {
         @Override
-        String verb() {
-            return "add";
-        }
-
-        @Override
-        List<String> changed(List<String> current, PrintWriter err) {
-            for (String p : patterns) {
-                if (!current.contains(p)) {
-                    current.add(p);
-                }
-            }
-            return current;
+        boolean add() {
+            return true;
         }
     }
 
@@ -140,20 +100,8 @@ final class PairIgnoreCommand implements Callable<Integer> {
             description = "Remove ignore patterns from a pair; matching files are synced again at the next run.")
     static final class Remove extends Change {
         @Override
-        String verb() {
-            return "remove";
-        }
-
-        @Override
-        List<String> changed(List<String> current, PrintWriter err) {
-            for (String p : patterns) {
-                if (!current.remove(p)) {
-                    err.println("oxisync pair ignore remove: '" + p + "' is not a pattern of this pair"
-                            + " (oxisync pair ignore list)");
-                    return null;
-                }
-            }
-            return current;
+        boolean add() {
+            return false;
         }
     }
 }
