@@ -146,6 +146,9 @@ public final class SyncEngine {
             return SyncReport.failed(pair.name(), "the local folder " + root + " is missing or not a folder;"
                     + " nothing was synced (if it moved, remove and re-add the pair)", reports.elapsed(start));
         }
+        if (!options.dryRun()) {
+            SettledConflicts.clear(store, pair); // a conflicted copy deleted by hand settles its conflict
+        }
         PathFilter filter = new PathFilter(IgnoreRules.withDefaults(pair.ignorePatterns()),
                 new SelectiveSync(new HashSet<>(pair.exclusions())));
         LocalHint hint = options.localHint();
