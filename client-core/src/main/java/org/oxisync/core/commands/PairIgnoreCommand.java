@@ -6,6 +6,8 @@ import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.StoreView;
 import org.oxisync.core.control.StoreRequest;
+import org.oxisync.core.ignore.IgnoreFile;
+import org.oxisync.core.ignore.IgnorePattern;
 import org.oxisync.core.ignore.IgnoreRules;
 import org.oxisync.store.account.FolderPair;
 import picocli.CommandLine.Command;
@@ -16,11 +18,17 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code oxisync pair ignore list|add|remove}: a pair's ignore patterns (gitignore syntax), kept with the pair in
- * the local store (the desktop app's folder settings edit the same list). The built-in defaults always apply.
+ * {@code oxisync pair ignore list|add|remove}: a pair's own ignore patterns (gitignore syntax), kept with the pair in
+ * the local store on this computer (the desktop app's folder settings edit the same list). The built-in defaults and
+ * the folder's {@code .oxisyncignore} (synced with the folder, {@link IgnoreFile}) apply too; {@code list} shows all
+ * three and where each lives.
  */
 @Command(name = "ignore", mixinStandardHelpOptions = true,
-        description = "List, add or remove a pair's ignore patterns (gitignore syntax; kept with the pair).",
+        description = {"List, add or remove a pair's ignore patterns (gitignore syntax).",
+                "Patterns live in three places, all applied: the built-in defaults; the file .oxisyncignore at the top"
+                        + " of the synced folder (edit it with any editor; it is synced, so every computer leaves out"
+                        + " the same files); and the pair's own patterns, kept on this computer in the local store"
+                        + " (what add and remove change). The last matching pattern decides; the pair's own come last."},
         subcommands = {PairIgnoreCommand.ListIgnores.class, PairIgnoreCommand.Add.class, PairIgnoreCommand.Remove.class})
 final class PairIgnoreCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -54,10 +62,29 @@ final class PairIgnoreCommand implements Callable<Integer> {
                         }
                         out.println(p.name() + ": " + (p.ignorePatterns().isEmpty() ? "no patterns of its own"
                                 : String.join("  ", p.ignorePatterns())));
+                        out.println("  (its own patterns: kept on this computer; oxisync pair ignore add|remove)");
+                        printFile(p, out);
                     }
                 }
                 return ExitCodes.OK;
             }
+        }
+    }
+
+    /** The folder's .oxisyncignore: where it is and what it says (its patterns, not its comments). */
+    static void printFile(FolderPair p, PrintWriter out) {
+        java.nio.file.Path file = IgnoreFile.of(java.nio.file.Path.of(p.localRoot()));
+        try {
+            List<String> lines = IgnoreFile.read(java.nio.file.Path.of(p.localRoot())).stream()
+                    .filter(l -> IgnorePattern.parse(l).isPresent()).toList();
+            if (java.nio.file.Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                out.println("  " + file + " (synced with the folder): "
+                        + (lines.isEmpty() ? "no patterns" : String.join("  ", lines)));
+            } else {
+                out.println("  no " + file + " (create it for patterns every computer of this folder shares)");
+            }
+        } catch (IgnoreFile.Invalid e) {
+            out.println("  " + e.getMessage() + " (syncing this pair stops until it is fixed)");
         }
     }
 
@@ -88,7 +115,9 @@ final class PairIgnoreCommand implements Callable<Integer> {
     }
 
     @Command(name = "add", mixinStandardHelpOptions = true,
-            description = "Add ignore patterns to a pair; matching files are no longer synced (nothing is deleted).")
+            description = "Add ignore patterns to a pair's own list (kept on this computer; for patterns every computer"
+                    + " shares, edit .oxisyncignore in the folder); matching files are no longer synced (nothing is"
+                    + " deleted).")
     static final class Add extends Change {
         @Override
         boolean add() {
