@@ -60,7 +60,7 @@ public final class DaemonCommand implements Callable<Integer> {
         if (!ctx.config().hasAccount()) {
             problem = "not logged in; run `oxisync login SERVER_URL` first";
         } else if (DaemonClient.ping(ctx.home().dir())) {
-            problem = "a daemon is already running for " + ctx.home().dir() + " (see `oxisync status`)";
+            problem = "a daemon or the desktop app already syncs " + ctx.home().dir() + " (see `oxisync status`)";
         } else if (ctx.store().accounts().pairs().isEmpty()) {
             problem = "no folder pairs; add one with `oxisync pair add LOCAL_DIR`";
         }
