@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.List;
+import org.oxisync.core.engine.SettledConflicts;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.status.Conflict;
@@ -50,7 +51,7 @@ public final class ConflictResolution {
 
     /** True when the user deleted the conflicted copy by hand: the conflict is settled (the server's version won). */
     public static boolean copyGone(FolderPair pair, Conflict c) {
-        return !Files.exists(copy(pair, c));
+        return Files.isDirectory(Path.of(pair.localRoot())) && SettledConflicts.copyGone(Path.of(pair.localRoot()), c);
     }
 
     public static void resolve(LocalStore store, Clock clock, FolderPair pair, Conflict c, Choice choice) throws IOException {
@@ -76,17 +77,9 @@ public final class ConflictResolution {
         store.activity().append(pair.id(), "conflict", c.path(), "resolved: " + choice.words());
     }
 
-    /**
-     * Marks as resolved every open conflict of {@code pair} whose conflicted copy the user deleted; returns them.
-     * (The engine should do the same at each run, so that the desktop app sees it too.)
-     */
+    /** Marks as resolved every open conflict of {@code pair} whose conflicted copy the user deleted (as every run does). */
     public static List<Conflict> clearDeletedCopies(LocalStore store, FolderPair pair) {
-        List<Conflict> gone = store.conflicts().unresolved(pair.id()).stream().filter(c -> copyGone(pair, c)).toList();
-        for (Conflict c : gone) {
-            store.conflicts().resolve(c.id());
-            store.activity().append(pair.id(), "conflict", c.path(), "resolved: conflicted copy deleted");
-        }
-        return gone;
+        return SettledConflicts.clear(store, pair);
     }
 
     private static void keepVersion(LocalStore store, Clock clock, FolderPair pair, String relative, Path file) {

@@ -2,13 +2,11 @@ package org.oxisync.core.commands;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.ConflictResolution;
 import org.oxisync.core.app.StoreView;
-import org.oxisync.store.LocalStore;
+import org.oxisync.core.control.StoreRequest;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.status.Conflict;
 import picocli.CommandLine.Command;
@@ -95,39 +93,9 @@ public final class ConflictsCommand implements Callable<Integer> {
                     err.println("oxisync conflicts resolve: not logged in");
                     return ExitCodes.CONFIG;
                 }
-                Optional<LocalStore> opened = StoreBusy.open(ctx, err, "oxisync conflicts resolve",
+                String cwd = Path.of("").toAbsolutePath().toString();
+                return StoreBusy.run(ctx, new StoreRequest.ConflictResolve(pairName, file, cwd, keep), out, err,
                         "resolving a conflict");
-                if (opened.isEmpty()) {
-                    return ExitCodes.CONFIG;
-                }
-                LocalStore store = opened.get();
-                List<FolderPair> pairs = store.accounts().pairs();
-                Optional<FolderPair> only = pairName != null ? store.accounts().pairByName(pairName)
-                        : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();
-                if (pairName != null && only.isEmpty()) {
-                    err.println("oxisync conflicts resolve: no pair named '" + pairName + "'");
-                    return ExitCodes.CONFIG;
-                }
-                Optional<Show.PairPath> where = Show.locate(file, pairs, Path.of(""), only);
-                if (where.isEmpty()) {
-                    err.println("oxisync conflicts resolve: " + file + " is in no pair's folder (several pairs:"
-                            + " give --pair NAME)");
-                    return ExitCodes.CONFIG;
-                }
-                FolderPair pair = where.get().pair();
-                String rel = where.get().relative();
-                ConflictResolution.clearDeletedCopies(store, pair);
-                Optional<Conflict> conflict = store.conflicts().unresolved(pair.id()).stream()
-                        .filter(c -> c.path().equals(rel) || c.conflictCopyPath().equals(rel)).findFirst();
-                if (conflict.isEmpty()) {
-                    err.println("oxisync conflicts resolve: no open conflict on " + rel + " in pair '" + pair.name()
-                            + "' (see oxisync conflicts list)");
-                    return ExitCodes.CONFIG;
-                }
-                ConflictResolution.resolve(store, ctx.clock(), pair, conflict.get(), keep);
-                out.println("Resolved " + conflict.get().path() + ": " + keep.words() + ". The next sync carries it"
-                        + " to the server.");
-                return ExitCodes.OK;
             }
         }
     }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.control.StoreVerbs;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.service.ControlSocket;
@@ -59,7 +60,7 @@ public final class DaemonCommand implements Callable<Integer> {
         if (!ctx.config().hasAccount()) {
             problem = "not logged in; run `oxisync login SERVER_URL` first";
         } else if (DaemonClient.ping(ctx.home().dir())) {
-            problem = "a daemon is already running for " + ctx.home().dir() + " (see `oxisync status`)";
+            problem = "a daemon or the desktop app already syncs " + ctx.home().dir() + " (see `oxisync status`)";
         } else if (ctx.store().accounts().pairs().isEmpty()) {
             problem = "no folder pairs; add one with `oxisync pair add LOCAL_DIR`";
         }
@@ -91,7 +92,9 @@ public final class DaemonCommand implements Callable<Integer> {
             stopped.countDown();
         }, "oxisync-daemon-stop"));
         service.start();
-        control[0] = ControlSocket.open(ctx.home().dir(), service, ctx.config().accountKey());
+        // the CLI's store changes (pair add, versions restore, ...) run here while the daemon holds the store
+        control[0] = ControlSocket.open(ctx.home().dir(), service, ctx.config().accountKey(), "daemon",
+                StoreVerbs.forService(ctx, service, "the daemon", () -> { }));
         out.println("oxisync daemon: syncing " + service.status().size() + " pair(s) of " + ctx.config().user()
                 + " at " + ctx.config().server() + "; `oxisync status` shows progress");
         out.flush();

@@ -118,7 +118,7 @@ public final class DrivesCommand implements Callable<Integer> {
     }
 
     /** Server text on a terminal: control characters (escape sequences included) become '?'. */
-    static String shown(String s) {
+    public static String shown(String s) {
         if (s == null) {
             return "";
         }

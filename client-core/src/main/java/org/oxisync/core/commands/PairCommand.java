@@ -1,18 +1,12 @@
 package org.oxisync.core.commands;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
-import org.oxisync.core.app.PairDrive;
-import org.oxisync.core.app.PairRemoval;
 import org.oxisync.core.app.PairRules;
 import org.oxisync.core.app.StoreView;
-import org.oxisync.protocol.OxiCloudException;
-import org.oxisync.store.LocalStore;
-import org.oxisync.store.account.Account;
+import org.oxisync.core.control.StoreRequest;
 import org.oxisync.store.account.FolderPair;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -59,58 +53,10 @@ public final class PairCommand implements Callable<Integer> {
                     err.println("oxisync pair add: not logged in; run `oxisync login SERVER_URL` first");
                     return ExitCodes.CONFIG;
                 }
+                // resolved here, against this process's current folder, wherever the change runs
                 Path dir = PairRules.localRoot(local);
-                Optional<LocalStore> opened = StoreBusy.open(ctx, err, "oxisync pair add", "adding a pair");
-                if (opened.isEmpty()) {
-                    return ExitCodes.CONFIG;
-                }
-                LocalStore store = opened.get();
-                Account account = store.accounts().account().orElseThrow(
-                        () -> new IllegalStateException("the account record is missing; log in again"));
-                String pairName = name != null ? name : PairRules.defaultName(dir);
-                // the folders first: a folder that is already paired cannot be fixed with another --name
-                var problem = PairRules.localProblem(dir, store.accounts().pairs(), ctx.home().dir());
-                if (problem.isPresent()) {
-                    err.println("oxisync pair add: " + problem.get());
-                    return ExitCodes.CONFIG;
-                }
-                String normalized;
-                try {
-                    normalized = PairRules.normalizeRemotePath(remotePath);
-                } catch (IllegalArgumentException e) {
-                    err.println("oxisync pair add: " + e.getMessage());
-                    return ExitCodes.CONFIG;
-                }
-                PairDrive where;
-                try {
-                    where = PairDrive.resolve(ctx.api(), account, drive);
-                } catch (IllegalArgumentException e) {
-                    err.println("oxisync pair add: " + e.getMessage());
-                    return ExitCodes.CONFIG;
-                }
-                var remoteProblem = PairRules.remoteProblem(normalized,
-                        where.pairsOnSameTree(store.accounts().pairs(), account));
-                if (remoteProblem.isPresent()) {
-                    err.println("oxisync pair add: " + remoteProblem.get());
-                    return ExitCodes.CONFIG;
-                }
-                if (store.accounts().pairByName(pairName).isPresent()) {
-                    err.println("oxisync pair add: a pair named '" + pairName + "' exists; give this one another"
-                            + " name with --name NAME");
-                    return ExitCodes.CONFIG;
-                }
-                Files.createDirectories(dir);
-                String folderId = PairRules.resolveOrCreateRemote(ctx.api(), where.rootFolderId(), normalized);
-                FolderPair created = FolderPair.create(pairName, dir.toString(), folderId, normalized);
-                FolderPair saved = store.accounts().savePair(created.withSettings(where.settings(created.settings())));
-                out.println("Paired '" + saved.name() + "': " + dir + " <-> " + normalized + " on "
-                        + DrivesCommand.shown(where.name()) + " (" + where.kind() + ", your role: "
-                        + where.role().wireName() + ")");
-                out.println("Next: oxisync sync-once --pair " + saved.name());
-                return ExitCodes.OK;
-            } catch (OxiCloudException e) {
-                err.println("oxisync pair add: " + e.getMessage());
-                return ExitCodes.CONFIG;
+                return StoreBusy.run(ctx, new StoreRequest.PairAdd(dir.toString(), remotePath, name, drive), out, err,
+                        "adding a pair");
             }
         }
     }
@@ -134,11 +80,7 @@ public final class PairCommand implements Callable<Integer> {
                         out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
                     }
                     for (FolderPair p : pairs) {
-                        // a pair off the Personal drive names its drive or shared folder, and the role it had
-                        String where = p.settings().containsKey(PairDrive.ID)
-                                ? "\t" + DrivesCommand.shown(p.settings().get(PairDrive.NAME)) + " ("
-                                        + p.settings().get(PairDrive.ROLE) + ")" : "";
-                        out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath() + where);
+                        out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath());
                     }
                     return ExitCodes.OK;
                 }
@@ -161,20 +103,8 @@ public final class PairCommand implements Callable<Integer> {
                     spec.commandLine().getErr().println("oxisync pair remove: not logged in");
                     return ExitCodes.CONFIG;
                 }
-                Optional<LocalStore> opened = StoreBusy.open(ctx, spec.commandLine().getErr(), "oxisync pair remove",
-                        "removing a pair");
-                if (opened.isEmpty()) {
-                    return ExitCodes.CONFIG;
-                }
-                LocalStore store = opened.get();
-                var pair = store.accounts().pairByName(name);
-                if (pair.isEmpty()) {
-                    spec.commandLine().getErr().println("oxisync pair remove: no pair named '" + name + "'");
-                    return ExitCodes.CONFIG;
-                }
-                PairRemoval.remove(store, pair.get());
-                spec.commandLine().getOut().println("Removed pair '" + name + "'; no files were touched.");
-                return ExitCodes.OK;
+                return StoreBusy.run(ctx, new StoreRequest.PairRemove(name), spec.commandLine().getOut(),
+                        spec.commandLine().getErr(), "removing a pair");
             }
         }
     }

@@ -1,14 +1,14 @@
 package org.oxisync.core.commands;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.StoreView;
+import org.oxisync.core.control.StoreRequest;
+import org.oxisync.core.ignore.IgnoreFile;
+import org.oxisync.core.ignore.IgnorePattern;
 import org.oxisync.core.ignore.IgnoreRules;
-import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,11 +18,17 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code oxisync pair ignore list|add|remove}: a pair's ignore patterns (gitignore syntax), kept with the pair in
- * the local store (the desktop app's folder settings edit the same list). The built-in defaults always apply.
+ * {@code oxisync pair ignore list|add|remove}: a pair's own ignore patterns (gitignore syntax), kept with the pair in
+ * the local store on this computer (the desktop app's folder settings edit the same list). The built-in defaults and
+ * the folder's {@code .oxisyncignore} (synced with the folder, {@link IgnoreFile}) apply too; {@code list} shows all
+ * three and where each lives.
  */
 @Command(name = "ignore", mixinStandardHelpOptions = true,
-        description = "List, add or remove a pair's ignore patterns (gitignore syntax; kept with the pair).",
+        description = {"List, add or remove a pair's ignore patterns (gitignore syntax).",
+                "Patterns live in three places, all applied: the built-in defaults; the file .oxisyncignore at the top"
+                        + " of the synced folder (edit it with any editor; it is synced, so every computer leaves out"
+                        + " the same files); and the pair's own patterns, kept on this computer in the local store"
+                        + " (what add and remove change). The last matching pattern decides; the pair's own come last."},
         subcommands = {PairIgnoreCommand.ListIgnores.class, PairIgnoreCommand.Add.class, PairIgnoreCommand.Remove.class})
 final class PairIgnoreCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -56,6 +62,8 @@ final class PairIgnoreCommand implements Callable<Integer> {
                         }
                         out.println(p.name() + ": " + (p.ignorePatterns().isEmpty() ? "no patterns of its own"
                                 : String.join("  ", p.ignorePatterns())));
+                        out.println("  (its own patterns: kept on this computer; oxisync pair ignore add|remove)");
+                        printFile(p, out);
                     }
                 }
                 return ExitCodes.OK;
@@ -63,7 +71,24 @@ final class PairIgnoreCommand implements Callable<Integer> {
         }
     }
 
-    /** Shared by add and remove: the pair to change, or a message. */
+    /** The folder's .oxisyncignore: where it is and what it says (its patterns, not its comments). */
+    static void printFile(FolderPair p, PrintWriter out) {
+        java.nio.file.Path file = IgnoreFile.of(java.nio.file.Path.of(p.localRoot()));
+        try {
+            List<String> lines = IgnoreFile.read(java.nio.file.Path.of(p.localRoot())).stream()
+                    .filter(l -> IgnorePattern.parse(l).isPresent()).toList();
+            if (java.nio.file.Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                out.println("  " + file + " (synced with the folder): "
+                        + (lines.isEmpty() ? "no patterns" : String.join("  ", lines)));
+            } else {
+                out.println("  no " + file + " (create it for patterns every computer of this folder shares)");
+            }
+        } catch (IgnoreFile.Invalid e) {
+            out.println("  " + e.getMessage() + " (syncing this pair stops until it is fixed)");
+        }
+    }
+
+    /** Shared by add and remove: the request, run here or by the process that holds the store. */
     abstract static class Change implements Callable<Integer> {
         @Mixin HomeOption homeOption;
         @Spec CommandSpec spec;
@@ -73,66 +98,30 @@ final class PairIgnoreCommand implements Callable<Integer> {
                 description = "A gitignore-style pattern, e.g. '*.iso', 'build/', '/Private'. Quote it for the shell.")
         List<String> patterns;
 
-        abstract String verb();
-
-        abstract List<String> changed(List<String> current, PrintWriter err);
+        abstract boolean add();
 
         @Override
         public Integer call() throws Exception {
-            PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            String cmd = "oxisync pair ignore " + verb();
+            StoreRequest.IgnoreChange request = new StoreRequest.IgnoreChange(pairName, patterns, add());
             try (AppContext ctx = homeOption.open()) {
                 if (!ctx.config().hasAccount()) {
-                    err.println(cmd + ": not logged in");
+                    err.println(request.command() + ": not logged in");
                     return ExitCodes.CONFIG;
                 }
-                Optional<LocalStore> opened = StoreBusy.open(ctx, err, cmd, "changing ignore patterns");
-                if (opened.isEmpty()) {
-                    return ExitCodes.CONFIG;
-                }
-                LocalStore store = opened.get();
-                List<FolderPair> pairs = store.accounts().pairs();
-                Optional<FolderPair> pair = pairName != null ? store.accounts().pairByName(pairName)
-                        : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();
-                if (pair.isEmpty()) {
-                    err.println(cmd + ": " + (pairName != null ? "no pair named '" + pairName + "'"
-                            : pairs.isEmpty() ? "no folder pairs" : "several pairs: choose one with --pair NAME"));
-                    return ExitCodes.CONFIG;
-                }
-                try {
-                    IgnoreRules.of(patterns);
-                } catch (IllegalArgumentException e) {
-                    err.println(cmd + ": " + e.getMessage());
-                    return ExitCodes.CONFIG;
-                }
-                List<String> next = changed(new ArrayList<>(pair.get().ignorePatterns()), err);
-                if (next == null) {
-                    return ExitCodes.CONFIG;
-                }
-                store.accounts().savePair(pair.get().withIgnorePatterns(next));
-                out.println(pair.get().name() + ": " + (next.isEmpty() ? "no patterns of its own" : String.join("  ", next)));
-                return ExitCodes.OK;
+                return StoreBusy.run(ctx, request, spec.commandLine().getOut(), err, "changing ignore patterns");
             }
         }
     }
 
     @Command(name = "add", mixinStandardHelpOptions = true,
-            description = "Add ignore patterns to a pair; matching files are no longer synced (nothing is deleted).")
+            description = "Add ignore patterns to a pair's own list (kept on this computer; for patterns every computer"
+                    + " shares, edit .oxisyncignore in the folder); matching files are no longer synced (nothing is"
+                    + " deleted).")
     static final class Add extends Change {
         @Override
-        String verb() {
-            return "add";
-        }
-
-        @Override
-        List<String> changed(List<String> current, PrintWriter err) {
-            for (String p : patterns) {
-                if (!current.contains(p)) {
-                    current.add(p);
-                }
-            }
-            return current;
+        boolean add() {
+            return true;
         }
     }
 
@@ -140,20 +129,8 @@ final class PairIgnoreCommand implements Callable<Integer> {
             description = "Remove ignore patterns from a pair; matching files are synced again at the next run.")
     static final class Remove extends Change {
         @Override
-        String verb() {
-            return "remove";
-        }
-
-        @Override
-        List<String> changed(List<String> current, PrintWriter err) {
-            for (String p : patterns) {
-                if (!current.remove(p)) {
-                    err.println("oxisync pair ignore remove: '" + p + "' is not a pattern of this pair"
-                            + " (oxisync pair ignore list)");
-                    return null;
-                }
-            }
-            return current;
+        boolean add() {
+            return false;
         }
     }
 }

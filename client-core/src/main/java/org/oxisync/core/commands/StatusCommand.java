@@ -55,19 +55,18 @@ public final class StatusCommand implements Callable<Integer> {
                 err.println("oxisync status: --json needs a running daemon (none answers in " + ctx.home().dir() + ")");
                 return ExitCodes.CONFIG;
             }
-            boolean app = RunningApps.desktopApp(ctx.home().dir());
+            // the socket is served by whichever process syncs: the daemon, or the desktop app
+            boolean appAnswers = daemon.isPresent() && "desktop app".equals(daemon.get().path("process").asText());
+            boolean app = appAnswers || RunningApps.desktopApp(ctx.home().dir());
             out.println("account: " + ctx.config().user() + " at " + ctx.config().server());
             out.println("home:    " + ctx.home().dir());
-            if (daemon.isPresent()) {
-                JsonNode s = daemon.get();
-                out.println("daemon:  running (pid " + s.path("daemon_pid").asLong() + ")"
-                        + (s.path("paused").asBoolean() ? ", paused" : "")
-                        + (s.path("bus_connected").asBoolean() ? ", real-time bus connected" : ", polling the server"));
-            } else {
-                out.println("daemon:  not running");
-            }
+            String how = daemon.map(s -> " (pid " + s.path("daemon_pid").asLong() + ")"
+                    + (s.path("paused").asBoolean() ? ", paused" : "")
+                    + (s.path("bus_connected").asBoolean() ? ", real-time bus connected" : ", polling the server"))
+                    .orElse("");
+            out.println("daemon:  " + (daemon.isPresent() && !appAnswers ? "running" + how : "not running"));
             if (app) {
-                out.println("desktop app: running (it syncs while it is open)");
+                out.println("desktop app: running" + (appAnswers ? how : "") + " (it syncs while it is open)");
             }
             try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
                 var pairs = view.pairs();

@@ -1,33 +1,69 @@
 package org.oxisync.core.commands;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.Optional;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.RunningApps;
+import org.oxisync.core.control.StoreChanges;
+import org.oxisync.core.control.StoreRequest;
 import org.oxisync.core.service.DaemonClient;
 import org.oxisync.store.StoreException;
 
-/** The message for a command that must change the store while another OxiSync process holds it. */
+/**
+ * Runs a command that changes the store: here when this process can open the store, else through the process that
+ * holds it (the daemon, the desktop app), which runs the same {@link StoreChanges} over its control socket; the
+ * command prints that process's output and returns its exit code. Only when nobody answers (another {@code
+ * sync-once}, an older daemon) does it say which process holds the store and what to do.
+ */
 final class StoreBusy {
+    /** A change may ask the server (pair add) or copy a large version: more than a status request. */
+    static final long CHANGE_TIMEOUT_SECONDS = 120;
+
     private StoreBusy() {}
 
     static boolean is(RuntimeException e) {
         return e instanceof StoreException && e.getMessage() != null && e.getMessage().contains("in use by another");
     }
 
-    /**
-     * The account's store for a command that changes it; empty (after telling {@code err} which process holds it and
-     * what to do) when another OxiSync process has it open.
-     */
-    static java.util.Optional<org.oxisync.store.LocalStore> open(AppContext ctx, java.io.PrintWriter err, String command,
-                                                                 String what) {
+    static int run(AppContext ctx, StoreRequest request, PrintWriter out, PrintWriter err, String what)
+            throws IOException {
         try {
-            return java.util.Optional.of(ctx.store());
+            ctx.store();
         } catch (RuntimeException e) {
-            if (is(e)) {
-                err.println(command + ": " + message(ctx, what));
-                return java.util.Optional.empty();
+            if (!is(e)) {
+                throw e;
             }
-            throw e;
+            return viaHolder(ctx, request, out, err, what);
         }
+        return new StoreChanges(ctx, StoreChanges.Hooks.NONE).run(request, out, err);
+    }
+
+    private static int viaHolder(AppContext ctx, StoreRequest request, PrintWriter out, PrintWriter err, String what) {
+        Optional<JsonNode> reply;
+        try {
+            reply = DaemonClient.request(ctx.home().dir(), request.line(), CHANGE_TIMEOUT_SECONDS);
+        } catch (IOException e) {
+            err.println(request.command() + ": " + e.getMessage() + "; " + what + " may or may not have been done"
+                    + " (check with oxisync status)");
+            return ExitCodes.ITEMS_FAILED;
+        }
+        if (reply.isEmpty()) {
+            err.println(request.command() + ": " + message(ctx, what));
+            return ExitCodes.CONFIG;
+        }
+        JsonNode r = reply.get();
+        if (!r.path("ok").asBoolean(false)) {
+            err.println(request.command() + ": the running OxiSync could not do it: " + r.path("error").asText("?")
+                    + " (an older version? restart it, or stop it for a moment and try again)");
+            return ExitCodes.CONFIG;
+        }
+        out.print(r.path("out").asText(""));
+        err.print(r.path("err").asText(""));
+        out.flush();
+        err.flush();
+        return r.path("exit").asInt(ExitCodes.ITEMS_FAILED);
     }
 
     static String message(AppContext ctx, String what) {

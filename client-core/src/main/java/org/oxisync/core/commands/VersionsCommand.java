@@ -1,18 +1,13 @@
 package org.oxisync.core.commands;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.StoreView;
-import org.oxisync.store.LocalStore;
+import org.oxisync.core.control.StoreRequest;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.versions.VersionInfo;
 import picocli.CommandLine.Command;
@@ -36,22 +31,6 @@ public final class VersionsCommand implements Callable<Integer> {
     public Integer call() {
         spec.commandLine().usage(spec.commandLine().getErr());
         return ExitCodes.CONFIG;
-    }
-
-    static Optional<FolderPair> pick(LocalStore store, String name, PrintWriter err) {
-        if (name != null) {
-            var p = store.accounts().pairByName(name);
-            if (p.isEmpty()) {
-                err.println("no pair named '" + name + "'");
-            }
-            return p;
-        }
-        List<FolderPair> pairs = store.accounts().pairs();
-        if (pairs.size() != 1) {
-            err.println(pairs.isEmpty() ? "no folder pairs" : "several pairs: choose one with --pair NAME");
-            return Optional.empty();
-        }
-        return Optional.of(pairs.get(0));
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true,
@@ -134,84 +113,15 @@ public final class VersionsCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            Instant limit;
-            try {
-                limit = at == null ? Instant.MAX : parse(at);
-            } catch (DateTimeParseException e) {
-                err.println("oxisync versions restore: --at needs an ISO time like 2026-11-29T10:00:00Z");
-                return ExitCodes.CONFIG;
-            }
             try (AppContext ctx = homeOption.open()) {
                 if (!ctx.config().hasAccount()) {
                     err.println("not logged in");
                     return ExitCodes.CONFIG;
                 }
-                Optional<LocalStore> opened = StoreBusy.open(ctx, err, "oxisync versions restore",
+                String cwd = Path.of("").toAbsolutePath().toString();
+                return StoreBusy.run(ctx, new StoreRequest.VersionRestore(pairName, path, cwd, at), out, err,
                         "restoring a version");
-                if (opened.isEmpty()) {
-                    return ExitCodes.CONFIG;
-                }
-                LocalStore store = opened.get();
-                List<FolderPair> pairs = store.accounts().pairs();
-                Optional<FolderPair> chosen = pairName != null ? store.accounts().pairByName(pairName)
-                        : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();
-                var where = Show.locate(path, pairs, Path.of(""), chosen);
-                if (where.isEmpty()) {
-                    pick(store, pairName, err);
-                    return ExitCodes.CONFIG;
-                }
-                var pair = Optional.of(where.get().pair());
-                String rel = where.get().relative();
-                Optional<VersionInfo> version = store.versions().listVersions(pair.get().id(), rel).stream()
-                        .filter(v -> !v.time().isAfter(limit)).max(Comparator.comparing(VersionInfo::time));
-                if (version.isEmpty()) {
-                    err.println("oxisync versions restore: no kept version of " + rel
-                            + (at == null ? "" : " at or before " + at));
-                    return ExitCodes.CONFIG;
-                }
-                Path root = Path.of(pair.get().localRoot()).toAbsolutePath().normalize();
-                Path target = root.resolve(rel).normalize();
-                if (!target.startsWith(root) || target.equals(root)) {
-                    err.println("oxisync versions restore: the path leaves the pair's folder");
-                    return ExitCodes.CONFIG;
-                }
-                if (Files.isRegularFile(target)) {
-                    // The current content may exist nowhere else: keep it as a version before replacing it.
-                    store.versions().saveVersion(pair.get().id(), rel, target, ctx.clock().instant());
-                }
-                Files.createDirectories(target.getParent());
-                store.versions().restore(version.get().id(), target);
-                out.println("Restored " + rel + " as of " + Show.time(version.get().time()) + " (" + Bytes.human(version.get().size())
-                        + "); the next sync uploads it.");
-                return ExitCodes.OK;
             }
-        }
-
-        private static Instant parse(String s) {
-            try {
-                return Instant.parse(s);
-            } catch (DateTimeParseException e) {
-                try {
-                    return OffsetDateTime.parse(s).toInstant();
-                } catch (DateTimeParseException e2) {
-                    return java.time.LocalDateTime.parse(s.replace(' ', 'T'))
-                            .atZone(java.time.ZoneId.systemDefault()).toInstant();
-                }
-            }
-        }
-    }
-
-    /** Relative paths as users type them, normalized to the journal's NFC, '/'-separated form. */
-    static final class RelPath {
-        static String of(String p) {
-            String s = p.replace('\\', '/');
-            while (s.startsWith("./")) {
-                s = s.substring(2);
-            }
-            while (s.startsWith("/")) {
-                s = s.substring(1);
-            }
-            return java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFC);
         }
     }
 }

@@ -12,9 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.oxisync.core.ignore.IgnoreRules;
+import org.oxisync.core.ignore.IgnoreFile;
 import org.oxisync.core.ignore.PathFilter;
-import org.oxisync.core.ignore.SelectiveSync;
 import org.oxisync.core.naming.ConflictNamer;
 import org.oxisync.core.naming.LocalNamePolicy;
 import org.oxisync.core.naming.ServerNamePolicy;
@@ -138,16 +137,24 @@ public final class SyncEngine {
         long lastChangeNanos;
     }
 
-    private SyncReport run(FolderPair pair, SyncOptions options, Instant start, RefreshLater refresh)
+    private SyncReport run(FolderPair stored, SyncOptions options, Instant start, RefreshLater refresh)
             throws IOException {
-        Path root = Path.of(pair.localRoot());
+        Path root = Path.of(stored.localRoot());
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
             // Never read a missing root (an unmounted disk) as "everything was deleted".
-            return SyncReport.failed(pair.name(), "the local folder " + root + " is missing or not a folder;"
+            return SyncReport.failed(stored.name(), "the local folder " + root + " is missing or not a folder;"
                     + " nothing was synced (if it moved, remove and re-add the pair)", reports.elapsed(start));
         }
-        PathFilter filter = new PathFilter(IgnoreRules.withDefaults(pair.ignorePatterns()),
-                new SelectiveSync(new HashSet<>(pair.exclusions())));
+        FolderPair pair; // with the folder's .oxisyncignore as it is now, then the pair's own patterns
+        try {
+            pair = IgnoreFile.effective(stored);
+        } catch (IgnoreFile.Invalid e) {
+            return SyncReport.failed(stored.name(), e.getMessage(), reports.elapsed(start));
+        }
+        if (!options.dryRun()) {
+            SettledConflicts.clear(store, pair); // a conflicted copy deleted by hand settles its conflict
+        }
+        PathFilter filter = IgnoreFile.filter(pair);
         LocalHint hint = options.localHint();
         QuietSeal seal = QuietSeal.forPair(store.directory(), pair.id());
         if (hint == LocalHint.ALL && options.staleRemoteFolders().isEmpty() && !store.needsRebuild()

@@ -15,7 +15,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/** Talks to a running {@code oxisync daemon} through its {@link ControlSocket} (for {@code oxisync status}). */
+/**
+ * Talks to the running daemon or desktop app through its {@link ControlSocket} ({@code oxisync status}, and the
+ * CLI's store changes while that process holds the store).
+ */
 public final class DaemonClient {
     private static final long TIMEOUT_SECONDS = 5;
 
@@ -36,6 +39,11 @@ public final class DaemonClient {
      * @throws IOException when a daemon is there but its reply is missing or unreadable
      */
     public static Optional<JsonNode> request(Path home, String request) throws IOException {
+        return request(home, request, TIMEOUT_SECONDS);
+    }
+
+    /** {@link #request(Path, String)} waiting at most {@code timeoutSeconds} for the reply. */
+    public static Optional<JsonNode> request(Path home, String request, long timeoutSeconds) throws IOException {
         Path path = home.resolve(ControlSocket.FILE_NAME);
         if (!Files.exists(path)) {
             return Optional.empty();
@@ -59,7 +67,7 @@ public final class DaemonClient {
                     in.write(buf.array(), 0, buf.position());
                     buf.clear();
                     if (in.size() > 16 << 20) {
-                        throw new IOException("daemon reply too large");
+                        throw new IOException("the running OxiSync's reply is too large");
                     }
                 }
                 return in.toString(StandardCharsets.UTF_8);
@@ -68,21 +76,21 @@ public final class DaemonClient {
             }
         });
         try {
-            String text = reply.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            String text = reply.get(timeoutSeconds, TimeUnit.SECONDS);
             if (text.isBlank()) {
-                throw new IOException("the daemon closed the connection without a reply");
+                throw new IOException("the running OxiSync closed the connection without a reply");
             }
             return Optional.of(StatusJson.JSON.readTree(text));
         } catch (TimeoutException e) {
             c.close();
-            throw new IOException("the daemon did not answer within " + TIMEOUT_SECONDS + " s");
+            throw new IOException("the running OxiSync did not answer within " + timeoutSeconds + " s");
         } catch (ExecutionException e) {
-            throw new IOException("the daemon's reply could not be read: " + e.getCause().getMessage());
+            throw new IOException("the running OxiSync's reply could not be read: " + e.getCause().getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted");
         } catch (RuntimeException e) {
-            throw new IOException("the daemon's reply is not JSON");
+            throw new IOException("the running OxiSync's reply is not JSON");
         }
     }
 }

@@ -16,9 +16,8 @@ import org.oxisync.core.engine.StopSignal;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
-import org.oxisync.core.ignore.IgnoreRules;
+import org.oxisync.core.ignore.IgnoreFile;
 import org.oxisync.core.ignore.PathFilter;
-import org.oxisync.core.ignore.SelectiveSync;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.core.scan.LocalHint;
 import org.oxisync.core.scan.TempNames;
@@ -98,8 +97,7 @@ final class PairWorker {
     void update(FolderPair newPair) {
         FolderPair old = this.pair;
         this.pair = newPair;
-        this.filter = new PathFilter(IgnoreRules.withDefaults(newPair.ignorePatterns()),
-                new SelectiveSync(new HashSet<>(newPair.exclusions())));
+        this.filter = filterFor(newPair);
         if (old != null && !old.equals(newPair)) {
             synchronized (this) {
                 fullScanDue = true; // ignore rules or selective sync may have changed what the tree holds
@@ -117,8 +115,23 @@ final class PairWorker {
         requestRun("start");
     }
 
+    /** What the watcher ignores: the rules a run would apply now (the folder's .oxisyncignore included). */
+    private static PathFilter filterFor(FolderPair p) {
+        try {
+            return IgnoreFile.filter(IgnoreFile.effective(p));
+        } catch (IgnoreFile.Invalid e) {
+            return IgnoreFile.filter(p); // the run reports the file's problem
+        }
+    }
+
     /** A local path (relative, '/'-separated) changed; {@code directory} if it is (or was) a folder. */
     void localChanged(String relativePath, boolean directory) {
+        if (IgnoreFile.NAME.equals(relativePath)) {
+            // other rules may change what the whole tree holds: re-read them, and scan everything (debounced)
+            filter = filterFor(pair);
+            localOverflow();
+            return;
+        }
         String name = relativePath.substring(relativePath.lastIndexOf('/') + 1);
         if (relativePath.isEmpty() || TempNames.isOwnTemp(name) || filter.excludes(relativePath, directory)) {
             return;

@@ -366,6 +366,31 @@ public final class SyncService implements AutoCloseable {
         env.statusChanged();
     }
 
+    /**
+     * Stops syncing the pair named {@code name} before it is removed from the store: no new run starts, a running run
+     * stops at its next safe point, and this waits for it to end (at most 30 s), so that no run writes rows of a pair
+     * that is gone. {@link #pairsChanged()} afterwards starts it again if it is still in the store.
+     */
+    public void stopPair(String name) {
+        PairWorker w;
+        synchronized (this) {
+            w = workers.remove(name);
+        }
+        if (w == null) {
+            return;
+        }
+        w.stop();
+        refreshFolders(w, true);
+        try {
+            if (!w.awaitRunEnd(System.nanoTime() + STOP_GRACE.toNanos())) {
+                LOG.warn("{}: the run did not reach a safe point within {} s", name, STOP_GRACE.toSeconds());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        env.statusChanged();
+    }
+
     /** Called (on a service thread) whenever some status changed; for the daemon's status endpoint. */
     public void onStatusChange(Runnable listener) {
         statusListeners.add(listener);

@@ -73,9 +73,13 @@
  *
  * <h2>Daemon</h2>
  * {@code oxisync daemon} runs the service headless; {@link org.oxisync.core.service.ControlSocket} serves
- * {@code status}/{@code pause}/{@code resume}/{@code sync-now} on {@code daemon.sock} (a Unix domain socket, 0600) in
- * the OxiSync home. A socket rather than a status file: always current, no writes while idle, and a stale file
- * cannot pretend that a dead daemon runs. {@code oxisync status} asks it first and reads the store only when no
- * daemon answers (a running daemon holds the store's lock).
+ * {@code status}/{@code pause}/{@code resume}/{@code sync-now} on {@code daemon.sock} (a Unix domain socket, 0600,
+ * refusing peers of another user) in the OxiSync home, plus the CLI's store changes
+ * ({@code org.oxisync.core.control.StoreVerbs}: {@code pair-add}, {@code pair-remove}, {@code pair-ignore-add|remove},
+ * {@code versions-restore}, {@code conflicts-resolve}, each followed by its JSON arguments), which the holder of the
+ * store runs on the CLI's behalf. The desktop app serves the same socket while it syncs ({@code status} says
+ * {@code "process": "desktop app"}). A socket rather than a status file: always current, no writes while idle, and
+ * a stale file cannot pretend that a dead daemon runs. {@code oxisync status} asks it for the live state and reads
+ * the rest from the store read-only.
  */
 package org.oxisync.core.service;

@@ -83,6 +83,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     private AppContext ctx;
     private SyncBackend backend;
+    /** The command line's way in while this app holds the store (status, pair add, versions restore, ...). */
+    private volatile org.oxisync.core.service.ControlSocket control;
     private Optional<TrayPort> tray = Optional.empty();
     private final StatusModel status;
     private final ActivityModel activity;
@@ -217,7 +219,10 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             reloadLists();
             seedRecentChanges();
             SyncBackend b = backend;
-            background.run(b::start); // the service reads the pairs from the store: off the FX thread
+            background.run(() -> { // the service reads the pairs from the store: off the FX thread
+                b.start();
+                serveCommandLine(b);
+            });
         }, e -> LOG.warn("cannot read the folder pairs: {}", e.toString()));
     }
 
@@ -490,7 +495,37 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         }, e -> LOG.warn("removing the account failed: {}", e.toString()));
     }
 
+    /**
+     * Opens the control socket that {@code oxisync status} and the store-changing commands use while this app holds
+     * the store; they run through client-core's {@code StoreVerbs}, as in the daemon.
+     */
+    private void serveCommandLine(SyncBackend b) {
+        if (!(b instanceof org.oxisync.ui.sync.ServiceBackend sb) || control != null) {
+            return;
+        }
+        AppContext c = ctx;
+        try {
+            control = org.oxisync.core.service.ControlSocket.open(home.dir(), sb.service(), c.config().accountKey(),
+                    "desktop app", org.oxisync.core.control.StoreVerbs.forService(c, sb.service(), "the desktop app",
+                            () -> Platform.runLater(() -> {
+                                pairsChanged();
+                                reloadLists();
+                            })));
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("the command line cannot reach this app: {}", e.toString());
+        }
+    }
+
+    private void stopCommandLine() {
+        org.oxisync.core.service.ControlSocket c = control;
+        control = null;
+        if (c != null) {
+            c.close();
+        }
+    }
+
     private void stopBackend() {
+        stopCommandLine();
         if (backend != null) {
             SyncBackend b = backend;
             backend = null;
@@ -631,6 +666,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     }
 
     private void stopBackendNow() {
+        stopCommandLine();
         if (backend != null) {
             backend.close();
             backend = null;

@@ -33,6 +33,8 @@ public final class ConflictsModel {
         background.run(() -> {
             List<Row> out = new ArrayList<>();
             for (FolderPair p : store.get().accounts().pairs()) {
+                // a conflicted copy deleted by hand settles its conflict, as every sync run does: never listed
+                org.oxisync.core.engine.SettledConflicts.clear(store.get(), p);
                 store.get().conflicts().unresolved(p.id()).forEach(c -> out.add(new Row(p, c)));
             }
             return out;

@@ -26,6 +26,11 @@ public final class ServiceBackend implements SyncBackend {
         this.service = new SyncService(ctx, new Relay(feed), ServiceOptions.defaults(), clock);
     }
 
+    /** The service itself: the control socket answers the command line through it. */
+    public SyncService service() {
+        return service;
+    }
+
     @Override
     public void start() {
         service.start();
