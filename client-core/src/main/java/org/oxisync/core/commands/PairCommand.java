@@ -9,6 +9,8 @@ import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.PairRemoval;
 import org.oxisync.core.app.PairRules;
 import org.oxisync.core.app.StoreView;
+import org.oxisync.core.engine.PairRightsSettings;
+import org.oxisync.core.plan.PairRights;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.Account;
@@ -45,6 +47,18 @@ public final class PairCommand implements Callable<Integer> {
         @Parameters(index = "1", paramLabel = "REMOTE_PATH", defaultValue = "/",
                 description = "The folder on the server, from the drive's root (default: /).")
         String remotePath;
+        @Option(names = "--mode", paramLabel = "MODE", defaultValue = "two-way",
+                description = "two-way (default), upload-only (a backup: remote changes are not brought down) or"
+                        + " download-only (a mirror: local changes are kept as conflict copies, not sent).")
+        String mode;
+        @Option(names = "--keep-remote-deletes",
+                description = "upload-only: a file deleted locally stays on the server.")
+        boolean keepRemoteDeletes;
+        @Option(names = "--role", paramLabel = "ROLE", defaultValue = "owner",
+                description = "Your role on the drive: viewer, commenter, contributor, editor or owner (default owner,"
+                        + " your Personal drive). The pair sends only what the role allows; it re-reads the role"
+                        + " when the server refuses a write.")
+        String role;
 
         @Override
         public Integer call() throws Exception {
@@ -53,6 +67,11 @@ public final class PairCommand implements Callable<Integer> {
             try (AppContext ctx = homeOption.open()) {
                 if (!ctx.config().hasAccount()) {
                     err.println("oxisync pair add: not logged in; run `oxisync login SERVER_URL` first");
+                    return ExitCodes.CONFIG;
+                }
+                Optional<PairRights> rights = PairRightsOptions.parse(mode, role, keepRemoteDeletes);
+                if (rights.isEmpty()) {
+                    err.println("oxisync pair add: " + PairRightsOptions.problem(mode, role, keepRemoteDeletes));
                     return ExitCodes.CONFIG;
                 }
                 Path dir = PairRules.localRoot(local);
@@ -89,9 +108,10 @@ public final class PairCommand implements Callable<Integer> {
                 }
                 Files.createDirectories(dir);
                 String folderId = PairRules.resolveOrCreateRemote(ctx.api(), account.rootFolderId(), normalized);
-                FolderPair saved = store.accounts().savePair(
-                        FolderPair.create(pairName, dir.toString(), folderId, normalized));
-                out.println("Paired '" + saved.name() + "': " + dir + " <-> " + normalized);
+                FolderPair saved = store.accounts().savePair(PairRightsSettings.write(
+                        FolderPair.create(pairName, dir.toString(), folderId, normalized), rights.get()));
+                out.println("Paired '" + saved.name() + "': " + dir + " <-> " + normalized + " ("
+                        + PairRightsOptions.describe(rights.get()) + ")");
                 out.println("Next: oxisync sync-once --pair " + saved.name());
                 return ExitCodes.OK;
             } catch (OxiCloudException e) {
@@ -120,7 +140,8 @@ public final class PairCommand implements Callable<Integer> {
                         out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
                     }
                     for (FolderPair p : pairs) {
-                        out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath());
+                        out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath() + "\t"
+                                + PairRightsOptions.describe(PairRightsSettings.read(p)));
                     }
                     return ExitCodes.OK;
                 }

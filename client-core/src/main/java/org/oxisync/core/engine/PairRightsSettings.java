@@ -10,7 +10,8 @@ import org.oxisync.store.account.FolderPair;
 
 /**
  * A pair's {@link PairRights} kept in its settings (the store's {@code pair_settings} rows: no schema change). An
- * absent or unknown value means the old behaviour: two-way, owner. The refusals are one line per refused write,
+ * absent or unknown value means the old behaviour: two-way, owner (and
+ * the defaults are not written). The refusals are one line per refused write,
  * {@code FINGERPRINT TAB PATH}.
  */
 public final class PairRightsSettings {
@@ -39,8 +40,9 @@ public final class PairRightsSettings {
     /** The pair with these rights in its settings (the other settings unchanged). */
     public static FolderPair write(FolderPair pair, PairRights rights) {
         Map<String, String> s = new HashMap<>(pair.settings());
-        s.put(MODE, rights.mode().wireName());
-        s.put(ROLE, rights.role().wireName());
+        // the defaults are not written: a pair that never chose leaves its settings (and its quiet seal) as they were
+        putOrRemove(s, MODE, rights.mode() == SyncMode.TWO_WAY ? null : rights.mode().wireName());
+        putOrRemove(s, ROLE, rights.role() == Role.OWNER ? null : rights.role().wireName());
         if (rights.keepRemoteDeletes()) {
             s.put(KEEP_REMOTE_DELETES, "true");
         } else {
@@ -54,5 +56,13 @@ public final class PairRightsSettings {
             s.put(REFUSED, b.toString());
         }
         return pair.withSettings(s);
+    }
+
+    private static void putOrRemove(Map<String, String> s, String key, String value) {
+        if (value == null) {
+            s.remove(key);
+        } else {
+            s.put(key, value);
+        }
     }
 }

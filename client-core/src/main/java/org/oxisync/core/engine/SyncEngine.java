@@ -112,8 +112,12 @@ public final class SyncEngine {
         this.reports = new RunReports(clock);
     }
 
-    public SyncReport runOnce(FolderPair pair, SyncOptions options) {
+    public SyncReport runOnce(FolderPair given, SyncOptions options) {
         Instant start = clock.instant();
+        // the stored settings: an earlier run may have changed the pair's role or its refused writes since the
+        // caller (a long-running daemon worker) read the pair
+        FolderPair pair = given.id() == 0 ? given : store.accounts().pair(given.id())
+                .map(stored -> PairRightsSettings.write(given, PairRightsSettings.read(stored))).orElse(given);
         SyncReport report;
         try {
             RefreshLater refresh = new RefreshLater();
