@@ -144,9 +144,15 @@ final class RightsRules {
         }
     }
 
-    /** Once conflict copies are named: what may not go up as new stays local. */
+    /** Once conflict copies are named: what may not go up as new stays local (parents first: with its subtree). */
     void afterClaims(List<Item> items) {
-        for (Item it : items) {
+        List<Item> byDepth = new ArrayList<>(items);
+        byDepth.sort(Comparator.comparingInt(i -> i.finalPath == null ? 0 : RelativePaths.depth(i.finalPath)));
+        for (Item it : byDepth) {
+            if (it.fate == Fate.COPY_TO_REMOTE && it.localParent != null && it.localParent.fate == Fate.SKIPPED) {
+                it.fate = Fate.SKIPPED; // inside a held-back folder: reported with it
+                continue;
+            }
             if (it.fate == Fate.COPY_TO_REMOTE) {
                 String fp = it.isDir() ? "dir" : PairRights.fileFingerprint(it.localHash(), it.local.size());
                 if (!rights.sendNew()) {

@@ -350,6 +350,14 @@ class RightsRulesTest {
     }
 
     @Test
+    void aFolderTheServerRefusedToCreateHoldsBackWhatIsInIt() {
+        Scenario s = new Scenario().localNewDir("nd").localNew("nd/x", "n2");
+        PairRights refused = PairRights.FULL.withRefused(Map.of("nd", "dir"));
+        assertEquals("skip      nd (REFUSED: not uploaded: the server refused it; sent again once it changes)",
+                plan(s, refused).describe());
+    }
+
+    @Test
     void aNewRoleDropsTheRefusalsOfTheOldOne() {
         PairRights r = new PairRights(SyncMode.TWO_WAY, Role.EDITOR, false, Map.of("n.txt", "n1"));
         assertEquals(Map.of(), r.withRole(Role.VIEWER).refused());
