@@ -156,7 +156,11 @@ public final class AppContext implements AutoCloseable {
 
     /** An engine that takes the outcome of quiet walks started early ({@link #prefetchQuietWalks}). */
     public SyncEngine engine(SyncListener listener, QuietPrefetch prefetch) {
-        return new SyncEngine(api(), store(), scanner(), TransferOptions.defaults(), clock, listener, prefetch);
+        // a pair re-reads its role from the server's drive list when the server refuses a write
+        org.oxisync.core.engine.RoleSource roles = pair -> store().accounts().account()
+                .flatMap(a -> new org.oxisync.core.engine.DriveRoleSource(api(), a).currentRole(pair));
+        return new SyncEngine(api(), store(), scanner(), TransferOptions.defaults(), clock, listener, prefetch,
+                SyncEngine.DEFAULT_SERVER_FLUSH_WAIT, org.oxisync.protocol.Sleeper.SYSTEM, roles);
     }
 
     /**

@@ -43,6 +43,18 @@ public final class PairCommand implements Callable<Integer> {
         @Parameters(index = "1", paramLabel = "REMOTE_PATH", defaultValue = "/",
                 description = "The folder on the server, from the drive's root (default: /).")
         String remotePath;
+        @Option(names = "--mode", paramLabel = "MODE", defaultValue = "two-way",
+                description = "two-way (default), upload-only (a backup: remote changes are not brought down) or"
+                        + " download-only (a mirror: local changes are kept as conflict copies, not sent).")
+        String mode;
+        @Option(names = "--keep-remote-deletes",
+                description = "upload-only: a file deleted locally stays on the server.")
+        boolean keepRemoteDeletes;
+        @Option(names = "--role", paramLabel = "ROLE",
+                description = "Sync as viewer, commenter, contributor, editor or owner (default: your role on the"
+                        + " drive as the server reports it). The pair sends only what the role allows; it re-reads"
+                        + " the role when the server refuses a write.")
+        String role;
 
         @Override
         public Integer call() throws Exception {
@@ -53,10 +65,16 @@ public final class PairCommand implements Callable<Integer> {
                     err.println("oxisync pair add: not logged in; run `oxisync login SERVER_URL` first");
                     return ExitCodes.CONFIG;
                 }
+                // checked here (any role stands in for the drive's, which the server gives later)
+                if (PairRightsOptions.parse(mode, role == null ? "owner" : role, keepRemoteDeletes).isEmpty()) {
+                    err.println("oxisync pair add: " + PairRightsOptions.problem(mode, role == null ? "owner" : role,
+                            keepRemoteDeletes));
+                    return ExitCodes.CONFIG;
+                }
                 // resolved here, against this process's current folder, wherever the change runs
                 Path dir = PairRules.localRoot(local);
-                return StoreBusy.run(ctx, new StoreRequest.PairAdd(dir.toString(), remotePath, name, drive), out, err,
-                        "adding a pair");
+                return StoreBusy.run(ctx, new StoreRequest.PairAdd(dir.toString(), remotePath, name, drive, mode, role,
+                        keepRemoteDeletes), out, err, "adding a pair");
             }
         }
     }

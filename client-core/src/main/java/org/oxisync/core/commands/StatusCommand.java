@@ -94,8 +94,14 @@ public final class StatusCommand implements Callable<Integer> {
     private static void printPair(FolderPair p, StoreView view, JsonNode live, PrintWriter out) {
         out.println();
         out.println(p.name() + ": " + p.localRoot() + " <-> " + p.remotePath());
+        out.println("  mode:      " + PairRightsOptions.describe(org.oxisync.core.engine.PairRightsSettings.read(p)));
         if (live != null) {
             out.println("  now:       " + Show.said(live.path("state").asText(), live.path("detail").asText("")));
+            JsonNode held = live.path("last_result").path("skipped");
+            if (held.size() > 0) {
+                out.println("  held back: " + live.path("last_result").path("skipped_count").asInt() + " item(s)");
+                held.forEach(h -> out.println("    " + h.path("path").asText() + ": " + h.path("reason").asText()));
+            }
             JsonNode pr = live.path("progress");
             if (!pr.isMissingNode()) {
                 out.printf("  progress:  %d of %d items, %s of %s (%.0f%%)%n", pr.path("items_done").asInt(),

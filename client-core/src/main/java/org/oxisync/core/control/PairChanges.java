@@ -8,6 +8,10 @@ import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.PairDrive;
 import org.oxisync.core.app.PairRules;
 import org.oxisync.core.commands.DrivesCommand;
+import org.oxisync.core.commands.PairRightsOptions;
+import org.oxisync.core.engine.PairRightsSettings;
+import org.oxisync.core.plan.PairRights;
+import java.util.Optional;
 import org.oxisync.core.commands.ExitCodes;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.store.LocalStore;
@@ -47,6 +51,14 @@ final class PairChanges {
                 err.println(cmd + ": " + e.getMessage());
                 return ExitCodes.CONFIG;
             }
+            // the role the server gives on that drive, unless the user asked for a narrower one
+            String role = r.role() != null ? r.role() : where.role().wireName();
+            Optional<PairRights> rights = PairRightsOptions.parse(r.mode() == null ? "two-way" : r.mode(), role,
+                    r.keepRemoteDeletes());
+            if (rights.isEmpty()) {
+                err.println(cmd + ": " + PairRightsOptions.problem(r.mode(), role, r.keepRemoteDeletes()));
+                return ExitCodes.CONFIG;
+            }
             var remoteProblem = PairRules.remoteProblem(normalized,
                     where.pairsOnSameTree(store.accounts().pairs(), account));
             if (remoteProblem.isPresent()) {
@@ -60,10 +72,11 @@ final class PairChanges {
             Files.createDirectories(dir);
             String folderId = PairRules.resolveOrCreateRemote(ctx.api(), where.rootFolderId(), normalized);
             FolderPair created = FolderPair.create(pairName, dir.toString(), folderId, normalized);
-            FolderPair saved = store.accounts().savePair(created.withSettings(where.settings(created.settings())));
+            FolderPair saved = store.accounts().savePair(PairRightsSettings.write(
+                    created.withSettings(where.settings(created.settings())), rights.get()));
             out.println("Paired '" + saved.name() + "': " + dir + " <-> " + normalized + " on "
                     + DrivesCommand.shown(where.name()) + " (" + where.kind() + ", your role: "
-                    + where.role().wireName() + ")");
+                    + where.role().wireName() + "; syncs " + PairRightsOptions.describe(rights.get()) + ")");
             out.println(syncingProcess == null ? "Next: oxisync sync-once --pair " + saved.name()
                     : "Syncing starts now: " + syncingProcess + " keeps it in sync (oxisync status).");
             return ExitCodes.OK;

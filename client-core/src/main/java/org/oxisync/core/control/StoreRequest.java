@@ -50,7 +50,8 @@ public sealed interface StoreRequest {
         }
         return switch (verb) {
             case "pair-add" -> new PairAdd(text(a, "local", true), text(a, "remote", true), text(a, "name", false),
-                    text(a, "drive", false));
+                    text(a, "drive", false), a.path("mode").asText("two-way"), text(a, "role", false),
+                    a.path("keep_remote_deletes").asBoolean(false));
             case "pair-remove" -> new PairRemove(text(a, "name", true));
             case "pair-ignore-add", "pair-ignore-remove" ->
                     new IgnoreChange(text(a, "pair", false), strings(a, "patterns"), verb.endsWith("add"));
@@ -100,7 +101,8 @@ public sealed interface StoreRequest {
     }
 
     /** {@code oxisync pair add}: {@code local} is absolute (the CLI resolved it against its current folder). */
-    record PairAdd(String local, String remote, String name, String drive) implements StoreRequest {
+    record PairAdd(String local, String remote, String name, String drive, String mode, String role,
+                   boolean keepRemoteDeletes) implements StoreRequest {
         @Override
         public String verb() {
             return "pair-add";
@@ -117,6 +119,10 @@ public sealed interface StoreRequest {
             if (drive != null) {
                 n.put("drive", drive);
             }
+            if (role != null) {
+                n.put("role", role);
+            }
+            n.put("mode", mode == null ? "two-way" : mode).put("keep_remote_deletes", keepRemoteDeletes);
             return name == null ? n : n.put("name", name);
         }
     }

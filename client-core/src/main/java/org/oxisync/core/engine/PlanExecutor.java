@@ -16,7 +16,6 @@ import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.LocalEntry;
 import org.oxisync.core.plan.RemoteEntry;
-import org.oxisync.core.plan.SkipReason;
 import org.oxisync.core.plan.SyncAction;
 import org.oxisync.core.plan.SyncPlan;
 import org.oxisync.core.progress.ProgressAccumulator;
@@ -209,6 +208,13 @@ final class PlanExecutor {
     }
 
     private void fail(SyncAction a, Exception e) {
+        String refusedAs = org.oxisync.core.plan.PairRights.fingerprint(a);
+        if (refusedAs != null && forbidden(e)) { // a role changed, or a folder's own rights: held back, not retried
+            LOG.warn("{}: {} refused by the server", s.pairName(), a.describe());
+            tally.refused(a.path(), refusedAs, Failures.describe(e));
+            s.listener().itemDone(s.pairName(), a.describe(), "refused by the server");
+            return;
+        }
         if (a instanceof SyncAction.DeleteLocal || a instanceof SyncAction.DeleteRemote) {
             failedDeletes.add(a.path());
         }
@@ -224,6 +230,16 @@ final class PlanExecutor {
         tally.error(a.path(), reason);
         s.store().errors().recordFailure(s.pairId(), a.path(), reason);
         s.listener().itemDone(s.pairName(), a.describe(), reason);
+    }
+
+    /** A 403 on a write outside the server's read-only mode (that one is {@code ServerReadOnly}), however wrapped. */
+    private static boolean forbidden(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof OxiCloudException.Forbidden) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Checks the run's stop signal; once it fires, nothing new starts. */
@@ -272,8 +288,7 @@ final class PlanExecutor {
             // An entry that cannot sync as it is (a link, a name one side refuses, a case clash) is parked with its
             // reason: reported in every run's skipped list, never a failure that is retried and floods the run
             // history and the exit code; renamed or fixed, it syncs in the next run.
-            tally.skipped(k.path(), k.reason().code() == SkipReason.Code.UNSUPPORTED_TYPE ? k.reason().detail()
-                    : "parked until it is renamed: " + k.reason().detail());
+            tally.skipped(k.path(), k.reason().report());
         } else {
             throw new IllegalStateException("unknown action " + a);
         }

@@ -36,6 +36,9 @@ final class RunReports {
         } else {
             status = SyncStatus.OK;
             message = dryRun ? "dry run: nothing was changed" : "in sync";
+            if (!dryRun && !t.skipped().isEmpty()) { // the status line says that something is left out, and where
+                message += "; " + t.skipped().size() + " item(s) held back or left out (listed as skipped)";
+            }
         }
         return new SyncReport(pair.name(), status, t.uploaded.get(), t.downloaded.get(), t.deletedLocal.get(),
                 t.deletedRemote.get(), t.moved.get(), t.conflicts.get(), t.bytesSent.get(), t.bytesReceived.get(),

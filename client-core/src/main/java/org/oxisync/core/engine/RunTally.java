@@ -21,6 +21,8 @@ final class RunTally {
     private final java.util.Set<String> touchedFolders = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final List<ItemError> errors = new ArrayList<>();
     private final List<ItemError> skipped = new ArrayList<>();
+    /** Writes the server refused as forbidden: path → {@link org.oxisync.core.plan.PairRights#fingerprint}. */
+    private final java.util.Map<String, String> refused = new java.util.HashMap<>();
 
     /** Counts one change made on the server and notes when (monotonic time, for the wait on the server's flush). */
     void remoteChanged() {
@@ -51,6 +53,17 @@ final class RunTally {
 
     synchronized void skipped(String path, String reason) {
         skipped.add(new ItemError(path, reason));
+    }
+
+    /** The server refused a write the pair's rights allowed: held back (skipped with the reason), remembered. */
+    synchronized void refused(String path, String fingerprint, String reason) {
+        refused.put(path, fingerprint);
+        skipped.add(new ItemError(path, "held back: the server refused it (" + reason + "); not sent again until"
+                + " it changes or the pair's role does"));
+    }
+
+    synchronized java.util.Map<String, String> refused() {
+        return java.util.Map.copyOf(refused);
     }
 
     synchronized List<ItemError> errors() {

@@ -22,6 +22,7 @@ import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.LocalEntry;
 import org.oxisync.core.plan.MassDeleteGuard;
+import org.oxisync.core.plan.PairRights;
 import org.oxisync.core.plan.Reconciler;
 import org.oxisync.core.plan.RemoteEntry;
 import org.oxisync.core.plan.SyncPlan;
@@ -68,6 +69,7 @@ public final class SyncEngine {
 
     private final QuietCheck quietCheck;
     private final RunReports reports;
+    private final RoleSource roleSource;
     public SyncEngine(OxiCloudApi api, LocalStore store, LocalScanner scanner, TransferOptions transferOptions,
                       Clock clock, SyncListener listener) {
         this(api, store, scanner, transferOptions, clock, listener, QuietPrefetch.none());
@@ -87,6 +89,14 @@ public final class SyncEngine {
     public SyncEngine(OxiCloudApi api, LocalStore store, LocalScanner scanner, TransferOptions transferOptions,
                       Clock clock, SyncListener listener, QuietPrefetch prefetch, Duration serverFlushWait,
                       Sleeper sleeper) {
+        this(api, store, scanner, transferOptions, clock, listener, prefetch, serverFlushWait, sleeper, RoleSource.NONE);
+    }
+
+    /** {@code roleSource}: where a pair re-reads its role when the server refuses a write (see {@link RoleSource}). */
+    public SyncEngine(OxiCloudApi api, LocalStore store, LocalScanner scanner, TransferOptions transferOptions,
+                      Clock clock, SyncListener listener, QuietPrefetch prefetch, Duration serverFlushWait,
+                      Sleeper sleeper, RoleSource roleSource) {
+        this.roleSource = Objects.requireNonNull(roleSource, "roleSource");
         this.api = Objects.requireNonNull(api, "api");
         this.store = Objects.requireNonNull(store, "store");
         this.scanner = Objects.requireNonNull(scanner, "scanner");
@@ -101,12 +111,27 @@ public final class SyncEngine {
         this.reports = new RunReports(clock);
     }
 
-    public SyncReport runOnce(FolderPair pair, SyncOptions options) {
+    public SyncReport runOnce(FolderPair given, SyncOptions options) {
         Instant start = clock.instant();
+        // the stored settings: an earlier run may have changed the pair's role or its refused writes since the
+        // caller (a long-running daemon worker) read the pair
+        FolderPair pair = given.id() == 0 ? given : store.accounts().pair(given.id())
+                .map(stored -> PairRightsSettings.write(given, PairRightsSettings.read(stored))).orElse(given);
         SyncReport report;
         try {
             RefreshLater refresh = new RefreshLater();
             report = run(pair, options, start, refresh);
+            FolderPair replan = refresh.refusedWrites ? RoleChange.reread(store, roleSource, pair) : null;
+            if (replan != null) { // the role changed while the pair ran: plan again under the new rights, once
+                LOG.warn("{}: the server refused writes; the pair's role is now {}", pair.name(),
+                        PairRightsSettings.read(replan).role().wireName());
+                RefreshLater again = new RefreshLater();
+                report = RoleChange.combine(report, run(replan, options, start, again),
+                        PairRightsSettings.read(replan).role());
+                if (again.tree != null) {
+                    refresh = again;
+                }
+            }
             if (refresh.tree != null) {
                 // after run() has returned, so that the run's snapshots are garbage while the server is listed again
                 listingRefresh.after(refresh.tree, refresh.file, refresh.lastChangeNanos);
@@ -135,6 +160,8 @@ public final class SyncEngine {
         RemoteTree tree;
         RemoteTreeFile file;
         long lastChangeNanos;
+        /** The server refused a write as forbidden this run. */
+        boolean refusedWrites;
     }
 
     private SyncReport run(FolderPair stored, SyncOptions options, Instant start, RefreshLater refresh)
@@ -221,8 +248,9 @@ public final class SyncEngine {
         }
 
         listener.phase(pair.name(), "planning");
+        PairRights rights = PairRightsSettings.read(pair);
         Reconciler reconciler = new Reconciler(new ConflictNamer(clock, options.host()), new ServerNamePolicy(),
-                LocalNamePolicy.forCurrentOs(), filter);
+                LocalNamePolicy.forCurrentOs(), filter, rights);
         // Full and incremental runs alike: entries on which all three sides agree yield no action, so the reconciler
         // sees only the differing part (a no-change run of 20,000 files spent about 40 % of its time reconciling)
         List<ItemError> unsafeRows = new java.util.ArrayList<>();
@@ -275,6 +303,8 @@ public final class SyncEngine {
             refresh.file = treeFile;
             refresh.lastChangeNanos = tally.lastRemoteChangeNanos();
         }
+        refresh.refusedWrites = !tally.refused().isEmpty();
+        RoleChange.rememberRefusals(store, pair, rights, plan, tally.refused());
         store.versions().applyRetention();
         SyncReport report = reports.report(pair, tally, lines, abortReason, start, false);
         // Sealed when this full run planned nothing: the reconciler is a pure function of disk, server and journal,

@@ -17,9 +17,19 @@ final class Fates {
     private Fates() {}
 
     static void decide(List<Item> items) {
+        decideEach(items);
+        splitConflicts(items);
+    }
+
+    /** Every item's fate; conflicts are only marked ({@link Item#conflicted}). */
+    static void decideEach(List<Item> items) {
         for (Item it : new ArrayList<>(items)) {
             fate(it);
         }
+    }
+
+    /** Each conflicted item becomes the server's version plus a new item for the local content. */
+    static void splitConflicts(List<Item> items) {
         List<Item> copies = new ArrayList<>();
         for (Item it : items) {
             if (it.conflicted) {

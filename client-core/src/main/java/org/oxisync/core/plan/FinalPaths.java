@@ -67,7 +67,7 @@ final class FinalPaths {
         x.finalPath = IN_PROGRESS;
         computing.push(x);
         String p;
-        if (x.remote != null && (!x.tracked() || x.remoteSelfMoved())) {
+        if (x.remote != null && (!x.tracked() || (x.remoteSelfMoved() && !x.remoteMoveRejected))) {
             x.finalFromLocal = false;
             p = RelativePaths.join(parentPath(x.remoteParent, x.remote.path(), computing),
                     RelativePaths.name(x.remote.path()));

@@ -49,6 +49,8 @@ final class Item {
      * that folder): the server's moves win and this item goes back to where the journal has it ({@link FinalPaths}).
      */
     boolean localMoveRejected;
+    /** An upload-only pair does not follow the server's move of this item: the local place wins ({@link RightsRules}). */
+    boolean remoteMoveRejected;
 
     Item(JournalEntry journal, LocalEntry local, RemoteEntry remote) {
         this.journal = journal;

@@ -19,11 +19,19 @@ import org.oxisync.core.naming.ServerNamePolicy;
 public final class Reconciler {
     private final ConflictNamer conflictNamer;
     private final Screen screen;
+    private final PairRights rights;
 
     public Reconciler(ConflictNamer conflictNamer, ServerNamePolicy serverNames, LocalNamePolicy localNames,
                       PathFilter filter) {
+        this(conflictNamer, serverNames, localNames, filter, PairRights.FULL);
+    }
+
+    /** A reconciler for a pair with these rights (its mode and role: {@link RightsRules}). */
+    public Reconciler(ConflictNamer conflictNamer, ServerNamePolicy serverNames, LocalNamePolicy localNames,
+                      PathFilter filter, PairRights rights) {
         this.conflictNamer = Objects.requireNonNull(conflictNamer, "conflictNamer");
         this.screen = new Screen(serverNames, localNames, filter);
+        this.rights = Objects.requireNonNull(rights, "rights");
     }
 
     /** A reconciler with no ignore rules and no selective-sync exclusions. */
@@ -36,12 +44,18 @@ public final class Reconciler {
         UnaryOperator<String> key = local.caseInsensitive() ? Names::caseFoldKey : UnaryOperator.identity();
         Screen.Result screened = screen.apply(local, remote, journal);
         List<Item> items = ItemGraph.build(screened).items;
+        RightsRules rules = new RightsRules(rights);
+        rules.beforePaths(items);
         FinalPaths.compute(items);
-        Fates.decide(items);
+        Fates.decideEach(items);
+        rules.beforeSplit(items);
+        Fates.splitConflicts(items);
         Claims claims = new Claims(conflictNamer, key);
         claims.resolve(items);
+        rules.afterClaims(items);
         List<SyncAction.Skip> skips = new java.util.ArrayList<>(screened.skips());
         skips.addAll(claims.skips);
+        skips.addAll(rules.skips());
         return new PlanAssembler(key).assemble(items, claims.conflictCopies, skips);
     }
 }

@@ -67,6 +67,13 @@
  *       reason); the rest continues</td></tr>
  * </table>
  *
+ * <h2>Pair rights</h2>
+ * The table above is a two-way pair of a drive's owner. A pair's mode and role ({@link
+ * org.oxisync.core.plan.PairRights}) change the fates before conflicts are split and after the name claims
+ * ({@code RightsRules}): what the pair may not send is undone (a delete: the server's entry comes back; a rename:
+ * moved back), kept beside the server's version as a conflict copy (an edit), or kept locally and reported (a new
+ * entry); an upload-only pair does not bring remote changes down. The full table is {@code docs/pair-rights.md}.
+ *
  * <h2>Notes for the executor</h2>
  * <ul>
  *   <li>A move of a folder carries the journal rows under it (rebase them).</li>

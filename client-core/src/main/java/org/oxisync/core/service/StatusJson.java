@@ -10,6 +10,8 @@ import org.oxisync.core.progress.ProgressSnapshot;
 /** The daemon's status as one JSON object (what {@code oxisync status} shows, and what scripts may read). */
 final class StatusJson {
     static final ObjectMapper JSON = new ObjectMapper();
+    /** The skipped items listed per pair (all are counted). */
+    static final int MAX_SKIPPED = 100;
 
     private StatusJson() {}
 
@@ -22,8 +24,16 @@ final class StatusJson {
         long[] bw = service.bandwidthLimits();
         root.putObject("bandwidth").put("upload_bytes_per_second", bw[0]).put("download_bytes_per_second", bw[1]);
         ArrayNode pairs = root.putArray("pairs");
+        Map<String, org.oxisync.store.account.FolderPair> configured = service.pairs();
         for (Map.Entry<String, PairStatus> e : service.status().entrySet()) {
-            pairs.add(pair(e.getValue()));
+            ObjectNode n = pair(e.getValue());
+            org.oxisync.store.account.FolderPair fp = configured.get(e.getKey());
+            if (fp != null) {
+                org.oxisync.core.plan.PairRights rights = org.oxisync.core.engine.PairRightsSettings.read(fp);
+                n.put("mode", rights.mode().wireName()).put("role", rights.role().wireName())
+                        .put("keep_remote_deletes", rights.keepsRemoteDeletes());
+            }
+            pairs.add(n);
         }
         return root;
     }
@@ -47,6 +57,13 @@ final class StatusJson {
                     .put("deleted_local", r.deletedLocal()).put("deleted_remote", r.deletedRemote())
                     .put("moved", r.moved()).put("conflicts", r.conflicts()).put("errors", r.errors().size())
                     .put("elapsed_ms", r.elapsed().toMillis());
+            // what the run left out with its reason: held back by the pair's rights (a read-only role, a
+            // download-only pair, a write the server refused), links, names one side refuses
+            ObjectNode last = (ObjectNode) n.get("last_result");
+            last.put("skipped_count", r.skipped().size());
+            ArrayNode skipped = last.putArray("skipped");
+            r.skipped().stream().limit(MAX_SKIPPED).forEach(k -> skipped.addObject().put("path", k.path())
+                    .put("reason", k.reason()));
         }
         if (s.lastRun() != null) {
             n.put("last_run", s.lastRun().toString());

@@ -323,6 +323,15 @@ public final class SyncService implements AutoCloseable {
         return out;
     }
 
+    /** Each pair's settings as its worker has them, by name (for the status: mode and role). */
+    public Map<String, FolderPair> pairs() {
+        Map<String, FolderPair> out = new LinkedHashMap<>();
+        for (PairWorker w : snapshot()) {
+            out.put(w.name(), w.pair());
+        }
+        return out;
+    }
+
     /** Re-reads the pairs from the store: starts new ones, stops removed ones, applies changed settings. */
     public void pairsChanged() {
         if (!started || closed) {

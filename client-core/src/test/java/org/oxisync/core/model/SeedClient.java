@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
+import org.oxisync.core.engine.PairRightsSettings;
 import org.oxisync.core.engine.QuietPrefetch;
+import org.oxisync.core.plan.PairRights;
 import org.oxisync.core.engine.SyncEngine;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;
@@ -41,6 +43,8 @@ final class SeedClient implements AutoCloseable {
     final Path data;
     final Clock clock;
     final CrashSwitch crash = new CrashSwitch();
+    /** The server's ACL for the pair's role: what the engine sent that the rights forbid. */
+    final RightsGuard guard;
     private final CredentialStore credentials = new MemoryCredentialStore();
     private final TransferOptions transfers;
     /** Not crash-hooked: the test's own look at the server (trash listing, restores). */
@@ -59,6 +63,13 @@ final class SeedClient implements AutoCloseable {
 
     SeedClient(OxiCloudEmulator server, String user, String password, Path dir, TransferOptions transfers,
                Clock clock) {
+        this(server, user, password, dir, transfers, clock, PairRights.FULL);
+    }
+
+    /** A device whose pair has {@code rights} (its mode and role), with the server's ACL for them ({@link RightsGuard}). */
+    SeedClient(OxiCloudEmulator server, String user, String password, Path dir, TransferOptions transfers,
+               Clock clock, PairRights rights) {
+        this.guard = new RightsGuard(rights);
         this.server = server;
         this.clock = clock;
         this.user = user;
@@ -75,8 +86,8 @@ final class SeedClient implements AutoCloseable {
         signIn(first, password);
         first.close();
         open();
-        this.pairId = store.accounts().savePair(FolderPair.create("model", local.toString(),
-                server.rootFolderId(user), "/")).id();
+        this.pairId = store.accounts().savePair(PairRightsSettings.write(FolderPair.create("model", local.toString(),
+                server.rootFolderId(user), "/"), rights)).id();
     }
 
     private OxiCloudApi newApi(CredentialStore creds) {
@@ -96,7 +107,7 @@ final class SeedClient implements AutoCloseable {
 
     private void open() {
         store = LocalStore.open(data, user, clock);
-        api = crash.api(newApi(credentials));
+        api = crash.api(guard.api(newApi(credentials)));
         // No wait for the server's tree-ETag flush before the post-run relisting: it only saves the next run some
         // requests (ServerFidelityEngineTest covers it), and at ~0.3 s per writing run it would double the model test's
         // time. Correctness under the delayed flush is what the model checks: the flusher itself stays on.

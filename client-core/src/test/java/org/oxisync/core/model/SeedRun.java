@@ -20,6 +20,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.oxisync.core.engine.SyncOptions;
+import org.oxisync.core.plan.PairRights;
+import org.oxisync.core.plan.SyncMode;
+import org.oxisync.protocol.Role;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.scan.TempNames;
@@ -63,6 +66,10 @@ final class SeedRun {
     final List<String> log = new ArrayList<>();
     private final Set<String> written = new HashSet<>();
     private final Set<String> protectedHashes = new HashSet<>();
+    /** Contents the user wrote locally (an upload-only pair may overwrite the other device's, never these). */
+    private final Set<String> localWrites = new HashSet<>();
+    /** The pair's mode and role for this seed ({@link #rightsFor}). */
+    private final PairRights rights;
     private long writes;
 
     SeedRun(long seed, OxiCloudEmulator server, Path dir) {
@@ -77,10 +84,40 @@ final class SeedRun {
         // files empty pairs on purpose, and the model checks content, not the guard
         this.options = SyncOptions.defaults("modelhost").withWorkers(1 + rnd.nextInt(4)).withAllowMassDelete(true);
         // many seeds share one emulator from one loopback address: app passwords, not logins (10 a minute per IP)
-        this.c = new SeedClient(server, user, server.createAppPassword(user, "model seed"), dir, transfers);
+        this.rights = rightsFor(seed);
+        this.c = new SeedClient(server, user, server.createAppPassword(user, "model seed"), dir, transfers,
+                java.time.Clock.systemUTC(), rights);
         this.remote = server.remote(user);
         log.add("seed " + seed + ": workers " + options.workers() + ", delta threshold "
-                + transfers.deltaThresholdBytes());
+                + transfers.deltaThresholdBytes() + ", " + rights.mode().wireName()
+                + (rights.keepsRemoteDeletes() ? " keeping remote deletes" : "") + ", " + rights.role().wireName());
+    }
+
+    /**
+     * The pair's rights for a seed, split across the seeds (not drawn from the seed's random stream, so the
+     * operations of a seed stay what they were): half the seeds two-way owner, as before pairs had rights; then a
+     * download-only pair, an upload-only pair (every other one keeping remote deletes), a viewer or commenter and a
+     * contributor or editor.
+     */
+    static PairRights rightsFor(long seed) {
+        long turn = Math.floorMod(seed / 8, 2);
+        return switch ((int) Math.floorMod(seed, 8)) {
+            case 4 -> new PairRights(SyncMode.DOWNLOAD_ONLY, Role.OWNER, false, Map.of());
+            case 5 -> new PairRights(SyncMode.UPLOAD_ONLY, Role.OWNER, turn == 1, Map.of());
+            case 6 -> new PairRights(SyncMode.TWO_WAY, turn == 0 ? Role.VIEWER : Role.COMMENTER, false, Map.of());
+            case 7 -> new PairRights(SyncMode.TWO_WAY, turn == 0 ? Role.CONTRIBUTOR : Role.EDITOR, false, Map.of());
+            default -> PairRights.FULL;
+        };
+    }
+
+    /** The server ends as a copy of the local folder's paths (what an upload-only pair keeps). */
+    private boolean backup() {
+        return rights.mode() == SyncMode.UPLOAD_ONLY;
+    }
+
+    /** The local folder ends holding the server's tree, plus what it may not send (a read-only pair). */
+    private boolean mirror() {
+        return rights.applyRemote() && !rights.sendNew();
     }
 
     /** Runs the seed; throws AssertionError (with the log in the message) when an invariant breaks. */
@@ -94,6 +131,7 @@ final class SeedRun {
                     randomOp();
                 }
                 syncEvent();
+                check(c.guard.violations.isEmpty(), "sent what the pair's rights forbid: " + c.guard.violations);
                 checkNoPartialContent();
                 checkJournalIdsUnique();
             }
@@ -377,9 +415,18 @@ final class SeedRun {
                     "temp file left behind: " + p);
         }
         Map<String, String> remoteTree = Trees.remote(remote);
-        check(localTree.equals(remoteTree), "local and remote trees differ:\n  local  " + localTree + "\n  remote "
-                + remoteTree);
-        checkJournal(localTree, remoteFiles);
+        check(c.guard.violations.isEmpty(), "sent what the pair's rights forbid: " + c.guard.violations);
+        if (mirror()) {
+            remoteTree.forEach((p, h) -> check(h.equals(localTree.get(p)), "the server's " + p
+                    + " is not in the local folder:\n  local  " + localTree + "\n  remote " + remoteTree));
+        } else if (backup()) {
+            localTree.keySet().forEach(p -> check(remoteTree.containsKey(p), "the local " + p
+                    + " is not on the server:\n  local  " + localTree + "\n  remote " + remoteTree));
+        } else {
+            check(localTree.equals(remoteTree), "local and remote trees differ:\n  local  " + localTree
+                    + "\n  remote " + remoteTree);
+            checkJournal(localTree, remoteFiles);
+        }
         checkNoPartialContent();
         Set<String> everywhere = universe(null, true);
         List<String> lost = protectedHashes.stream().filter(h -> !everywhere.contains(h)).sorted().toList();
@@ -623,6 +670,7 @@ final class SeedRun {
                 Files.createDirectories(p.getParent());
                 Files.write(p, content);
                 Files.setLastModifiedTime(p, FileTime.fromMillis(FAKE_MTIME_BASE + 1000 * writes));
+                localWrites.add(Blake3.hashHex(content));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -685,6 +733,12 @@ final class SeedRun {
 
         public void write(String path, byte[] content) {
             remote.putFile("/" + path, content);
+            String h = Blake3.hashHex(content);
+            if (backup() && !localWrites.contains(h)) {
+                // an upload-only pair is a backup of the local folder: the next local change of that file replaces
+                // an edit made on the server (documented); the invariant is that no local change is lost
+                protectedHashes.remove(h);
+            }
         }
 
         public void mkdir(String path) {
