@@ -83,7 +83,7 @@ class PackagingPomTest {
     }
 
     @Test
-    void theInstallersLeaveTheEmulatorOut() {
+    void theInstallersLeaveTheEmulatorOut() throws Exception {
         // the packaging module's runtime class path is what the shade plugin puts into the app jar
         assertEquals(null, getClass().getClassLoader().getResource("org/oxisync/emulator/OxiCloudEmulator.class"),
                 "the emulator is on the installers' class path");
