@@ -40,7 +40,10 @@ nc_window() {
   local deadline=$(( $(date +%s) + $1 )) id
   while [ "$(date +%s)" -lt "$deadline" ]; do
     for id in $(xdotool search --onlyvisible --name "^$2\$" 2>/dev/null); do
-      echo "$id"; return 0
+      # not GTK's 10x10 leader window, which carries the app's name too
+      if [ "$(xdotool getwindowgeometry --shell "$id" 2>/dev/null | sed -n 's/^WIDTH=//p')" -gt 100 ] 2>/dev/null; then
+        echo "$id"; return 0
+      fi
     done
     sleep 0.5
   done
@@ -87,20 +90,20 @@ else
     nc_shot 1-server
     nc_key alt+a                       # Server _address
     nc_type "http://127.0.0.1:$port"
-    nc_key Return                      # Continue
-    sleep 3; nc_shot 2-sign-in-method
-    nc_key alt+p                       # With user name and _password (the first of the two _p)
+    nc_key Return                      # Continue: the server is checked
+    sleep 10; nc_shot 2-sign-in-method
+    nc_key Down                        # from "In the browser" to "With user name and password"
     nc_key alt+u; nc_type alice        # _User name
     nc_key alt+w; nc_type secret       # Pass_word
+    nc_shot 2b-password
     nc_key Return                      # Sign in
-    sleep 5; nc_shot 3-remote-folder
-    nc_key Tab; nc_key Return          # the server's folder tree (All files selected): Continue
-    sleep 3; nc_shot 4-local-folder
-    nc_key alt+f ctrl+a; nc_type "$nc_dir/user/OxiSync"
-    nc_key Return                      # Continue
-    sleep 3; nc_shot 5-selective
-    nc_key Return                      # everything: Continue
-    sleep 4; nc_shot 6-review
+    sleep 12; nc_shot 3-remote-folder
+    nc_key Return                      # the server's folder tree ("All files" selected): Continue
+    sleep 8; nc_shot 4-local-folder
+    nc_key ctrl+a; nc_type "$nc_dir/user/OxiSync" # the field has the focus (Java's user.home, not $HOME, is offered)
+    sleep 2
+    nc_key Return                      # Continue (both sides empty: no selection step, straight to the review)
+    sleep 10; nc_shot 6-review
     nc_key Return                      # Start syncing
     main_win=$(nc_window 60 "OxiSync")
     nc_shot 7-main
