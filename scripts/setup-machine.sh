@@ -10,6 +10,13 @@ set -euo pipefail
 # the Nextcloud cross-check (oxisync and nextcloudcmd syncing one folder through the emulator's two faces).
 PACKAGES=(openjdk-17-jdk-headless maven libpangoft2-1.0-0 curl b3sum binutils fakeroot rpm jq time
           nextcloud-desktop-cmd rclone)
+# --desktop-test: what packaging/smoke-test.sh adds (it runs this with the flag): a real X server (xvfb, xauth),
+# a window manager (openbox: title bars, placement, Alt+F4 as on a desktop) and xdotool (keyboard and window
+# geometry) for the newcomer path; GTK and XTest that JavaFX loads; ImageMagick's import and xwininfo (x11-utils)
+# for screenshots and window lists; desktop-file-validate. Not needed by `mvn verify` (the UI tests run headless).
+if [ "${1:-}" = --desktop-test ]; then
+  PACKAGES+=(xvfb xauth openbox xdotool libgtk-3-0 libxtst6 imagemagick x11-utils desktop-file-utils)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -78,7 +78,16 @@ class PackagingPomTest {
         List<String> modules = List.of(ProjectFiles.pomProperties(ProjectFiles.pom()).get("jlink.modules").split(","));
 
         assertTrue(modules.containsAll(List.of("java.base", "java.sql", "java.desktop", "java.naming", "java.logging",
-                "jdk.crypto.ec", "jdk.unsupported", "jdk.incubator.vector", "jdk.httpserver", "jdk.net", "jdk.security.auth",
+                "jdk.crypto.ec", "jdk.unsupported", "jdk.incubator.vector", "jdk.net", "jdk.security.auth",
                 "javafx.controls")), modules.toString());
+    }
+
+    @Test
+    void theInstallersLeaveTheEmulatorOut() throws Exception {
+        // the packaging module's runtime class path is what the shade plugin puts into the app jar
+        assertEquals(null, getClass().getClassLoader().getResource("org/oxisync/emulator/OxiCloudEmulator.class"),
+                "the emulator is on the installers' class path");
+        assertTrue(!ProjectFiles.pomProperties(ProjectFiles.pom()).get("jlink.modules").contains("jdk.httpserver"),
+                "jdk.httpserver was only the emulator's");
     }
 }

@@ -47,6 +47,11 @@ public final class OxiSyncMain implements Runnable {
             args = gui;
         }
         String[] line = aliases(homeFirst(args));
+        if (line.length > 0 && line[0].equals("demo") && !DemoAvailability.emulatorPresent()) {
+            err.println(DemoAvailability.MISSING);
+            err.flush();
+            return 2; // a usage error, as picocli gives for an unknown command
+        }
         if (line.length > 0 && line[0].equals("sync-once")) {
             // the HTTP client's and JSON library's set-up on another thread, beside the command line's own
             org.oxisync.protocol.OxiCloudApi.warmUp();
@@ -123,7 +128,8 @@ public final class OxiSyncMain implements Runnable {
             Map.entry("conflicts", org.oxisync.core.commands.ConflictsCommand::new),
             Map.entry("versions", org.oxisync.core.commands.VersionsCommand::new),
             Map.entry("inspect", InspectCommand::newCommandLine),
-            Map.entry("demo", org.oxisync.core.demo.DemoCommand::new),
+            // a lambda, not DemoCommand::new: DemoCommand (which uses the emulator's classes) is loaded only when it runs
+            Map.entry("demo", () -> new org.oxisync.core.demo.DemoCommand()),
             Map.entry("gui", org.oxisync.core.commands.GuiCommand::new),
             Map.entry("help", CommandLine.HelpCommand::new));
 
@@ -142,7 +148,11 @@ public final class OxiSyncMain implements Runnable {
         CommandLine cli = new CommandLine(new OxiSyncMain());
         // `help COMMAND` needs the whole tree
         boolean known = !"help".equals(first) && SUBCOMMANDS.stream().anyMatch(c -> c.getKey().equals(first));
+        boolean demo = DemoAvailability.emulatorPresent();
         for (Map.Entry<String, Supplier<Object>> c : SUBCOMMANDS) {
+            if (c.getKey().equals("demo") && !demo) {
+                continue; // the installed packages leave the emulator out: no `demo` in their usage or man page
+            }
             if (!known || c.getKey().equals(first)) {
                 cli.addSubcommand(c.getKey(), c.getValue().get());
             }

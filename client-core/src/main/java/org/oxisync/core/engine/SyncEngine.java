@@ -260,12 +260,17 @@ public final class SyncEngine {
 
         int pairFiles = (int) base.entries().stream().filter(e -> e.kind() == EntryKind.FILE).count();
         MassDeleteGuard.Verdict verdict = MassDeleteGuard.check(plan, pairFiles);
+        if (verdict.exceeds() && options.restoreMassDelete() && !options.dryRun()) {
+            // "Keep them": the user said the deletions are a mistake. Planned again without the journal's record of
+            // what is to be deleted, each such file exists on one side only and is copied back to the other.
+            base = MassDeleteRestore.forget(base, plan);
+            plan = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
+            lines = new PlanLines(plan.actions());
+            verdict = MassDeleteGuard.check(plan, pairFiles);
+        }
         if (verdict.exceeds() && !options.allowMassDelete() && !options.dryRun()) {
-            String msg = "stopped before deleting: this run would delete " + verdict.localFileDeletes()
-                    + " local and " + verdict.remoteFileDeletes() + " remote files of " + pairFiles
-                    + "; check the folders, then run again with --allow-mass-delete to go on";
             return new SyncReport(pair.name(), SyncStatus.STOPPED, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(),
-                    List.of(), lines, msg, reports.elapsed(start));
+                    List.of(), lines, verdict.stopMessage(), reports.elapsed(start));
         }
         RunTally tally = new RunTally();
         unsafeRows.forEach(e -> tally.error(e.path(), e.reason())); // one bad row costs that row (exit 1)

@@ -14,6 +14,7 @@ import org.oxisync.core.remote.RemoteRoot;
 import org.oxisync.core.engine.ItemError;
 import org.oxisync.core.engine.StopSignal;
 import org.oxisync.core.engine.SyncListener;
+import org.oxisync.core.engine.SyncOptions;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.ignore.IgnoreFile;
@@ -69,6 +70,8 @@ final class PairWorker {
     private final Set<String> staleRemote = new HashSet<>();
     /** The next run scans the whole local tree: first run, watcher overflow, periodic run, on demand, new settings. */
     private boolean fullScanDue = true;
+    /** The user's answer to a mass-delete stop, for the next run only (guarded by {@code this}). */
+    private MassDeleteChoice massDeleteChoice;
     private ProgressSnapshot progress;
     private Instant lastProgressEmit;
     /** A dropped progress update waits here for the end of the interval, so the latest state is always sent. */
@@ -174,6 +177,14 @@ final class PairWorker {
         requestRun("remote change (bus)");
     }
 
+    /** Runs the pair once more with the user's answer to the mass-delete guard (a full scan). */
+    void answerMassDelete(MassDeleteChoice choice) {
+        synchronized (this) {
+            massDeleteChoice = choice;
+        }
+        syncNow();
+    }
+
     void syncNow() {
         synchronized (this) {
             fullScanDue = true; // the user asks because something may have been missed: look at everything
@@ -236,6 +247,7 @@ final class PairWorker {
         boolean hintFull;
         Set<String> hintPaths;
         Set<String> staleFolders;
+        MassDeleteChoice answer;
         synchronized (this) {
             if (stopping || paused || env.globallyPaused()) {
                 active = false;
@@ -259,6 +271,8 @@ final class PairWorker {
             dirtyPaths.clear();
             staleFolders = Set.copyOf(staleRemote);
             staleRemote.clear();
+            answer = massDeleteChoice;
+            massDeleteChoice = null;
         }
         SyncReport report = null;
         AtomicBoolean stopAsked = new AtomicBoolean();
@@ -277,8 +291,11 @@ final class PairWorker {
             }
             setState(PairState.SCANNING, "scanning");
             LocalHint hint = hintFull ? LocalHint.ALL : LocalHint.of(hintPaths);
-            report = env.engine(new Listener()).runOnce(pair, env.syncOptions().withStop(stop).withLocalHint(hint)
-                    .withStaleRemoteFolders(staleFolders));
+            SyncOptions options = env.syncOptions();
+            report = env.engine(new Listener()).runOnce(pair, options.withStop(stop).withLocalHint(hint)
+                    .withStaleRemoteFolders(staleFolders)
+                    .withAllowMassDelete(options.allowMassDelete() || answer == MassDeleteChoice.DELETE)
+                    .withRestoreMassDelete(answer == MassDeleteChoice.RESTORE));
             if (report.status() == SyncStatus.STOPPED && stopAsked.get()) {
                 // stopped at a safe point because we asked (pause, shutdown): not an error, the rest comes next run
                 synchronized (this) {

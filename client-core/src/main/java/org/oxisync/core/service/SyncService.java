@@ -272,6 +272,14 @@ public final class SyncService implements AutoCloseable {
     }
 
     /**
+     * Answers the mass-delete guard for {@code pair} (the desktop app's dialog): its next run deletes the files or
+     * copies them back, then the guard watches again.
+     */
+    public void answerMassDelete(String pair, MassDeleteChoice choice) {
+        select(java.util.Objects.requireNonNull(pair, "pair")).forEach(w -> w.answerMassDelete(choice));
+    }
+
+    /**
      * Pauses {@code pairOrNull} (null = every pair, including pairs added later): a running run stops at its next
      * safe point (between items, or between chunk batches of a large transfer) and nothing new starts.
      */

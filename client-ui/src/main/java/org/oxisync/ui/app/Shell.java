@@ -26,6 +26,7 @@ import org.oxisync.ui.model.ActivityModel;
 import org.oxisync.ui.model.ConflictsModel;
 import org.oxisync.ui.model.ErrorsModel;
 import org.oxisync.ui.model.FeedBridge;
+import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.model.SettingsModel;
 import org.oxisync.ui.model.StatusModel;
 import org.oxisync.ui.model.VersionsModel;
@@ -201,7 +202,9 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     public void showMainWindow() {
         wizard = null;
         if (backend == null) {
-            backend = backendFactory.apply(ctx, new FeedBridge(status, this::notice, this::reloadLists));
+            MassDeleteDialog massDelete = new MassDeleteDialog(windows,
+                    name -> status.row(name).map(PairRow::pair).orElse(null), this::answerMassDelete);
+            backend = backendFactory.apply(ctx, new FeedBridge(status, this::notice, this::reloadLists, massDelete::show));
         }
         Map<MainView.Section, Node> panes = new EnumMap<>(MainView.Section.class);
         panes.put(MainView.Section.STATUS, new StatusPane(status, this));
@@ -280,6 +283,13 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     private void afterLocalChange() {
         reloadLists();
         syncNow();
+    }
+
+    private void answerMassDelete(String pair, org.oxisync.core.service.MassDeleteChoice choice) {
+        LOG.info("mass-delete guard of {}: the user chose {}", pair, choice);
+        if (backend != null) {
+            backend.answerMassDelete(pair, choice);
+        }
     }
 
     private void notice(FeedBridge.Notice n) {

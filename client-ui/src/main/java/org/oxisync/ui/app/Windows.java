@@ -304,6 +304,16 @@ public final class Windows {
                 : CloseChoice.CANCEL).orElse(CloseChoice.CANCEL);
     }
 
+    /** Gives a dialog built elsewhere the look, language, direction and owner of the app's own dialogs. */
+    public void prepare(Alert a, String id) {
+        localize(a);
+        if (main.isShowing()) {
+            a.initOwner(main);
+        }
+        a.getDialogPane().getStylesheets().add(CSS);
+        a.getDialogPane().setId(id);
+    }
+
     /** A message that needs no answer (shown without blocking). */
     public void inform(String title, String text) {
         Alert a = new Alert(Alert.AlertType.INFORMATION, text, ButtonType.OK);

@@ -7,6 +7,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import org.oxisync.core.engine.SyncReport;
+import org.oxisync.core.engine.SyncStatus;
+import org.oxisync.core.plan.MassDeleteGuard;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.ui.sync.PairPhase;
 import org.oxisync.ui.sync.SyncFeed;
@@ -20,15 +22,22 @@ public final class FeedBridge implements SyncFeed {
     private final StatusModel status;
     private final Consumer<Notice> notices;
     private final Runnable afterRun;
+    private final java.util.function.BiConsumer<String, MassDeleteGuard.Verdict> massDeleteStops;
     private final ConcurrentLinkedQueue<Runnable> queue = new ConcurrentLinkedQueue<>();
     private final Map<String, ProgressSnapshot> latest = new ConcurrentHashMap<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
 
-    /** @param afterRun runs on the FX thread after a run finished (refreshes lists read from the store) */
-    public FeedBridge(StatusModel status, Consumer<Notice> notices, Runnable afterRun) {
+    /**
+     * @param afterRun runs on the FX thread after a run finished (refreshes lists read from the store)
+     * @param massDeleteStops told on the FX thread, with the pair and the counts, when the mass-delete guard stopped
+     *                        a run (the app asks the user)
+     */
+    public FeedBridge(StatusModel status, Consumer<Notice> notices, Runnable afterRun,
+                      java.util.function.BiConsumer<String, MassDeleteGuard.Verdict> massDeleteStops) {
         this.status = status;
         this.notices = notices;
         this.afterRun = afterRun;
+        this.massDeleteStops = massDeleteStops;
     }
 
     @Override
@@ -64,6 +73,9 @@ public final class FeedBridge implements SyncFeed {
         post(() -> {
             status.runFinished(pair, report);
             afterRun.run();
+            if (report.status() == SyncStatus.STOPPED) {
+                MassDeleteGuard.Verdict.fromStopMessage(report.message()).ifPresent(v -> massDeleteStops.accept(pair, v));
+            }
         });
     }
 

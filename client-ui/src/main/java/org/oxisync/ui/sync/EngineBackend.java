@@ -15,6 +15,7 @@ import org.oxisync.core.engine.SyncOptions;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.core.service.MassDeleteChoice;
 import org.oxisync.store.account.FolderPair;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +33,8 @@ public final class EngineBackend implements SyncBackend {
     private final Duration interval;
     private final ScheduledExecutorService thread;
     private final Set<String> paused = new HashSet<>();
+    /** One-run answers to the mass-delete guard, by pair. */
+    private final java.util.Map<String, MassDeleteChoice> massDeleteAnswers = new java.util.concurrent.ConcurrentHashMap<>();
     private final AtomicBoolean queued = new AtomicBoolean();
     private boolean allPaused;
     /** The pairs to run, read at start and on {@link #pairsChanged()}, so a pair being set up is not run early. */
@@ -100,6 +103,12 @@ public final class EngineBackend implements SyncBackend {
     }
 
     @Override
+    public void answerMassDelete(String pair, MassDeleteChoice choice) {
+        massDeleteAnswers.put(pair, choice);
+        syncNow(pair);
+    }
+
+    @Override
     public void pairsChanged() {
         thread.execute(() -> known = readPairs());
         syncNow(null);
@@ -135,7 +144,10 @@ public final class EngineBackend implements SyncBackend {
         feed.stateChanged(pair.name(), PairPhase.SCANNING, "checking for changes");
         try {
             SyncEngine engine = ctx.engine(new Relay(feed));
-            SyncReport r = engine.runOnce(pair, SyncOptions.defaults(AppContext.hostName()));
+            MassDeleteChoice answer = massDeleteAnswers.remove(pair.name());
+            SyncReport r = engine.runOnce(pair, SyncOptions.defaults(AppContext.hostName())
+                    .withAllowMassDelete(answer == MassDeleteChoice.DELETE)
+                    .withRestoreMassDelete(answer == MassDeleteChoice.RESTORE));
             feed.runFinished(pair.name(), r);
             PairPhase end = r.status() == SyncStatus.OK || r.status() == SyncStatus.PARTIAL ? PairPhase.IDLE
                     : PairPhase.ERROR;

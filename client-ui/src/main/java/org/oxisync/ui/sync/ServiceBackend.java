@@ -62,6 +62,11 @@ public final class ServiceBackend implements SyncBackend {
     }
 
     @Override
+    public void answerMassDelete(String pair, org.oxisync.core.service.MassDeleteChoice choice) {
+        service.answerMassDelete(pair, choice);
+    }
+
+    @Override
     public void pairsChanged() {
         service.pairsChanged();
     }

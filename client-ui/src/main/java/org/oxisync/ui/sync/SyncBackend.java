@@ -17,6 +17,12 @@ public interface SyncBackend extends AutoCloseable {
     /** Bytes per second, 0 = unlimited. */
     void setBandwidth(long up, long down);
 
+    /**
+     * The user's answer after the mass-delete guard stopped {@code pair}: its next run deletes the files or copies
+     * them back (client-core's {@link org.oxisync.core.service.MassDeleteChoice}).
+     */
+    void answerMassDelete(String pair, org.oxisync.core.service.MassDeleteChoice choice);
+
     /** Pairs were added, removed or edited in the store. */
     void pairsChanged();
 
