@@ -304,8 +304,14 @@ public final class ManyClients {
                 long bytesIn = stats.values().stream().mapToLong(EndpointStats::bytesReceived).sum();
                 long bytesOut = stats.values().stream().mapToLong(EndpointStats::bytesSent).sum();
                 long requests = stats.values().stream().mapToLong(EndpointStats::requests).sum();
-                long deltaRequests = stats.entrySet().stream().filter(e -> e.getKey().matches(".*(/delta/|/manifest).*"))
-                        .mapToLong(e -> e.getValue().requests()).sum();
+                Map<String, EndpointStats> delta = new TreeMap<>();
+                stats.forEach((k, v) -> {
+                    if (k.matches(".*(/delta/|/manifest).*")) {
+                        delta.put(k, v);
+                    }
+                });
+                long deltaRequests = delta.values().stream().mapToLong(EndpointStats::requests).sum();
+                long deltaRefused = delta.values().stream().mapToLong(EndpointStats::refused).sum();
 
                 for (Client c : clients) {
                     stopClient(c);
@@ -343,6 +349,9 @@ public final class ManyClients {
                 System.out.printf("     bytes moved (request + response bodies at the server, writers + convergence): %.2f MiB up,"
                         + " %.2f MiB down; %,d requests, %,d of them delta (shared per-user limit 240/min)%n",
                         bytesIn / 1048576.0, bytesOut / 1048576.0, requests, deltaRequests);
+                System.out.println("     delta requests by endpoint (refused with 429): " + delta.entrySet().stream()
+                        .map(e -> e.getKey() + " " + e.getValue().requests() + " (" + e.getValue().refused() + ")").toList()
+                        + "; refused in all: " + deltaRefused);
                 System.out.println("     most bytes sent by: " + stats.entrySet().stream()
                         .sorted((a, b) -> Long.compare(b.getValue().bytesSent(), a.getValue().bytesSent())).limit(3)
                         .map(e -> String.format("%s %.2f MiB in %,d requests", e.getKey(), e.getValue().bytesSent() / 1048576.0,
@@ -499,7 +508,12 @@ public final class ManyClients {
                             throw new IllegalStateException("daemon " + c.id + " exited " + c.proc.exitValue()
                                     + ": " + Files.readString(c.dir.resolve("daemon.err")));
                         }
-                        Optional<JsonNode> s = DaemonClient.request(c.home, "status");
+                        Optional<JsonNode> s;
+                        try {
+                            s = DaemonClient.request(c.home, "status");
+                        } catch (IOException e) {
+                            s = Optional.empty(); // a slow answer on a loaded machine: ask again
+                        }
                         if (s.isPresent() && idle(s.get())) {
                             break;
                         }
