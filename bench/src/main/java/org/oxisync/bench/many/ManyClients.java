@@ -128,6 +128,11 @@ public final class ManyClients {
     record Version(String hash, int client, long seq, String kind, String path, long atMs, long size) {}
 
     public static void main(String[] args) throws Exception {
+        System.exit(run(args));
+    }
+
+    /** Runs the benchmark (the command line's options); 0 when every seed passed, 1 otherwise. */
+    public static int run(String[] args) throws Exception {
         Opts o = Opts.parse(args);
         Path work = o.work != null ? Files.createDirectories(o.work) : Files.createTempDirectory("oxisync-many");
         System.out.printf("== many clients, one folder: N=%d (%s), %,d files in %d folders + %d x %d MiB, writes for %d s at"
@@ -155,7 +160,7 @@ public final class ManyClients {
         } else {
             System.out.println("work folder kept: " + work);
         }
-        System.exit(all ? 0 : 1);
+        return all ? 0 : 1;
     }
 
     /** A client: its home, folder, and either a daemon or a sync-once loop. */
