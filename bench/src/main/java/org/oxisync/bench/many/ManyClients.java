@@ -84,6 +84,7 @@ public final class ManyClients {
         int pollSeconds = 5;
         int timeoutSeconds = 120;
         int graceSeconds = 15;
+        int firstRunSeconds = 900; // the clients' first runs (recording the seeded tree); minutes on a loaded machine
         Path work;
         boolean keep;
         boolean strict;
@@ -110,6 +111,7 @@ public final class ManyClients {
                     case "--poll-seconds" -> { o.pollSeconds = Integer.parseInt(v); i++; }
                     case "--timeout-seconds" -> { o.timeoutSeconds = Integer.parseInt(v); i++; }
                     case "--grace-seconds" -> { o.graceSeconds = Integer.parseInt(v); i++; }
+                    case "--first-run-seconds" -> { o.firstRunSeconds = Integer.parseInt(v); i++; }
                     case "--work" -> { o.work = Path.of(v); i++; }
                     case "--keep" -> o.keep = true;
                     case "--strict" -> o.strict = true;
@@ -502,11 +504,11 @@ public final class ManyClients {
         }
 
         void awaitFirstRuns() throws Exception {
-            long deadline = System.currentTimeMillis() + 300_000;
+            long deadline = System.currentTimeMillis() + o.firstRunSeconds * 1000L;
             for (Client c : clients) {
                 while (true) {
                     if (System.currentTimeMillis() > deadline) {
-                        throw new IllegalStateException("client " + c.id + " did not finish its first run in 300 s");
+                        throw new IllegalStateException("client " + c.id + " did not finish its first run in " + o.firstRunSeconds + " s");
                     }
                     if (c.daemon) {
                         if (!c.proc.isAlive()) {
