@@ -9,6 +9,13 @@ import java.nio.file.Path;
 final class ClientJar {
     private ClientJar() {}
 
+    /** A fresh work folder for one smoke run under the build folder (-Doxisync.bench.work), kept for a post-mortem. */
+    static Path workFolder(String name) {
+        Path base = Path.of(System.getProperty("oxisync.bench.work", "target/bench-smoke"));
+        Procs.deleteTree(base.resolve(name));
+        return base.resolve(name);
+    }
+
     static void require() {
         String jar = System.getProperty("oxisync.jar", "client-core/target/oxisync.jar");
         assertTrue(Files.isRegularFile(Path.of(jar)), () -> "no client jar at " + jar

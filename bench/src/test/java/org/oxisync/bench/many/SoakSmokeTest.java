@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The CI form of issue 21 item 7 (bench/README.md "Days of running"): one real daemon under a trickle of local and
@@ -14,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
  * bench/README.md judges them).
  */
 class SoakSmokeTest {
-    @TempDir
-    Path work;
+    /** Under the build folder, kept when the run fails (passing seeds are removed by the runner). */
+    private final Path work = ClientJar.workFolder("soak");
 
     @Test
     void aDaemonUnderATrickleOfChangesReturnsToItsThreadAndDescriptorBaseline() throws Exception {
