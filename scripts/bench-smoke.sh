@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The short forms of two end-to-end benchmarks (issue 21, items 6 and 7), for CI; about 4 minutes on 2 cores:
+# The short forms of two end-to-end benchmarks (issue 21, items 6 and 7); about 4 minutes on 2 cores:
 #   1. many clients, one folder: 5 real `oxisync` clients of one user (3 daemons, 2 sync-once loops) change a shared
 #      tree of 600 files (+2 of 1 MiB) at once for 8 s, three seeds; every tree converges and no version any client
 #      wrote is lost (bench/src/main/java/org/oxisync/bench/many/ManyClients.java);
@@ -9,6 +9,8 @@
 # Needs the built jars: `mvn -B -q package -DskipTests` (client-core/target/oxisync.jar, bench/target/benchmarks.jar);
 # --build builds them first. Exit 0 when both pass; the output has the figures and a verdict with its reasons.
 # The full forms (N = 10, an hour of soak) are in bench/README.md ("Many clients, one folder", "Days of running").
+# CI (`mvn -B verify`) runs smaller forms of both as JUnit tests of the bench module (ManyClientsSmokeTest,
+# SoakSmokeTest); this script is the by-hand form with three seeds and a judged flatness.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = --build ]; then

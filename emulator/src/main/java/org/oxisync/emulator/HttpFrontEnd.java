@@ -69,6 +69,7 @@ final class HttpFrontEnd implements HttpHandler {
         String statsKey = match.route() != null ? match.route().statsKey() : method + " <unmatched>";
         Optional<Fault> fault = control ? Optional.empty() : faults.take(method, decodedPath);
         long sent = 0;
+        int status = 0;
         boolean recorded = false;
         try {
             if (fault.isPresent()) {
@@ -90,6 +91,7 @@ final class HttpFrontEnd implements HttpHandler {
             } else {
                 response = dispatch(ex, match, in, method, decodedPath);
             }
+            status = response.status();
             if (!drain(in)) {
                 response.header("Connection", "close");
             }
@@ -98,7 +100,7 @@ final class HttpFrontEnd implements HttpHandler {
             long planned = plannedBodyBytes(ex, response);
             boolean exact = planned >= 0 && !(fault.orElse(null) instanceof Fault.CloseMidResponse);
             if (exact) {
-                recordStats(control, statsKey, in.count, planned);
+                recordStats(control, statsKey, in.count, planned, status);
                 recorded = true;
             }
             sent = send(ex, response, fault.orElse(null));
@@ -107,14 +109,14 @@ final class HttpFrontEnd implements HttpHandler {
                 LOG.debug("I/O error on {} {}: {}", method, decodedPath, e.toString());
             }
             if (!recorded) {
-                recordStats(control, statsKey, in.count, sent);
+                recordStats(control, statsKey, in.count, sent, status);
             }
             throw e;
         } finally {
             ex.close();
         }
         if (!recorded) {
-            recordStats(control, statsKey, in.count, sent);
+            recordStats(control, statsKey, in.count, sent, status);
         }
     }
 
@@ -125,9 +127,9 @@ final class HttpFrontEnd implements HttpHandler {
         return r.length() >= 0 ? r.length() : -1;
     }
 
-    private void recordStats(boolean control, String key, long received, long sent) {
+    private void recordStats(boolean control, String key, long received, long sent, int status) {
         if (!control) {
-            stats.record(key, received, sent);
+            stats.record(key, received, sent, status);
         }
     }
 

@@ -11,20 +11,26 @@ final class Stats {
         final LongAdder requests = new LongAdder();
         final LongAdder received = new LongAdder();
         final LongAdder sent = new LongAdder();
+        final LongAdder refused = new LongAdder();
     }
 
     private final ConcurrentHashMap<String, Counter> counters = new ConcurrentHashMap<>();
 
-    void record(String key, long received, long sent) {
+    /** One request; {@code status} is the answer's (429: refused by a rate limiter). */
+    void record(String key, long received, long sent, int status) {
         Counter c = counters.computeIfAbsent(key, k -> new Counter());
         c.requests.increment();
         c.received.add(received);
         c.sent.add(sent);
+        if (status == 429) {
+            c.refused.increment();
+        }
     }
 
     Map<String, EndpointStats> snapshot() {
         Map<String, EndpointStats> m = new TreeMap<>();
-        counters.forEach((k, c) -> m.put(k, new EndpointStats(c.requests.sum(), c.received.sum(), c.sent.sum())));
+        counters.forEach((k, c) -> m.put(k, new EndpointStats(c.requests.sum(), c.received.sum(), c.sent.sum(),
+                c.refused.sum())));
         return m;
     }
 

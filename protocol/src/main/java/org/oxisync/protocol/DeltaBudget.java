@@ -20,7 +20,15 @@ import java.util.function.UnaryOperator;
  * plus a margin). A request may start while the count is below {@link #usable()} (the server's limit less a safety
  * margin). Otherwise every caller waits until the quiet gap has passed since the <em>end</em> of the last delta
  * request and no request of this budget is in flight; nobody sends in between, so the server's counter expires.
- * After a delta 429 the transport calls {@link #refused} (as if at the limit, last request now) and waits again.
+ *
+ * <p>A delta 429 means other devices of the user share the server's counter (each device knows only its own
+ * budget). The transport then calls {@link #refused}: the budget is <em>paused</em> until a quiet gap plus a random
+ * part of up to half a gap from now (so that the devices that were refused together do not come back together),
+ * and while it is paused {@link #acquire} refuses at once with {@link OxiCloudException.RateLimited} instead of
+ * waiting or sending: the callers take the plain, non-limited endpoints for the rest of their work ({@link
+ * #usableNow} tells them beforehand). Nobody of this account sends a delta request during the pause, so the
+ * server's counter expires unless another device keeps it alive, and the pause is shared through the {@link Store}
+ * by every process of this account on this machine.
  *
  * <p>One instance per account, shared by every {@link OxiCloudApi}, lane and worker of that account: pass it with
  * {@link ApiConfig.Builder#deltaBudget} (the process's composition root makes one per account; without it each
@@ -34,18 +42,29 @@ public final class DeltaBudget {
     public static final int DEFAULT_SAFETY_MARGIN = 4;
     /** The server's 60 s TTL plus one second. */
     public static final Duration DEFAULT_QUIET_GAP = Duration.ofSeconds(61);
-    /** How many delta 429 answers in a row one call accepts before giving up with {@code RateLimited}. */
-    public static final int MAX_REFUSALS_IN_A_ROW = 3;
+    /** The random part of the pause after a refusal is up to this fraction of the quiet gap. */
+    public static final double PAUSE_JITTER = 0.5;
 
 
-    /** The persisted part of the budget: delta requests counted since the last quiet gap, and when the last ended. */
-    public record State(int count, Instant lastRequest) {
-        public static final State EMPTY = new State(0, null);
+    /**
+     * The persisted part of the budget: delta requests counted since the last quiet gap, when the last ended, and
+     * until when no delta request may be sent after a refusal (null: not paused).
+     */
+    public record State(int count, Instant lastRequest, Instant pausedUntil) {
+        public static final State EMPTY = new State(0, null, null);
 
         public State {
             if (count < 0) {
                 throw new IllegalArgumentException("count must be >= 0");
             }
+        }
+
+        public State(int count, Instant lastRequest) {
+            this(count, lastRequest, null);
+        }
+
+        State withCount(int c, Instant last) {
+            return new State(c, last, pausedUntil);
         }
     }
 
@@ -89,10 +108,17 @@ public final class DeltaBudget {
     private final int usable;
     private final Duration quietGap;
     private final Store store;
+    private final java.util.function.DoubleSupplier jitter;
     private final Object lock = new Object();
     private int inFlight;
 
     public DeltaBudget(int serverLimit, int safetyMargin, Duration quietGap, Store store) {
+        this(serverLimit, safetyMargin, quietGap, store, () -> java.util.concurrent.ThreadLocalRandom.current().nextDouble());
+    }
+
+    /** @param jitter values in [0, 1): the random part of each pause after a refusal (tests pass a fixed one) */
+    public DeltaBudget(int serverLimit, int safetyMargin, Duration quietGap, Store store,
+                       java.util.function.DoubleSupplier jitter) {
         if (serverLimit < 1 || safetyMargin < 0 || quietGap.isNegative()) {
             throw new IllegalArgumentException("serverLimit >= 1, safetyMargin >= 0 and a non-negative gap required");
         }
@@ -100,6 +126,7 @@ public final class DeltaBudget {
         this.usable = Math.max(1, serverLimit - safetyMargin);
         this.quietGap = quietGap;
         this.store = Objects.requireNonNull(store, "store");
+        this.jitter = Objects.requireNonNull(jitter, "jitter");
     }
 
     /** 240 requests, 4 kept in reserve, 61 s quiet gap, in memory. */
@@ -141,7 +168,7 @@ public final class DeltaBudget {
             s = new State(s.count(), now);
         }
         if (s.lastRequest() != null && inFlight == 0 && !now.isBefore(s.lastRequest().plus(quietGap))) {
-            return new State(0, s.lastRequest()); // the server's counter has expired
+            return s.withCount(0, s.lastRequest()); // the server's counter has expired
         }
         return s;
     }
@@ -150,9 +177,35 @@ public final class DeltaBudget {
         return a == null || b.isAfter(a) ? b : a;
     }
 
+    private static boolean paused(State s, Instant now) {
+        return s.pausedUntil() != null && now.isBefore(s.pausedUntil());
+    }
+
+    /**
+     * Whether a delta request could start now without waiting: not paused after a refusal, and under the usable
+     * count. The transfer policy asks this to choose the plain endpoints beforehand.
+     */
+    public boolean usableNow(Clock clock) {
+        synchronized (lock) {
+            Instant now = clock.instant();
+            State s = current(load(), now);
+            return !paused(s, now) && s.count() < usable;
+        }
+    }
+
+    /** Until when delta requests are paused after a refusal, if they are now. */
+    public Optional<Instant> pausedUntil(Clock clock) {
+        synchronized (lock) {
+            State s = load();
+            return paused(s, clock.instant()) ? Optional.of(s.pausedUntil()) : Optional.empty();
+        }
+    }
+
     /**
      * Waits (on {@code sleeper}) until a delta request may start, then counts it. Pair with {@link #release}.
-     * Interruptible: an interrupt ends the wait with {@link OxiCloudException.NetworkFailure}.
+     * While paused after a refusal ({@link #refused}) it does not wait: it throws {@link OxiCloudException.RateLimited}
+     * with the time left, and the caller takes a plain endpoint. Interruptible: an interrupt ends the wait with
+     * {@link OxiCloudException.NetworkFailure}.
      */
     public void acquire(Clock clock, Sleeper sleeper, String what) {
         while (true) {
@@ -162,12 +215,15 @@ public final class DeltaBudget {
                 boolean[] granted = {false};
                 State s = update(old -> {
                     State cur = current(old, now);
-                    if (cur.count() < usable) {
+                    if (!paused(cur, now) && cur.count() < usable) {
                         granted[0] = true;
-                        return new State(cur.count() + 1, later(cur.lastRequest(), now));
+                        return cur.withCount(cur.count() + 1, later(cur.lastRequest(), now));
                     }
                     return cur;
                 });
+                if (paused(s, now)) {
+                    throw new OxiCloudException.RateLimited(Duration.between(now, s.pausedUntil()));
+                }
                 if (granted[0]) {
                     inFlight++;
                     return;
@@ -195,16 +251,24 @@ public final class DeltaBudget {
         synchronized (lock) {
             Instant now = clock.instant();
             inFlight = Math.max(0, inFlight - 1);
-            update(old -> new State(old == null ? 0 : old.count(), later(old == null ? null : old.lastRequest(), now)));
+            update(old -> old == null ? new State(0, now) : old.withCount(old.count(), later(old.lastRequest(), now)));
         }
     }
 
-    /** The server answered a delta request with 429: the budget is exhausted until a full quiet gap from now. */
+    /**
+     * The server answered a delta request with 429: the budget is exhausted, and paused until a quiet gap plus a
+     * random part of up to {@value #PAUSE_JITTER} gaps from now (a pause already running longer is kept).
+     */
     public void refused(Clock clock) {
         synchronized (lock) {
             Instant now = clock.instant();
-            update(old -> new State(Math.max(serverLimit, old == null ? 0 : old.count()),
-                    later(old == null ? null : old.lastRequest(), now)));
+            double r = Math.min(Math.max(jitter.getAsDouble(), 0), 1);
+            Instant until = now.plus(quietGap).plusMillis((long) (quietGap.toMillis() * PAUSE_JITTER * r));
+            update(old -> {
+                State o = old == null ? State.EMPTY : old;
+                return new State(Math.max(serverLimit, o.count()), later(o.lastRequest(), now),
+                        later(o.pausedUntil(), until));
+            });
         }
     }
 
@@ -213,8 +277,11 @@ public final class DeltaBudget {
         synchronized (lock) {
             Instant now = clock.instant();
             State s = current(load(), now);
-            boolean exhausted = s.count() >= usable;
+            boolean exhausted = s.count() >= usable || paused(s, now);
             Instant frees = exhausted && s.lastRequest() != null ? later(now, s.lastRequest().plus(quietGap)) : now;
+            if (paused(s, now)) {
+                frees = later(frees, s.pausedUntil());
+            }
             return new View(s.count(), usable, serverLimit, Optional.ofNullable(s.lastRequest()), frees, exhausted);
         }
     }

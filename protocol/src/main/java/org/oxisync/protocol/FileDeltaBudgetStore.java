@@ -16,7 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link DeltaBudget.Store} in one small text file ({@code "<count> <last request, epoch ms>"}), so that every
+ * A {@link DeltaBudget.Store} in one small text file ({@code "<count> <last request, epoch ms> <paused until, epoch ms>"}; the third field
+ * is -1 when not paused, and may be absent in files written before it existed), so that every
  * process of an account (CLI, daemon, GUI) shares one budget. Each update reads, changes and atomically replaces the
  * file while holding an OS lock on {@code <file>.lock}. I/O failures are logged and the last known state is used.
  */
@@ -72,20 +73,23 @@ public final class FileDeltaBudgetStore implements DeltaBudget.Store {
             return DeltaBudget.State.EMPTY;
         }
         String[] parts = text.split("\\s+");
-        if (parts.length != 2) {
+        if (parts.length != 2 && parts.length != 3) {
             return DeltaBudget.State.EMPTY;
         }
         try {
             int count = Integer.parseInt(parts[0]);
             long last = Long.parseLong(parts[1]);
-            return new DeltaBudget.State(Math.max(0, count), last < 0 ? null : Instant.ofEpochMilli(last));
+            long paused = parts.length == 3 ? Long.parseLong(parts[2]) : -1;
+            return new DeltaBudget.State(Math.max(0, count), last < 0 ? null : Instant.ofEpochMilli(last),
+                    paused < 0 ? null : Instant.ofEpochMilli(paused));
         } catch (NumberFormatException e) {
             return DeltaBudget.State.EMPTY;
         }
     }
 
     private void write(DeltaBudget.State s) throws IOException {
-        String text = s.count() + " " + (s.lastRequest() == null ? -1 : s.lastRequest().toEpochMilli()) + "\n";
+        String text = s.count() + " " + (s.lastRequest() == null ? -1 : s.lastRequest().toEpochMilli()) + " "
+                + (s.pausedUntil() == null ? -1 : s.pausedUntil().toEpochMilli()) + "\n";
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, text, StandardCharsets.US_ASCII, StandardOpenOption.CREATE,
                 StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);

@@ -238,6 +238,12 @@ public interface OxiCloudApi extends AutoCloseable {
     /** The account's delta request budget this client draws on (read {@link DeltaBudget#view} for status). */
     DeltaBudget deltaBudget();
 
+    /**
+     * Whether a delta request could go out now without waiting: the account's budget is neither paused after a
+     * refusal ({@link DeltaBudget#refused}) nor used up. The transfer policy takes the plain endpoints when it is not.
+     */
+    boolean deltaUsableNow();
+
     // ---- dedup --------------------------------------------------------------------------------------------------
 
     /** {@code POST /api/dedup/check-batch}, split at 10 000 hashes: the subset the caller already owns. */

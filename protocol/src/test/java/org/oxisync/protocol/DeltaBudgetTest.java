@@ -55,17 +55,49 @@ class DeltaBudgetTest {
     }
 
     @Test
-    void refusalMarksTheBudgetExhausted() {
-        DeltaBudget b = DeltaBudget.inMemory();
+    void refusalPausesTheBudgetForAGapPlusAJitteredPartAndAcquireRefusesAtOnceMeanwhile() {
+        DeltaBudget b = new DeltaBudget(240, 4, GAP, new DeltaBudget.MemoryStore(), () -> 0.5);
         b.acquire(time, time, "t");
         b.release(time);
         b.refused(time);
+        Instant until = time.instant().plus(GAP).plusMillis((long) (GAP.toMillis() * 0.25));
         DeltaBudget.View v = b.view(time);
         assertTrue(v.exhausted());
-        assertEquals(time.instant().plus(GAP), v.freesAt());
+        assertEquals(until, v.freesAt());
+        assertFalse(b.usableNow(time));
+        assertEquals(until, b.pausedUntil(time).orElseThrow());
+        OxiCloudException.RateLimited e = assertThrows(OxiCloudException.RateLimited.class, () -> b.acquire(time, time, "t"));
+        assertEquals(Duration.between(time.instant(), until), e.retryAfter());
+        assertEquals(Duration.ZERO, time.slept(), "no wait while paused: the caller takes a plain endpoint");
         time.advance(GAP);
-        assertFalse(b.view(time).exhausted());
+        assertFalse(b.usableNow(time), "still paused: the jittered part");
+        time.advance(Duration.between(time.instant(), until));
+        assertTrue(b.usableNow(time));
         assertEquals(0, b.view(time).used());
+        b.acquire(time, time, "t");
+        assertEquals(1, b.view(time).used());
+    }
+
+    @Test
+    void devicesRefusedTogetherComeBackAtDifferentTimes() {
+        DeltaBudget early = new DeltaBudget(240, 4, GAP, new DeltaBudget.MemoryStore(), () -> 0.0);
+        DeltaBudget late = new DeltaBudget(240, 4, GAP, new DeltaBudget.MemoryStore(), () -> 0.99);
+        early.refused(time);
+        late.refused(time);
+        assertEquals(time.instant().plus(GAP), early.pausedUntil(time).orElseThrow());
+        assertTrue(late.pausedUntil(time).orElseThrow().isAfter(time.instant().plus(GAP).plusSeconds(29)));
+    }
+
+    @Test
+    void thePauseIsSharedThroughTheFileStore(@TempDir Path dir) {
+        Path file = dir.resolve("account/delta-budget");
+        DeltaBudget a = new DeltaBudget(240, 4, GAP, new FileDeltaBudgetStore(file), () -> 0.0);
+        a.refused(time);
+        DeltaBudget b = DeltaBudget.persistent(new FileDeltaBudgetStore(file));
+        assertFalse(b.usableNow(time));
+        assertThrows(OxiCloudException.RateLimited.class, () -> b.acquire(time, time, "t"));
+        time.advance(GAP);
+        assertTrue(b.usableNow(time));
     }
 
     @Test
@@ -116,28 +148,21 @@ class DeltaBudgetTest {
     }
 
     @Test
-    void delta429WaitsTheQuietGapInsteadOfRetryingAtOnce() {
+    void aDelta429IsNotRetriedAndNoDeltaRequestLeavesDuringThePause() {
         server.enqueue(Fixtures.json(429, "{\"status\":429,\"error\":\"Too Many Requests\",\"error_type\":\"RateLimited\"}"));
         server.enqueue(Fixtures.json("{\"missing\":[]}"));
         try (OxiCloudApi api = OxiCloudApi.create(Fixtures.config(server, time).credentialStore(appPassword())
                 .deltaBudget(DeltaBudget.inMemory()).build())) {
+            OxiCloudException.RateLimited e = assertThrows(OxiCloudException.RateLimited.class,
+                    () -> api.negotiate(oneChunk()));
+            assertTrue(e.retryAfter().compareTo(GAP) >= 0, "pause " + e.retryAfter());
+            assertThrows(OxiCloudException.RateLimited.class, () -> api.negotiate(oneChunk()));
+            assertEquals(1, server.getRequestCount(), "the second call was refused locally");
+            assertEquals(Duration.ZERO, time.slept());
+            time.advance(e.retryAfter());
             assertEquals(List.of(), api.negotiate(oneChunk()));
         }
         assertEquals(2, server.getRequestCount());
-        assertTrue(time.slept().compareTo(GAP) >= 0, "slept " + time.slept());
-    }
-
-    @Test
-    void threeDelta429sInARowGiveUp() {
-        for (int i = 0; i < 5; i++) {
-            server.enqueue(Fixtures.json(429, "{\"error_type\":\"RateLimited\"}"));
-        }
-        try (OxiCloudApi api = OxiCloudApi.create(Fixtures.config(server, time).credentialStore(appPassword())
-                .deltaBudget(DeltaBudget.inMemory()).build())) {
-            assertThrows(OxiCloudException.RateLimited.class, () -> api.negotiate(oneChunk()));
-            assertTrue(api.deltaBudget().view(time).exhausted());
-        }
-        assertEquals(3, server.getRequestCount());
     }
 
     @Test

@@ -84,6 +84,7 @@ public final class ManyClients {
         int pollSeconds = 5;
         int timeoutSeconds = 120;
         int graceSeconds = 15;
+        int firstRunSeconds = 900; // the clients' first runs (recording the seeded tree); minutes on a loaded machine
         Path work;
         boolean keep;
         boolean strict;
@@ -110,6 +111,7 @@ public final class ManyClients {
                     case "--poll-seconds" -> { o.pollSeconds = Integer.parseInt(v); i++; }
                     case "--timeout-seconds" -> { o.timeoutSeconds = Integer.parseInt(v); i++; }
                     case "--grace-seconds" -> { o.graceSeconds = Integer.parseInt(v); i++; }
+                    case "--first-run-seconds" -> { o.firstRunSeconds = Integer.parseInt(v); i++; }
                     case "--work" -> { o.work = Path.of(v); i++; }
                     case "--keep" -> o.keep = true;
                     case "--strict" -> o.strict = true;
@@ -128,6 +130,11 @@ public final class ManyClients {
     record Version(String hash, int client, long seq, String kind, String path, long atMs, long size) {}
 
     public static void main(String[] args) throws Exception {
+        System.exit(run(args));
+    }
+
+    /** Runs the benchmark (the command line's options); 0 when every seed passed, 1 otherwise. */
+    public static int run(String[] args) throws Exception {
         Opts o = Opts.parse(args);
         Path work = o.work != null ? Files.createDirectories(o.work) : Files.createTempDirectory("oxisync-many");
         System.out.printf("== many clients, one folder: N=%d (%s), %,d files in %d folders + %d x %d MiB, writes for %d s at"
@@ -155,7 +162,7 @@ public final class ManyClients {
         } else {
             System.out.println("work folder kept: " + work);
         }
-        System.exit(all ? 0 : 1);
+        return all ? 0 : 1;
     }
 
     /** A client: its home, folder, and either a daemon or a sync-once loop. */
@@ -304,8 +311,14 @@ public final class ManyClients {
                 long bytesIn = stats.values().stream().mapToLong(EndpointStats::bytesReceived).sum();
                 long bytesOut = stats.values().stream().mapToLong(EndpointStats::bytesSent).sum();
                 long requests = stats.values().stream().mapToLong(EndpointStats::requests).sum();
-                long deltaRequests = stats.entrySet().stream().filter(e -> e.getKey().matches(".*(/delta/|/manifest).*"))
-                        .mapToLong(e -> e.getValue().requests()).sum();
+                Map<String, EndpointStats> delta = new TreeMap<>();
+                stats.forEach((k, v) -> {
+                    if (k.matches(".*(/delta/|/manifest).*")) {
+                        delta.put(k, v);
+                    }
+                });
+                long deltaRequests = delta.values().stream().mapToLong(EndpointStats::requests).sum();
+                long deltaRefused = delta.values().stream().mapToLong(EndpointStats::refused).sum();
 
                 for (Client c : clients) {
                     stopClient(c);
@@ -343,6 +356,9 @@ public final class ManyClients {
                 System.out.printf("     bytes moved (request + response bodies at the server, writers + convergence): %.2f MiB up,"
                         + " %.2f MiB down; %,d requests, %,d of them delta (shared per-user limit 240/min)%n",
                         bytesIn / 1048576.0, bytesOut / 1048576.0, requests, deltaRequests);
+                System.out.println("     delta requests by endpoint (refused with 429): " + delta.entrySet().stream()
+                        .map(e -> e.getKey() + " " + e.getValue().requests() + " (" + e.getValue().refused() + ")").toList()
+                        + "; refused in all: " + deltaRefused);
                 System.out.println("     most bytes sent by: " + stats.entrySet().stream()
                         .sorted((a, b) -> Long.compare(b.getValue().bytesSent(), a.getValue().bytesSent())).limit(3)
                         .map(e -> String.format("%s %.2f MiB in %,d requests", e.getKey(), e.getValue().bytesSent() / 1048576.0,
@@ -488,18 +504,23 @@ public final class ManyClients {
         }
 
         void awaitFirstRuns() throws Exception {
-            long deadline = System.currentTimeMillis() + 300_000;
+            long deadline = System.currentTimeMillis() + o.firstRunSeconds * 1000L;
             for (Client c : clients) {
                 while (true) {
                     if (System.currentTimeMillis() > deadline) {
-                        throw new IllegalStateException("client " + c.id + " did not finish its first run in 300 s");
+                        throw new IllegalStateException("client " + c.id + " did not finish its first run in " + o.firstRunSeconds + " s");
                     }
                     if (c.daemon) {
                         if (!c.proc.isAlive()) {
                             throw new IllegalStateException("daemon " + c.id + " exited " + c.proc.exitValue()
                                     + ": " + Files.readString(c.dir.resolve("daemon.err")));
                         }
-                        Optional<JsonNode> s = DaemonClient.request(c.home, "status");
+                        Optional<JsonNode> s;
+                        try {
+                            s = DaemonClient.request(c.home, "status");
+                        } catch (IOException e) {
+                            s = Optional.empty(); // a slow answer on a loaded machine: ask again
+                        }
                         if (s.isPresent() && idle(s.get())) {
                             break;
                         }

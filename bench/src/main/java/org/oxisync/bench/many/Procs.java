@@ -29,14 +29,17 @@ final class Procs {
         return p;
     }
 
-    /** A launcher process; OXISYNC_JAR defaults to the checkout's client jar. */
+    /** A launcher process; its jar: -Doxisync.jar, else $OXISYNC_JAR, else the checkout's client jar. */
     static ProcessBuilder oxisync(Path out, Path err, String... args) {
         List<String> cmd = new java.util.ArrayList<>();
         cmd.add(launcher().toString());
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         Map<String, String> env = pb.environment();
-        if (!env.containsKey("OXISYNC_JAR")) {
+        String jar = System.getProperty("oxisync.jar");
+        if (jar != null) {
+            env.put("OXISYNC_JAR", Path.of(jar).toAbsolutePath().toString());
+        } else if (!env.containsKey("OXISYNC_JAR")) {
             env.put("OXISYNC_JAR", Path.of("client-core/target/oxisync.jar").toAbsolutePath().toString());
         }
         env.remove("OXISYNC_HOME");

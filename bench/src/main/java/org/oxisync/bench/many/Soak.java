@@ -37,7 +37,7 @@ import org.oxisync.emulator.RemoteClient;
  * <pre>
  * java -cp bench/target/benchmarks.jar org.oxisync.bench.many.Soak [--minutes 60] [--sample-seconds 60]
  *      [--warmup-minutes 10] [--files 2000] [--local-every-ms 5000] [--remote-every-ms 7000] [--poll-seconds 30]
- *      [--settle-seconds 60] [--slack 2] [--work DIR] [--keep]
+ *      [--settle-seconds 60] [--slack 2] [--work DIR] [--keep] [--report-flatness-only]
  * </pre>
  * Fractions of minutes are allowed (the smoke form: --minutes 2 --sample-seconds 10 --warmup-minutes 0.5).
  */
@@ -45,6 +45,11 @@ public final class Soak {
     private Soak() {}
 
     public static void main(String[] args) throws Exception {
+        System.exit(run(args));
+    }
+
+    /** Runs the soak (the command line's options); 0 when it passed, 1 otherwise. */
+    public static int run(String[] args) throws Exception {
         double minutes = 60;
         int sampleSeconds = 60;
         double warmupMinutes = 10;
@@ -56,6 +61,7 @@ public final class Soak {
         int slack = 2;
         Path work = null;
         boolean keep = false;
+        boolean judgeFlat = true;
         for (int i = 0; i < args.length; i++) {
             String v = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
@@ -70,6 +76,7 @@ public final class Soak {
                 case "--slack" -> { slack = Integer.parseInt(v); i++; }
                 case "--work" -> { work = Path.of(v); i++; }
                 case "--keep" -> keep = true;
+                case "--report-flatness-only" -> judgeFlat = false;
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -197,10 +204,13 @@ public final class Soak {
                 if (post.size() < 6) {
                     System.out.println("flatness: only " + post.size() + " samples after warm-up (6 needed); not judged");
                 } else {
-                    flat("RSS", post, r -> r[1], 0, reasons);
-                    flat("threads", post, r -> r[2], slack, reasons);
-                    flat("fds", post, r -> r[3], slack, reasons);
-                    flat("CPU", post, r -> r[4], 1.0, reasons);
+                    // --report-flatness-only (the CI form: minutes are too short, and a loaded machine too noisy,
+                    // to judge growth): printed, not judged; the return to the baseline is judged either way
+                    List<String> flatReasons = judgeFlat ? reasons : new ArrayList<>();
+                    flat("RSS", post, r -> r[1], 0, flatReasons);
+                    flat("threads", post, r -> r[2], slack, flatReasons);
+                    flat("fds", post, r -> r[3], slack, flatReasons);
+                    flat("CPU", post, r -> r[4], 1.0, flatReasons);
                 }
                 Files.write(dir.resolve("samples.csv"), () -> rows.stream()
                         .<CharSequence>map(r -> String.format("%.3f,%d,%d,%d,%.2f", r[0], (long) r[1], (long) r[2], (long) r[3], r[4]))
@@ -224,7 +234,7 @@ public final class Soak {
         } else {
             System.out.println("work folder kept: " + dir);
         }
-        System.exit(reasons.isEmpty() ? 0 : 1);
+        return reasons.isEmpty() ? 0 : 1;
     }
 
     static void flat(String what, List<double[]> post, ToDoubleFunction<double[]> f, double absSlack, List<String> reasons) {
@@ -263,8 +273,13 @@ public final class Soak {
         throw new IllegalStateException("the daemon was not idle within " + seconds + " s");
     }
 
-    static boolean idleNow(Path home) throws IOException {
-        Optional<JsonNode> s = DaemonClient.request(home, "status");
+    static boolean idleNow(Path home) {
+        Optional<JsonNode> s;
+        try {
+            s = DaemonClient.request(home, "status");
+        } catch (IOException e) {
+            return false; // a slow answer on a loaded machine counts as busy: asked again
+        }
         return s.isPresent() && ManyClients.Run.idle(s.get());
     }
 

@@ -14,6 +14,7 @@ import org.oxisync.core.naming.NameIssue;
 import org.oxisync.core.naming.Names;
 import org.oxisync.core.naming.RelativePaths;
 import org.oxisync.core.naming.ServerNamePolicy;
+import org.oxisync.core.scan.TempNames;
 
 /**
  * First reconcile step: normalizes paths to NFC, drops what the pair's filter excludes (on all three inputs,
@@ -48,6 +49,11 @@ final class Screen {
         for (RemoteEntry e : remoteSnap.entries()) {
             String nfc = Names.nfc(e.path());
             RemoteEntry n = nfc == e.path() ? e : e.withPath(nfc);
+            if (n.kind() == EntryKind.FILE && TempNames.isOwnTemp(RelativePaths.name(n.path()))) {
+                // another device's upload in flight under a temporary name (a plain replace, an update's chunk
+                // claim): the local scanner never reports such names, so the remote side leaves them alone too
+                continue;
+            }
             if (!filter.excludes(n.path(), n.kind() == EntryKind.DIR)) {
                 remote.add(n);
             }

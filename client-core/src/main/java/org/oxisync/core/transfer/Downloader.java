@@ -46,9 +46,11 @@ import org.slf4j.LoggerFactory;
  *   <li><b>nothing to fetch</b>: an empty file, or content whose chunk list the chunk index knows (recorded by an
  *       upload or download of the same content) with every chunk available locally, is assembled from local copies
  *       without any request;</li>
- *   <li><b>plain</b> {@code GET /api/files/{id}} (not delta-limited): files below {@code deltaThresholdBytes}, and
+ *   <li><b>plain</b> {@code GET /api/files/{id}} (not delta-limited): files below {@code deltaThresholdBytes},
  *       larger files of which nothing is held locally (no synced older version of at least the threshold at this
- *       path, no pending download of it): there is nothing to reuse, so a manifest would only cost budget;</li>
+ *       path, no pending download of it): there is nothing to reuse, so a manifest would only cost budget; and
+ *       every download while the account's delta budget is paused after a refusal, or whose delta requests the
+ *       server refuses (other devices share its per-user limit);</li>
  *   <li><b>delta</b>: a large file of which an older version (or a pending download) is held locally:
  *       {@code GET /manifest} (a content hash other than the expected one is {@link TransferException.RemoteChanged}),
  *       every distinct chunk available locally (chunk store, a pending download's staging, a synced local file
@@ -108,16 +110,20 @@ public final class Downloader {
                 LOG.debug("local chunk list of {} not usable ({}); using a plain download", req.path(), e.getMessage());
                 p.restart();
                 return plain(req, p);
+            } catch (OxiCloudException.RateLimited e) {
+                return plainAfterRefusal(req, p);
             }
         }
-        if (req.size() < options.deltaThresholdBytes() || !olderVersionHeld(req)) {
-            return plain(req, p);
+        if (req.size() < options.deltaThresholdBytes() || !olderVersionHeld(req) || !api.deltaUsableNow()) {
+            return plain(req, p); // nothing to reuse, or the delta budget is paused after a refusal
         }
         ManifestDto manifest = null;
         try {
             manifest = api.manifest(req.remoteFileId(), null).orElse(null);
         } catch (OxiCloudException.NotFound e) {
             LOG.debug("no manifest for {} ({}); using a plain download", req.path(), e.getMessage());
+        } catch (OxiCloudException.RateLimited e) {
+            return plainAfterRefusal(req, p);
         }
         if (manifest != null && req.expectedHash() != null && !manifest.fileHash().equals(req.expectedHash())) {
             throw new TransferException.RemoteChanged(req.path() + ": the remote content changed since it was listed",
@@ -126,7 +132,18 @@ public final class Downloader {
         if (manifest == null || !chunksFit(manifest)) {
             return plain(req, p);
         }
-        return chunked(req, digestOf(manifest), p);
+        try {
+            return chunked(req, digestOf(manifest), p);
+        } catch (OxiCloudException.RateLimited e) {
+            return plainAfterRefusal(req, p);
+        }
+    }
+
+    /** The server's delta limit refused a request of this download (other devices share it): the plain GET. */
+    private StagedDownload plainAfterRefusal(DownloadRequest req, ProgressSink p) throws TransferException {
+        LOG.debug("delta download of {} refused by the rate limit; using a plain download", req.path());
+        p.restart();
+        return plain(req, p);
     }
 
     /**

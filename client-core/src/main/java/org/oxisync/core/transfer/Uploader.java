@@ -29,7 +29,11 @@ import org.slf4j.LoggerFactory;
  *   <li>larger new files and every update ({@link DeltaUpload}): negotiate, PUT the missing chunks, commit, with
  *       multipart as the fallback of a create that failed for a reason other than quota, auth or a local change;
  *       updates below the delta threshold PUT their chunks without negotiating;</li>
- *   <li>an update to 0 bytes: an empty delta commit, which keeps the file id (audit #22).</li>
+ *   <li>an update to 0 bytes: an empty delta commit, which keeps the file id (audit #22);</li>
+ *   <li>while the account's delta budget is paused after a refusal (other devices of the user share the server's
+ *       limit), or when an update's delta requests are refused: creates go by multipart and updates up to
+ *       {@link PlainReplace#MAX_BYTES} by {@link PlainReplace} (upload beside, old one to the trash, rename; the
+ *       outcome carries the new id), so a run never waits for the server's limiter to calm down.</li>
  * </ul>
  * Every update is checked right before and right after its commit ({@link RemoteCheck}, one non-delta request
  * each): when the server's file holds other content than the base (before) or than what was just committed (after),
@@ -95,7 +99,7 @@ public final class Uploader {
         }
         UploadOutcome out;
         if (req.isUpdate()) {
-            out = digest.size() == 0 ? emptyUpdate(req) : new DeltaUpload(api, store, options, req, start, p, sleeper).run();
+            out = update(req, start, p);
         } else if (digest.size() == 0) {
             out = multipart(req, p);
         } else if (owned != null && owned.contains(digest.fileHash())) {
@@ -112,8 +116,35 @@ public final class Uploader {
         return out;
     }
 
+    /**
+     * An update: by delta (keeps the file's id) while the account's delta budget is usable; while it is paused after
+     * a refusal, or when the delta requests are refused on the way, by {@link PlainReplace} (no delta request) when
+     * that applies, else the refusal stands and a later run retries.
+     */
+    private UploadOutcome update(UploadRequest req, LocalFileState start, ProgressSink p) throws TransferException {
+        if (!api.deltaUsableNow() && PlainReplace.applies(req)) {
+            return PlainReplace.run(api, req, start, p);
+        }
+        try {
+            return req.digest().size() == 0 ? emptyUpdate(req)
+                    : new DeltaUpload(api, store, options, req, start, p, sleeper).run();
+        } catch (OxiCloudException.RateLimited e) {
+            if (!PlainReplace.applies(req)) {
+                throw e;
+            }
+            LOG.info("delta update of {} refused by the server's rate limit; replacing it by a plain upload", req.path());
+            p.restart();
+            store.transfers().find(req.pairId(), req.path(), Direction.UPLOAD)
+                    .ifPresent(t -> store.transfers().abandon(t.id()));
+            return PlainReplace.run(api, req, start, p);
+        }
+    }
+
     private UploadOutcome deltaOrMultipart(UploadRequest req, LocalFileState start, ProgressSink p)
             throws TransferException {
+        if (!api.deltaUsableNow()) {
+            return multipart(req, p); // paused after a refusal: no delta request now
+        }
         try {
             return new DeltaUpload(api, store, options, req, start, p, sleeper).run();
         } catch (OxiCloudException e) {

@@ -80,6 +80,46 @@ class DownloaderTest {
     }
 
     @Test
+    void whileTheDeltaBudgetIsPausedALargeDownloadTakesThePlainGet() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(10 * MIB, 22);
+        FileDto v1 = syncedLocally("big.bin", data);
+        byte[] theirs = data.clone();
+        System.arraycopy(Harness.random(MIB, 23), 0, theirs, 4 * MIB, MIB);
+        h.remote().putFile("/big.bin", theirs);
+        h.api.deltaBudget().refused(h.clock); // another device's requests made the server refuse one of ours
+        h.emu.resetStats();
+
+        StagedDownload staged = downloader().stage(request("big.bin", Blake3.hashHex(theirs)), ProgressSink.NONE);
+
+        assertEquals(0, deltaRequests(), "no delta request during the pause");
+        assertEquals(1, h.stats(GET).requests());
+        assertArrayEquals(theirs, Files.readAllBytes(staged.tempFile()));
+        assertTrue(v1.id() != null);
+    }
+
+    @Test
+    void aLargeDownloadWhoseManifestTheServerRefusesFallsBackToThePlainGet() throws Exception {
+        harness(Limits.DEFAULT);
+        byte[] data = Harness.random(10 * MIB, 24);
+        syncedLocally("big.bin", data);
+        byte[] theirs = data.clone();
+        System.arraycopy(Harness.random(MIB, 25), 0, theirs, 4 * MIB, MIB);
+        h.remote().putFile("/big.bin", theirs);
+        h.emu.faults().failNext(1, "GET", ".*/manifest", 429,
+                "{\"status\":429,\"error\":\"Too many\",\"error_type\":\"RateLimited\"}");
+        h.emu.resetStats();
+
+        StagedDownload staged = downloader().stage(request("big.bin", Blake3.hashHex(theirs)), ProgressSink.NONE);
+
+        assertEquals(1, h.stats(MANIFEST).requests(), "the refused manifest, not repeated");
+        assertEquals(0, h.stats(DOWNLOAD).requests());
+        assertEquals(1, h.stats(GET).requests());
+        assertArrayEquals(theirs, Files.readAllBytes(staged.tempFile()));
+        assertFalse(h.api.deltaUsableNow(), "the budget is paused after the refusal");
+    }
+
+    @Test
     void downloadOfARemotelyChangedLargeFileReusesTheLocalChunks() throws Exception {
         harness(Limits.DEFAULT);
         byte[] data = Harness.random(24 * MIB, 20);

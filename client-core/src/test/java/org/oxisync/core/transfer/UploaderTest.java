@@ -392,6 +392,75 @@ class UploaderTest {
     }
 
     @Test
+    void whileTheDeltaBudgetIsPausedASmallUpdateIsAPlainReplaceAndTheOldVersionGoesToTheTrash() throws Exception {
+        harness();
+        h.write("n.txt", "version one".getBytes());
+        FileDto v1 = uploader().upload(h.newFile("n.txt"), Set.of(), ProgressSink.NONE).file();
+        h.write("n.txt", "version two, longer".getBytes());
+        h.api.deltaBudget().refused(h.clock); // other devices of the user made the server refuse us
+        h.emu.resetStats();
+
+        UploadOutcome out = uploader().upload(h.update("n.txt", v1.id(), v1.contentHash()), Set.of(), ProgressSink.NONE);
+
+        assertEquals(0, h.deltaRequests(), "no delta request during the pause");
+        assertEquals("n.txt", out.file().name());
+        assertTrue(!v1.id().equals(out.file().id()), "a new file took the old one's place");
+        assertArrayEquals("version two, longer".getBytes(), h.remote().read("/n.txt"));
+        assertEquals(List.of("n.txt"), h.remote().list("/"), "no temporary file left");
+        assertTrue(h.remote().trashedContentHashes().contains(v1.contentHash()), "the old version is in the trash");
+    }
+
+    @Test
+    void anUpdateWhoseDeltaRequestIsRefusedIsReplacedByAPlainUploadInTheSameCall() throws Exception {
+        harness();
+        h.write("n.txt", "version one".getBytes());
+        FileDto v1 = uploader().upload(h.newFile("n.txt"), Set.of(), ProgressSink.NONE).file();
+        h.write("n.txt", "version two".getBytes());
+        h.emu.faults().failNext(1, "PUT", ".*/delta/chunks", 429,
+                "{\"status\":429,\"error\":\"Too many\",\"error_type\":\"RateLimited\"}");
+        h.emu.resetStats();
+
+        UploadOutcome out = uploader().upload(h.update("n.txt", v1.id(), v1.contentHash()), Set.of(), ProgressSink.NONE);
+
+        assertEquals(1, h.stats(PUT).requests(), "the refused PUT is not repeated");
+        assertEquals(0, h.stats(COMMIT).requests());
+        assertArrayEquals("version two".getBytes(), h.remote().read("/n.txt"));
+        assertEquals(Blake3.hashHex("version two".getBytes()), out.file().contentHash());
+        assertEquals(List.of("n.txt"), h.remote().list("/"));
+        assertTrue(h.remote().trashedContentHashes().contains(v1.contentHash()));
+    }
+
+    @Test
+    void aPlainReplaceOfAFileAnotherDeviceChangedMeanwhileChangesNothingAndLeavesNoTemporaryFile() throws Exception {
+        harness();
+        h.write("n.txt", "version one".getBytes());
+        FileDto v1 = uploader().upload(h.newFile("n.txt"), Set.of(), ProgressSink.NONE).file();
+        h.remote().putFile("/n.txt", "theirs".getBytes()); // another device's update
+        h.write("n.txt", "mine".getBytes());
+        h.api.deltaBudget().refused(h.clock);
+
+        assertThrows(TransferException.RemoteChanged.class,
+                () -> uploader().upload(h.update("n.txt", v1.id(), v1.contentHash()), Set.of(), ProgressSink.NONE));
+
+        assertArrayEquals("theirs".getBytes(), h.remote().read("/n.txt"), "their version stays");
+        assertEquals(List.of("n.txt"), h.remote().list("/"), "our temporary upload went to the trash");
+        assertArrayEquals("mine".getBytes(), Files.readAllBytes(h.local.resolve("n.txt")), "ours stays local");
+    }
+
+    @Test
+    void whileTheDeltaBudgetIsPausedALargeNewFileGoesByMultipart() throws Exception {
+        harness();
+        h.write("big.bin", Harness.random(9 * MIB, 61));
+        h.api.deltaBudget().refused(h.clock);
+        h.emu.resetStats();
+
+        uploader().upload(h.newFile("big.bin"), Set.of(), ProgressSink.NONE);
+
+        assertEquals(0, h.deltaRequests());
+        assertEquals(1, h.stats(MULTIPART).requests());
+    }
+
+    @Test
     void ownedHashTheServerNoLongerHasFallsBackToSendingTheBytes() throws Exception {
         harness();
         byte[] data = Harness.random(30_000, 14);

@@ -333,6 +333,11 @@ public final class HttpOxiCloudApi implements OxiCloudApi {
         return transport.budget();
     }
 
+    @Override
+    public boolean deltaUsableNow() {
+        return transport.budget().usableNow(transport.clock());
+    }
+
     // ---- dedup ----------------------------------------------------------------------------------------------------
 
     @Override

@@ -120,6 +120,10 @@ final class Transport {
         return budget;
     }
 
+    java.time.Clock clock() {
+        return config.clock();
+    }
+
     private OkHttpClient clientFor(Spec spec) {
         OkHttpClient c = spec.idempotent() ? client : noReplayClient;
         if (spec.readTimeout() != null) {
@@ -131,20 +135,20 @@ final class Transport {
     /**
      * Runs {@code spec}. Retries: network failures and 5xx only for idempotent calls; 503 for any call; 429 only
      * when it carries a short {@code Retry-After} and is not a login. A delta 429 (OxiCloud's limiter sends no
-     * {@code Retry-After}, and every request extends its lockout) marks the {@link DeltaBudget} exhausted and waits
-     * its quiet gap before the next try; after {@link DeltaBudget#MAX_REFUSALS_IN_A_ROW} refusals it gives up.
+     * {@code Retry-After}, and every request, refused ones included, extends its lockout) is not retried: it pauses
+     * the {@link DeltaBudget} ({@link DeltaBudget#refused}) and throws {@code RateLimited}; the caller takes a plain
+     * endpoint, and no delta request leaves this account until the pause is over.
      */
     <T> T call(Spec spec, Handler<T> handler) {
         RetryPolicy policy = config.retryPolicy();
         boolean refreshed = false;
         int attempt = 0;
-        int refusals = 0;
         while (true) {
             attempt++;
             if (spec.delta()) {
-                budget.acquire(config.clock(), config.sleeper(), spec.what());
+                budget.acquire(config.clock(), config.sleeper(), spec.what()); // RateLimited at once while paused
             }
-            boolean deltaRefused = false;
+            boolean released = false;
             try {
                 Request.Builder rb = new Request.Builder().url(spec.url()).headers(spec.headers())
                         .header("User-Agent", config.userAgent()).method(spec.method(), spec.body());
@@ -206,16 +210,14 @@ final class Transport {
                     }
                     Optional<Duration> retryAfter = errors.retryAfter(response);
                     if (code == 429 && spec.delta()) {
-                        refusals++;
-                        if (refusals >= DeltaBudget.MAX_REFUSALS_IN_A_ROW) {
-                            budget.refused(config.clock());
-                            throw new OxiCloudException.RateLimited(budget.quietGap());
-                        }
-                        deltaRefused = true; // the budget is marked after this request's end is recorded
-                        attempt--;
-                        LOG.debug("{} refused by the delta rate limit ({} in a row); waiting for a quiet gap",
-                                spec.what(), refusals);
-                        continue;
+                        budget.release(config.clock()); // its end is the last request; then the pause
+                        budget.refused(config.clock());
+                        Duration pause = budget.pausedUntil(config.clock())
+                                .map(t -> Duration.between(config.clock().instant(), t)).orElse(budget.quietGap());
+                        LOG.info("{} refused by the server's delta rate limit (other devices of this user share it);"
+                                + " plain endpoints only for {} s", spec.what(), pause.toSeconds());
+                        released = true;
+                        throw new OxiCloudException.RateLimited(pause);
                     }
                     boolean retryable = code == 503
                             || (code == 429 && retryAfter.isPresent() && !spec.loginCall())
@@ -228,13 +230,8 @@ final class Transport {
                     throw errors.fromStatus(spec.what(), response, spec.loginCall(), readOnly);
                 }
             } finally {
-                if (spec.delta()) {
+                if (spec.delta() && !released) {
                     budget.release(config.clock());
-                    if (deltaRefused) {
-                        budget.refused(config.clock());
-                        config.listener().retryScheduled(spec.method(), spec.url().encodedPath(), attempt + 1,
-                                budget.quietGap());
-                    }
                 }
             }
         }

@@ -1,0 +1,103 @@
+package org.oxisync.core.transfer;
+
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import org.oxisync.core.scan.TempNames;
+import org.oxisync.protocol.BatchTrashResult;
+import org.oxisync.protocol.FileDto;
+import org.oxisync.protocol.OxiCloudApi;
+import org.oxisync.protocol.OxiCloudException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An update without any delta request, for when the account's delta budget is paused after a refusal (other devices
+ * of the user share the server's per-user limit of 240 delta requests, audit #1). OxiCloud 0.8.7 has no plain
+ * endpoint that replaces a file's content in place (a same-name multipart upload answers 409), so the new content
+ * is uploaded next to the file and takes its place:
+ * <ol>
+ *   <li>multipart upload under a temporary name in the same folder ({@link TempNames#tempFor}: other devices leave
+ *       such names alone, see {@code plan.Screen}); a stored hash other than the scanned one means the file changed
+ *       while it was read: the upload goes to the trash;</li>
+ *   <li>the local file must still be as scanned, and the remote file must still hold the content the journal agreed
+ *       on ({@link RemoteCheck}, not delta-limited); otherwise the upload goes to the trash and the engine sees the
+ *       change on its next run;</li>
+ *   <li>the old file goes to the <em>trash</em> (never deleted: its version stays restorable there);</li>
+ *   <li>the upload is renamed to the file's name. If that fails (another device created the name in between), the
+ *       upload goes to the trash and the update fails with {@link TransferException.RemoteChanged}: the new content
+ *       is still the local file, and the next run sees the remote side as it is now (deleted, or someone else's
+ *       file: a conflict copy).</li>
+ * </ol>
+ * The file gets a new id (the outcome carries it; other devices see "replaced remotely at the same path" and
+ * download it), so it is used only while delta is paused, and only up to {@link #MAX_BYTES}: a larger update waits
+ * for the pause to end. For a moment between steps 3 and 4 the name is absent on the server; a device listing just
+ * then deletes its unchanged copy into its version store and downloads the new one next run: nothing is lost.
+ */
+final class PlainReplace {
+    private static final Logger LOG = LoggerFactory.getLogger(PlainReplace.class);
+    /** Updates up to this size are re-sent whole while delta is paused; larger ones wait for the pause. */
+    static final long MAX_BYTES = 64L << 20;
+
+    private PlainReplace() {
+    }
+
+    /** Whether {@code req} can be replaced this way: an update of a file we know the folder of, small enough. */
+    static boolean applies(UploadRequest req) {
+        return req.isUpdate() && req.parentFolderId() != null && req.name() != null
+                && req.digest().size() <= MAX_BYTES && Uploader.deltaKeepsName(req.name()); // rename trims
+    }
+
+    static UploadOutcome run(OxiCloudApi api, UploadRequest req, LocalFileState start, ProgressSink p)
+            throws TransferException {
+        String temp = TempNames.tempFor(req.name(), ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
+        p.bytes(0);
+        FileDto uploaded;
+        try {
+            uploaded = api.upload(req.parentFolderId(), temp, req.file(), p::bytes);
+        } catch (OxiCloudException.LocalFileChanged e) {
+            throw new TransferException.FileChangedWhileReading(req.path() + " changed while it was uploaded", e);
+        } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof NoSuchFileException) {
+                throw new TransferException.FileChangedWhileReading(req.path() + " disappeared", e);
+            }
+            throw new TransferException.LocalIoFailure("cannot read " + req.path() + ": " + e.getCause(), e);
+        }
+        boolean placed = false;
+        try {
+            if (!req.digest().fileHash().equals(uploaded.contentHash())) {
+                throw new TransferException.FileChangedWhileReading(req.path()
+                        + " changed while it was uploaded (the server received other content)", null);
+            }
+            start.requireUnchanged(req.file());
+            RemoteCheck.requireUnchanged(api, req);
+            BatchTrashResult old = api.trashBatch(List.of(req.remoteFileId()), List.of());
+            if (!old.trashed().contains(req.remoteFileId())) {
+                throw new TransferException.RemoteChanged(req.path() + ": the remote file went away while it was"
+                        + " replaced", null);
+            }
+            FileDto f;
+            try {
+                f = api.renameFile(uploaded.id(), req.name());
+            } catch (OxiCloudException e) {
+                throw new TransferException.RemoteChanged(req.path() + ": the old file is in the server's trash but"
+                        + " the new content could not take its name (" + e.getMessage() + "); the next run compares"
+                        + " again", null);
+            }
+            placed = true;
+            p.bytes(req.digest().size());
+            LOG.debug("{} replaced by a plain upload (delta paused): id {} -> {}", req.path(), req.remoteFileId(), f.id());
+            return new UploadOutcome(f, req.digest().size(), 0, req.name());
+        } finally {
+            if (!placed) {
+                try {
+                    api.trashBatch(List.of(uploaded.id()), List.of()); // our content is still the local file
+                } catch (OxiCloudException e) {
+                    LOG.warn("could not move the temporary upload {} of {} to the trash: {}", temp, req.path(),
+                            e.getMessage());
+                }
+            }
+        }
+    }
+}
