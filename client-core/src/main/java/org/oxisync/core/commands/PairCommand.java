@@ -4,7 +4,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.PairDrive;
 import org.oxisync.core.app.PairRules;
+import org.oxisync.core.engine.PairRightsSettings;
 import org.oxisync.core.app.StoreView;
 import org.oxisync.core.control.StoreRequest;
 import org.oxisync.store.account.FolderPair;
@@ -98,7 +100,12 @@ public final class PairCommand implements Callable<Integer> {
                         out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
                     }
                     for (FolderPair p : pairs) {
-                        out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath());
+                        // a pair off the Personal drive names its drive or shared folder, and the role it had
+                        String where = p.settings().containsKey(PairDrive.ID)
+                                ? "\t" + DrivesCommand.shown(p.settings().get(PairDrive.NAME)) + " ("
+                                        + p.settings().get(PairDrive.ROLE) + ")" : "";
+                        out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath() + where + "\t"
+                                + PairRightsOptions.describe(PairRightsSettings.read(p)));
                     }
                     return ExitCodes.OK;
                 }

@@ -76,7 +76,7 @@ final class PairChanges {
                     created.withSettings(where.settings(created.settings())), rights.get()));
             out.println("Paired '" + saved.name() + "': " + dir + " <-> " + normalized + " on "
                     + DrivesCommand.shown(where.name()) + " (" + where.kind() + ", your role: "
-                    + where.role().wireName() + "; syncs " + PairRightsOptions.describe(rights.get()) + ")");
+                    + where.role().wireName() + "); syncs " + PairRightsOptions.describe(rights.get()));
             out.println(syncingProcess == null ? "Next: oxisync sync-once --pair " + saved.name()
                     : "Syncing starts now: " + syncingProcess + " keeps it in sync (oxisync status).");
             return ExitCodes.OK;
