@@ -68,21 +68,15 @@ final class Blake3Kernels {
         }
         if ("simd".equalsIgnoreCase(mode)) {
             // the width remembered for this CPU if any (no time for measuring here), else this class's default
-            Optional<Integer> remembered = Blake3LaneMemory.standard().flatMap(Blake3LaneMemory::lanes);
-            if (remembered.isPresent() && Integer.getInteger("oxisync.blake3.lanes") == null) {
-                List<Supplier<Blake3Kernel>> one = Blake3VectorKernels.candidates(remembered);
-                if (!one.isEmpty()) {
-                    return one.get(0);
-                }
-            }
-            return vector().orElse(SCALAR);
+            return rememberedWidth(Blake3LaneMemory.standard()).or(Blake3Kernels::vector).orElse(SCALAR);
         }
         return WARMUP.<Supplier<Blake3Kernel>>map(w -> () -> new Blake3AdaptiveKernel(w)).orElse(SCALAR);
     }
 
     /**
-     * The warm-up of the {@code auto} mode: of the lane width remembered for this CPU if there is one, else of
-     * every width, measured against each other (see {@link Blake3Warmup}, {@link Blake3LaneMemory}).
+     * The warm-up of the {@code auto} mode: of the lane width remembered for this CPU if there is one; else of the
+     * default width, and the warm-up's start also starts the comparison of the widths for later processes
+     * ({@link Blake3LaneProbe}; never several widths in one process, see there).
      */
     private static Optional<Blake3Warmup> warmup() {
         String mode = System.getProperty("oxisync.blake3.kernel", "auto");
@@ -91,15 +85,20 @@ final class Blake3Kernels {
             return Optional.empty();
         }
         Optional<Blake3LaneMemory> memory = Blake3LaneMemory.standard();
-        Optional<Integer> remembered = memory.flatMap(Blake3LaneMemory::lanes);
-        List<Supplier<Blake3Kernel>> candidates = Blake3VectorKernels.candidates(remembered);
-        if (candidates.isEmpty() && remembered.isPresent()) {
-            candidates = Blake3VectorKernels.candidates(Optional.empty()); // remembered width no longer offered
+        Optional<Supplier<Blake3Kernel>> remembered = rememberedWidth(memory);
+        if (remembered.isPresent()) {
+            return Optional.of(new Blake3Warmup(remembered.get()));
         }
-        if (candidates.isEmpty()) {
-            return Optional.empty();
+        Runnable probe = memory.<Runnable>map(m -> () -> Blake3LaneProbe.startInBackground(m::remember)).orElse(() -> { });
+        return vector().map(v -> new Blake3Warmup(v, Blake3Warmup::daemon, probe));
+    }
+
+    private static Optional<Supplier<Blake3Kernel>> rememberedWidth(Optional<Blake3LaneMemory> memory) {
+        if (Integer.getInteger("oxisync.blake3.lanes") != null) {
+            return Optional.empty(); // an explicit width (experiments) wins
         }
-        return Optional.of(Blake3Warmup.daemon(candidates, lanes -> memory.ifPresent(m -> m.remember(lanes))));
+        Optional<Integer> lanes = memory.flatMap(Blake3LaneMemory::lanes);
+        return lanes.flatMap(l -> Blake3VectorKernels.candidates(Optional.of(l)).stream().findFirst());
     }
 
     /** Tells the adaptive kernel that about {@code bytes} bytes are about to be hashed (see {@link Blake3Warmup}). */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
 
 /**
@@ -68,6 +69,22 @@ final class Blake3VectorKernels {
             return Blake3Kernels.selfTest(supplier.get()) ? Optional.of(supplier) : Optional.empty();
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             return Optional.empty();
+        }
+    }
+
+    /** Lane {@code i} to lane {@code i ^ d}: the transpose's swap of neighbouring groups of {@code d} lanes. */
+    static final class LaneSwap implements IntUnaryOperator {
+        private final int d;
+        private final int lanes;
+
+        LaneSwap(int d, int lanes) {
+            this.d = d;
+            this.lanes = lanes;
+        }
+
+        @Override
+        public int applyAsInt(int i) {
+            return (i ^ d) & (lanes - 1);
         }
     }
 
