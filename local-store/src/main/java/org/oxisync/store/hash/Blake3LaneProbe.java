@@ -25,10 +25,15 @@ import java.util.function.Supplier;
 public final class Blake3LaneProbe {
     private static final long CHILD_TIMEOUT_SECONDS = 60;
     private static final int CHUNKS = 64;
+    private static final String COLD = "cold";
 
     private Blake3LaneProbe() {}
 
-    /** Child process: {@code args[0]} = lanes. Prints "lanes nanos" (best time of 64 chunks), or nothing. */
+    /**
+     * Child process: {@code args[0]} = lanes. Prints "lanes nanos" (best time of 64 chunks), or "lanes cold" when
+     * the width did not get faster than scalar within the warm-up's time (no usable figure), or nothing when the
+     * width is not available.
+     */
     public static void main(String[] args) {
         int lanes = Integer.parseInt(args[0]);
         List<Supplier<Blake3Kernel>> one = Blake3VectorKernels.candidates(Optional.of(lanes));
@@ -39,6 +44,7 @@ public final class Blake3LaneProbe {
         Blake3Warmup warmup = new Blake3Warmup(one.get(0), Runnable::run);
         warmup.start();
         if (!warmup.ready()) {
+            System.out.println(kernel.degree() + " " + COLD);
             return;
         }
         byte[] in = new byte[CHUNKS * Blake3.CHUNK_LEN];
@@ -70,7 +76,7 @@ public final class Blake3LaneProbe {
             int bestLanes = -1;
             long bestNanos = Long.MAX_VALUE;
             for (int lanes : widths) {
-                OptionalLong nanos = runChild(java.get(), lanes);
+                OptionalLong nanos = runChild(java.get(), lanes).orElse(OptionalLong.empty());
                 if (nanos.isPresent() && nanos.getAsLong() < bestNanos) {
                     bestNanos = nanos.getAsLong();
                     bestLanes = lanes;
@@ -85,9 +91,12 @@ public final class Blake3LaneProbe {
         t.start();
     }
 
-    /** One width measured in a child JVM: its best time for 64 chunks, if it got warm. */
-    static OptionalLong measureInChild(int lanes) {
-        return childCommand().map(c -> runChild(c, lanes)).orElse(OptionalLong.empty());
+    /**
+     * One width measured in a child JVM: empty if the child gave no answer; else its best time for 64 chunks, or
+     * an empty time if it did not get warm in time (a loaded machine).
+     */
+    static Optional<OptionalLong> measureInChild(int lanes) {
+        return childCommand().flatMap(c -> runChild(c, lanes));
     }
 
     /** This JVM's java with the Vector API module and the class path holding this class. */
@@ -106,7 +115,7 @@ public final class Blake3LaneProbe {
         }
     }
 
-    private static OptionalLong runChild(List<String> command, int lanes) {
+    private static Optional<OptionalLong> runChild(List<String> command, int lanes) {
         List<String> cmd = new ArrayList<>(command);
         cmd.add(Integer.toString(lanes));
         try {
@@ -118,20 +127,23 @@ public final class Blake3LaneProbe {
             }
             if (!p.waitFor(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                return OptionalLong.empty();
+                return Optional.empty();
             }
             for (String line : output.split("\n")) {
                 String[] f = line.trim().split(" ");
                 if (f.length == 2 && f[0].equals(Integer.toString(lanes)) && f[1].matches("\\d+")) {
-                    return OptionalLong.of(Long.parseLong(f[1]));
+                    return Optional.of(OptionalLong.of(Long.parseLong(f[1])));
+                }
+                if (f.length == 2 && f[0].equals(Integer.toString(lanes)) && f[1].equals(COLD)) {
+                    return Optional.of(OptionalLong.empty());
                 }
             }
-            return OptionalLong.empty();
+            return Optional.empty();
         } catch (IOException e) {
-            return OptionalLong.empty();
+            return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return OptionalLong.empty();
+            return Optional.empty();
         }
     }
 }

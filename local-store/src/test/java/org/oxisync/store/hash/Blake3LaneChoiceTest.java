@@ -48,13 +48,14 @@ class Blake3LaneChoiceTest {
     }
 
     @Test
-    void aChildJvmMeasuresOneWidthAndReportsItsTime() {
+    void aChildJvmMeasuresOneWidthAndAnswersWithItsTimeOrCold() {
         List<Supplier<Blake3Kernel>> all = Blake3VectorKernels.candidates(Optional.empty());
         assumeTrue(!all.isEmpty(), "no Vector API module");
         int lanes = all.get(all.size() - 1).get().degree();
-        OptionalLong nanos = Blake3LaneProbe.measureInChild(lanes);
-        assertTrue(nanos.isPresent(), "the child JVM reported no time for " + lanes + " lanes");
-        assertTrue(nanos.getAsLong() > 0);
+        Optional<OptionalLong> answer = Blake3LaneProbe.measureInChild(lanes);
+        // whether the width gets warm within the warm-up's time depends on the machine's load; the answer must come
+        assertTrue(answer.isPresent(), "the child JVM gave no answer for " + lanes + " lanes");
+        answer.get().ifPresent(nanos -> assertTrue(nanos > 0));
     }
 
     @Test
