@@ -36,6 +36,8 @@ public final class Windows {
     private Stage addPair;
     /** Set once the main window was placed (saved or default geometry); later contents keep its place. */
     private boolean placed;
+    /** The geometry the main window was placed at before it was first shown; applied again once it shows. */
+    private WindowGeometry firstPlacement;
     /** The main window's last bounds while not maximized (what is saved when it is maximized). */
     private double normalX = Double.NaN;
     private double normalY = Double.NaN;
@@ -100,10 +102,8 @@ public final class Windows {
                 .map(s -> s.fit(screens, minW, minH))
                 .orElseGet(() -> WindowGeometry.firstStart(screens, width, height, minW, minH));
         main.setMaximized(false);
-        main.setX(g.x());
-        main.setY(g.y());
-        main.setWidth(g.width());
-        main.setHeight(g.height());
+        apply(g);
+        firstPlacement = g;
         normalX = g.x();
         normalY = g.y();
         normalW = g.width();
@@ -154,6 +154,20 @@ public final class Windows {
             main.setHeight(g.height());
         }
         main.show();
+        WindowGeometry first = firstPlacement;
+        if (first != null && !first.maximized()) {
+            // GTK under a window manager (openbox) drops the bounds set before the window is first mapped: it came
+            // back at its minimum size, wherever the manager put it. Set again once shown, they hold.
+            firstPlacement = null;
+            apply(first);
+        }
+    }
+
+    private void apply(WindowGeometry g) {
+        main.setX(g.x());
+        main.setY(g.y());
+        main.setWidth(g.width());
+        main.setHeight(g.height());
     }
 
     /** Shows the main window in front (a second launch, the tray's Open); also when it was hidden or minimized. */

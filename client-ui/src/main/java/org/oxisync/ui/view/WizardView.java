@@ -107,6 +107,14 @@ public final class WizardView extends BorderPane {
             model.cancel();
             onCancel.run();
         });
+        // While the review is prepared "Start syncing" is disabled, so the focus leaves the step's field for the
+        // next button that takes it: Cancel. Enter then cancelled the wizard, removing the pair just saved for the
+        // review (the newcomer path, both folders empty). Once the review is ready the focus goes to Start syncing.
+        model.busyProperty().addListener((o, a, b) -> {
+            if (!b && model.stepProperty().get() == Step.REVIEW) {
+                next.requestFocus();
+            }
+        });
         model.stepProperty().addListener((o, a, b) -> show(b));
         if (model.stepProperty().get() != null) {
             show(model.stepProperty().get());

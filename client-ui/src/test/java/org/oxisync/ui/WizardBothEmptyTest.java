@@ -1,0 +1,115 @@
+package org.oxisync.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.oxisync.ui.UiTestSupport.screenshot;
+import static org.oxisync.ui.UiTestSupport.waitUntil;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.AppHome;
+import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.OxiCloudEmulator;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.app.DesktopHooks;
+import org.oxisync.ui.app.Shell;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The newcomer path of packaging/newcomer-path.sh, by keyboard, with both folders empty: the server's "All files"
+ * holds nothing and the local folder does not exist yet (no selection step; the review says both are empty).
+ */
+@ExtendWith(ApplicationExtension.class)
+class WizardBothEmptyTest {
+    @TempDir Path tmp;
+    private Stage stage;
+    private OxiCloudEmulator emulator;
+    private AppHome home;
+    private Shell shell;
+    private final FirstUseTest.FailingOpener opener = new FirstUseTest.FailingOpener();
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+    }
+
+    @BeforeEach
+    void open() throws Exception {
+        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+        home = new AppHome(tmp.resolve("home"), true);
+        DesktopHooks hooks = new DesktopHooks(h -> Optional.empty(), (host, background) -> opener, () -> { });
+        shell = WaitForAsyncUtils.asyncFx(() -> {
+            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, hooks);
+            s.start();
+            return s;
+        }).get();
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        if (shell != null) {
+            WaitForAsyncUtils.asyncFx(shell::close).get();
+        }
+        emulator.close();
+    }
+
+    @Test
+    void startSyncingWithBothFoldersEmptySavesThePairAndTheMainWindowListsIt(FxRobot robot) throws Exception {
+        Path local = tmp.resolve("user/OxiSync");
+        robot.clickOn("#server-url").write(emulator.baseUrl());
+        robot.type(KeyCode.ENTER);
+        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-password").tryQuery().isPresent());
+        robot.clickOn("#method-password");
+        robot.clickOn("#login-user").write("alice");
+        robot.clickOn("#login-password").write("secret");
+        robot.type(KeyCode.ENTER);
+        waitUntil("the remote folder step", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
+        robot.clickOn("#remote-tree");
+        robot.type(KeyCode.ENTER);
+        waitUntil("the local folder step", 15, () -> robot.lookup("#local-folder").tryQuery().isPresent());
+        TextField path = robot.lookup("#local-folder").queryAs(TextField.class);
+        WaitForAsyncUtils.asyncFx(() -> path.setText(local.toString())).get();
+        robot.clickOn("#local-folder");
+        robot.type(KeyCode.ENTER);
+        Label review = robot.lookup("#review-text").queryAs(Label.class);
+        waitUntil("the review says both folders are empty", 30,
+                () -> review.getText().contains("Both folders are empty"));
+        screenshot(stage.getScene(), "wizard-6-review-both-empty");
+        assertEquals(1, shell.context().store().accounts().pairs().size(), "the review saved the pair");
+        waitUntil("Start syncing has the focus", 10, () -> robot.lookup("#wizard-next").query().isFocused());
+        robot.type(KeyCode.ENTER); // Start syncing
+
+        waitUntil("the main window lists the pair", 30, () -> robot.lookup("#status-pane")
+                .lookup("#pair-state-OxiSync").tryQuery().isPresent() && shell.status().pairs().size() == 1);
+        assertTrue(robot.lookup("No folders are synced yet").tryQuery().isEmpty(), "no empty state beside the pair");
+        waitUntil("the first sync has run", 30, () -> shell.status().pairs().stream()
+                .allMatch(r -> r.lastRunProperty().get() != null));
+        screenshot(stage.getScene(), "main-after-wizard-both-empty");
+        assertTrue(Files.isDirectory(local), "the wizard made the local folder");
+        WaitForAsyncUtils.asyncFx(shell::close).get();
+        shell = null;
+        try (AppContext ctx = new AppContext(home, Clock.systemDefaultZone())) {
+            List<FolderPair> pairs = ctx.store().accounts().pairs();
+            assertEquals(1, pairs.size(), "the store keeps the pair after the app is closed: " + pairs);
+            assertEquals(local.toString(), pairs.get(0).localRoot());
+            assertEquals("/", pairs.get(0).remotePath());
+        }
+    }
+}
