@@ -102,8 +102,8 @@ class PackagingPomTest {
 
     @Test
     void debAndRpmDependOnGtkAndOnFontsForCjkDevanagariAndArabic() throws Exception {
-        assertEquals(List.of("libgtk-3-0", "fonts-noto-core", "fonts-noto-cjk"), packageDeps("deb.args"));
-        assertEquals(List.of("gtk3", "libXtst", "google-noto-sans-cjk-fonts", "google-noto-sans-devanagari-fonts",
+        assertEquals(List.of("libgtk-3-0", "fonts-noto-core", "fonts-droid-fallback"), packageDeps("deb.args"));
+        assertEquals(List.of("gtk3", "libXtst", "google-droid-sans-fonts", "google-noto-sans-devanagari-fonts",
                 "google-noto-sans-arabic-fonts"), packageDeps("rpm.args"));
     }
 }
