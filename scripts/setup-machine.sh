@@ -8,8 +8,11 @@ set -euo pipefail
 # binutils + fakeroot + rpm: jpackage (objcopy for jlink, fakeroot for .deb, rpmbuild for the README's -Pdeb,rpm).
 # jq + time + nextcloud-desktop-cmd + rclone: the end-to-end scripts in bench/scripts, of which the test command runs
 # the Nextcloud cross-check (oxisync and nextcloudcmd syncing one folder through the emulator's two faces).
+# fonts-droid-fallback: the Japanese screenshot of client-ui's LocaleScreensTest (issue 17) draws boxes without a CJK
+# font (DejaVu has none). Not fonts-noto-cjk: its fonts are CFF-flavoured OpenType, which JavaFX's fontconfig
+# fallback skips (prism.debugfonts lists only TrueType fallbacks), so its boxes stay. The .deb depends on it too.
 PACKAGES=(openjdk-17-jdk-headless maven libpangoft2-1.0-0 curl b3sum binutils fakeroot rpm jq time
-          nextcloud-desktop-cmd rclone)
+          nextcloud-desktop-cmd rclone fonts-droid-fallback)
 # --desktop-test: what packaging/smoke-test.sh adds (it runs this with the flag): a real X server (xvfb, xauth),
 # a window manager (openbox: title bars, placement, Alt+F4 as on a desktop) and xdotool (keyboard and window
 # geometry) for the newcomer path; GTK and XTest that JavaFX loads; ImageMagick's import and xwininfo (x11-utils)

@@ -90,4 +90,20 @@ class PackagingPomTest {
         assertTrue(!ProjectFiles.pomProperties(ProjectFiles.pom()).get("jlink.modules").contains("jdk.httpserver"),
                 "jdk.httpserver was only the emulator's");
     }
+
+    /** The value of the one --linux-package-deps line of an args file, split at commas (issue 17: fonts). */
+    private static List<String> packageDeps(String argsFile) throws Exception {
+        List<String> lines = ProjectFiles.text(ProjectFiles.moduleDir().resolve("src/jpackage/args/" + argsFile))
+                .lines().filter(l -> l.startsWith("--linux-package-deps ")).toList();
+        assertEquals(1, lines.size(), argsFile + ": jpackage keeps only one --linux-package-deps: " + lines);
+        String value = lines.get(0).substring("--linux-package-deps ".length()).strip().replace("\"", "");
+        return java.util.Arrays.stream(value.split(",")).map(String::strip).toList();
+    }
+
+    @Test
+    void debAndRpmDependOnGtkAndOnFontsForCjkDevanagariAndArabic() throws Exception {
+        assertEquals(List.of("libgtk-3-0", "fonts-noto-core", "fonts-droid-fallback"), packageDeps("deb.args"));
+        assertEquals(List.of("gtk3", "libXtst", "google-droid-sans-fonts", "google-noto-sans-devanagari-fonts",
+                "google-noto-sans-arabic-fonts"), packageDeps("rpm.args"));
+    }
 }
