@@ -53,13 +53,14 @@ import org.oxisync.store.hash.Blake3;
  * `versions` table), or the server's trash.
  *
  * <p>A writer never overwrites or deletes content it wrote itself before its own client could have seen it (for a
- * sync-once client: before a run that started after the write has finished; for a daemon: for GRACE seconds):
- * such a version would be lost by the user's own hand, not by the sync.
+ * client: before a run that started after the write has finished; a daemon's runs are read from its status over the
+ * control socket every second: {@code last_run} minus {@code elapsed_ms}, less a 2 s margin for the watcher's event
+ * to arrive): such a version would be lost by the user's own hand, not by the sync.
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar org.oxisync.bench.many.ManyClients [--clients 5] [--seeds 1,2,3]
  *      [--files 1000] [--dirs 40] [--large 3] [--large-mib 2] [--write-seconds 20] [--ops 3] [--mode mixed|daemon|once]
- *      [--poll-seconds 5] [--timeout-seconds 120] [--grace-seconds 15] [--strict] [--delta-limit 240] [--work DIR] [--keep]
+ *      [--poll-seconds 5] [--timeout-seconds 120] [--strict] [--delta-limit 240] [--work DIR] [--keep]
  * </pre>
  * A seed passes when the trees converge within the timeout, no ledger version is lost and no client failed (exit 2+,
  * no JSON, a daemon that died); with --strict also only when convergence took at most 2 poll intervals.
@@ -83,7 +84,6 @@ public final class ManyClients {
         String mode = "mixed";
         int pollSeconds = 5;
         int timeoutSeconds = 120;
-        int graceSeconds = 15;
         int firstRunSeconds = 900; // the clients' first runs (recording the seeded tree); minutes on a loaded machine
         Path work;
         boolean keep;
@@ -110,7 +110,6 @@ public final class ManyClients {
                     case "--mode" -> { o.mode = v; i++; }
                     case "--poll-seconds" -> { o.pollSeconds = Integer.parseInt(v); i++; }
                     case "--timeout-seconds" -> { o.timeoutSeconds = Integer.parseInt(v); i++; }
-                    case "--grace-seconds" -> { o.graceSeconds = Integer.parseInt(v); i++; }
                     case "--first-run-seconds" -> { o.firstRunSeconds = Integer.parseInt(v); i++; }
                     case "--work" -> { o.work = Path.of(v); i++; }
                     case "--keep" -> o.keep = true;
@@ -176,7 +175,7 @@ public final class ManyClients {
         volatile Process current; // the running sync-once
         Thread loop;
         volatile boolean stopLoop;
-        volatile long lastCompletedRunStartMs; // sync-once: start of the newest finished run
+        volatile long lastCompletedRunStartMs; // start of the newest finished run (ms since the runner's start)
         final AtomicLong runs = new AtomicLong();
         final AtomicLong conflicts = new AtomicLong();
         final AtomicLong rateLimited = new AtomicLong(); // items a run gave up on because the server refused (429)
@@ -254,6 +253,9 @@ public final class ManyClients {
 
                 emu.resetStats();
                 writing = true;
+                Thread runWatch = new Thread(this::watchDaemonRuns, "daemon-runs");
+                runWatch.setDaemon(true);
+                runWatch.start();
                 List<Thread> writers = new ArrayList<>();
                 for (Client c : clients) {
                     Thread t = new Thread(() -> writer(c), "writer-" + c.id);
@@ -568,7 +570,46 @@ public final class ManyClients {
 
         /** The newest time (ms since start) before which this client's own writes have been seen by a sync run. */
         long horizon(Client c) {
-            return c.daemon ? now() - o.graceSeconds * 1000L : c.lastCompletedRunStartMs;
+            return c.lastCompletedRunStartMs;
+        }
+
+        /**
+         * While the writers write: asks every daemon for its status each second and records when its newest finished
+         * run started ({@code last_run} minus {@code elapsed_ms}), less 2 s: a run that started just after a write
+         * may not have had the watcher's event for it yet. A daemon that cannot answer keeps its older horizon.
+         */
+        void watchDaemonRuns() {
+            while (writing) {
+                for (Client c : clients) {
+                    if (!c.daemon) {
+                        continue;
+                    }
+                    try {
+                        Optional<JsonNode> s = DaemonClient.request(c.home, "status");
+                        if (s.isEmpty()) {
+                            continue;
+                        }
+                        for (JsonNode pair : s.get().path("pairs")) {
+                            String last = pair.path("last_run").asText("");
+                            if (last.isEmpty()) {
+                                continue;
+                            }
+                            long started = java.time.Instant.parse(last).toEpochMilli()
+                                    - pair.path("last_result").path("elapsed_ms").asLong() - t0 - 2000;
+                            if (started > c.lastCompletedRunStartMs) {
+                                c.lastCompletedRunStartMs = started;
+                            }
+                        }
+                    } catch (IOException | RuntimeException e) {
+                        // a slow answer on a loaded machine: the horizon stays where it was
+                    }
+                }
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
         }
 
         void writer(Client c) {
