@@ -121,6 +121,7 @@ final class JournalWriter {
                         p.mtimeMillis(), p.fileKey(), p.localHash(), p.remoteId(), p.remoteEtag(), p.remoteHash());
                 j.upsert(JournalMapping.toStore(pairId, rebased, clock.instant()));
             }
+            store.chunks().moveLocalFiles(pairId, source, to); // a later delta download still reuses their chunks
         });
     }
 

@@ -280,6 +280,9 @@ final class PlanExecutor {
             s.journal().upsert(r.entry());
             if (r.previousPath() != null && !r.previousPath().equals(r.entry().path())) {
                 s.journal().delete(r.previousPath());
+                String from = r.previousPath();
+                String to = r.entry().path();
+                s.journal().later(() -> s.store().chunks().moveLocalFiles(s.pairId(), from, to));
             }
             rememberChunks(r.entry());
         } else if (a instanceof SyncAction.ForgetJournal f) {

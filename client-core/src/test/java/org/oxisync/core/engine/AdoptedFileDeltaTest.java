@@ -46,4 +46,47 @@ class AdoptedFileDeltaTest extends HarnessTest {
         assertTrue(r.bytesReused() > size / 2, "the unchanged chunks come from the local file, reused "
                 + r.bytesReused());
     }
+
+    @Test
+    void aServerEditAfterTheFolderWasRenamedOnTheServerStillComesDownAsADelta() {
+        int size = (int) TransferOptions.DEFAULT_DELTA_THRESHOLD + (4 << 20);
+        byte[] original = random(size, 17);
+        h.remote().putFile("/work/big.bin", original);
+        h.write("work/big.bin", original);
+        h.syncOk();
+
+        h.remote().rename("/work", "archive");
+        SyncReport moved = h.syncOk();
+        assertEquals(0, moved.downloaded(), "a rename moves the local folder, nothing comes down");
+        assertArrayEquals(original, h.readBytes("archive/big.bin"));
+
+        byte[] edited = original.clone();
+        System.arraycopy(random(256 << 10, 18), 0, edited, size / 3, 256 << 10);
+        h.remote().putFile("/archive/big.bin", edited);
+        SyncReport r = h.syncOk();
+        assertEquals(1, r.downloaded());
+        assertArrayEquals(edited, h.readBytes("archive/big.bin"));
+        assertTrue(r.bytesReceived() < 4L << 20, "only the changed chunks come down after the move, got " + r.bytesReceived());
+    }
+
+    @Test
+    void aServerEditAfterTheFileWasRenamedLocallyStillComesDownAsADelta() throws Exception {
+        int size = (int) TransferOptions.DEFAULT_DELTA_THRESHOLD + (4 << 20);
+        byte[] original = random(size, 27);
+        h.remote().putFile("/big.bin", original);
+        h.write("big.bin", original);
+        h.syncOk();
+
+        java.nio.file.Files.move(h.local.resolve("big.bin"), h.local.resolve("renamed.bin"));
+        SyncReport moved = h.syncOk();
+        assertEquals(0, moved.uploaded(), "a local rename is a move on the server, nothing goes up");
+
+        byte[] edited = original.clone();
+        System.arraycopy(random(256 << 10, 28), 0, edited, size / 2, 256 << 10);
+        h.remote().putFile("/renamed.bin", edited);
+        SyncReport r = h.syncOk();
+        assertEquals(1, r.downloaded());
+        assertArrayEquals(edited, h.readBytes("renamed.bin"));
+        assertTrue(r.bytesReceived() < 4L << 20, "only the changed chunks come down after the rename, got " + r.bytesReceived());
+    }
 }

@@ -105,6 +105,30 @@ public final class ChunkIndex {
         });
     }
 
+    /**
+     * Follows a move of a synced local file or folder: the chunk locations recorded under {@code from} (the item and
+     * everything below it) now name the same bytes under {@code to}, and whatever was recorded under {@code to} is
+     * gone. Without this, a file whose folder was renamed lost its locations (they name a path the journal no longer
+     * has), and its next edit on the server came down whole instead of as a delta. The rows stay valid only while
+     * the journal entry at the new path has the same size, mtime and file key, as {@link #locations} checks.
+     */
+    public void moveLocalFiles(long pairId, String from, String to) {
+        String f = RelativePaths.normalize(from);
+        String t = RelativePaths.normalize(to);
+        if (f.equals(t)) {
+            return;
+        }
+        int fLen = f.codePointCount(0, f.length()); // SQLite's substr counts characters, not UTF-16 units
+        int tLen = t.codePointCount(0, t.length());
+        db.write(s -> {
+            s.update("DELETE FROM chunk_local WHERE pair_id = ? AND (path = ? OR substr(path, 1, ?) = ?)",
+                    pairId, t, tLen + 1, t + "/");
+            s.update("UPDATE chunk_local SET path = ? || substr(path, ?) WHERE pair_id = ? AND (path = ? OR substr(path, 1, ?) = ?)",
+                    t, fLen + 1, pairId, f, fLen + 1, f + "/");
+            return null;
+        });
+    }
+
     public OptionalLong chunkSize(String hash) {
         OptionalLong inStore = store.size(hash);
         if (inStore.isPresent()) {

@@ -163,6 +163,35 @@ class ChunkIndexTest {
     }
 
     @Test
+    void locationsFollowAMoveOfTheFileOrOfItsFolderAndNotASiblingWithTheSamePrefix() {
+        byte[] data = TestData.random(11, 2_500);
+        FileDigest d = TestData.digest(data, 1000);
+        String first = d.chunks().get(0).hash();
+        Instant mtime = Instant.ofEpochSecond(1_700_000_000L, 5);
+        for (String p : List.of("docs/a.bin", "docs%/a.bin")) {
+            f.store.journal().upsert(new JournalEntry(f.pairId, p, EntryKind.FILE, data.length, mtime, "ino:" + p,
+                    d.fileHash(), null, null, null, null));
+            index.recordLocalFile(f.pairId, p, d, mtime, "ino:" + p);
+        }
+        // the folder "docs" is renamed to "Ärchiv/docs" (the journal is re-keyed the same way by the engine)
+        f.store.journal().delete(f.pairId, "docs/a.bin");
+        f.store.journal().upsert(new JournalEntry(f.pairId, "Ärchiv/docs/a.bin", EntryKind.FILE, data.length, mtime,
+                "ino:docs/a.bin", d.fileHash(), null, null, null, null));
+        index.moveLocalFiles(f.pairId, "docs", "Ärchiv/docs");
+
+        List<String> paths = index.locations(first).stream().map(l -> ((ChunkLocation.LocalFile) l).path()).sorted().toList();
+        assertEquals(List.of("docs%/a.bin", "Ärchiv/docs/a.bin"), paths, "the moved file keeps its chunks; the sibling is untouched");
+
+        // then the file itself is renamed
+        f.store.journal().delete(f.pairId, "Ärchiv/docs/a.bin");
+        f.store.journal().upsert(new JournalEntry(f.pairId, "Ärchiv/docs/b.bin", EntryKind.FILE, data.length, mtime,
+                "ino:docs/a.bin", d.fileHash(), null, null, null, null));
+        index.moveLocalFiles(f.pairId, "Ärchiv/docs/a.bin", "Ärchiv/docs/b.bin");
+        paths = index.locations(first).stream().map(l -> ((ChunkLocation.LocalFile) l).path()).sorted().toList();
+        assertEquals(List.of("docs%/a.bin", "Ärchiv/docs/b.bin"), paths);
+    }
+
+    @Test
     void aManifestReadsBackInOrder() {
         FileDigest d = TestData.digest(TestData.random(9, 4_321), 1000);
         index.recordManifest(d);
