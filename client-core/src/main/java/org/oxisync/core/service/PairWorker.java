@@ -84,8 +84,11 @@ final class PairWorker {
     private String watchProblem;
     private static final Duration WATCH_RETRY = Duration.ofMinutes(5);
 
+    private final PollCadence cadence;
+
     PairWorker(ServiceEnv env, FolderPair pair) {
         this.env = env;
+        this.cadence = new PollCadence(env.clock());
         update(pair);
     }
 
@@ -365,6 +368,11 @@ final class PairWorker {
             env.events().error(pair.name(), "", report.message());
         }
         setState(paused || env.globallyPaused() ? PairState.PAUSED : next, message);
+        if (report.uploaded() + report.downloaded() + report.deletedLocal() + report.deletedRemote() + report.moved()
+                + report.conflicts() > 0) {
+            cadence.activity(); // others may answer what this run did (or did next to it): look again soon
+            reschedulePoll();
+        }
         env.events().runFinished(pair.name(), report);
         env.statusChanged();
     }
@@ -539,19 +547,20 @@ final class PairWorker {
 
     // ---- timers -----------------------------------------------------------------------------------------------
 
+    /** One poll timer at a time: a run's end may reschedule while a poll that started that run is still ending. */
     private synchronized void schedulePoll() {
+        if (pollTimer != null) {
+            pollTimer.cancel();
+        }
         if (stopping) {
             return;
         }
-        Duration every = env.busConnected() ? env.options().remotePollWithBus() : env.options().remotePoll();
+        Duration every = env.busConnected() ? env.options().remotePollWithBus() : cadence.next(env.options().remotePoll());
         pollTimer = env.scheduler().schedule(every, this::pollRemote);
     }
 
     /** Restarts the poll timer (the bus came or went, so the interval changed). */
     synchronized void reschedulePoll() {
-        if (pollTimer != null) {
-            pollTimer.cancel();
-        }
         schedulePoll();
     }
 
@@ -574,6 +583,7 @@ final class PairWorker {
                 now = rootEtag;
             }
             if (before == null || !before.equals(now)) {
+                cadence.activity();
                 requestRun("remote change (poll)");
             }
         } finally {

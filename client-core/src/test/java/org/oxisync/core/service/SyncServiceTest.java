@@ -66,6 +66,37 @@ class SyncServiceTest {
     }
 
     @Test
+    void rightAfterARunThatChangedSomethingARemoteChangeArrivesWithinAFifthOfThePollInterval() throws Exception {
+        h = new ServiceHarness(tmp);
+        h.start(new ServiceHarness.HandWatch(), false);
+        h.remote().putFile("/first.txt", "one".getBytes(StandardCharsets.UTF_8));
+        h.scheduler.advance(Duration.ofSeconds(30)); // the idle poll: this run downloads, so the pair gets busy
+        h.scheduler.awaitLaneIdle(30);
+        assertTrue(Files.exists(h.local.resolve("first.txt")));
+
+        h.remote().putFile("/second.txt", "two".getBytes(StandardCharsets.UTF_8));
+        h.scheduler.advance(Duration.ofSeconds(5));
+        h.scheduler.awaitLaneIdle(10);
+        assertFalse(Files.exists(h.local.resolve("second.txt")), "not before the busy poll");
+        h.scheduler.advance(Duration.ofSeconds(1));
+        h.scheduler.awaitLaneIdle(30);
+        assertEquals("two", Files.readString(h.local.resolve("second.txt")), "6 s: a fifth of the 30 s interval");
+
+        // a minute later, with nothing changed meanwhile, the pair is back at the configured interval
+        for (int i = 0; i < 12; i++) {
+            h.scheduler.advance(Duration.ofSeconds(6));
+            h.scheduler.awaitLaneIdle(30);
+        }
+        h.remote().putFile("/third.txt", "three".getBytes(StandardCharsets.UTF_8));
+        h.scheduler.advance(Duration.ofSeconds(12));
+        h.scheduler.awaitLaneIdle(10);
+        assertFalse(Files.exists(h.local.resolve("third.txt")), "idle again: no poll within 12 s");
+        h.scheduler.advance(Duration.ofSeconds(18));
+        h.scheduler.awaitLaneIdle(30);
+        assertEquals("three", Files.readString(h.local.resolve("third.txt")));
+    }
+
+    @Test
     void remoteChangeArrivesAtOnceThroughTheBus() throws Exception {
         h = new ServiceHarness(tmp);
         h.remote().mkdirs("/sub");
