@@ -307,7 +307,7 @@ public final class ManyClients {
                     } else {
                         lastDiff = diff;
                     }
-                    Thread.sleep(500);
+                    Thread.sleep(1000); // each check walks every tree: more often would take CPU from the clients
                 }
                 Map<String, EndpointStats> stats = emu.stats();
                 long bytesIn = stats.values().stream().mapToLong(EndpointStats::bytesReceived).sum();
