@@ -47,6 +47,7 @@ public final class MainView extends BorderPane {
     private final Map<Section, ToggleButton> buttons = new EnumMap<>(Section.class);
     private final StackPane content = new StackPane();
     private final Consumer<Section> onShow;
+    private final StatusAnnouncer announcer;
 
     public MainView(StatusModel status, Actions actions, Map<Section, Node> sectionPanes, String account,
                     Consumer<Section> onShow) {
@@ -104,6 +105,7 @@ public final class MainView extends BorderPane {
         headline.setMaxWidth(Double.MAX_VALUE);
         ProgressIndicator spinner = new ProgressIndicator(-1);
         spinner.setPrefSize(18, 18);
+        spinner.setAccessibleText(t("common.working"));
         spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         spinner.visibleProperty().bind(status.busyProperty());
         spinner.managedProperty().bind(status.busyProperty());
@@ -141,6 +143,8 @@ public final class MainView extends BorderPane {
         feedback.managedProperty().bind(feedback.visibleProperty());
         feedback.setMaxWidth(Double.MAX_VALUE);
         VBox top = new VBox(header, feedback);
+        announcer = new StatusAnnouncer(headline, status.headlineProperty(), status.busyProperty(),
+                status.feedbackProperty());
 
         BorderPane right = new BorderPane(content);
         right.setTop(top);
@@ -172,6 +176,11 @@ public final class MainView extends BorderPane {
         buttons.get(s).setSelected(true);
         content.getChildren().setAll(panes.get(s));
         onShow.accept(s);
+    }
+
+    /** The status announcements for screen readers (tests). */
+    public StatusAnnouncer announcer() {
+        return announcer;
     }
 
     public Section shown() {
