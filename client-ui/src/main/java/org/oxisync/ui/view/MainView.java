@@ -88,6 +88,7 @@ public final class MainView extends BorderPane {
         settings.setMaxWidth(Double.MAX_VALUE);
         settings.setOnAction(e -> actions.openSettings());
         Button web = new Button(t("nav.openWeb"));
+        web.setId("open-web");
         web.getStyleClass().add("nav-button");
         web.setMaxWidth(Double.MAX_VALUE);
         web.setOnAction(e -> actions.openWebUi());
@@ -146,8 +147,9 @@ public final class MainView extends BorderPane {
         announcer = new StatusAnnouncer(headline, status.headlineProperty(), status.busyProperty(),
                 status.feedbackProperty());
 
-        BorderPane right = new BorderPane(content);
-        right.setTop(top);
+        BorderPane right = new BorderPane();
+        right.setTop(top); // before the content in the children, so Tab goes to the header's buttons first
+        right.setCenter(content);
         setLeft(sidebar);
         setCenter(right);
 
