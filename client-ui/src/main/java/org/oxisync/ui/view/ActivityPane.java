@@ -28,7 +28,7 @@ public final class ActivityPane extends VBox {
         filter.setId("activity-filter");
         filter.getItems().setAll(ActivityModel.Filter.values());
         filter.valueProperty().bindBidirectional(model.filterProperty());
-        filter.setAccessibleText(t("a11y.activityFilter"));
+        filter.setAccessibleText(t("accessible.activityFilter"));
         TextField search = new TextField();
         search.setId("activity-search");
         search.setPromptText(t("activity.search.prompt"));

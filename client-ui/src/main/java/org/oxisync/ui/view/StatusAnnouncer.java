@@ -46,7 +46,7 @@ public final class StatusAnnouncer {
                 busyAnnounced = false;
             }
         });
-        target.setAccessibleText(t("a11y.status", "state", state.get() == null ? "" : state.get()));
+        target.setAccessibleText(t("accessible.status", "state", state.get() == null ? "" : state.get()));
     }
 
     private void stateChanged(String text) {
@@ -55,7 +55,7 @@ public final class StatusAnnouncer {
         }
         if (busy.get()) {
             if (busyAnnounced) {
-                target.setAccessibleText(t("a11y.status", "state", text)); // current when focused, not read out
+                target.setAccessibleText(t("accessible.status", "state", text)); // current when focused, not read out
                 return;
             }
             busyAnnounced = true;
@@ -64,7 +64,7 @@ public final class StatusAnnouncer {
     }
 
     private void announce(String text) {
-        String words = t("a11y.status", "state", text);
+        String words = t("accessible.status", "state", text);
         target.setAccessibleText(words);
         target.notifyAccessibleAttributeChanged(AccessibleAttribute.TEXT);
         said.add(words);
