@@ -1,7 +1,6 @@
 package org.oxisync.ui;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.oxisync.ui.UiTestSupport.screenshot;
 import static org.oxisync.ui.UiTestSupport.waitUntil;
 
 import java.nio.file.Files;
@@ -102,7 +101,7 @@ class ScaledLabelsTest {
             }).get();
             WaitForAsyncUtils.waitForFxEvents();
             assertTrue(stage.getScene().getWidth() >= 970 * scale, "the window is " + stage.getScene().getWidth() + " wide");
-            screenshot(stage.getScene(), "scaled-" + l.toLanguageTag() + "-" + screen + "@" + scale * 100);
+            UiTestSupport.snapshot(stage.getScene(), "scaled-" + l.toLanguageTag() + "-" + screen + "@" + scale * 100);
             cut.forEach(c -> problems.add(l.toLanguageTag() + " " + scale * 100 + " % " + screen + ": " + c));
         }
         WaitForAsyncUtils.asyncFx(() -> {
