@@ -50,6 +50,19 @@ final class UiTestSupport {
         return file;
     }
 
+    /** Saves the scene as {@code name.png} at the size it has, without the 2x render (for windows already scaled). */
+    static Path snapshot(Scene scene, String name) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        Path dir = Path.of(System.getProperty("screenshot.dir", "target/screenshots"));
+        Files.createDirectories(dir);
+        Path file = dir.resolve(name + ".png");
+        WaitForAsyncUtils.asyncFx(() -> {
+            write(scene.snapshot(null), file);
+            return null;
+        }).get();
+        return file;
+    }
+
     private static void write(WritableImage img, Path file) throws IOException {
         int w = (int) img.getWidth();
         int h = (int) img.getHeight();

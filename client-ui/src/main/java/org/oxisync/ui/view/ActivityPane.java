@@ -28,6 +28,7 @@ public final class ActivityPane extends VBox {
         filter.setId("activity-filter");
         filter.getItems().setAll(ActivityModel.Filter.values());
         filter.valueProperty().bindBidirectional(model.filterProperty());
+        filter.setAccessibleText(t("accessible.activityFilter"));
         TextField search = new TextField();
         search.setId("activity-search");
         search.setPromptText(t("activity.search.prompt"));
@@ -39,6 +40,7 @@ public final class ActivityPane extends VBox {
 
         TableView<ActivityModel.Row> table = new TableView<>(model.rows());
         table.setId("activity-table");
+        table.setAccessibleText(t("activity.title"));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(Ui.emptyState(t("activity.empty.title"),
                 t("activity.empty.text")));
@@ -52,7 +54,8 @@ public final class ActivityPane extends VBox {
         file.setCellValueFactory(c -> new SimpleStringProperty(displayPath(c.getValue())));
         file.setPrefWidth(260);
         TableColumn<ActivityModel.Row, String> details = new TableColumn<>(t("activity.column.details"));
-        details.setCellValueFactory(c -> new SimpleStringProperty(ActivityModel.details(c.getValue().activity().message())));
+        org.oxisync.ui.app.ActivityText words = new org.oxisync.ui.app.ActivityText(clock.getZone());
+        details.setCellValueFactory(c -> new SimpleStringProperty(words.details(c.getValue().activity().message())));
         details.setPrefWidth(300);
         table.getColumns().setAll(java.util.List.of(when, what, file, details));
         // A row cut to "…" by its column shows the whole text as a tooltip.

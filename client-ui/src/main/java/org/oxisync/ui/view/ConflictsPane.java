@@ -27,6 +27,7 @@ public final class ConflictsPane extends VBox {
         getStyleClass().add("page");
         ListView<ConflictsModel.Row> list = new ListView<>(model.rows());
         list.setId("conflicts-list");
+        list.setAccessibleText(t("conflicts.title"));
         list.setPlaceholder(Ui.emptyState(t("conflicts.empty.title"),
                 t("conflicts.empty.text")));
         list.setCellFactory(v -> new ListCell<>() {

@@ -18,6 +18,7 @@ public final class ErrorsPane extends VBox {
         getStyleClass().add("page");
         ListView<ErrorsModel.Row> list = new ListView<>(model.rows());
         list.setId("errors-list");
+        list.setAccessibleText(t("errors.title"));
         list.setPlaceholder(Ui.emptyState(t("errors.empty.title"),
                 t("errors.empty.text")));
         list.setCellFactory(v -> new ListCell<>() {

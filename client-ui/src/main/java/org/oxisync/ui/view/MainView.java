@@ -47,6 +47,7 @@ public final class MainView extends BorderPane {
     private final Map<Section, ToggleButton> buttons = new EnumMap<>(Section.class);
     private final StackPane content = new StackPane();
     private final Consumer<Section> onShow;
+    private final StatusAnnouncer announcer;
 
     public MainView(StatusModel status, Actions actions, Map<Section, Node> sectionPanes, String account,
                     Consumer<Section> onShow) {
@@ -87,6 +88,7 @@ public final class MainView extends BorderPane {
         settings.setMaxWidth(Double.MAX_VALUE);
         settings.setOnAction(e -> actions.openSettings());
         Button web = new Button(t("nav.openWeb"));
+        web.setId("open-web");
         web.getStyleClass().add("nav-button");
         web.setMaxWidth(Double.MAX_VALUE);
         web.setOnAction(e -> actions.openWebUi());
@@ -104,6 +106,7 @@ public final class MainView extends BorderPane {
         headline.setMaxWidth(Double.MAX_VALUE);
         ProgressIndicator spinner = new ProgressIndicator(-1);
         spinner.setPrefSize(18, 18);
+        spinner.setAccessibleText(t("common.working"));
         spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         spinner.visibleProperty().bind(status.busyProperty());
         spinner.managedProperty().bind(status.busyProperty());
@@ -141,9 +144,12 @@ public final class MainView extends BorderPane {
         feedback.managedProperty().bind(feedback.visibleProperty());
         feedback.setMaxWidth(Double.MAX_VALUE);
         VBox top = new VBox(header, feedback);
+        announcer = new StatusAnnouncer(headline, status.headlineProperty(), status.busyProperty(),
+                status.feedbackProperty());
 
-        BorderPane right = new BorderPane(content);
-        right.setTop(top);
+        BorderPane right = new BorderPane();
+        right.setTop(top); // before the content in the children, so Tab goes to the header's buttons first
+        right.setCenter(content);
         setLeft(sidebar);
         setCenter(right);
 
@@ -172,6 +178,11 @@ public final class MainView extends BorderPane {
         buttons.get(s).setSelected(true);
         content.getChildren().setAll(panes.get(s));
         onShow.accept(s);
+    }
+
+    /** The status announcements for screen readers (tests). */
+    public StatusAnnouncer announcer() {
+        return announcer;
     }
 
     public Section shown() {

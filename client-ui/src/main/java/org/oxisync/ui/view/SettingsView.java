@@ -59,6 +59,7 @@ public final class SettingsView extends TabPane {
         this.model = model;
         this.actions = actions;
         setId("settings");
+        setAccessibleText(t("window.settings"));
         getStyleClass().add(Styles.TABS_CLASSIC);
         setTabClosingPolicy(TabClosingPolicy.UNAVAILABLE);
         getTabs().addAll(tab("account", account()), tab("folders", folders()), tab("network", network()),
@@ -131,6 +132,7 @@ public final class SettingsView extends TabPane {
     private Node folders() {
         ListView<FolderPair> list = new ListView<>(pairs);
         list.setId("pairs-list");
+        list.setAccessibleText(t("settings.folders.title"));
         list.setPrefHeight(150);
         list.setPlaceholder(Ui.label(t("settings.folders.none"), "muted"));
         list.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
@@ -163,13 +165,15 @@ public final class SettingsView extends TabPane {
         ignores.setId("ignore-patterns");
         ignores.setPrefRowCount(5);
         ignores.setPromptText(t("settings.folders.ignore.prompt"));
+        Label ignoresLabel = Ui.label(t("settings.folders.ignore"), "section-label");
+        ignoresLabel.setLabelFor(ignores);
         Button save = new Button(t("settings.folders.save"));
         save.setId("save-pair");
         save.getStyleClass().add(Styles.ACCENT);
         List<CheckBox> boxes = new ArrayList<>();
         VBox editor = new VBox(8, Ui.label(t("settings.folders.selective"), "section-label"),
                 Ui.wrapping(t("settings.folders.selective.text"), "muted"),
-                excluded, Ui.label(t("settings.folders.ignore"), "section-label"),
+                excluded, ignoresLabel,
                 Ui.wrapping(t("settings.folders.ignore.text"), "muted"),
                 ignores, Ui.row(8, save));
         editor.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
@@ -267,6 +271,7 @@ public final class SettingsView extends TabPane {
         TextField hostPort = new TextField();
         hostPort.setId("proxy-host");
         hostPort.setPromptText(t("settings.network.proxy.prompt"));
+        Ui.named(hostPort, manual.getText());
         hostPort.disableProperty().bind(manual.selectedProperty().not());
         HBox.setHgrow(hostPort, Priority.ALWAYS);
         String p = model.proxyProperty().get();

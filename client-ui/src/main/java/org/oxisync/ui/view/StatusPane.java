@@ -131,6 +131,7 @@ public final class StatusPane extends ScrollPane {
         state.setWrapText(true);
 
         Button open = new Button(t("status.card.openFolder"));
+        open.setId("card-open-" + r.name());
         open.getStyleClass().addAll(Styles.SMALL, Styles.BUTTON_OUTLINED);
         open.setOnAction(e -> actions.openFolder(r.pair()));
         Label paths = Ui.label(t("status.card.paths", "local", r.pair().localRoot(), "remote", r.pair().remotePath()), "muted");

@@ -88,6 +88,8 @@ public final class Ui {
 
     public static void setDotState(Region dot, PairPhase p) {
         dot.getStyleClass().removeAll("busy", "paused", "error", "offline");
+        dot.setAccessibleRole(javafx.scene.AccessibleRole.TEXT); // the colour alone says nothing to a screen reader
+        dot.setAccessibleText(p.label());
         switch (p) {
             case SCANNING, SYNCING -> dot.getStyleClass().add("busy");
             case PAUSED -> dot.getStyleClass().add("paused");
@@ -95,6 +97,15 @@ public final class Ui {
             case OFFLINE -> dot.getStyleClass().add("offline");
             case IDLE -> { }
         }
+    }
+
+    /**
+     * Gives {@code node} the accessible name {@code text} (a control label's words without its mnemonic underscore
+     * and trailing colon), for controls that have no text and no {@code setLabelFor} label of their own.
+     */
+    public static <T extends Node> T named(T node, String text) {
+        node.setAccessibleText(text == null ? null : text.replaceFirst("_(?=.)", "").replaceFirst("\\s*:\\s*$", ""));
+        return node;
     }
 
     public static HBox row(double spacing, Node... nodes) {

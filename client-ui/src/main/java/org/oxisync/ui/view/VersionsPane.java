@@ -32,6 +32,7 @@ public final class VersionsPane extends VBox {
 
         TableView<VersionsModel.Row> table = new TableView<>(model.rows());
         table.setId("versions-table");
+        table.setAccessibleText(t("versions.title"));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(Ui.emptyState(t("versions.empty.title"),
                 t("versions.empty.text")));

@@ -75,6 +75,7 @@ public final class WizardView extends BorderPane {
         spinner.setPrefSize(22, 22);
         spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         spinner.visibleProperty().bind(model.busyProperty());
+        spinner.setAccessibleText(t("common.working"));
         next.setId("wizard-next");
         back.setId("wizard-back");
         cancel.setId("wizard-cancel");
@@ -297,6 +298,7 @@ public final class WizardView extends BorderPane {
         rootItem.setExpanded(true);
         TreeView<RemoteFolder> tree = new TreeView<>(rootItem);
         tree.setId("remote-tree");
+        tree.setAccessibleText(Step.REMOTE_FOLDER.title());
         tree.setPrefHeight(260);
         tree.setMinHeight(120);
         VBox.setVgrow(tree, Priority.ALWAYS);
@@ -378,6 +380,7 @@ public final class WizardView extends BorderPane {
         Label intro = Ui.wrapping(t("wizard.selective.intro"), "muted");
         ListView<WizardModel.SubFolder> list = new ListView<>(model.subFolders());
         list.setId("selective-list");
+        list.setAccessibleText(Step.SELECTIVE.title());
         list.setPrefHeight(260);
         list.setMinHeight(120);
         VBox.setVgrow(list, Priority.ALWAYS);
@@ -418,6 +421,7 @@ public final class WizardView extends BorderPane {
         text.textProperty().bind(model.reviewTextProperty());
         ListView<String> plan = new ListView<>(model.plan());
         plan.setId("plan-list");
+        plan.setAccessibleText(Step.REVIEW.title());
         plan.getStyleClass().add(Styles.DENSE);
         plan.setPrefHeight(220);
         plan.setMinHeight(100);

@@ -34,7 +34,7 @@ class BundlesTest {
     private static final Path SRC = Path.of("src/main/java");
     /** Keys built from a prefix and an enum or code value (see the code next to each). */
     private static final List<String> DYNAMIC = List.of("phase.", "conflict.choice.", "activity.filter.", "appearance.",
-            "wizard.step.", "settings.tab.", "settings.advanced.level.", "plan.", "done.", "nav.");
+            "wizard.step.", "settings.tab.", "settings.advanced.level.", "plan.", "done.", "nav.", "activity.run.");
 
     private static Properties load(Path p) throws IOException {
         Properties props = new Properties();
