@@ -33,7 +33,7 @@ public final class PairCommand implements Callable<Integer> {
     @Command(name = "add", mixinStandardHelpOptions = true,
             description = "Pair LOCAL_DIR with REMOTE_PATH (default /, the drive's root; created if missing).")
     static final class Add implements Callable<Integer> {
-        @Mixin HomeOption homeOption;
+        @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
         @Option(names = "--name", description = "A name for the pair (default: the local folder's name).")
         String name;
@@ -83,7 +83,7 @@ public final class PairCommand implements Callable<Integer> {
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List the folder pairs.")
     static final class ListPairs implements Callable<Integer> {
-        @Mixin HomeOption homeOption;
+        @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
 
         @Override
@@ -116,7 +116,7 @@ public final class PairCommand implements Callable<Integer> {
     @Command(name = "remove", mixinStandardHelpOptions = true,
             description = "Remove a pair (its files stay where they are, locally and on the server).")
     static final class Remove implements Callable<Integer> {
-        @Mixin HomeOption homeOption;
+        @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
         @Parameters(index = "0", paramLabel = "NAME", description = "The pair's name (see oxisync pair list).")
         String name;
