@@ -147,9 +147,17 @@ public final class AppContext implements AutoCloseable {
 
     /**
      * Saves {@code newConfig} as an account: in place of the account with the same server and user (keeping its
-     * name), else as a new one named {@code user@host}.
+     * name), else as a new one named {@code user@host}. {@link AppConfig#EMPTY} removes the account this context
+     * serves from the list (what the desktop app's "Remove account" does; its store folder stays).
      */
     public void saveConfig(AppConfig newConfig) throws IOException {
+        if (!newConfig.hasAccount()) {
+            Optional<NamedAccount> served = account();
+            if (served.isPresent()) {
+                removeAccount(served.get().name());
+            }
+            return;
+        }
         synchronized (shared) {
             String name = shared.accounts.byKey(newConfig.accountKey()).map(NamedAccount::name)
                     .orElseGet(() -> shared.accounts.freeDefaultName(newConfig.server(), newConfig.user()));

@@ -83,7 +83,7 @@ public final class ControlSocket implements AutoCloseable {
      */
     public static ControlSocket open(Path home, SyncService service, String account, String process, Verbs verbs)
             throws IOException {
-        return open(home, java.util.List.of(new Served(account, account, service)), process, verbs);
+        return open(home, java.util.List.of(new Served(service.accountName(), account, service)), process, verbs);
     }
 
     /** The socket of a process that syncs several accounts, the first of {@code served} first. */
