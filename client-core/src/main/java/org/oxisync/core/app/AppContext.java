@@ -197,7 +197,7 @@ public final class AppContext implements AutoCloseable {
         if (pinnedSha256 != null) {
             b.pinnedCertificateSha256(pinnedSha256);
         }
-        proxy().ifPresent(b::proxy);
+        proxy(accountKey).ifPresent(b::proxy);
         return OxiCloudApi.create(b.build());
     }
 
@@ -220,11 +220,21 @@ public final class AppContext implements AutoCloseable {
     }
 
     /** {@code network.proxy} from the account's settings: {@code none}, {@code host:port}; absent or {@code system} = the JVM default. */
-    private Optional<Proxy> proxy() {
+    private Optional<Proxy> proxy(String accountKey) {
         if (!config().hasAccount()) {
             return Optional.empty();
         }
-        return store().settings().get(SettingKeys.PROXY).flatMap(SettingKeys::parseProxy);
+        LocalStore s;
+        try {
+            s = store();
+        } catch (org.oxisync.store.StoreException e) {
+            if (config().accountKey().equals(accountKey)) {
+                throw e;
+            }
+            // the login of another account while a daemon holds this one's store: the JVM's default proxy
+            return Optional.empty();
+        }
+        return s.settings().get(SettingKeys.PROXY).flatMap(SettingKeys::parseProxy);
     }
 
     /** The client of {@link #account()}. */
