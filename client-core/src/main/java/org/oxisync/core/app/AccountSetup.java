@@ -22,6 +22,19 @@ public final class AccountSetup {
      */
     public static Account finishLogin(AppContext ctx, OxiCloudApi api, String server, String pendingKey, String pin)
             throws IOException {
+        return finishLogin(ctx, api, server, pendingKey, pin, null);
+    }
+
+    /**
+     * The login of an account: a new one is added to the home's accounts (named {@code name}, or {@code user@host});
+     * logging in again to the same server as the same user refreshes that account's credentials in place and keeps
+     * its name (unless {@code name} renames it), its store and its pairs.
+     *
+     * @param name the account's name ({@code --account NAME}), or null for the existing name or the default
+     * @throws IllegalArgumentException when {@code name} is unusable or another account has it
+     */
+    public static Account finishLogin(AppContext ctx, OxiCloudApi api, String server, String pendingKey, String pin,
+                                      String name) throws IOException {
         UserDto me = api.me();
         String userName = me.username() != null ? me.username() : me.email();
         String finalKey = AppConfig.accountKey(server, userName);
@@ -32,9 +45,18 @@ public final class AccountSetup {
             ctx.credentials().delete(pendingKey);
         }
         DriveDto drive = personalDrive(api.drives(), me);
-        ctx.saveConfig(new AppConfig(server, userName, pin));
+        AccountList accounts = ctx.accounts();
+        String chosen = name != null ? name : accounts.byKey(finalKey).map(NamedAccount::name)
+                .orElseGet(() -> accounts.freeDefaultName(server, userName));
+        ctx.saveAccount(new NamedAccount(chosen, new AppConfig(server, userName, pin)));
         Account account = new Account(server, userName, drive.id(), drive.rootFolderId());
-        ctx.store().accounts().saveAccount(account);
+        if (ctx.account().map(a -> a.key().equals(finalKey)).orElse(false)) {
+            ctx.store().accounts().saveAccount(account); // the account this context serves: its store may be open
+        } else {
+            try (AppContext other = ctx.forAccount(chosen)) {
+                other.store().accounts().saveAccount(account);
+            }
+        }
         return account;
     }
 

@@ -29,22 +29,102 @@ import org.oxisync.store.hash.FileChunker;
 /**
  * The composition root of one process (CLI or UI): wires configuration, credentials, the API client, the local
  * store and the engine with plain constructors. Opened once; closes what it opened.
+ *
+ * <p>A home holds several accounts ({@link AccountList}, docs/accounts.md). The context the process opens is bound
+ * to none: its {@link #api()}, {@link #store()} and {@link #engine} serve the first account (the only one, in most
+ * homes). {@link #forAccount(String)} gives a context bound to one account, with that account's own client, store
+ * and delta budget, sharing this one's home, clock, credential store and bandwidth limits; the CLI's commands, the
+ * daemon and the desktop app's service work through those.
  */
 public final class AppContext implements AutoCloseable {
     private final AppHome home;
     private final Clock clock;
-    private AppConfig config;
-    private CredentialStore credentials;
+    /** Shared by this context and every context bound from it. */
+    private final Shared shared;
+    /** The account this context serves, or null for the first one. */
+    private final String bound;
     private OxiCloudApi api;
     private LocalStore store;
     /** The API client's upload/download limits; the service and the UI change them while transfers run. */
     private final Bandwidth bandwidth;
 
+    /** What the contexts of one process share: the account list, the credential store, the delta budgets. */
+    private static final class Shared {
+        AccountList accounts;
+        CredentialStore credentials;
+        final java.util.Map<String, DeltaBudget> deltaBudgets = new java.util.HashMap<>();
+
+        Shared(AccountList accounts) {
+            this.accounts = accounts;
+        }
+    }
+
+    /**
+     * Opens {@code home}. A home made before accounts had names (one server and user in {@code config.properties})
+     * is rewritten in the new format here, once; its store, credentials and budget are already kept under the
+     * account's key, so nothing else moves (docs/accounts.md, "Migration").
+     */
     public AppContext(AppHome home, Clock clock) throws IOException {
         this.home = home;
         this.clock = clock;
-        this.config = AppConfig.load(home.configFile());
+        AccountList accounts = AccountList.load(home.configFile());
+        if (accounts.migrated()) {
+            accounts = accounts.save(home.configFile());
+        }
+        this.shared = new Shared(accounts);
+        this.bound = null;
         this.bandwidth = Bandwidth.unlimited(clock, Sleeper.SYSTEM);
+    }
+
+    private AppContext(AppContext parent, String account) {
+        this.home = parent.home;
+        this.clock = parent.clock;
+        this.shared = parent.shared;
+        this.bound = account;
+        this.bandwidth = parent.bandwidth;
+    }
+
+    /**
+     * A context bound to the account named {@code name}, with its own API client and store (opened when first
+     * used, closed by its {@link #close()}); the rest is shared with this one.
+     *
+     * @throws IllegalArgumentException when there is no such account
+     */
+    public AppContext forAccount(String name) {
+        if (accounts().byName(name).isEmpty()) {
+            throw new IllegalArgumentException("no account named '" + name + "'");
+        }
+        return new AppContext(this, name);
+    }
+
+    /** The accounts of this home, in the order they were added. */
+    public AccountList accounts() {
+        synchronized (shared) {
+            return shared.accounts;
+        }
+    }
+
+    /** The account this context serves: the one it is bound to, else the first; empty in a home with none. */
+    public Optional<NamedAccount> account() {
+        AccountList all = accounts();
+        if (bound != null) {
+            return all.byName(bound);
+        }
+        return all.all().stream().findFirst();
+    }
+
+    /** Adds {@code account}, or replaces the one with the same key (server and user), and saves the list. */
+    public void saveAccount(NamedAccount account) throws IOException {
+        synchronized (shared) {
+            shared.accounts = shared.accounts.with(account).save(home.configFile());
+        }
+    }
+
+    /** Forgets the account named {@code name} (its store folder and files stay; docs/accounts.md). */
+    public void removeAccount(String name) throws IOException {
+        synchronized (shared) {
+            shared.accounts = shared.accounts.without(name).save(home.configFile());
+        }
     }
 
     /** The limits every API client of this process shares (bytes/s, 0 = unlimited), changeable at any time. */
@@ -60,24 +140,45 @@ public final class AppContext implements AutoCloseable {
         return clock;
     }
 
-    private final java.util.Map<String, DeltaBudget> deltaBudgets = new java.util.HashMap<>();
-
+    /** The server, user and pinned certificate of {@link #account()}; {@link AppConfig#EMPTY} without one. */
     public AppConfig config() {
-        return config;
+        return account().map(NamedAccount::config).orElse(AppConfig.EMPTY);
     }
 
+    /**
+     * Saves {@code newConfig} as an account: in place of the account with the same server and user (keeping its
+     * name), else as a new one named {@code user@host}. {@link AppConfig#EMPTY} removes the account this context
+     * serves from the list (what the desktop app's "Remove account" does; its store folder stays).
+     */
     public void saveConfig(AppConfig newConfig) throws IOException {
-        newConfig.save(home.configFile());
-        this.config = newConfig;
+        if (!newConfig.hasAccount()) {
+            Optional<NamedAccount> served = account();
+            if (served.isPresent()) {
+                removeAccount(served.get().name());
+            }
+            return;
+        }
+        synchronized (shared) {
+            String name = shared.accounts.byKey(newConfig.accountKey()).map(NamedAccount::name)
+                    .orElseGet(() -> shared.accounts.freeDefaultName(newConfig.server(), newConfig.user()));
+            saveAccount(new NamedAccount(name, newConfig));
+        }
     }
 
     /** The OS keychain where there is one; in a portable home (or without a keychain) a 0600 file. */
-    public synchronized CredentialStore credentials() {
-        if (credentials == null) {
-            credentials = home.portable() ? new FileCredentialStore(home.credentialsDir())
-                    : KeyringCredentialStore.systemOrFile("OxiSync", home.credentialsDir());
+    public CredentialStore credentials() {
+        synchronized (shared) {
+            if (shared.credentials == null) {
+                shared.credentials = home.portable() ? new FileCredentialStore(home.credentialsDir())
+                        : KeyringCredentialStore.systemOrFile("OxiSync", home.credentialsDir());
+            }
+            return shared.credentials;
         }
-        return credentials;
+    }
+
+    /** Whether the credential store holds a session or app password of {@code account} (signed in). */
+    public boolean signedIn(NamedAccount account) {
+        return credentials().load(account.key()).isPresent();
     }
 
     /** An API client for {@code server} whose credentials are kept under {@code accountKey}. */
@@ -96,7 +197,7 @@ public final class AppContext implements AutoCloseable {
         if (pinnedSha256 != null) {
             b.pinnedCertificateSha256(pinnedSha256);
         }
-        proxy().ifPresent(b::proxy);
+        proxy(accountKey).ifPresent(b::proxy);
         return OxiCloudApi.create(b.build());
     }
 
@@ -106,10 +207,12 @@ public final class AppContext implements AutoCloseable {
      * the next process (a cron {@code sync-once} a minute later, the daemon, the desktop app) knows what this one
      * spent and does not start with a budget the server has not restored.
      */
-    private synchronized DeltaBudget deltaBudget(String server, String accountKey) {
+    private DeltaBudget deltaBudget(String server, String accountKey) {
         String key = server + " " + accountKey;
-        return deltaBudgets.computeIfAbsent(key, k -> DeltaBudget.persistent(new FileDeltaBudgetStore(
+        synchronized (shared) {
+            return shared.deltaBudgets.computeIfAbsent(key, k -> DeltaBudget.persistent(new FileDeltaBudgetStore(
                 home.dataDir().resolve("delta-budget-" + fileSafe(accountKey) + ".txt"))));
+        }
     }
 
     private static String fileSafe(String s) {
@@ -117,24 +220,36 @@ public final class AppContext implements AutoCloseable {
     }
 
     /** {@code network.proxy} from the account's settings: {@code none}, {@code host:port}; absent or {@code system} = the JVM default. */
-    private Optional<Proxy> proxy() {
-        if (!config.hasAccount()) {
+    private Optional<Proxy> proxy(String accountKey) {
+        if (!config().hasAccount()) {
             return Optional.empty();
         }
-        return store().settings().get(SettingKeys.PROXY).flatMap(SettingKeys::parseProxy);
+        LocalStore s;
+        try {
+            s = store();
+        } catch (org.oxisync.store.StoreException e) {
+            if (config().accountKey().equals(accountKey)) {
+                throw e;
+            }
+            // the login of another account while a daemon holds this one's store: the JVM's default proxy
+            return Optional.empty();
+        }
+        return s.settings().get(SettingKeys.PROXY).flatMap(SettingKeys::parseProxy);
     }
 
-    /** The client of the logged-in account. */
+    /** The client of {@link #account()}. */
     public synchronized OxiCloudApi api() {
         if (api == null) {
+            AppConfig config = config();
             api = newApi(config.server(), config.accountKey(), config.pinnedSha256());
         }
         return api;
     }
 
-    /** The local store of the logged-in account (taking its directory lock). */
+    /** The local store of {@link #account()} (taking its directory lock). */
     public synchronized LocalStore store() {
         if (store == null) {
+            AppConfig config = config();
             // a kept copy of SQLite's native library, not a fresh extraction per start (see SqliteNativeLibrary)
             org.oxisync.store.db.SqliteNativeLibrary.useCopyIn(home.dataDir().resolve("native"));
             store = LocalStore.open(home.dataDir(), config.accountKey(), clock);
@@ -168,11 +283,11 @@ public final class AppContext implements AutoCloseable {
      * QuietPrefetch}); nothing when no account is set up.
      */
     public QuietPrefetch prefetchQuietWalks(java.util.function.Predicate<org.oxisync.store.account.FolderPair> wanted) {
-        if (!config.hasAccount()) {
+        if (!config().hasAccount()) {
             return QuietPrefetch.none();
         }
         try {
-            return QuietPrefetch.start(LocalStore.directoryOf(home.dataDir(), config.accountKey()), scanner(), wanted);
+            return QuietPrefetch.start(LocalStore.directoryOf(home.dataDir(), config().accountKey()), scanner(), wanted);
         } catch (IllegalArgumentException e) {
             return QuietPrefetch.none(); // a malformed account key: opening the store reports it
         }

@@ -120,6 +120,7 @@ public final class OxiSyncMain implements Runnable {
     private static final List<Map.Entry<String, Supplier<Object>>> SUBCOMMANDS = List.of(
             Map.entry("login", org.oxisync.core.commands.LoginCommand::new),
             Map.entry("logout", org.oxisync.core.commands.LogoutCommand::new),
+            Map.entry("accounts", org.oxisync.core.commands.AccountsCommand::new),
             Map.entry("pair", org.oxisync.core.commands.PairCommand::new),
             Map.entry("drives", org.oxisync.core.commands.DrivesCommand::new),
             Map.entry("sync-once", org.oxisync.core.commands.SyncOnceCommand::new),
@@ -161,6 +162,10 @@ public final class OxiSyncMain implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof org.oxisync.core.app.AccountChoice.Unclear) {
+                commandLine.getErr().println(commandLine.getCommandSpec().qualifiedName() + ": " + e.getMessage());
+                return 2; // a configuration error: the user names the account
+            }
             commandLine.getErr().println("oxisync: " + e.getMessage());
             return CliErrors.FAILURE;
         });

@@ -32,7 +32,7 @@ public final class ConflictsCommand implements Callable<Integer> {
     @Command(name = "list", mixinStandardHelpOptions = true,
             description = "List the unresolved conflicts of every pair (works beside a running daemon or app).")
     static final class ListConflicts implements Callable<Integer> {
-        @Mixin HomeOption homeOption;
+        @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
 
         @Override
@@ -72,7 +72,7 @@ public final class ConflictsCommand implements Callable<Integer> {
                     + " theirs (your copy is removed) or both (both files stay). What is replaced or removed is kept"
                     + " in Versions.")
     static final class Resolve implements Callable<Integer> {
-        @Mixin HomeOption homeOption;
+        @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
         @Option(names = "--pair", paramLabel = "NAME", description = "The pair of FILE (needed only when unclear).")
         String pairName;

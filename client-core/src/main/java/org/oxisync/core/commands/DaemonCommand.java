@@ -3,11 +3,17 @@ package org.oxisync.core.commands;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.oxisync.core.app.AccountChoice;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.NamedAccount;
+import org.oxisync.core.control.AccountVerbs;
 import org.oxisync.core.control.StoreVerbs;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
@@ -32,10 +38,11 @@ import picocli.CommandLine.Spec;
  * goes to standard output (journald keeps it).
  */
 @Command(name = "daemon", mixinStandardHelpOptions = true,
-        description = {"Keep every pair in sync until stopped (headless). `oxisync status` asks it what it does.",
+        description = {"Keep every pair of every account in sync until stopped (headless); --account NAME syncs one"
+                + " account. `oxisync status` asks it what it does.",
                 "For systemd: Type=simple and SuccessExitStatus=143 (the packages ship oxisync.service)."})
 public final class DaemonCommand implements Callable<Integer> {
-    @Mixin HomeOption homeOption;
+    @Mixin AccountHomeOption homeOption;
     @Spec CommandSpec spec;
 
     @Option(names = "--no-bus", description = "Do not use the server's real-time bus; poll only.")
@@ -55,17 +62,37 @@ public final class DaemonCommand implements Callable<Integer> {
             err.println("oxisync daemon: --poll-seconds and --quiet-ms must be positive");
             return ExitCodes.CONFIG;
         }
-        AppContext ctx = homeOption.open();
+        AppContext root = homeOption.openAll();
+        List<NamedAccount> accounts;
+        try {
+            accounts = homeOption.account() != null
+                    ? List.of(AccountChoice.choose(root.accounts(), homeOption.account()).orElseThrow())
+                    : root.accounts().all();
+        } catch (AccountChoice.Unclear e) {
+            root.close();
+            err.println("oxisync daemon: " + e.getMessage());
+            return ExitCodes.CONFIG;
+        }
+        // one context (client, store, delta budget) per account
+        List<AppContext> contexts = new ArrayList<>();
+        for (NamedAccount a : accounts) {
+            contexts.add(root.forAccount(a.name()));
+        }
         String problem = null;
-        if (!ctx.config().hasAccount()) {
-            problem = "not logged in; run `oxisync login SERVER_URL` first";
-        } else if (DaemonClient.ping(ctx.home().dir())) {
-            problem = "a daemon or the desktop app already syncs " + ctx.home().dir() + " (see `oxisync status`)";
-        } else if (ctx.store().accounts().pairs().isEmpty()) {
-            problem = "no folder pairs; add one with `oxisync pair add LOCAL_DIR`";
+        try {
+            if (accounts.isEmpty()) {
+                problem = "not logged in; run `oxisync login SERVER_URL` first";
+            } else if (DaemonClient.ping(root.home().dir())) {
+                problem = "a daemon or the desktop app already syncs " + root.home().dir() + " (see `oxisync status`)";
+            } else if (contexts.stream().allMatch(c -> c.store().accounts().pairs().isEmpty())) {
+                problem = "no folder pairs; add one with `oxisync pair add LOCAL_DIR`";
+            }
+        } catch (RuntimeException e) {
+            problem = e.getMessage(); // a store held by another process
         }
         if (problem != null) {
-            ctx.close();
+            contexts.forEach(AppContext::close);
+            root.close();
             err.println("oxisync daemon: " + problem);
             return ExitCodes.CONFIG;
         }
@@ -73,9 +100,22 @@ public final class DaemonCommand implements Callable<Integer> {
         Duration quiet = Duration.ofMillis(quietMs);
         ServiceOptions options = new ServiceOptions(quiet, d.maxDelay().compareTo(quiet) < 0 ? quiet : d.maxDelay(),
                 Duration.ofSeconds(pollSeconds), d.remotePollWithBus(), d.fullScan());
-        SyncService service = new SyncService(ctx, new ConsoleEvents(out), options, Clock.systemUTC());
-        if (noBus) {
-            service.withoutBus();
+        boolean several = accounts.size() > 1;
+        List<SyncService> services = new ArrayList<>();
+        List<ControlSocket.Served> served = new ArrayList<>();
+        Map<String, ControlSocket.Verbs> verbs = new LinkedHashMap<>();
+        for (int i = 0; i < accounts.size(); i++) {
+            NamedAccount a = accounts.get(i);
+            AppContext ctx = contexts.get(i);
+            // with several accounts each line names the account: "alice@host/Docs: ..."
+            SyncService service = new SyncService(ctx, new ConsoleEvents(out, several ? a.name() + "/" : ""),
+                    options, Clock.systemUTC());
+            if (noBus) {
+                service.withoutBus();
+            }
+            services.add(service);
+            served.add(new ControlSocket.Served(a.name(), a.key(), service));
+            verbs.put(a.name(), StoreVerbs.forService(ctx, service, "the daemon", () -> { }));
         }
         CountDownLatch stopped = new CountDownLatch(1);
         ControlSocket[] control = new ControlSocket[1];
@@ -85,18 +125,21 @@ public final class DaemonCommand implements Callable<Integer> {
             if (control[0] != null) {
                 control[0].close();
             }
-            service.close();
-            ctx.close();
+            services.forEach(SyncService::close);
+            contexts.forEach(AppContext::close);
+            root.close();
             out.println("oxisync daemon: stopped");
             out.flush();
             stopped.countDown();
         }, "oxisync-daemon-stop"));
-        service.start();
-        // the CLI's store changes (pair add, versions restore, ...) run here while the daemon holds the store
-        control[0] = ControlSocket.open(ctx.home().dir(), service, ctx.config().accountKey(), "daemon",
-                StoreVerbs.forService(ctx, service, "the daemon", () -> { }));
-        out.println("oxisync daemon: syncing " + service.status().size() + " pair(s) of " + ctx.config().user()
-                + " at " + ctx.config().server() + "; `oxisync status` shows progress");
+        services.forEach(SyncService::start);
+        // the CLI's store changes (pair add, versions restore, ...) run here while the daemon holds the stores
+        control[0] = ControlSocket.open(root.home().dir(), served, "daemon", new AccountVerbs(verbs));
+        for (int i = 0; i < accounts.size(); i++) {
+            out.println("oxisync daemon: syncing " + services.get(i).status().size() + " pair(s) of "
+                    + accounts.get(i).user() + " at " + accounts.get(i).server()
+                    + (several ? " (account " + accounts.get(i).name() + ")" : "") + "; `oxisync status` shows progress");
+        }
         out.flush();
         stopped.await(); // the shutdown hook ends the process
         return ExitCodes.OK;
@@ -105,10 +148,12 @@ public final class DaemonCommand implements Callable<Integer> {
     /** One line per state change (not the scanning/syncing of every run) and per run that changed something. */
     private static final class ConsoleEvents implements SyncEvents {
         private final PrintWriter out;
+        private final String prefix;
         private final Map<String, PairState> shown = new HashMap<>();
 
-        ConsoleEvents(PrintWriter out) {
+        ConsoleEvents(PrintWriter out, String prefix) {
             this.out = out;
+            this.prefix = prefix;
         }
 
         @Override
@@ -118,13 +163,13 @@ public final class DaemonCommand implements Callable<Integer> {
                 return;
             }
             shown.put(pair, state);
-            out.println(pair + ": " + Show.said(state.wireName(), detail));
+            out.println(prefix + pair + ": " + Show.said(state.wireName(), detail));
             out.flush();
         }
 
         @Override
         public synchronized void conflict(String pair, String path, String conflictCopy) {
-            out.println(pair + ": conflict on " + path + "; the other version is kept as " + conflictCopy);
+            out.println(prefix + pair + ": conflict on " + path + "; the other version is kept as " + conflictCopy);
             out.flush();
         }
 
@@ -134,7 +179,7 @@ public final class DaemonCommand implements Callable<Integer> {
                     + r.errors().size() == 0 && r.status() == SyncStatus.OK) {
                 return; // nothing happened: stay quiet
             }
-            out.println(pair + ": " + r.status().wireName() + ": uploaded " + r.uploaded() + ", downloaded "
+            out.println(prefix + pair + ": " + r.status().wireName() + ": uploaded " + r.uploaded() + ", downloaded "
                     + r.downloaded() + ", deleted " + r.deletedLocal() + " local / " + r.deletedRemote()
                     + " remote, moved " + r.moved() + ", conflicts " + r.conflicts() + ", errors " + r.errors().size()
                     + (r.message().isBlank() || r.message().startsWith(r.status().wireName()) ? "" : " (" + r.message() + ")"));

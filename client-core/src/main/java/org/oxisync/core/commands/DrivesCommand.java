@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "drives", mixinStandardHelpOptions = true,
         description = "List the drives and the items shared with you, with your role, quota and use.")
 public final class DrivesCommand implements Callable<Integer> {
-    @Mixin HomeOption homeOption;
+    @Mixin AccountHomeOption homeOption;
     @Spec CommandSpec spec;
 
     @Option(names = "--json", description = "Print {\"drives\": [...], \"shares\": [...]} as one JSON object.")

@@ -8,7 +8,7 @@ import org.oxisync.core.app.AppHome;
 import picocli.CommandLine.Option;
 
 /** The {@code --home} option every command shares (default: {@code OXISYNC_HOME}, then the platform folder). */
-public final class HomeOption {
+public class HomeOption {
     @Option(names = "--home", paramLabel = "DIR",
             description = "Keep all configuration, data and logs in DIR (default: $OXISYNC_HOME or the per-user folder).")
     Path home;

@@ -24,9 +24,12 @@ import picocli.CommandLine.Spec;
 
 /** {@code oxisync login SERVER_URL}: checks the server, logs in, and records the account and its personal drive. */
 @Command(name = "login", mixinStandardHelpOptions = true,
-        description = "Log in to an OxiCloud server (device flow in a browser, password, or app password).")
+        description = {"Log in to an OxiCloud server (device flow in a browser, password, or app password).",
+                "Adds an account (another server, or another user of the same server) beside the ones there are;"
+                        + " logging in again as the same user of the same server signs that account in again"
+                        + " and keeps its pairs. --account NAME names the account (default user@host)."})
 public final class LoginCommand implements Callable<Integer> {
-    @Mixin HomeOption homeOption;
+    @Mixin AccountHomeOption homeOption;
     @Spec CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "SERVER_URL",
@@ -71,6 +74,11 @@ public final class LoginCommand implements Callable<Integer> {
                     + " in with --password-stdin (or an app password with --app-password-stdin)");
             return ExitCodes.CONFIG;
         }
+        String name = homeOption.account();
+        if (name != null && !org.oxisync.core.app.NamedAccount.validName(name)) {
+            err.println("oxisync login: " + org.oxisync.core.app.NamedAccount.problem(name));
+            return ExitCodes.CONFIG;
+        }
         ServerAddress.Resolved address;
         try {
             address = ServerAddress.resolve(server);
@@ -83,7 +91,7 @@ public final class LoginCommand implements Callable<Integer> {
             out.println(address.note() + ": using " + base);
         }
         address.warning().ifPresent(w -> err.println("oxisync login: warning: " + w));
-        try (AppContext ctx = homeOption.open()) {
+        try (AppContext ctx = homeOption.openAll()) {
             String pendingKey = AppConfig.accountKey(base, password ? user : "pending-login");
             UserDto me;
             try (OxiCloudApi api = ctx.newApi(base, pendingKey, fingerprint)) {
@@ -109,9 +117,24 @@ public final class LoginCommand implements Callable<Integer> {
                     api.completeDeviceLogin(auth);
                 }
                 me = api.me();
-                String userName = AccountSetup.finishLogin(ctx, api, base, pendingKey, fingerprint).user();
+                boolean known = ctx.accounts().byKey(AppConfig.accountKey(base, userOf(me))).isPresent();
+                String userName;
+                try {
+                    userName = AccountSetup.finishLogin(ctx, api, base, pendingKey, fingerprint, name).user();
+                } catch (IllegalArgumentException e) {
+                    if (!known) { // a new account that was not added: its new session is not kept either
+                        ctx.credentials().delete(AppConfig.accountKey(base, userOf(me)));
+                    }
+                    err.println("oxisync login: " + e.getMessage());
+                    return ExitCodes.CONFIG;
+                }
+                var account = ctx.accounts().byKey(AppConfig.accountKey(base, userName)).orElseThrow();
                 out.println("Logged in as " + userName + " (" + quota(me) + ")");
-                out.println("Next: oxisync pair add LOCAL_DIR [REMOTE_PATH]");
+                out.println((known ? "Account '" + account.name() + "' signed in again; its pairs are kept"
+                        : "Account '" + account.name() + "' added") + " (" + ctx.accounts().all().size()
+                        + " account(s): oxisync accounts)");
+                String flag = ctx.accounts().all().size() > 1 ? " --account " + account.name() : "";
+                out.println("Next: oxisync pair add LOCAL_DIR [REMOTE_PATH]" + flag);
                 return ExitCodes.OK;
             }
         } catch (OxiCloudException e) {
@@ -126,6 +149,10 @@ public final class LoginCommand implements Callable<Integer> {
         return c == null ? null : promptText -> c.readPassword("%s", promptText);
     };
     static java.util.function.Supplier<java.util.function.Function<String, char[]>> console = DEFAULT_CONSOLE;
+
+    private static String userOf(UserDto me) {
+        return me.username() != null ? me.username() : me.email();
+    }
 
     private static String quota(UserDto me) {
         long used = me.storageUsedBytes() == null ? 0 : me.storageUsedBytes();

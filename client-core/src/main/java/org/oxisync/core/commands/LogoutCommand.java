@@ -11,9 +11,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code oxisync logout}: ends the session on the server and forgets the stored credentials. Pairs stay. */
 @Command(name = "logout", mixinStandardHelpOptions = true,
-        description = "Log out: revoke the session on the server and delete the stored credentials.")
+        description = {"Log out: revoke the session on the server and delete the stored credentials.",
+                "With several accounts, --account NAME says which; the account stays listed (signed out)."})
 public final class LogoutCommand implements Callable<Integer> {
-    @Mixin HomeOption homeOption;
+    @Mixin AccountHomeOption homeOption;
     @Spec CommandSpec spec;
 
     @Override
@@ -31,8 +32,9 @@ public final class LogoutCommand implements Callable<Integer> {
             }
             ctx.credentials().delete(ctx.config().accountKey());
             AppConfig c = ctx.config();
-            ctx.saveConfig(new AppConfig(c.server(), c.user(), c.pinnedSha256()));
-            spec.commandLine().getOut().println("Logged out " + c.user() + "; folder pairs are kept for the next login.");
+            String name = ctx.account().map(org.oxisync.core.app.NamedAccount::name).orElse(c.user());
+            spec.commandLine().getOut().println("Logged out " + c.user() + " (account '" + name + "'); folder pairs"
+                    + " are kept for the next login.");
             return ExitCodes.OK;
         }
     }

@@ -19,8 +19,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code oxisync pair add|list|remove}: the folder pairs of the logged-in account. */
 @Command(name = "pair", mixinStandardHelpOptions = true, description = "Manage folder pairs (local folder ↔ remote folder).",
-        subcommands = {PairCommand.Add.class, PairCommand.ListPairs.class, PairCommand.Remove.class,
-                PairIgnoreCommand.class})
+        subcommands = {PairCommand.Add.class, PairCommand.ListPairs.class, PairCommand.Set.class,
+                PairCommand.Remove.class, PairIgnoreCommand.class})
 public final class PairCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -33,7 +33,7 @@ public final class PairCommand implements Callable<Integer> {
     @Command(name = "add", mixinStandardHelpOptions = true,
             description = "Pair LOCAL_DIR with REMOTE_PATH (default /, the drive's root; created if missing).")
     static final class Add implements Callable<Integer> {
-        @Mixin HomeOption homeOption;
+        @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
         @Option(names = "--name", description = "A name for the pair (default: the local folder's name).")
         String name;
@@ -83,7 +83,7 @@ public final class PairCommand implements Callable<Integer> {
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List the folder pairs.")
     static final class ListPairs implements Callable<Integer> {
-        @Mixin HomeOption homeOption;
+        @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
 
         @Override
@@ -113,10 +113,51 @@ public final class PairCommand implements Callable<Integer> {
         }
     }
 
+    @Command(name = "set", mixinStandardHelpOptions = true,
+            description = {"Change a pair's mode or role after adding it (the files stay; the next run syncs by the"
+                    + " new rules).", "Checked as pair add checks them; --role may only narrow your role on the"
+                    + " drive. Works beside a running daemon or desktop app."})
+    static final class Set implements Callable<Integer> {
+        @Mixin AccountHomeOption homeOption;
+        @Spec CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "NAME", description = "The pair's name (see oxisync pair list).")
+        String name;
+        @Option(names = "--mode", paramLabel = "MODE", description = "two-way, upload-only or download-only.")
+        String mode;
+        @Option(names = "--keep-remote-deletes", paramLabel = "true|false", arity = "1",
+                description = "upload-only: whether a file deleted locally stays on the server.")
+        String keepRemoteDeletes;
+        @Option(names = "--role", paramLabel = "ROLE",
+                description = "Sync as viewer, commenter, contributor, editor or owner (at most your role on the"
+                        + " drive).")
+        String role;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter err = spec.commandLine().getErr();
+            Boolean keep = null;
+            if (keepRemoteDeletes != null) {
+                if (!keepRemoteDeletes.equalsIgnoreCase("true") && !keepRemoteDeletes.equalsIgnoreCase("false")) {
+                    err.println("oxisync pair set: --keep-remote-deletes takes true or false");
+                    return ExitCodes.CONFIG;
+                }
+                keep = Boolean.parseBoolean(keepRemoteDeletes.toLowerCase(java.util.Locale.ROOT));
+            }
+            try (AppContext ctx = homeOption.open()) {
+                if (!ctx.config().hasAccount()) {
+                    err.println("oxisync pair set: not logged in");
+                    return ExitCodes.CONFIG;
+                }
+                return StoreBusy.run(ctx, new StoreRequest.PairSet(name, mode, role, keep),
+                        spec.commandLine().getOut(), err, "changing a pair");
+            }
+        }
+    }
+
     @Command(name = "remove", mixinStandardHelpOptions = true,
             description = "Remove a pair (its files stay where they are, locally and on the server).")
     static final class Remove implements Callable<Integer> {
-        @Mixin HomeOption homeOption;
+        @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
         @Parameters(index = "0", paramLabel = "NAME", description = "The pair's name (see oxisync pair list).")
         String name;

@@ -41,7 +41,7 @@ final class PairIgnoreCommand implements Callable<Integer> {
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List the ignore patterns of each pair.")
     static final class ListIgnores implements Callable<Integer> {
-        @Mixin HomeOption homeOption;
+        @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
         @Option(names = "--pair", paramLabel = "NAME", description = "Only this pair.")
         String pairName;
@@ -90,7 +90,7 @@ final class PairIgnoreCommand implements Callable<Integer> {
 
     /** Shared by add and remove: the request, run here or by the process that holds the store. */
     abstract static class Change implements Callable<Integer> {
-        @Mixin HomeOption homeOption;
+        @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
         @Option(names = "--pair", paramLabel = "NAME", description = "The pair (needed when there are several).")
         String pairName;

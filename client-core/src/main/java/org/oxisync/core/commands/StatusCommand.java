@@ -2,9 +2,13 @@ package org.oxisync.core.commands;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.oxisync.core.app.AccountChoice;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.NamedAccount;
+import org.oxisync.core.control.StoreRequest;
 import org.oxisync.core.app.RunningApps;
 import org.oxisync.core.app.StoreView;
 import org.oxisync.core.service.DaemonClient;
@@ -25,7 +29,7 @@ import picocli.CommandLine.Spec;
         description = "Show the account, the pairs, what a running daemon is doing, the last runs, conflicts and"
                 + " failing items.")
 public final class StatusCommand implements Callable<Integer> {
-    @Mixin HomeOption homeOption;
+    @Mixin AccountHomeOption homeOption;
     @Spec CommandSpec spec;
 
     @Option(names = "--json", description = "Print the running daemon's status as one JSON object.")
@@ -35,14 +39,19 @@ public final class StatusCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (AppContext ctx = homeOption.open()) {
-            if (!ctx.config().hasAccount()) {
+        try (AppContext ctx = homeOption.openAll()) {
+            if (ctx.accounts().isEmpty()) {
                 out.println("not logged in (oxisync login SERVER_URL)");
                 return ExitCodes.OK;
             }
+            // without --account: every account
+            List<NamedAccount> accounts = homeOption.account() != null
+                    ? List.of(AccountChoice.choose(ctx.accounts(), homeOption.account()).orElseThrow())
+                    : ctx.accounts().all();
             Optional<JsonNode> daemon;
             try {
-                daemon = DaemonClient.request(ctx.home().dir(), "status");
+                daemon = DaemonClient.request(ctx.home().dir(), homeOption.account() == null ? "status"
+                        : "status " + StoreRequest.JSON.createObjectNode().put("account", homeOption.account()));
             } catch (java.io.IOException e) {
                 err.println("oxisync status: a daemon is running but did not answer: " + e.getMessage());
                 return ExitCodes.ITEMS_FAILED;
@@ -58,7 +67,6 @@ public final class StatusCommand implements Callable<Integer> {
             // the socket is served by whichever process syncs: the daemon, or the desktop app
             boolean appAnswers = daemon.isPresent() && "desktop app".equals(daemon.get().path("process").asText());
             boolean app = appAnswers || RunningApps.desktopApp(ctx.home().dir());
-            out.println("account: " + ctx.config().user() + " at " + ctx.config().server());
             out.println("home:    " + ctx.home().dir());
             String how = daemon.map(s -> " (pid " + s.path("daemon_pid").asLong() + ")"
                     + (s.path("paused").asBoolean() ? ", paused" : "")
@@ -68,18 +76,35 @@ public final class StatusCommand implements Callable<Integer> {
             if (app) {
                 out.println("desktop app: running" + (appAnswers ? how : "") + " (it syncs while it is open)");
             }
-            try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
-                var pairs = view.pairs();
-                if (pairs.isEmpty()) {
-                    out.println();
-                    out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
-                }
-                for (FolderPair p : pairs) {
-                    printPair(p, view, daemon.map(d -> pairNode(d, p.name())).orElse(null), out);
+            for (NamedAccount a : accounts) {
+                out.println();
+                out.println("account: " + a.user() + " at " + a.server()
+                        + (ctx.accounts().all().size() > 1 ? " (" + a.name() + ")" : "")
+                        + (ctx.signedIn(a) ? "" : ", signed out (oxisync login " + a.server() + ")"));
+                JsonNode live = daemon.map(d -> accountNode(d, a)).orElse(null);
+                try (StoreView view = StoreView.open(ctx.home(), a.key())) {
+                    var pairs = view.pairs();
+                    if (pairs.isEmpty()) {
+                        out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
+                    }
+                    for (FolderPair p : pairs) {
+                        printPair(p, view, live == null ? null : pairNode(live, p.name()), out);
+                    }
                 }
             }
             return ExitCodes.OK;
         }
+    }
+
+    /** The running process's status of account {@code a}: its entry in {@code accounts}, else the top level. */
+    private static JsonNode accountNode(JsonNode daemon, NamedAccount a) {
+        for (JsonNode n : daemon.path("accounts")) {
+            if (a.name().equals(n.path("name").asText())) {
+                return n;
+            }
+        }
+        // an older process (or the desktop app) serving one account: its key is at the top level
+        return a.key().equals(daemon.path("account").asText()) ? daemon : null;
     }
 
     private static JsonNode pairNode(JsonNode daemon, String name) {

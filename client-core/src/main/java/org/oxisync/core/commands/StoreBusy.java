@@ -43,7 +43,10 @@ final class StoreBusy {
     private static int viaHolder(AppContext ctx, StoreRequest request, PrintWriter out, PrintWriter err, String what) {
         Optional<JsonNode> reply;
         try {
-            reply = DaemonClient.request(ctx.home().dir(), request.line(), CHANGE_TIMEOUT_SECONDS);
+            // the holder syncs every account of the home: the request names this one
+            var args = request.args();
+            ctx.account().ifPresent(a -> args.put("account", a.name()));
+            reply = DaemonClient.request(ctx.home().dir(), request.verb() + " " + args, CHANGE_TIMEOUT_SECONDS);
         } catch (IOException e) {
             err.println(request.command() + ": " + e.getMessage() + "; " + what + " may or may not have been done"
                     + " (check with oxisync status)");

@@ -4,7 +4,9 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.oxisync.core.app.AccountChoice;
 import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.NamedAccount;
 import org.oxisync.core.engine.QuietPrefetch;
 import org.oxisync.core.engine.SyncEngine;
 import org.oxisync.core.engine.SyncOptions;
@@ -20,9 +22,10 @@ import picocli.CommandLine.Spec;
  * {@code oxisync sync-once}: one run of one pair or all pairs, for cron and systemd. Exit code 0 in sync, 1 some
  * items failed, 2 configuration or authentication error, 3 stopped by the mass-delete guard.
  */
-@Command(name = "sync-once", mixinStandardHelpOptions = true, description = "Sync once and exit.")
+@Command(name = "sync-once", mixinStandardHelpOptions = true,
+        description = {"Sync once and exit.", "Every account's pairs, or those of --account NAME."})
 public final class SyncOnceCommand implements Callable<Integer> {
-    @Mixin HomeOption homeOption;
+    @Mixin AccountHomeOption homeOption;
     @Spec CommandSpec spec;
 
     @Option(names = "--pair", paramLabel = "NAME", description = "Sync only this pair.")
@@ -42,48 +45,76 @@ public final class SyncOnceCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (AppContext ctx = homeOption.open()) {
-            // the disk of each sealed pair is walked while the store opens (see QuietPrefetch)
-            QuietPrefetch prefetch = dryRun ? QuietPrefetch.none()
-                    : ctx.prefetchQuietWalks(p -> pairName == null || pairName.equals(p.name()));
-            if (!ctx.config().hasAccount()) {
+        try (AppContext root = homeOption.openAll()) {
+            if (root.accounts().isEmpty()) {
                 return configError(out, err, "not logged in; run `oxisync login SERVER_URL` first");
             }
-            if (org.oxisync.core.service.DaemonClient.ping(ctx.home().dir())) {
+            if (org.oxisync.core.service.DaemonClient.ping(root.home().dir())) {
                 return configError(out, err, "an OxiSync daemon (or the desktop app) is running for this home and"
                         + " syncs continuously; ask it with `oxisync status`, or stop it to run sync-once");
             }
-            List<FolderPair> pairs = new ArrayList<>();
-            if (pairName != null) {
-                var p = ctx.store().accounts().pairByName(pairName);
-                if (p.isEmpty()) {
-                    return configError(out, err, "no pair named '" + pairName + "' (see `oxisync pair list`)");
+            // without --account: every account's pairs, one account after the other, each with its own client,
+            // store and delta budget
+            List<NamedAccount> accounts = homeOption.account() != null
+                    ? List.of(AccountChoice.choose(root.accounts(), homeOption.account()).orElseThrow())
+                    : root.accounts().all();
+            List<AppContext> contexts = new ArrayList<>();
+            try {
+                for (NamedAccount a : accounts) {
+                    contexts.add(root.forAccount(a.name()));
                 }
-                pairs.add(p.get());
-            } else {
-                pairs.addAll(ctx.store().accounts().pairs());
+                return run(contexts, out, err);
+            } finally {
+                contexts.forEach(AppContext::close);
             }
-            if (pairs.isEmpty()) {
-                return configError(out, err, "no folder pairs; add one with `oxisync pair add LOCAL_DIR`");
+        }
+    }
+
+    private int run(List<AppContext> contexts, PrintWriter out, PrintWriter err) {
+        // the disk of each sealed pair is walked while the stores open (see QuietPrefetch)
+        List<QuietPrefetch> prefetches = new ArrayList<>();
+        for (AppContext ctx : contexts) {
+            prefetches.add(dryRun ? QuietPrefetch.none()
+                    : ctx.prefetchQuietWalks(p -> pairName == null || pairName.equals(p.name())));
+        }
+        List<List<FolderPair>> pairsOf = new ArrayList<>();
+        for (AppContext ctx : contexts) {
+            pairsOf.add(pairName == null ? ctx.store().accounts().pairs()
+                    : ctx.store().accounts().pairByName(pairName).stream().toList());
+        }
+        int found = pairsOf.stream().mapToInt(List::size).sum();
+        if (pairName != null && found == 0) {
+            return configError(out, err, "no pair named '" + pairName + "' (see `oxisync pair list`)");
+        }
+        if (pairName != null && found > 1) {
+            return configError(out, err, "several accounts have a pair named '" + pairName + "'; choose the account"
+                    + " with --account NAME");
+        }
+        if (found == 0) {
+            return configError(out, err, "no folder pairs; add one with `oxisync pair add LOCAL_DIR`");
+        }
+        SyncOptions options = new SyncOptions(dryRun, allowMassDelete, workers, AppContext.hostName());
+        ProgressLine progress = ProgressLine.forConsole(err, json);
+        List<SyncReport> reports = new ArrayList<>();
+        for (int i = 0; i < contexts.size(); i++) {
+            if (pairsOf.get(i).isEmpty()) {
+                continue;
             }
-            SyncOptions options = new SyncOptions(dryRun, allowMassDelete, workers, AppContext.hostName());
-            ProgressLine progress = ProgressLine.forConsole(err, json);
-            SyncEngine engine = ctx.engine(progress, prefetch);
-            List<SyncReport> reports = new ArrayList<>();
-            for (FolderPair p : pairs) {
+            SyncEngine engine = contexts.get(i).engine(progress, prefetches.get(i));
+            for (FolderPair p : pairsOf.get(i)) {
                 reports.add(engine.runOnce(p, options));
             }
-            progress.clear();
-            if (json) {
-                ReportJson.write(reports, out);
-                out.println();
-            } else {
-                for (SyncReport r : reports) {
-                    ReportPrinter.print(r, dryRun, out);
-                }
-            }
-            return worst(reports);
         }
+        progress.clear();
+        if (json) {
+            ReportJson.write(reports, out);
+            out.println();
+        } else {
+            for (SyncReport r : reports) {
+                ReportPrinter.print(r, dryRun, out);
+            }
+        }
+        return worst(reports);
     }
 
     private int configError(PrintWriter out, PrintWriter err, String message) {

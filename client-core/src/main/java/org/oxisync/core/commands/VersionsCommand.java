@@ -36,7 +36,7 @@ public final class VersionsCommand implements Callable<Integer> {
     @Command(name = "list", mixinStandardHelpOptions = true,
             description = "List kept versions (of PATH, or all); works beside a running daemon or desktop app.")
     static final class ListVersions implements Callable<Integer> {
-        @Mixin HomeOption homeOption;
+        @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
         @Option(names = "--pair", paramLabel = "NAME", description = "The pair (needed when there are several"
                 + " and PATH is not inside a pair's folder).")
@@ -96,7 +96,7 @@ public final class VersionsCommand implements Callable<Integer> {
     @Command(name = "restore", mixinStandardHelpOptions = true,
             description = "Restore PATH to its newest kept version (or the newest at or before --at).")
     static final class Restore implements Callable<Integer> {
-        @Mixin HomeOption homeOption;
+        @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
         @Option(names = "--pair", paramLabel = "NAME", description = "The pair (needed when there are several"
                 + " and PATH is not inside a pair's folder).")

@@ -56,6 +56,8 @@ public final class StoreChanges {
         LocalStore store = ctx.store();
         if (request instanceof StoreRequest.PairAdd r) {
             return PairChanges.add(ctx, store, r, hooks.syncingProcess(), out, err);
+        } else if (request instanceof StoreRequest.PairSet r) {
+            return PairSetting.set(store, r, hooks.syncingProcess(), out, err);
         } else if (request instanceof StoreRequest.PairRemove r) {
             return remove(store, r, out, err);
         } else if (request instanceof StoreRequest.IgnoreChange r) {

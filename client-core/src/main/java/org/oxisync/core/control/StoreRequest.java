@@ -33,7 +33,7 @@ public sealed interface StoreRequest {
     }
 
     /** The verbs this interface knows. */
-    List<String> VERBS = List.of("pair-add", "pair-remove", "pair-ignore-add", "pair-ignore-remove",
+    List<String> VERBS = List.of("pair-add", "pair-set", "pair-remove", "pair-ignore-add", "pair-ignore-remove",
             "versions-restore", "conflicts-resolve");
 
     /**
@@ -52,6 +52,8 @@ public sealed interface StoreRequest {
             case "pair-add" -> new PairAdd(text(a, "local", true), text(a, "remote", true), text(a, "name", false),
                     text(a, "drive", false), a.path("mode").asText("two-way"), text(a, "role", false),
                     a.path("keep_remote_deletes").asBoolean(false));
+            case "pair-set" -> new PairSet(text(a, "name", true), text(a, "mode", false), text(a, "role", false),
+                    a.hasNonNull("keep_remote_deletes") ? a.get("keep_remote_deletes").asBoolean() : null);
             case "pair-remove" -> new PairRemove(text(a, "name", true));
             case "pair-ignore-add", "pair-ignore-remove" ->
                     new IgnoreChange(text(a, "pair", false), strings(a, "patterns"), verb.endsWith("add"));
@@ -124,6 +126,37 @@ public sealed interface StoreRequest {
             }
             n.put("mode", mode == null ? "two-way" : mode).put("keep_remote_deletes", keepRemoteDeletes);
             return name == null ? n : n.put("name", name);
+        }
+    }
+
+    /**
+     * {@code oxisync pair set NAME [--mode MODE] [--role ROLE] [--keep-remote-deletes true|false]}: a null field
+     * keeps what the pair has.
+     */
+    record PairSet(String name, String mode, String role, Boolean keepRemoteDeletes) implements StoreRequest {
+        @Override
+        public String verb() {
+            return "pair-set";
+        }
+
+        @Override
+        public String command() {
+            return "oxisync pair set";
+        }
+
+        @Override
+        public ObjectNode args() {
+            ObjectNode n = JSON.createObjectNode().put("name", name);
+            if (mode != null) {
+                n.put("mode", mode);
+            }
+            if (role != null) {
+                n.put("role", role);
+            }
+            if (keepRemoteDeletes != null) {
+                n.put("keep_remote_deletes", keepRemoteDeletes);
+            }
+            return n;
         }
     }
 

@@ -23,11 +23,18 @@ public final class StoreVerbs implements ControlSocket.Verbs {
 
     private final StoreChanges changes;
     private final Runnable changed;
+    /** The account whose store this changes; a request naming another is refused. Null: any. */
+    private final String account;
 
     /** @param changed run after a change that succeeded (re-read the pairs, refresh what shows them) */
     public StoreVerbs(StoreChanges changes, Runnable changed) {
+        this(changes, changed, null);
+    }
+
+    private StoreVerbs(StoreChanges changes, Runnable changed, String account) {
         this.changes = Objects.requireNonNull(changes, "changes");
         this.changed = Objects.requireNonNull(changed, "changed");
+        this.account = account;
     }
 
     /**
@@ -52,7 +59,7 @@ public final class StoreVerbs implements ControlSocket.Verbs {
         return new StoreVerbs(changes, () -> {
             service.pairsChanged();
             alsoChanged.run();
-        });
+        }, ctx.account().map(org.oxisync.core.app.NamedAccount::name).orElse(null));
     }
 
     @Override
@@ -62,7 +69,16 @@ public final class StoreVerbs implements ControlSocket.Verbs {
         }
         StoreRequest request;
         try {
+            String named = StoreRequest.JSON.readTree(args == null || args.isBlank() ? "{}" : args)
+                    .path("account").asText(null);
+            if (named != null && account != null && !named.equals(account)) {
+                // a change for another account's store must never land in this one's
+                return Optional.of(ControlSocket.error("this process syncs account '" + account + "', not '"
+                        + named + "'"));
+            }
             request = StoreRequest.parse(verb, args);
+        } catch (IOException e) {
+            return Optional.of(ControlSocket.error(verb + ": the arguments are not JSON"));
         } catch (IllegalArgumentException e) {
             return Optional.of(ControlSocket.error(e.getMessage()));
         }

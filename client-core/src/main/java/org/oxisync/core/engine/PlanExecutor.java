@@ -233,9 +233,13 @@ final class PlanExecutor {
     }
 
     /** A 403 on a write outside the server's read-only mode (that one is {@code ServerReadOnly}), however wrapped. */
+    /**
+     * A 403 that is not a login problem: the server's ACL engine refusing the role ({@code ForbiddenByRole}, what a
+     * real OxiCloud answers for a write the role forbids) or another refusal ({@code Forbidden}).
+     */
     private static boolean forbidden(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof OxiCloudException.Forbidden) {
+            if (t instanceof OxiCloudException.Forbidden || t instanceof OxiCloudException.ForbiddenByRole) {
                 return true;
             }
         }

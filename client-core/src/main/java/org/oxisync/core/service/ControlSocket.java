@@ -24,7 +24,14 @@ import org.slf4j.LoggerFactory;
  * permissions exist, and on Linux and macOS a peer from another user is refused (its credentials, SO_PEERCRED) even
  * if the file's mode were wrong. One request line, one JSON reply line, then the connection closes. Requests:
  * {@code status}, {@code sync-now [PAIR]}, {@code pause [PAIR]}, {@code resume [PAIR]}, and the {@link Verbs} the
- * process adds (the CLI's store changes, {@code org.oxisync.core.control.StoreVerbs}). Each connection has its own
+ * process adds (the CLI's store changes, {@code org.oxisync.core.control.StoreVerbs}).
+ *
+ * <p>One process syncs every account of its home, one {@link SyncService} each ({@link Served}). The built-in
+ * requests take an account: {@code status}, {@code sync-now}, {@code pause} and {@code resume} accept, instead of
+ * a bare pair name, {@code {"account":"NAME","pair":"PAIR"}} (either may be left out). Without an account they
+ * cover every account ({@code sync-now PAIR}: the accounts that have that pair). {@code status} answers the first
+ * (or the named) account's fields at the top level, as a one-account process did, and all of them in
+ * {@code accounts: [{name, account, paused, bus_connected, pairs}]}. Each connection has its own
  * thread, so a slow change (one that asks the server) does not hold up {@code status}. A socket rather than a status
  * file: it is always current, it needs no writes while idle, and it proves the process is alive (a stale file would
  * not).
@@ -42,21 +49,23 @@ public final class ControlSocket implements AutoCloseable {
         Verbs NONE = (verb, args) -> Optional.empty();
     }
 
+    /** One account's sync in this process: the account's name, its key, its service. */
+    public record Served(String name, String key, SyncService service) {
+    }
+
     private final Path path;
     private final ServerSocketChannel server;
-    private final SyncService service;
-    private final String account;
+    private final java.util.List<Served> served;
     private final String process;
     private final Verbs verbs;
     private final UserPrincipal owner;
     private volatile boolean closed;
 
-    private ControlSocket(Path path, ServerSocketChannel server, SyncService service, String account, String process,
+    private ControlSocket(Path path, ServerSocketChannel server, java.util.List<Served> served, String process,
                           Verbs verbs, UserPrincipal owner) {
         this.path = path;
         this.server = server;
-        this.service = service;
-        this.account = account;
+        this.served = java.util.List.copyOf(served);
         this.process = process;
         this.verbs = verbs;
         this.owner = owner;
@@ -74,6 +83,15 @@ public final class ControlSocket implements AutoCloseable {
      */
     public static ControlSocket open(Path home, SyncService service, String account, String process, Verbs verbs)
             throws IOException {
+        return open(home, java.util.List.of(new Served(service.accountName(), account, service)), process, verbs);
+    }
+
+    /** The socket of a process that syncs several accounts, the first of {@code served} first. */
+    public static ControlSocket open(Path home, java.util.List<Served> served, String process, Verbs verbs)
+            throws IOException {
+        if (served.isEmpty()) {
+            throw new IllegalArgumentException("no account to serve");
+        }
         Path path = home.resolve(FILE_NAME);
         Files.createDirectories(home);
         if (Files.exists(path)) {
@@ -95,7 +113,7 @@ public final class ControlSocket implements AutoCloseable {
         } catch (IOException | UnsupportedOperationException e) {
             owner = null;
         }
-        ControlSocket s = new ControlSocket(path, ch, service, account, process, verbs, owner);
+        ControlSocket s = new ControlSocket(path, ch, served, process, verbs, owner);
         Thread t = new Thread(s::serve, "oxisync-control");
         t.setDaemon(true);
         t.start();
@@ -171,20 +189,21 @@ public final class ControlSocket implements AutoCloseable {
 
     String handle(String request) {
         String[] parts = request.split(" ", 2);
-        String pair = parts.length > 1 && !parts[1].isBlank() ? parts[1].trim() : null;
+        String args = parts.length > 1 ? parts[1].trim() : "";
         try {
-            Optional<String> extra = verbs.answer(parts[0], parts.length > 1 ? parts[1] : "");
+            Optional<String> extra = verbs.answer(parts[0], args);
             if (extra.isPresent()) {
                 return extra.get();
             }
+            Target target = Target.parse(args);
+            java.util.List<Served> chosen = chosen(target);
             switch (parts[0]) {
                 case "status" -> {
-                    return StatusJson.of(service, account, ProcessHandle.current().pid()).put("process", process)
-                            .toString();
+                    return status(chosen.get(0)).toString();
                 }
-                case "sync-now" -> service.syncNow(pair);
-                case "pause" -> service.pause(pair);
-                case "resume" -> service.resume(pair);
+                case "sync-now" -> forPair(chosen, target.pair(), (s, p) -> s.syncNow(p));
+                case "pause" -> forPair(chosen, target.pair(), (s, p) -> s.pause(p));
+                case "resume" -> forPair(chosen, target.pair(), (s, p) -> s.resume(p));
                 default -> {
                     return error("unknown request '" + parts[0] + "' (status, sync-now, pause, resume)");
                 }
@@ -193,6 +212,60 @@ public final class ControlSocket implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             return error(e.getMessage());
         }
+    }
+
+    /** What a built-in request names: an account, a pair, both or neither. */
+    record Target(String account, String pair) {
+        static Target parse(String args) {
+            if (args.isEmpty()) {
+                return new Target(null, null);
+            }
+            if (!args.startsWith("{")) {
+                return new Target(null, args); // a bare pair name, as before accounts
+            }
+            try {
+                com.fasterxml.jackson.databind.JsonNode n = StatusJson.JSON.readTree(args);
+                return new Target(n.hasNonNull("account") ? n.get("account").asText() : null,
+                        n.hasNonNull("pair") ? n.get("pair").asText() : null);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("the arguments are not JSON");
+            }
+        }
+    }
+
+    private java.util.List<Served> chosen(Target t) {
+        if (t.account() == null) {
+            return served;
+        }
+        return java.util.List.of(served.stream().filter(s -> s.name().equals(t.account())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no account named '" + t.account() + "' is synced"
+                        + " here")));
+    }
+
+    private static void forPair(java.util.List<Served> chosen, String pair,
+                                java.util.function.BiConsumer<SyncService, String> action) {
+        if (pair == null) {
+            chosen.forEach(s -> action.accept(s.service(), null));
+            return;
+        }
+        java.util.List<Served> having = chosen.stream().filter(s -> s.service().pairs().containsKey(pair)).toList();
+        if (having.isEmpty()) {
+            action.accept(chosen.get(0).service(), pair); // the service's own "no pair named" answer
+        }
+        having.forEach(s -> action.accept(s.service(), pair));
+    }
+
+    private ObjectNode status(Served first) {
+        long pid = ProcessHandle.current().pid();
+        ObjectNode root = StatusJson.of(first.service(), first.key(), pid).put("process", process)
+                .put("account_name", first.name());
+        com.fasterxml.jackson.databind.node.ArrayNode all = root.putArray("accounts");
+        for (Served s : served) {
+            ObjectNode one = StatusJson.of(s.service(), s.key(), pid);
+            one.remove("daemon_pid");
+            all.add(one.put("name", s.name()));
+        }
+        return root;
     }
 
     /** The reply to a request that could not be done. */

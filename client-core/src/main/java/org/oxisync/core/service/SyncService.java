@@ -103,6 +103,11 @@ public final class SyncService implements AutoCloseable {
         return b != null && b.isSettled();
     }
 
+    /** The name of the account this service syncs ({@code --account NAME}). */
+    public String accountName() {
+        return ctx.account().map(org.oxisync.core.app.NamedAccount::name).orElse("");
+    }
+
     /** Whether the real-time bus is connected now. */
     public boolean busConnected() {
         RemoteBus b = bus;

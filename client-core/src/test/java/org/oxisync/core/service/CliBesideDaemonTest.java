@@ -61,6 +61,29 @@ class CliBesideDaemonTest {
     }
 
     @Test
+    void aStoreChangeForAnotherAccountIsRefusedAndNeverLandsInThisAccountsStore() throws Exception {
+        var reply = DaemonClient.request(home, "pair-remove {\"account\":\"bob@elsewhere\",\"name\":\""
+                + ServiceHarness.PAIR + "\"}").orElseThrow();
+        assertFalse(reply.path("ok").asBoolean(), reply::toString);
+        assertTrue(reply.path("error").asText().contains("not 'bob@elsewhere'"), reply::toString);
+        assertTrue(h.ctx.store().accounts().pairByName(ServiceHarness.PAIR).isPresent(), "the pair is still there");
+        assertTrue(h.service.status().containsKey(ServiceHarness.PAIR), "and still synced");
+    }
+
+    @Test
+    void pairSetRunsInTheDaemonAndTheServiceTakesTheNewMode() throws Exception {
+        assertEquals(0, cli("pair", "set", ServiceHarness.PAIR, "--mode", "upload-only", "--keep-remote-deletes",
+                "true"), () -> r.err());
+        assertTrue(r.out().contains("docs: two-way, owner -> upload-only (keeps remote deletes), owner"), r.out());
+        assertTrue(r.out().contains("The change applies from the next run: the daemon"), r.out());
+        var rights = org.oxisync.core.engine.PairRightsSettings.read(pair(ServiceHarness.PAIR));
+        assertTrue(rights.keepsRemoteDeletes(), rights::toString);
+        assertEquals(org.oxisync.core.plan.SyncMode.UPLOAD_ONLY,
+                org.oxisync.core.engine.PairRightsSettings.read(h.service.pairs().get(ServiceHarness.PAIR)).mode(),
+                "the service re-read the pair");
+    }
+
+    @Test
     void pairRemoveAndAddRunInTheDaemonWhichStopsAndStartsSyncingThePair() throws Exception {
         assertEquals(0, cli("pair", "remove", ServiceHarness.PAIR), () -> r.err());
         assertEquals("Removed pair 'docs'; no files were touched.\n", r.out());

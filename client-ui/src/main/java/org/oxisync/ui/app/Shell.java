@@ -501,7 +501,11 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             ctx = fresh;
             windows.closeSettings();
             status.setPairs(List.of());
-            showWizard();
+            if (fresh.config().hasAccount()) {
+                showMainWindow(); // another account of this home (docs/accounts.md): the app now syncs that one
+            } else {
+                showWizard();
+            }
         }, e -> LOG.warn("removing the account failed: {}", e.toString()));
     }
 
