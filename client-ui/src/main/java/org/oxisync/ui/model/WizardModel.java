@@ -349,6 +349,7 @@ public final class WizardModel {
         clearProblem();
         busy.set(true);
         plan.clear();
+        space.set(new SpaceNote("", false));
         reviewText.set(t("wizard.review.preparing"));
         Path local = Path.of(localFolder.get().trim());
         RemoteFolder remote = remoteFolder.get();
@@ -497,17 +498,7 @@ public final class WizardModel {
 
     /** Lists and sizes the server's folders in the background, for the selective sync tree. */
     public FolderLoader folders() {
-        return new FolderLoader() {
-            @Override
-            public void children(RemoteFolder folder, java.util.function.Consumer<List<RemoteFolder>> then) {
-                background.run(() -> new RemoteFolders(ctx.api()).children(folder), then, e -> then.accept(List.of()));
-            }
-
-            @Override
-            public void size(RemoteFolder folder, java.util.function.Consumer<RemoteFolders.Size> then) {
-                background.run(() -> new RemoteFolders(ctx.api()).size(folder), then, e -> then.accept(null));
-            }
-        };
+        return new BackgroundFolderLoader(background, ctx);
     }
 
     private java.util.OptionalLong freeSpace() {
