@@ -149,7 +149,7 @@ public final class WizardModel {
         background.run(s::check, result -> {
             busy.set(false);
             if (result instanceof ServerCheck.Supported ok) {
-                serverInfo.set(t("wizard.signIn.server", "version", String.valueOf(ok.version()), "address", ok.baseUrl()));
+                serverInfo.set(serverInfo(String.valueOf(ok.version()), ok.baseUrl()));
                 step.set(Step.SIGN_IN);
             } else if (result instanceof ServerCheck.Untrusted u) {
                 certificate.set(u.certificate());
@@ -260,6 +260,16 @@ public final class WizardModel {
         clearProblem();
         checkLocal();
         step.set(Step.LOCAL_FOLDER);
+    }
+
+    /**
+     * "OxiCloud 0.8.7 at …", and for plain http to another computer the warning that the password and the files
+     * travel unencrypted (issue 18 #28; the CLI's {@code login} prints the same).
+     */
+    static String serverInfo(String version, String baseUrl) {
+        String info = t("wizard.signIn.server", "version", version, "address", baseUrl);
+        return org.oxisync.core.app.ServerAddress.plainHttpWarning(baseUrl)
+                .map(w -> info + "\n" + t("wizard.signIn.plainHttp")).orElse(info);
     }
 
     /** Explains what choosing the typed local folder means (new, empty, holds files, not allowed). */

@@ -209,6 +209,7 @@ public final class WizardView extends BorderPane {
 
     private Node signInStep() {
         Label server = Ui.label("", "muted");
+        server.setWrapText(true); // room for the plain-http warning (issue 18 #28)
         server.textProperty().bind(model.serverInfoProperty());
         ToggleGroup g = new ToggleGroup();
         RadioButton browser = radio(t("wizard.signIn.browser"), Method.BROWSER, g);
