@@ -97,6 +97,7 @@ public final class SelectiveTree extends TreeView<Folder> {
 
         Cell() {
             box.setAllowIndeterminate(true);
+            box.setFocusTraversable(false); // the keyboard stays on the tree: arrows move and open, Space ticks
             box.setOnAction(e -> {
                 if (shown != null) {
                     selection.toggle(shown);
