@@ -3,7 +3,6 @@ package org.oxisync.ui.model;
 import static org.oxisync.ui.i18n.I18n.t;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;

@@ -5,8 +5,6 @@ import static org.oxisync.ui.i18n.I18n.t;
 import atlantafx.base.theme.Styles;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.IntegerProperty;
 import javafx.collections.FXCollections;
