@@ -156,17 +156,17 @@ class SelectiveSyncTreeTest {
         FolderSelection sel = tree.selection();
         Label space = robot.lookup("#selective-space").queryAs(Label.class);
         String free = Formats.bytes(DiskSpace.usable(local).orElseThrow()).split(" ")[1]; // the unit: the figure moves
-        waitUntil("everything to download beside the free space", 15,
+        waitUntil("everything to download beside the free space", 30,
                 () -> space.getText().startsWith(Formats.bytes(501_000) + " to download · ")
                         && space.getText().endsWith(free + " free on this disk"));
         open(tree, "Photos");
-        waitUntil("Photos' sub-folders are listed", 15, () -> byId(robot, "selective-Photos/2025").isPresent());
+        waitUntil("Photos' sub-folders are listed", 30, () -> byId(robot, "selective-Photos/2025").isPresent());
         robot.clickOn(byId(robot, "selective-Photos/2025").orElseThrow());
         assertEquals(List.of("Photos/2025"), sel.exclusions(), "a nested folder is stored as its path");
         CheckBox photos = (CheckBox) byId(robot, "selective-Photos").orElseThrow();
         assertTrue(photos.isIndeterminate(), "Photos shows it is partly synced");
         assertEquals(Mark.PARTLY, sel.find("Photos").mark.get());
-        waitUntil("the download shrinks by the unticked folder", 15,
+        waitUntil("the download shrinks by the unticked folder", 30,
                 () -> space.getText().startsWith(Formats.bytes(201_000) + " to download"));
         screenshot(stage.getScene(), "wizard-5-selective-nested");
 
@@ -195,18 +195,18 @@ class SelectiveSyncTreeTest {
         robot.clickOn("#open-settings");
         waitUntil("the settings window", 10, () -> shell.windows().settingsWindow().isPresent());
         robot.clickOn("#tab-folders");
-        waitUntil("the saved exclusion is shown, Photos opened by itself", 15,
+        waitUntil("the saved exclusion is shown, Photos opened by itself", 30,
                 () -> byId(robot, "selective-Photos/2025").isPresent());
         CheckBox nested = (CheckBox) byId(robot, "selective-Photos/2025").orElseThrow();
         CheckBox photos = (CheckBox) byId(robot, "selective-Photos").orElseThrow();
         assertFalse(nested.isSelected() || nested.isIndeterminate(), "the excluded folder is unticked");
         assertTrue(photos.isIndeterminate(), "its parent is partly synced");
         Label space = robot.lookup("#selective-space").queryAs(Label.class);
-        waitUntil("the free space", 15, () -> space.getText().endsWith("free on this disk"));
+        waitUntil("the free space", 30, () -> space.getText().endsWith("free on this disk"));
         assertFalse(space.getText().contains("to download"), "nothing newly ticked: " + space.getText());
 
         robot.clickOn(nested);
-        waitUntil("what re-ticking brings down", 15,
+        waitUntil("what re-ticking brings down", 30,
                 () -> space.getText().startsWith(Formats.bytes(300_000) + " to download · "));
         assertTrue(nested.isSelected() && !photos.isIndeterminate() && photos.isSelected(), "all of Photos is ticked");
         screenshot(shell.windows().settingsWindow().orElseThrow().getScene(), "settings-folders-nested");

@@ -19,7 +19,7 @@ public final class BackgroundFolderLoader implements FolderLoader {
 
     @Override
     public void children(RemoteFolder folder, Consumer<List<RemoteFolder>> then) {
-        background.run(() -> new RemoteFolders(ctx.api()).children(folder), then, e -> then.accept(List.of()));
+        background.run(() -> new RemoteFolders(ctx.api()).children(folder), then, e -> then.accept(null));
     }
 
     @Override

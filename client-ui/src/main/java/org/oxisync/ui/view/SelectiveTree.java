@@ -81,8 +81,12 @@ public final class SelectiveTree extends TreeView<Folder> {
     private void list(TreeItem<Folder> item) {
         Folder f = item.getValue();
         loader.children(f.remote, subs -> {
-            selection.listed(f, subs);
-            if (subs.isEmpty()) { // now known to be a leaf: redraw its arrow
+            if (subs == null && f != selection.root()) {
+                item.setExpanded(false); // not listed: opening it again asks the server again
+                return;
+            }
+            selection.listed(f, subs == null ? List.of() : subs);
+            if (f.children().isEmpty()) { // now known to be a leaf: redraw its arrow
                 Event.fireEvent(item, new TreeItem.TreeModificationEvent<>(TreeItem.valueChangedEvent(), item, f));
             }
         });
