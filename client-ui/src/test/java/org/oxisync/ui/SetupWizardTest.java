@@ -27,7 +27,9 @@ import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;
 import org.oxisync.ui.app.Shell;
+import org.oxisync.ui.model.FolderSelection;
 import org.oxisync.ui.model.WizardModel;
+import org.oxisync.ui.view.SelectiveTree;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -104,12 +106,11 @@ class SetupWizardTest {
         robot.clickOn("#local-folder");
         robot.clickOn("#wizard-next");
         waitUntil("the selective sync step", 15, () -> robot.lookup("#selective-list").tryQuery().isPresent());
-        ListView<?> list = robot.lookup("#selective-list").queryAs(ListView.class);
-        assertEquals(2, list.getItems().size(), "Documents and Photos are offered");
-        waitUntil("sizes are counted", 15, () -> list.getItems().stream()
-                .allMatch(i -> !((WizardModel.SubFolder) i).size.get().startsWith("counting")));
+        FolderSelection sel = robot.lookup("#selective-list").queryAs(SelectiveTree.class).selection();
+        assertEquals(2, sel.root().children().size(), "Documents and Photos are offered");
+        waitUntil("sizes are counted", 15, () -> sel.root().children().stream().allMatch(f -> f.size.get() != null));
         robot.clickOn("Photos");
-        assertFalse(((WizardModel.SubFolder) list.getItems().get(1)).selected.get(), "Photos is unticked");
+        assertEquals(FolderSelection.Mark.EXCLUDED, sel.find("Photos").mark.get(), "Photos is unticked");
         screenshot(stage.getScene(), "wizard-5-selective-sync");
         robot.clickOn("#wizard-next");
 

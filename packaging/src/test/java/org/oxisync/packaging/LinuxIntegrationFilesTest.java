@@ -32,6 +32,17 @@ class LinuxIntegrationFilesTest {
         assertEquals(installDir + "/lib/" + pomProperty("app.name") + ".png", entry.get("Icon"));
     }
 
+    /**
+     * Issue 18 #35: the dock and task bar tie the window to this entry by WM_CLASS, which JavaFX on GTK sets to the
+     * Application subclass's full name (seen with xprop under Xvfb: "org.oxisync.ui.app.OxiSyncApp").
+     */
+    @Test
+    void desktopEntryNamesTheWindowClassOfTheApp() throws Exception {
+        Map<String, String> entry = keyValues(ProjectFiles.text(SRC.resolve("linux/oxisync.desktop")));
+        assertEquals(org.oxisync.ui.app.OxiSyncApp.class.getName(), entry.get("StartupWMClass"));
+        assertTrue(javafx.application.Application.class.isAssignableFrom(org.oxisync.ui.app.OxiSyncApp.class));
+    }
+
     @Test
     void systemdUserUnitRunsTheCliDaemonForTheUserSession() throws Exception {
         Map<String, String> unit = keyValues(ProjectFiles.text(SRC.resolve("systemd/oxisync.service")));

@@ -22,6 +22,10 @@ public final class ReportPrinter {
                 out.println("  nothing to do");
             }
             r.plan().forEach(line -> out.println("  " + sizes(line)));
+            String totals = PlanTotals.of(r.plan()).describe();
+            if (!totals.isEmpty()) {
+                out.println("  in all: " + totals);
+            }
         }
         out.println("[" + r.pair() + "] " + Show.said(r.status().wireName(), r.message()));
         if (!dryRun && r.status() != org.oxisync.core.engine.SyncStatus.FAILED) {

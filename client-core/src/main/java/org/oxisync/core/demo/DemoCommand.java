@@ -147,7 +147,7 @@ public final class DemoCommand implements Callable<Integer> {
             s.filter(p -> !p.equals(root)).sorted().forEach(p -> {
                 String rel = root.relativize(p).toString();
                 try {
-                    out.println("  " + rel + (Files.isDirectory(p) ? "/" : "  (" + Files.size(p) + " B)"));
+                    out.println("  " + rel + (Files.isDirectory(p) ? "/" : "  (" + org.oxisync.core.commands.Bytes.human(Files.size(p)) + ")"));
                 } catch (IOException e) {
                     out.println("  " + rel);
                 }

@@ -187,6 +187,8 @@ class CliCommandsTest {
         assertTrue(out.contains("conflicts 1"), out);
         assertTrue(out.contains("conflicted copy"), out);
         assertTrue(out.contains("your role: editor"), out);
+        assertTrue(out.contains("large.bin  (3.0 MiB)") && !out.matches("(?s).*\\(\\d{4,} B\\).*"),
+                "the demo lists sizes in the CLI's units (issue 18 #27): " + out);
         assertTrue(Files.isRegularFile(tmp.resolve("demo/Team/Roadmap/2026.md")), "the team drive's file came down");
     }
 }

@@ -198,4 +198,34 @@ class FirstUseCliTest {
         assertEquals(0, run("help", "pair"));
         assertTrue(out.contains("add") && out.contains("ignore"), out);
     }
+
+    /** #37 and #27: the dry run of a first sync into an empty folder says how many files and bytes come, in KiB/MiB. */
+    @Test
+    void theDryRunOfAFirstSyncSaysHowManyFilesAndBytesCome() throws Exception {
+        loginAndPair();
+        server.remote("alice").putFile("/Sync/big.bin", new byte[2_000_000]);
+        server.remote("alice").putFile("/Sync/docs/a.txt", new byte[800_000]);
+        server.remote("alice").putFile("/Sync/docs/deep/b.txt", new byte[100]);
+        server.flushTreeEtags();
+        assertEquals(0, run("sync-once", "--dry-run", "--home", home.toString()), () -> err);
+        assertTrue(out.contains("download  big.bin (new, 1.9 MiB)"), out);
+        assertTrue(out.contains("  in all: download 3 files, 2.7 MiB"), out);
+        assertFalse(out.matches("(?s).*\\d{4,} B.*"), "no plain byte counts above 1 KiB: " + out);
+        assertTrue(out.contains("docs/deep/b.txt (new, 100 B)"), out);
+        try (var files = Files.list(local)) {
+            assertEquals(0, files.count(), "a dry run writes nothing");
+        }
+    }
+
+    @Test
+    void theDryRunOfAFirstUploadSaysHowManyFilesAndBytesGoUp() throws Exception {
+        loginAndPair();
+        for (int i = 0; i < 1_204; i++) {
+            Files.write(local.resolve("f" + i + ".bin"), new byte[10]);
+        }
+        Files.write(local.resolve("large.bin"), new byte[3 * 1024 * 1024]);
+        assertEquals(0, run("sync-once", "--dry-run", "--home", home.toString()), () -> err);
+        assertTrue(out.contains("  in all: upload 1,205 files, 3.0 MiB"), out);
+        assertFalse(out.contains("download"), out);
+    }
 }

@@ -7,6 +7,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.Locale;
+import org.oxisync.core.commands.Bytes;
 import org.oxisync.ui.i18n.I18n;
 
 import static org.oxisync.ui.i18n.I18n.t;
@@ -14,9 +15,9 @@ import static org.oxisync.ui.i18n.I18n.t;
 /**
  * Human-readable sizes, durations and times for labels. Pure functions.
  *
- * <p>Sizes use the CLI's one convention ({@code org.oxisync.core.commands.Bytes.human}): binary units with
- * their binary names, one decimal ("781.3 KiB" for 800,000 bytes), plain bytes below 1 KiB ("900 B"); counts
- * say "1 file" / "2 files". {@code FormatsTest} checks the app and the CLI agree.
+ * <p>Sizes go through the CLI's formatter ({@link Bytes}): binary units with their binary names, one decimal
+ * ("781.3 KiB" for 800,000 bytes), plain bytes below 1 KiB ("900 B"), the decimal sign of the app's language;
+ * counts say "1 file" / "2 files". {@code FormatsTest} checks the app and the CLI agree.
  */
 public final class Formats {
     private static final String[] UNITS = {"B", "KiB", "MiB", "GiB", "TiB"};
@@ -26,17 +27,9 @@ public final class Formats {
     private Formats() {
     }
 
+    /** "781.3 KiB": {@link Bytes#human(long, Locale)}, the one formatter the CLI uses too, in the app's language. */
     public static String bytes(long n) {
-        if (n < 1024) {
-            return number(n) + " B";
-        }
-        double v = n;
-        int u = 0;
-        while (v >= 1024 && u < UNITS.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return figure(v) + " " + UNITS[u];
+        return Bytes.human(n, I18n.formatLocale());
     }
 
     /** "1 file", "3 files" (every plural form of the language). */
@@ -46,30 +39,9 @@ public final class Formats {
 
     /** "3.1 of 12.0 MiB": {@code done} in the unit of {@code total}, so the two read as one figure. */
     public static String bytesOf(long done, long total) {
-        if (total < 1024) {
-            return t("size.of", "done", number(done), "total", number(total), "unit", "B");
-        }
-        double tt = total;
-        int u = 0;
-        while (tt >= 1024 && u < UNITS.length - 1) {
-            tt /= 1024;
-            u++;
-        }
-        double d = done / Math.pow(1024, u);
-        return t("size.of", "done", figure(d), "total", figure(tt), "unit", UNITS[u]);
-    }
-
-    /** One decimal, with the language's decimal sign ("781.3", "781,3"); never grouped, as the CLI writes it. */
-    private static String figure(double v) {
-        java.text.DecimalFormat f = new java.text.DecimalFormat("0.0",
-                java.text.DecimalFormatSymbols.getInstance(I18n.formatLocale()));
-        f.setRoundingMode(java.math.RoundingMode.HALF_UP);
-        return f.format(v);
-    }
-
-    private static String number(long v) {
-        return new java.text.DecimalFormat("0", java.text.DecimalFormatSymbols.getInstance(I18n.formatLocale()))
-                .format(v);
+        Bytes.Unit u = Bytes.unitOf(total);
+        Locale l = I18n.formatLocale();
+        return t("size.of", "done", u.figure(done, l), "total", u.figure(total, l), "unit", u.name());
     }
 
     /** The text with its first letter capitalised, for messages shown on their own ("the folder is missing"). */

@@ -608,9 +608,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     }
 
     @Override
-    public void remoteSubFolders(FolderPair pair, Consumer<List<RemoteFolder>> then) {
-        background.run(() -> new RemoteFolders(ctx.api()).children(new RemoteFolder(pair.remoteFolderId(),
-                pair.name(), pair.remotePath())), then, e -> then.accept(List.of()));
+    public org.oxisync.ui.model.FolderLoader folders() {
+        return new org.oxisync.ui.model.BackgroundFolderLoader(background, ctx);
     }
 
     @Override

@@ -3,7 +3,6 @@ package org.oxisync.ui.model;
 import static org.oxisync.ui.i18n.I18n.t;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
@@ -47,17 +46,6 @@ public final class WizardModel {
     /** How to sign in. */
     public enum Method { BROWSER, PASSWORD, APP_PASSWORD }
 
-    /** A sub-folder of the chosen remote folder, with its size, ticked when it is synced. */
-    public static final class SubFolder {
-        public final RemoteFolder folder;
-        public final BooleanProperty selected = new SimpleBooleanProperty(true);
-        public final StringProperty size = new SimpleStringProperty(t("wizard.selective.counting"));
-
-        SubFolder(RemoteFolder folder) {
-            this.folder = folder;
-        }
-    }
-
     private final AppContext ctx;
     private final Background background;
     private final boolean addPairOnly;
@@ -80,7 +68,8 @@ public final class WizardModel {
     private final ObjectProperty<RemoteFolder> remoteFolder = new SimpleObjectProperty<>();
     private final StringProperty localFolder = new SimpleStringProperty("");
     private final StringProperty localNote = new SimpleStringProperty("");
-    private final ObservableList<SubFolder> subFolders = FXCollections.observableArrayList();
+    private final ObjectProperty<FolderSelection> selection = new SimpleObjectProperty<>();
+    private final ObjectProperty<SpaceNote> space = new SimpleObjectProperty<>(new SpaceNote("", false));
     private final ObjectProperty<FolderPair> createdPair = new SimpleObjectProperty<>();
     private final ObservableList<String> plan = FXCollections.observableArrayList();
     private final StringProperty reviewText = new SimpleStringProperty("");
@@ -159,7 +148,7 @@ public final class WizardModel {
         background.run(s::check, result -> {
             busy.set(false);
             if (result instanceof ServerCheck.Supported ok) {
-                serverInfo.set(t("wizard.signIn.server", "version", String.valueOf(ok.version()), "address", ok.baseUrl()));
+                serverInfo.set(serverInfo(String.valueOf(ok.version()), ok.baseUrl()));
                 step.set(Step.SIGN_IN);
             } else if (result instanceof ServerCheck.Untrusted u) {
                 certificate.set(u.certificate());
@@ -272,6 +261,16 @@ public final class WizardModel {
         step.set(Step.LOCAL_FOLDER);
     }
 
+    /**
+     * "OxiCloud 0.8.7 at …", and for plain http to another computer the warning that the password and the files
+     * travel unencrypted (issue 18 #28; the CLI's {@code login} prints the same).
+     */
+    static String serverInfo(String version, String baseUrl) {
+        String info = t("wizard.signIn.server", "version", version, "address", baseUrl);
+        return org.oxisync.core.app.ServerAddress.plainHttpWarning(baseUrl)
+                .map(w -> info + "\n" + t("wizard.signIn.plainHttp")).orElse(info);
+    }
+
     /** Explains what choosing the typed local folder means (new, empty, holds files, not allowed). */
     public void checkLocal() {
         String typed = localFolder.get() == null ? "" : localFolder.get().trim();
@@ -327,17 +326,16 @@ public final class WizardModel {
             return new RemoteFolders(ctx.api()).children(remote);
         }, list -> {
             busy.set(false);
-            List<SubFolder> subs = new ArrayList<>();
-            list.forEach(f -> subs.add(new SubFolder(f)));
-            subFolders.setAll(subs);
-            for (SubFolder s : subs) {
-                background.run(() -> new RemoteFolders(ctx.api()).size(s.folder), size -> s.size.set(
-                        t(size.complete() ? "wizard.selective.size" : "wizard.selective.size.more",
-                                "size", org.oxisync.ui.app.Formats.bytes(size.bytes()), "count", size.files())),
-                        e -> s.size.set(t("wizard.selective.sizeUnknown")));
-            }
-            step.set(subs.isEmpty() ? Step.REVIEW : Step.SELECTIVE);
-            if (subs.isEmpty()) {
+            FolderSelection sel = new FolderSelection(remote, List.of());
+            sel.listed(sel.root(), list);
+            selection.set(sel);
+            folders().size(remote, size -> sel.sized(sel.root(), size));
+            java.util.OptionalLong free = freeSpace();
+            sel.changes().addListener((o, a, b) -> space.set(SpaceNote.of(sel.bytesSynced(), free)));
+            space.set(SpaceNote.of(sel.bytesSynced(), free));
+            boolean noSubs = list.isEmpty();
+            step.set(noSubs ? Step.REVIEW : Step.SELECTIVE);
+            if (noSubs) {
                 prepareReview();
             }
         }, this::fail);
@@ -360,23 +358,27 @@ public final class WizardModel {
         clearProblem();
         busy.set(true);
         plan.clear();
+        space.set(new SpaceNote("", false));
         reviewText.set(t("wizard.review.preparing"));
         Path local = Path.of(localFolder.get().trim());
         RemoteFolder remote = remoteFolder.get();
-        List<String> excluded = subFolders.stream().filter(s -> !s.selected.get())
-                .map(s -> s.folder.path().substring(remote.path().length()).replaceFirst("^/", "")).toList();
+        FolderSelection sel = selection.get();
+        List<String> excluded = sel == null ? List.of() : sel.exclusions();
+        List<RemoteFolder> excludedFolders = excluded.stream().map(sel::find).filter(java.util.Objects::nonNull)
+                .map(f -> f.remote).toList();
+        java.util.OptionalLong free = freeSpace();
         background.run(() -> {
             PairSetup setup = new PairSetup(ctx);
             boolean localFiles = PairSetup.holdsFiles(local);
             FolderPair pair = setup.create(local, remote, excluded);
-            SyncReport preview = null;
-            String sizes = null;
             if (localFiles && !new RemoteFolders(ctx.api()).holdsNoFiles(remote)) {
-                preview = setup.preview(pair);
-            } else {
-                sizes = firstCopy(local, localFiles, remote);
+                SyncReport preview = setup.preview(pair);
+                return new Review(pair, preview, null,
+                        org.oxisync.core.commands.PlanTotals.of(preview.plan()).downloadBytes());
             }
-            return new Review(pair, preview, sizes);
+            FirstCopy copy = localFiles ? FirstCopy.upload(local)
+                    : FirstCopy.download(new RemoteFolders(ctx.api()), remote, excludedFolders);
+            return new Review(pair, null, copy.text(), copy.downloadBytes());
         }, r -> {
             busy.set(false);
             createdPair.set(r.pair());
@@ -389,47 +391,12 @@ public final class WizardModel {
                 plan.setAll(lines);
                 reviewText.set(t("wizard.review.both", "count", lines.size()));
             }
+            space.set(r.downloadBytes() > 0 ? SpaceNote.of(java.util.OptionalLong.of(r.downloadBytes()), free)
+                    : new SpaceNote("", false));
         }, this::fail);
     }
 
-    private record Review(FolderPair pair, SyncReport preview, String sizes) {}
-
-    /**
-     * One side is empty: what the first sync copies, with its size and count ("The server's folder holds 3 files
-     * (1.2 MiB) and this folder is empty: the first sync downloads them."). Excluded sub-folders are not counted.
-     */
-    private String firstCopy(Path local, boolean localFiles, RemoteFolder remote) throws java.io.IOException {
-        if (localFiles) {
-            long[] n = new long[2];
-            try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(local)) {
-                s.filter(java.nio.file.Files::isRegularFile).forEach(f -> {
-                    n[0]++;
-                    try {
-                        n[1] += java.nio.file.Files.size(f);
-                    } catch (java.io.IOException e) {
-                        // gone meanwhile: not counted
-                    }
-                });
-            }
-            return t("wizard.review.uploads", "count", n[0], "size", org.oxisync.ui.app.Formats.bytes(n[1]));
-        }
-        RemoteFolders folders = new RemoteFolders(ctx.api());
-        RemoteFolders.Size all = folders.size(remote);
-        long files = all.files();
-        long bytes = all.bytes();
-        for (SubFolder s : subFolders) {
-            if (!s.selected.get()) {
-                RemoteFolders.Size x = folders.size(s.folder);
-                files -= x.files();
-                bytes -= x.bytes();
-            }
-        }
-        if (files <= 0) {
-            return t("wizard.review.bothEmpty");
-        }
-        return t(all.complete() ? "wizard.review.downloads" : "wizard.review.downloads.more", "count", files,
-                "size", org.oxisync.ui.app.Formats.bytes(bytes));
-    }
+    private record Review(FolderPair pair, SyncReport preview, String sizes, long downloadBytes) {}
 
     /** Going back from the review removes the pair saved for the preview. */
     public void back() {
@@ -452,7 +419,8 @@ public final class WizardModel {
             case REMOTE_FOLDER -> addPairOnly ? Step.REMOTE_FOLDER : Step.SIGN_IN;
             case LOCAL_FOLDER -> Step.REMOTE_FOLDER;
             case SELECTIVE -> Step.LOCAL_FOLDER;
-            case REVIEW -> subFolders.isEmpty() ? Step.LOCAL_FOLDER : Step.SELECTIVE;
+            case REVIEW -> selection.get() == null || selection.get().root().children().isEmpty() ? Step.LOCAL_FOLDER
+                    : Step.SELECTIVE;
         };
         step.set(prev);
     }
@@ -531,7 +499,22 @@ public final class WizardModel {
     public ObjectProperty<RemoteFolder> remoteFolderProperty() { return remoteFolder; }
     public StringProperty localFolderProperty() { return localFolder; }
     public StringProperty localNoteProperty() { return localNote; }
-    public ObservableList<SubFolder> subFolders() { return subFolders; }
+    /** The selective sync tree of the chosen remote folder (set once the local folder is chosen). */
+    public ObjectProperty<FolderSelection> selectionProperty() { return selection; }
+
+    /** What the first sync downloads beside the local disk's free space. */
+    public ObjectProperty<SpaceNote> spaceProperty() { return space; }
+
+    /** Lists and sizes the server's folders in the background, for the selective sync tree. */
+    public FolderLoader folders() {
+        return new BackgroundFolderLoader(background, ctx);
+    }
+
+    private java.util.OptionalLong freeSpace() {
+        String typed = localFolder.get() == null ? "" : localFolder.get().trim();
+        return typed.isEmpty() ? java.util.OptionalLong.empty()
+                : org.oxisync.ui.setup.DiskSpace.usable(Path.of(typed));
+    }
     public ObjectProperty<FolderPair> createdPairProperty() { return createdPair; }
     public ObservableList<String> plan() { return plan; }
     public StringProperty reviewTextProperty() { return reviewText; }

@@ -21,8 +21,8 @@ public interface SettingsActions {
 
     void removePair(FolderPair pair, Consumer<String> done);
 
-    /** The sub-folders of the pair's remote folder, for the selective sync editor. */
-    void remoteSubFolders(FolderPair pair, Consumer<List<RemoteFolder>> then);
+    /** Lists and sizes the folders of the pair's drive, for the selective sync tree. */
+    org.oxisync.ui.model.FolderLoader folders();
 
     void savePair(FolderPair pair, Consumer<String> done);
 

@@ -5,8 +5,7 @@ import static org.oxisync.ui.i18n.I18n.t;
 import atlantafx.base.theme.Styles;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.IntegerProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -31,7 +30,11 @@ import javafx.scene.layout.VBox;
 import org.oxisync.core.app.Version;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Appearance;
+import org.oxisync.ui.model.FolderSelection;
 import org.oxisync.ui.model.SettingsModel;
+import org.oxisync.ui.model.SpaceNote;
+import org.oxisync.ui.setup.DiskSpace;
+import org.oxisync.ui.setup.RemoteFolder;
 
 /** The settings window: account, folders, network, general, versions, advanced, about. Changes save at once. */
 public final class SettingsView extends TabPane {
@@ -161,6 +164,11 @@ public final class SettingsView extends TabPane {
         });
 
         VBox excluded = new VBox(4);
+        Label space = Ui.wrapping("", "muted");
+        space.setId("selective-space");
+        space.visibleProperty().bind(space.textProperty().isNotEmpty());
+        space.managedProperty().bind(space.visibleProperty());
+        SelectiveTree[] tree = new SelectiveTree[1];
         TextArea ignores = new TextArea();
         ignores.setId("ignore-patterns");
         ignores.setPrefRowCount(5);
@@ -170,12 +178,16 @@ public final class SettingsView extends TabPane {
         Button save = new Button(t("settings.folders.save"));
         save.setId("save-pair");
         save.getStyleClass().add(Styles.ACCENT);
-        List<CheckBox> boxes = new ArrayList<>();
-        VBox editor = new VBox(8, Ui.label(t("settings.folders.selective"), "section-label"),
-                Ui.wrapping(t("settings.folders.selective.text"), "muted"),
-                excluded, ignoresLabel,
-                Ui.wrapping(t("settings.folders.ignore.text"), "muted"),
-                ignores, Ui.row(8, save));
+        // two columns, so the folder tree, the patterns and Save fit the window without scrolling
+        VBox selectiveColumn = new VBox(8, Ui.label(t("settings.folders.selective"), "section-label"),
+                Ui.wrapping(t("settings.folders.selective.text"), "muted"), excluded, space);
+        VBox ignoreColumn = new VBox(8, ignoresLabel,
+                Ui.wrapping(t("settings.folders.ignore.text"), "muted"), ignores);
+        HBox.setHgrow(selectiveColumn, Priority.ALWAYS);
+        HBox.setHgrow(ignoreColumn, Priority.ALWAYS);
+        selectiveColumn.setPrefWidth(0);
+        ignoreColumn.setPrefWidth(0);
+        VBox editor = new VBox(8, new HBox(16, selectiveColumn, ignoreColumn), Ui.row(8, save));
         editor.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
         pairs.addListener((javafx.collections.ListChangeListener<FolderPair>) c -> {
             if (selectAfterReload >= 0) {
@@ -190,42 +202,47 @@ public final class SettingsView extends TabPane {
         pairsList = list;
         list.getSelectionModel().selectedItemProperty().addListener((o, a, p) -> {
             excluded.getChildren().clear();
-            boxes.clear();
+            tree[0] = null;
+            space.setText("");
             ignores.setText(p == null ? "" : String.join("\n", p.ignorePatterns()));
             if (p == null) {
                 return;
             }
-            excluded.getChildren().add(Ui.label(t("settings.folders.loading"), "muted"));
-            actions.remoteSubFolders(p, subs -> {
-                excluded.getChildren().clear();
-                Set<String> ex = new TreeSet<>(p.exclusions());
-                for (var f : subs) {
-                    String rel = f.path().substring(p.remotePath().length()).replaceFirst("^/", "");
-                    CheckBox b = Ui.data(new CheckBox(f.name()));
-                    b.setId("selective-" + rel);
-                    b.setUserData(rel);
-                    b.setSelected(!ex.contains(rel));
-                    boxes.add(b);
-                    excluded.getChildren().add(b);
+            FolderSelection selection = new FolderSelection(new RemoteFolder(p.remoteFolderId(), p.name(),
+                    p.remotePath()), p.exclusions());
+            java.util.OptionalLong free = DiskSpace.usable(java.nio.file.Path.of(p.localRoot()));
+            Runnable showSpace = () -> {
+                SpaceNote note = SpaceNote.of(selection.bytesToDownload(), free);
+                space.setText(note.text());
+                space.getStyleClass().remove(Styles.DANGER);
+                if (note.tooLarge()) {
+                    space.getStyleClass().add(Styles.DANGER);
                 }
-                if (subs.isEmpty()) {
-                    excluded.getChildren().add(Ui.label(t("settings.folders.noSubfolders"), "muted"));
-                }
-            });
+            };
+            selection.changes().addListener((obs, was, now) -> showSpace.run());
+            showSpace.run();
+            SelectiveTree view = new SelectiveTree(selection, actions.folders());
+            view.setId("selective-tree");
+            view.setPrefHeight(160);
+            view.setMinHeight(120);
+            tree[0] = view;
+            Label state = Ui.label("", "muted");
+            state.textProperty().bind(Bindings.createStringBinding(() -> !selection.root().listed()
+                    ? t("settings.folders.loading") : selection.root().children().isEmpty()
+                    ? t("settings.folders.noSubfolders") : "", selection.changes()));
+            state.visibleProperty().bind(state.textProperty().isNotEmpty());
+            state.managedProperty().bind(state.visibleProperty());
+            view.visibleProperty().bind(Bindings.createBooleanBinding(() -> !selection.root().children().isEmpty(),
+                    selection.changes()));
+            view.managedProperty().bind(view.visibleProperty());
+            excluded.getChildren().setAll(view, state);
         });
         save.setOnAction(e -> {
             FolderPair p = list.getSelectionModel().getSelectedItem();
             if (p == null) {
                 return;
             }
-            Set<String> ex = new TreeSet<>(p.exclusions());
-            for (CheckBox b : boxes) {
-                if (b.isSelected()) {
-                    ex.remove((String) b.getUserData());
-                } else {
-                    ex.add((String) b.getUserData());
-                }
-            }
+            List<String> ex = tree[0] == null ? p.exclusions() : tree[0].selection().exclusions();
             List<String> patterns = ignores.getText().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
             actions.savePair(p.withExclusions(new ArrayList<>(ex)).withIgnorePatterns(patterns), err -> {
                 status.setText(err == null ? t("settings.folders.saved") : err);

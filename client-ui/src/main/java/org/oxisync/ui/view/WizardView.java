@@ -210,6 +210,7 @@ public final class WizardView extends BorderPane {
 
     private Node signInStep() {
         Label server = Ui.label("", "muted");
+        server.setWrapText(true); // room for the plain-http warning (issue 18 #28)
         server.textProperty().bind(model.serverInfoProperty());
         ToggleGroup g = new ToggleGroup();
         RadioButton browser = radio(t("wizard.signIn.browser"), Method.BROWSER, g);
@@ -378,41 +379,45 @@ public final class WizardView extends BorderPane {
 
     private Node selectiveStep() {
         Label intro = Ui.wrapping(t("wizard.selective.intro"), "muted");
-        ListView<WizardModel.SubFolder> list = new ListView<>(model.subFolders());
-        list.setId("selective-list");
-        list.setAccessibleText(Step.SELECTIVE.title());
-        list.setPrefHeight(260);
-        list.setMinHeight(120);
-        VBox.setVgrow(list, Priority.ALWAYS);
-        list.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        SelectiveTree tree = new SelectiveTree(model.selectionProperty().get(), model.folders());
+        tree.setId("selective-list");
+        tree.setAccessibleText(Step.SELECTIVE.title());
+        tree.setPrefHeight(260);
+        tree.setMinHeight(120);
+        VBox.setVgrow(tree, Priority.ALWAYS);
+        tree.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
                 e.consume();
                 onNext();
             }
         });
-        list.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
-            @Override
-            protected void updateItem(WizardModel.SubFolder s, boolean empty) {
-                super.updateItem(s, empty);
-                if (empty || s == null) {
-                    setGraphic(null);
-                    return;
-                }
-                CheckBox box = Ui.data(new CheckBox(s.folder.name()));
-                box.selectedProperty().bindBidirectional(s.selected);
-                Label size = Ui.label("", "muted");
-                size.textProperty().bind(s.size);
-                setGraphic(Ui.row(8, box, Ui.hgrow(), size));
-            }
-        });
         Button all = new Button(t("wizard.selective.all"));
         all.getStyleClass().add(Styles.FLAT);
-        all.setOnAction(e -> model.subFolders().forEach(s -> s.selected.set(true)));
+        all.setOnAction(e -> tree.selection().set(tree.selection().root(), true));
         Button none = new Button(t("wizard.selective.none"));
         none.getStyleClass().add(Styles.FLAT);
-        none.setOnAction(e -> model.subFolders().forEach(s -> s.selected.set(false)));
-        focusLater(list);
-        return new VBox(10, intro, list, Ui.row(4, all, none));
+        none.setOnAction(e -> tree.selection().set(tree.selection().root(), false));
+        focusLater(tree);
+        return new VBox(10, intro, tree, Ui.row(4, all, none), spaceLabel("selective-space"));
+    }
+
+    /** "2.1 GiB to download · 40.3 GiB free on this disk", in red when it does not fit (issue 18 #37). */
+    private Label spaceLabel(String id) {
+        Label l = Ui.wrapping("", "muted");
+        l.setId(id);
+        Runnable show = () -> {
+            var note = model.spaceProperty().get();
+            l.setText(note.text());
+            l.getStyleClass().remove(Styles.DANGER);
+            if (note.tooLarge()) {
+                l.getStyleClass().add(Styles.DANGER);
+            }
+        };
+        model.spaceProperty().addListener((o, a, b) -> show.run());
+        show.run();
+        l.visibleProperty().bind(l.textProperty().isNotEmpty());
+        l.managedProperty().bind(l.visibleProperty());
+        return l;
     }
 
     private Node reviewStep() {
@@ -442,7 +447,7 @@ public final class WizardView extends BorderPane {
         plan.visibleProperty().bind(Bindings.isNotEmpty(model.plan()));
         plan.managedProperty().bind(plan.visibleProperty());
         VBox.setMargin(plan, new Insets(4, 0, 0, 0));
-        return new VBox(10, text, plan);
+        return new VBox(10, text, spaceLabel("review-space"), plan);
     }
 
     private static GridPane grid() {
@@ -455,8 +460,8 @@ public final class WizardView extends BorderPane {
         javafx.application.Platform.runLater(n::requestFocus);
     }
 
-    /** For tests and the shell: the sub-folders shown, in order. */
-    public List<WizardModel.SubFolder> subFolders() {
-        return model.subFolders();
+    /** For tests and the shell: the selective sync tree's model (null before the local folder is chosen). */
+    public org.oxisync.ui.model.FolderSelection selection() {
+        return model.selectionProperty().get();
     }
 }

@@ -28,6 +28,22 @@ class FormatsTest {
         assertEquals("0 files", Formats.files(0));
     }
 
+    /** One formatter for both (core's Bytes): only the decimal sign follows the app's language. */
+    @Test
+    void theAppWritesSizesWithTheCliFormatterInItsLanguagesDecimalSign() {
+        java.util.Locale before = org.oxisync.ui.i18n.I18n.locale();
+        try {
+            org.oxisync.ui.i18n.I18n.setLocale(java.util.Locale.GERMAN);
+            assertEquals("781,3 KiB", Formats.bytes(800_000));
+            String of = Formats.bytesOf(3_250_586, 12 * 1024 * 1024);
+            org.junit.jupiter.api.Assertions.assertTrue(of.contains("3,1") && of.contains("12,0") && of.endsWith("MiB"), of);
+            assertEquals(Bytes.human(800_000, java.util.Locale.GERMAN), Formats.bytes(800_000));
+            assertEquals("781.3 KiB", Bytes.human(800_000), "the CLI keeps its point whatever the language");
+        } finally {
+            org.oxisync.ui.i18n.I18n.setLocale(before);
+        }
+    }
+
     @Test
     void messagesShownOnTheirOwnStartWithACapital() {
         assertEquals("The local folder is missing", Formats.sentence("the local folder is missing"));
