@@ -86,6 +86,8 @@ public final class WizardModel {
     private final StringProperty reviewText = new SimpleStringProperty("");
     /** Set when the browser could not be opened for the sign-in page: the page must be opened by hand. */
     private final StringProperty browserProblem = new SimpleStringProperty("");
+    /** The drive and mode of the new pair (the remote folder is a folder of that drive). */
+    private final PairPlace place = new PairPlace();
     private int localCheck;
 
     public WizardModel(AppContext ctx, Background background, boolean addPairOnly, Path defaultLocal) {
@@ -96,6 +98,7 @@ public final class WizardModel {
         if (addPairOnly) {
             background.run(() -> ctx.store().accounts().account().orElseThrow(), a -> {
                 account.set(a);
+                place.driveProperty().set(org.oxisync.ui.setup.DriveChoice.personal(a));
                 remoteFolder.set(root(a));
                 step.set(Step.REMOTE_FOLDER);
             }, this::fail);
@@ -251,6 +254,7 @@ public final class WizardModel {
         device.set(null);
         password.set("");
         account.set(a);
+        place.driveProperty().set(org.oxisync.ui.setup.DriveChoice.personal(a));
         remoteFolder.set(root(a));
         step.set(Step.REMOTE_FOLDER);
     }
@@ -260,6 +264,12 @@ public final class WizardModel {
     /** Lists {@code parent}'s sub-folders for the tree. */
     public void children(RemoteFolder parent, Consumer<List<RemoteFolder>> then) {
         background.run(() -> new RemoteFolders(ctx.api()).children(parent), then, this::fail);
+    }
+
+    /** The drives and shared folders the user can pair with, for the drive picker. */
+    public void drives(Consumer<List<org.oxisync.ui.setup.DriveChoice>> then, Consumer<Throwable> failed) {
+        Account a = account.get();
+        background.run(() -> org.oxisync.ui.setup.DriveChoice.list(ctx.api(), a), then, failed);
     }
 
     public void remoteChosen() {
@@ -368,7 +378,7 @@ public final class WizardModel {
         background.run(() -> {
             PairSetup setup = new PairSetup(ctx);
             boolean localFiles = PairSetup.holdsFiles(local);
-            FolderPair pair = setup.create(local, remote, excluded);
+            FolderPair pair = setup.create(local, remote, excluded, place.driveProperty().get(), place.rights());
             SyncReport preview = null;
             String sizes = null;
             if (localFiles && !new RemoteFolders(ctx.api()).holdsNoFiles(remote)) {
@@ -536,4 +546,5 @@ public final class WizardModel {
     public ObservableList<String> plan() { return plan; }
     public StringProperty reviewTextProperty() { return reviewText; }
     public StringProperty browserProblemProperty() { return browserProblem; }
+    public PairPlace place() { return place; }
 }

@@ -137,7 +137,8 @@ public final class SettingsView extends TabPane {
             @Override
             protected void updateItem(FolderPair p, boolean empty) {
                 super.updateItem(p, empty);
-                setText(empty || p == null ? null : p.name() + "   —   " + p.localRoot() + "  ⇄  " + p.remotePath());
+                setText(empty || p == null ? null : p.name() + "   —   " + p.localRoot() + "  ⇄  " + p.remotePath()
+                        + "   ·   " + org.oxisync.ui.app.RightsText.pair(p)); // drive, role and mode
             }
         });
         Button add = new Button(t("settings.folders.add"));
@@ -167,7 +168,8 @@ public final class SettingsView extends TabPane {
         save.setId("save-pair");
         save.getStyleClass().add(Styles.ACCENT);
         List<CheckBox> boxes = new ArrayList<>();
-        VBox editor = new VBox(8, Ui.label(t("settings.folders.selective"), "section-label"),
+        ModeChooser modes = new ModeChooser(); // only the modes the pair's role allows
+        VBox editor = new VBox(8, modes, Ui.label(t("settings.folders.selective"), "section-label"),
                 Ui.wrapping(t("settings.folders.selective.text"), "muted"),
                 excluded, Ui.label(t("settings.folders.ignore"), "section-label"),
                 Ui.wrapping(t("settings.folders.ignore.text"), "muted"),
@@ -191,6 +193,8 @@ public final class SettingsView extends TabPane {
             if (p == null) {
                 return;
             }
+            var rights = org.oxisync.ui.setup.PairModes.of(p);
+            modes.show(rights.role(), rights.mode(), rights.keepRemoteDeletes());
             excluded.getChildren().add(Ui.label(t("settings.folders.loading"), "muted"));
             actions.remoteSubFolders(p, subs -> {
                 excluded.getChildren().clear();
@@ -223,7 +227,9 @@ public final class SettingsView extends TabPane {
                 }
             }
             List<String> patterns = ignores.getText().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
-            actions.savePair(p.withExclusions(new ArrayList<>(ex)).withIgnorePatterns(patterns), err -> {
+            FolderPair edited = org.oxisync.ui.setup.PairModes.withMode(p, modes.modeProperty().get(),
+                    modes.keepRemoteDeletesProperty().get());
+            actions.savePair(edited.withExclusions(new ArrayList<>(ex)).withIgnorePatterns(patterns), err -> {
                 status.setText(err == null ? t("settings.folders.saved") : err);
                 reloadPairs();
             });
