@@ -55,7 +55,8 @@ public final class RightsText {
 
     /** The drive picker's second line: "Shared drive · can edit · 1.2 GiB free". */
     public static String driveLine(DriveChoice d) {
-        String base = t("rights.drive.line", "kind", kind(d.kind()), "role", role(d.role()));
+        // the Personal drive is named by its kind already: its line says only the role and the space
+        String base = d.personal() ? role(d.role()) : t("rights.drive.line", "kind", kind(d.kind()), "role", role(d.role()));
         return d.freeBytes().isPresent()
                 ? t("rights.drive.withFree", "line", base, "free", Formats.bytes(d.freeBytes().getAsLong())) : base;
     }
@@ -101,13 +102,13 @@ public final class RightsText {
         return PairModes.allowed(role).contains(mode) ? null : t("rights.mode.viewOnly");
     }
 
-    /** Why the pair does not send something: the mode, else what the role lacks. */
+    /** Why the pair does not send something: a role that may not add anything, else the mode, else the role. */
     public static String why(PairRights r) {
+        if (!r.role().canCreate()) { // a viewer's pair is download-only too; the role is the reason to tell
+            return t("rights.why.viewOnly");
+        }
         if (r.mode() == SyncMode.DOWNLOAD_ONLY) {
             return t("rights.why.downloadOnly");
-        }
-        if (!r.role().canCreate()) {
-            return t("rights.why.viewOnly");
         }
         if (!r.role().canUpdate()) {
             return t("rights.why.addOnly");

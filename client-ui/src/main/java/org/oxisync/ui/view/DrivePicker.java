@@ -54,7 +54,7 @@ public final class DrivePicker extends VBox {
         setId("drive-picker");
         drives.setId("drive-list");
         drives.getStyleClass().add(Styles.DENSE);
-        drives.setPrefHeight(150);
+        drives.setPrefHeight(180); // four drives in view; more scroll
         drives.setMinHeight(90);
         drives.setPlaceholder(Ui.label(t("rights.drive.loading"), "muted"));
         drives.setCellFactory(v -> new ListCell<>() {
@@ -108,7 +108,14 @@ public final class DrivePicker extends VBox {
                 choose(d);
             }
         });
-        getChildren().addAll(drivesLabel, drives, problem, tree, chosen, modes);
+        // the drive and its folders on the left, how the pair syncs beside them: all in view at the wizard's size
+        VBox where = new VBox(8, drivesLabel, drives, problem, tree, chosen);
+        javafx.scene.layout.HBox.setHgrow(where, Priority.ALWAYS);
+        modes.setPrefWidth(250);
+        modes.setMinWidth(180);
+        javafx.scene.layout.HBox both = new javafx.scene.layout.HBox(16, where, modes);
+        VBox.setVgrow(both, Priority.ALWAYS);
+        getChildren().add(both);
         showTree(drive.get());
         modes.roleProperty().set(drive.get().role());
         source.drives(list -> {

@@ -46,6 +46,7 @@ public final class ModeChooser extends VBox {
             getChildren().addAll(r, text);
             if (m == SyncMode.UPLOAD_ONLY) {
                 keep.setId("keep-remote-deletes");
+                keep.setWrapText(true);
                 keep.setPadding(new javafx.geometry.Insets(0, 0, 0, 26));
                 getChildren().add(keep);
             }
