@@ -38,6 +38,7 @@ public final class ModeChooser extends VBox {
         for (SyncMode m : SyncMode.values()) {
             RadioButton r = new RadioButton(RightsText.mode(m));
             r.setId("mode-" + m.wireName());
+            r.setWrapText(true);
             r.setToggleGroup(group);
             r.setOnAction(e -> mode.set(m));
             Label text = Ui.wrapping(RightsText.modeText(m), "muted");
