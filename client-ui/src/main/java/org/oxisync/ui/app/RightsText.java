@@ -61,6 +61,11 @@ public final class RightsText {
                 ? t("rights.drive.withFree", "line", base, "free", Formats.bytes(d.freeBytes().getAsLong())) : base;
     }
 
+    /** The drive's name and its line in one: "Personal drive · full control · 1.0 GiB free". */
+    public static String driveSummary(DriveChoice d) {
+        return t("rights.drive.line", "kind", driveName(d), "role", driveLine(d));
+    }
+
     /** The drive's name as shown; the Personal drive by its translated kind. */
     public static String driveName(DriveChoice d) {
         return d.personal() ? t("rights.kind.personal") : d.name();

@@ -74,11 +74,20 @@ public final class DrivePicker extends VBox {
                 Label line = Ui.label(RightsText.driveLine(d), "muted");
                 setGraphic(new VBox(1, name, line));
                 setText(null);
-                setTooltip(new javafx.scene.control.Tooltip(RightsText.driveName(d) + " · " + RightsText.driveLine(d)));
+                setTooltip(new javafx.scene.control.Tooltip(RightsText.driveSummary(d)));
             }
         });
         Label drivesLabel = Ui.mnemonic(t("rights.drive.label"));
         drivesLabel.setLabelFor(drives);
+        // The list only when there is a choice: with the Personal drive alone (or while the drives are read) one line
+        // says where, and the folder tree keeps the room it had before drives existed.
+        Label single = Ui.label(t("rights.drive.loading"), "muted");
+        single.setId("drive-single");
+        for (javafx.scene.Node n : List.of(drivesLabel, drives, single)) {
+            n.managedProperty().bind(n.visibleProperty());
+        }
+        drivesLabel.setVisible(false);
+        drives.setVisible(false);
 
         tree.setId("remote-tree");
         tree.setPrefHeight(220);
@@ -109,7 +118,7 @@ public final class DrivePicker extends VBox {
             }
         });
         // the drive and its folders on the left, how the pair syncs beside them: all in view at the wizard's size
-        VBox where = new VBox(8, drivesLabel, drives, problem, tree, chosen);
+        VBox where = new VBox(8, drivesLabel, drives, single, problem, tree, chosen);
         javafx.scene.layout.HBox.setHgrow(where, Priority.ALWAYS);
         modes.setPrefWidth(250);
         modes.setMinWidth(180);
@@ -120,6 +129,13 @@ public final class DrivePicker extends VBox {
         modes.roleProperty().set(drive.get().role());
         source.drives(list -> {
             drives.getItems().setAll(list);
+            boolean choice = list.size() > 1;
+            drivesLabel.setVisible(choice);
+            drives.setVisible(choice);
+            single.setVisible(!choice);
+            if (!choice && !list.isEmpty()) {
+                single.setText(RightsText.driveSummary(list.get(0)));
+            }
             DriveChoice now = drive.get();
             DriveChoice same = list.stream().filter(d -> d.id().equals(now.id()) && d.kind().equals(now.kind()))
                     .findFirst().orElse(list.isEmpty() ? null : list.get(0));
@@ -129,6 +145,7 @@ public final class DrivePicker extends VBox {
         }, e -> {
             problem.setText(t("rights.drive.failed"));
             problem.setVisible(true);
+            single.setVisible(false);
             drives.getItems().setAll(drive.get());
             drives.getSelectionModel().select(0);
         });

@@ -29,6 +29,7 @@ public final class ModeChooser extends VBox {
     private final Map<SyncMode, RadioButton> radios = new EnumMap<>(SyncMode.class);
     private final CheckBox keep = new CheckBox(t("rights.mode.keepRemoteDeletes"));
     private final Label note = Ui.wrapping("", "muted");
+    private Runnable onChosen = () -> { };
 
     public ModeChooser() {
         super(6);
@@ -40,7 +41,10 @@ public final class ModeChooser extends VBox {
             r.setId("mode-" + m.wireName());
             r.setWrapText(true);
             r.setToggleGroup(group);
-            r.setOnAction(e -> mode.set(m));
+            r.setOnAction(e -> {
+                mode.set(m);
+                onChosen.run();
+            });
             Label text = Ui.wrapping(RightsText.modeText(m), "muted");
             text.setPadding(new javafx.geometry.Insets(0, 0, 0, 26));
             radios.put(m, r);
@@ -56,6 +60,7 @@ public final class ModeChooser extends VBox {
         note.managedProperty().bind(note.visibleProperty());
         getChildren().add(note);
         keep.selectedProperty().bindBidirectional(keepRemoteDeletes);
+        keep.setOnAction(e -> onChosen.run());
         role.addListener((o, a, b) -> roleChanged());
         mode.addListener((o, a, b) -> refresh());
         roleChanged();
@@ -94,6 +99,11 @@ public final class ModeChooser extends VBox {
         mode.set(PairModes.allowed(r).contains(m) ? m : PairModes.defaultMode(r));
         keepRemoteDeletes.set(keepDeletes && PairModes.keepRemoteDeletesApplies(r, mode.get()));
         refresh();
+    }
+
+    /** Runs after the user chose a mode or ticked "keep" (not when {@link #show} or a new role changes them). */
+    public void setOnChosen(Runnable r) {
+        onChosen = r == null ? () -> { } : r;
     }
 
     public ObjectProperty<Role> roleProperty() {

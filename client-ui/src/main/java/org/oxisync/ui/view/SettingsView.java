@@ -168,12 +168,22 @@ public final class SettingsView extends TabPane {
         save.setId("save-pair");
         save.getStyleClass().add(Styles.ACCENT);
         List<CheckBox> boxes = new ArrayList<>();
-        ModeChooser modes = new ModeChooser(); // only the modes the pair's role allows
-        VBox editor = new VBox(8, modes, Ui.label(t("settings.folders.selective"), "section-label"),
+        ModeChooser modes = new ModeChooser(); // only the modes the pair's role allows; a choice saves at once
+        VBox editor = new VBox(8, Ui.label(t("settings.folders.selective"), "section-label"),
                 Ui.wrapping(t("settings.folders.selective.text"), "muted"),
                 excluded, Ui.label(t("settings.folders.ignore"), "section-label"),
                 Ui.wrapping(t("settings.folders.ignore.text"), "muted"),
-                ignores, Ui.row(8, save));
+                ignores, Ui.row(8, save), modes);
+        modes.setOnChosen(() -> {
+            FolderPair p = list.getSelectionModel().getSelectedItem();
+            if (p != null) {
+                actions.savePair(org.oxisync.ui.setup.PairModes.withMode(p, modes.modeProperty().get(),
+                        modes.keepRemoteDeletesProperty().get()), err -> {
+                    status.setText(err == null ? t("settings.folders.saved") : err);
+                    reloadPairs();
+                });
+            }
+        });
         editor.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
         pairs.addListener((javafx.collections.ListChangeListener<FolderPair>) c -> {
             if (selectAfterReload >= 0) {
