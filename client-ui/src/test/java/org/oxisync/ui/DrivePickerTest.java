@@ -287,6 +287,9 @@ class DrivePickerTest {
         waitUntil("the new mode is stored without pressing Save", 15, () -> "download-only".equals(
                 storedPair("Team").settings().get(PairRightsSettings.MODE)));
         assertEquals("editor", storedPair("Team").settings().get(PairRightsSettings.ROLE), "the role is kept");
+        javafx.scene.control.TabPane tabs = (javafx.scene.control.TabPane) settings.getScene().lookup("#settings");
+        WaitForAsyncUtils.asyncFx(() -> ((javafx.scene.control.ScrollPane) tabs.getSelectionModel().getSelectedItem()
+                .getContent()).setVvalue(1)).get(); // the mode, below Save, in the picture
         screenshot(settings.getScene(), "settings-pair-mode");
     }
 }
