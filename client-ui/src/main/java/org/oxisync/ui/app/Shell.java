@@ -122,7 +122,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         this.backendFactory = backendFactory;
         this.ctx = new AppContext(home, clock);
         this.status = new StatusModel(clock);
-        this.activity = new ActivityModel(this::store, background);
+        this.activity = new ActivityModel(this::store, background, () -> org.oxisync.ui.model.HeldBack.all(status));
         this.conflicts = new ConflictsModel(this::store, () -> new ConflictActions(store(), clock), background);
         this.errors = new ErrorsModel(this::store, status, background);
         this.versions = new VersionsModel(this::store, () -> new VersionActions(store(), clock), background);

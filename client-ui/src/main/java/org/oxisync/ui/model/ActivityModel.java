@@ -41,7 +41,7 @@ public final class ActivityModel {
 
     /** The filter choices; each maps to the log's kinds. */
     public enum Filter {
-        ALL, UPLOADS, DOWNLOADS, DELETES, MOVES, CONFLICTS, RUNS;
+        ALL, UPLOADS, DOWNLOADS, DELETES, MOVES, CONFLICTS, RUNS, HELD_BACK;
 
         public boolean accepts(String kind) {
             String k = kind == null ? "" : kind;
@@ -53,39 +53,59 @@ public final class ActivityModel {
                 case MOVES -> k.startsWith("move") || k.startsWith("rename");
                 case CONFLICTS -> k.equals("conflict");
                 case RUNS -> k.equals("run");
+                case HELD_BACK -> k.equals(HELD_BACK_KIND);
             };
         }
 
         @Override
         public String toString() {
-            return org.oxisync.ui.i18n.I18n.t("activity.filter." + name().toLowerCase(Locale.ROOT));
+            return this == HELD_BACK ? org.oxisync.ui.i18n.I18n.t("activity.filter.heldBack")
+                    : org.oxisync.ui.i18n.I18n.t("activity.filter." + name().toLowerCase(Locale.ROOT));
         }
     }
 
     /** One row: the entry and its pair (null for account-wide entries). */
     public record Row(Activity activity, FolderPair pair) {}
 
+    /** The kind of the rows made from held-back items (not in the store's log: they are the last runs' state). */
+    public static final String HELD_BACK_KIND = "held-back";
+
     private final Supplier<LocalStore> store;
     private final Background background;
+    private final Supplier<List<HeldBack>> heldBack;
     private final ObservableList<Row> all = FXCollections.observableArrayList();
     private final FilteredList<Row> shown = new FilteredList<>(all);
     private final ObjectProperty<Filter> filter = new SimpleObjectProperty<>(Filter.ALL);
     private final StringProperty search = new SimpleStringProperty("");
 
     public ActivityModel(Supplier<LocalStore> store, Background background) {
+        this(store, background, List::of);
+    }
+
+    /**
+     * @param heldBack the items the pairs' last runs held back because of their role or mode (read on the FX
+     *                 thread), listed first, with their reasons, as kind {@value #HELD_BACK_KIND}
+     */
+    public ActivityModel(Supplier<LocalStore> store, Background background, Supplier<List<HeldBack>> heldBack) {
         this.store = store;
         this.background = background;
+        this.heldBack = heldBack;
         filter.addListener((o, a, b) -> refilter());
         search.addListener((o, a, b) -> refilter());
     }
 
     public void reload() {
+        List<Row> held = heldBack.get().stream().map(h -> new Row(new Activity(-1, h.when() == null
+                ? java.time.Instant.EPOCH : h.when(), h.pair().id(), HELD_BACK_KIND, h.path(), h.reason()), h.pair()))
+                .toList();
         background.run(() -> {
             LocalStore s = store.get();
             Map<Long, FolderPair> pairs = s.accounts().pairs().stream()
                     .collect(Collectors.toMap(FolderPair::id, p -> p));
             List<Activity> recent = s.activity().recent(LIMIT);
-            return recent.stream().map(a -> new Row(a, a.pairId() == null ? null : pairs.get(a.pairId()))).toList();
+            List<Row> out = new java.util.ArrayList<>(held);
+            recent.forEach(a -> out.add(new Row(a, a.pairId() == null ? null : pairs.get(a.pairId()))));
+            return out;
         }, all::setAll, e -> { });
     }
 

@@ -75,6 +75,8 @@ public final class WizardModel {
     private final StringProperty reviewText = new SimpleStringProperty("");
     /** Set when the browser could not be opened for the sign-in page: the page must be opened by hand. */
     private final StringProperty browserProblem = new SimpleStringProperty("");
+    /** The drive and mode of the new pair (the remote folder is a folder of that drive). */
+    private final PairPlace place = new PairPlace();
     private int localCheck;
 
     public WizardModel(AppContext ctx, Background background, boolean addPairOnly, Path defaultLocal) {
@@ -85,6 +87,7 @@ public final class WizardModel {
         if (addPairOnly) {
             background.run(() -> ctx.store().accounts().account().orElseThrow(), a -> {
                 account.set(a);
+                place.driveProperty().set(org.oxisync.ui.setup.DriveChoice.personal(a));
                 remoteFolder.set(root(a));
                 step.set(Step.REMOTE_FOLDER);
             }, this::fail);
@@ -240,6 +243,7 @@ public final class WizardModel {
         device.set(null);
         password.set("");
         account.set(a);
+        place.driveProperty().set(org.oxisync.ui.setup.DriveChoice.personal(a));
         remoteFolder.set(root(a));
         step.set(Step.REMOTE_FOLDER);
     }
@@ -249,6 +253,12 @@ public final class WizardModel {
     /** Lists {@code parent}'s sub-folders for the tree. */
     public void children(RemoteFolder parent, Consumer<List<RemoteFolder>> then) {
         background.run(() -> new RemoteFolders(ctx.api()).children(parent), then, this::fail);
+    }
+
+    /** The drives and shared folders the user can pair with, for the drive picker. */
+    public void drives(Consumer<List<org.oxisync.ui.setup.DriveChoice>> then, Consumer<Throwable> failed) {
+        Account a = account.get();
+        background.run(() -> org.oxisync.ui.setup.DriveChoice.list(ctx.api(), a), then, failed);
     }
 
     public void remoteChosen() {
@@ -370,7 +380,7 @@ public final class WizardModel {
         background.run(() -> {
             PairSetup setup = new PairSetup(ctx);
             boolean localFiles = PairSetup.holdsFiles(local);
-            FolderPair pair = setup.create(local, remote, excluded);
+            FolderPair pair = setup.create(local, remote, excluded, place.driveProperty().get(), place.rights());
             if (localFiles && !new RemoteFolders(ctx.api()).holdsNoFiles(remote)) {
                 SyncReport preview = setup.preview(pair);
                 return new Review(pair, preview, null,
@@ -519,4 +529,5 @@ public final class WizardModel {
     public ObservableList<String> plan() { return plan; }
     public StringProperty reviewTextProperty() { return reviewText; }
     public StringProperty browserProblemProperty() { return browserProblem; }
+    public PairPlace place() { return place; }
 }

@@ -10,7 +10,9 @@ import org.oxisync.core.app.PairRemoval;
 import org.oxisync.core.app.PairRules;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;
+import org.oxisync.core.engine.PairRightsSettings;
 import org.oxisync.core.engine.SyncReport;
+import org.oxisync.core.plan.PairRights;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 
@@ -32,6 +34,17 @@ public final class PairSetup {
 
     /** Creates the local folder if needed and saves the pair; the name is made unique ("Docs", "Docs 2", ...). */
     public FolderPair create(Path local, RemoteFolder remote, List<String> exclusions) throws IOException {
+        return create(local, remote, exclusions, null, PairRights.FULL);
+    }
+
+    /**
+     * As {@link #create(Path, RemoteFolder, List)}, on {@code drive} ({@code remote} is a folder of it, its path from
+     * the drive's root) with {@code rights}; the drive and the rights go into the pair's settings as
+     * {@code oxisync pair add --drive --mode} puts them. A pair on the Personal drive with full rights stores
+     * nothing more than before drives existed. Null {@code drive}: the Personal drive.
+     */
+    public FolderPair create(Path local, RemoteFolder remote, List<String> exclusions, DriveChoice drive,
+                             PairRights rights) throws IOException {
         String problem = problemWith(local);
         if (problem != null) {
             throw new IllegalArgumentException(problem);
@@ -41,8 +54,11 @@ public final class PairSetup {
         Files.createDirectories(dir);
         LocalStore store = ctx.store();
         String name = PairRules.uniqueName(PairRules.defaultName(dir), n -> store.accounts().pairByName(n).isPresent());
-        return store.accounts().savePair(FolderPair.create(name, dir.toString(), remote.id(), remotePath)
-                .withExclusions(exclusions));
+        FolderPair pair = FolderPair.create(name, dir.toString(), remote.id(), remotePath).withExclusions(exclusions);
+        if (drive != null && !drive.personal()) {
+            pair = pair.withSettings(drive.pairDrive().settings(pair.settings()));
+        }
+        return store.accounts().savePair(PairRightsSettings.write(pair, rights));
     }
 
     /** True when the folder exists and holds at least one regular file somewhere below it. */

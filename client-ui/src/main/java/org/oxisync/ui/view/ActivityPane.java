@@ -118,6 +118,7 @@ public final class ActivityPane extends VBox {
             case "conflict" -> t("activity.kind.conflict");
             case "run" -> t("activity.kind.run");
             case "restore" -> t("activity.kind.restore");
+            case ActivityModel.HELD_BACK_KIND -> t("activity.kind.heldBack");
             default -> k.startsWith("move") ? t("activity.kind.move") : k;
         };
     }

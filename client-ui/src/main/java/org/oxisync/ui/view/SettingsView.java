@@ -142,7 +142,8 @@ public final class SettingsView extends TabPane {
             @Override
             protected void updateItem(FolderPair p, boolean empty) {
                 super.updateItem(p, empty);
-                setText(empty || p == null ? null : p.name() + "   —   " + p.localRoot() + "  ⇄  " + p.remotePath());
+                setText(empty || p == null ? null : p.name() + "   —   " + p.localRoot() + "  ⇄  " + p.remotePath()
+                        + "   ·   " + org.oxisync.ui.app.RightsText.pair(p)); // drive, role and mode
             }
         });
         Button add = new Button(t("settings.folders.add"));
@@ -187,7 +188,18 @@ public final class SettingsView extends TabPane {
         HBox.setHgrow(ignoreColumn, Priority.ALWAYS);
         selectiveColumn.setPrefWidth(0);
         ignoreColumn.setPrefWidth(0);
-        VBox editor = new VBox(8, new HBox(16, selectiveColumn, ignoreColumn), Ui.row(8, save));
+        ModeChooser modes = new ModeChooser(); // only the modes the pair's role allows; a choice saves at once
+        VBox editor = new VBox(8, new HBox(16, selectiveColumn, ignoreColumn), Ui.row(8, save), modes);
+        modes.setOnChosen(() -> {
+            FolderPair p = list.getSelectionModel().getSelectedItem();
+            if (p != null) {
+                actions.savePair(org.oxisync.ui.setup.PairModes.withMode(p, modes.modeProperty().get(),
+                        modes.keepRemoteDeletesProperty().get()), err -> {
+                    status.setText(err == null ? t("settings.folders.saved") : err);
+                    reloadPairs();
+                });
+            }
+        });
         editor.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
         pairs.addListener((javafx.collections.ListChangeListener<FolderPair>) c -> {
             if (selectAfterReload >= 0) {
@@ -208,6 +220,8 @@ public final class SettingsView extends TabPane {
             if (p == null) {
                 return;
             }
+            var rights = org.oxisync.ui.setup.PairModes.of(p);
+            modes.show(rights.role(), rights.mode(), rights.keepRemoteDeletes());
             FolderSelection selection = new FolderSelection(new RemoteFolder(p.remoteFolderId(), p.name(),
                     p.remotePath()), p.exclusions());
             java.util.OptionalLong free = DiskSpace.usable(java.nio.file.Path.of(p.localRoot()));
@@ -244,7 +258,9 @@ public final class SettingsView extends TabPane {
             }
             List<String> ex = tree[0] == null ? p.exclusions() : tree[0].selection().exclusions();
             List<String> patterns = ignores.getText().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
-            actions.savePair(p.withExclusions(new ArrayList<>(ex)).withIgnorePatterns(patterns), err -> {
+            FolderPair edited = org.oxisync.ui.setup.PairModes.withMode(p, modes.modeProperty().get(),
+                    modes.keepRemoteDeletesProperty().get());
+            actions.savePair(edited.withExclusions(new ArrayList<>(ex)).withIgnorePatterns(patterns), err -> {
                 status.setText(err == null ? t("settings.folders.saved") : err);
                 reloadPairs();
             });

@@ -92,6 +92,13 @@ public final class StatusPane extends ScrollPane {
         state.setId("pair-state-" + r.name());
         Label last = Ui.label("", "muted");
         last.setWrapText(true);
+        Label badge = Ui.label("", "pair-badge");
+        badge.setId("pair-badge-" + r.name());
+        badge.managedProperty().bind(badge.visibleProperty());
+        Label rights = Ui.label("", "muted");
+        rights.setId("pair-rights-" + r.name());
+        rights.setWrapText(true);
+        HeldBackBox held = new HeldBackBox(r.name());
         Button signIn = new Button(t("status.card.signInAgain"));
         signIn.setId("card-sign-in-" + r.name());
         signIn.getStyleClass().addAll(Styles.SMALL, Styles.ACCENT);
@@ -122,10 +129,18 @@ public final class StatusPane extends ScrollPane {
                     : rep == null ? t(failed ? "status.card.lastAttempt" : "status.card.lastSync", "when", when)
                     : failed ? t("status.card.lastAttempt.nothing", "when", when)
                     : t("status.card.lastSync.summary", "when", when, "summary", summary(rep)));
+            // where and how the pair syncs, and what its last run held back because of that (never an error)
+            rights.setText(org.oxisync.ui.app.RightsText.pair(r.pair()));
+            String b = org.oxisync.ui.app.RightsText.badge(r.pair()).orElse("");
+            badge.setText(b);
+            badge.setVisible(!b.isEmpty());
+            held.show(org.oxisync.ui.model.HeldBack.of(r.pair(), rep, r.lastRunProperty().get()));
         };
         r.phaseProperty().addListener((o, a, b) -> refresh.run());
         r.detailProperty().addListener((o, a, b) -> refresh.run());
         r.lastRunProperty().addListener((o, a, b) -> refresh.run());
+        r.lastReportProperty().addListener((o, a, b) -> refresh.run());
+        r.pairProperty().addListener((o, a, b) -> refresh.run());
         model.signedOutProperty().addListener((o, a, b) -> refresh.run());
         refresh.run();
         state.setWrapText(true);
@@ -136,7 +151,7 @@ public final class StatusPane extends ScrollPane {
         open.setOnAction(e -> actions.openFolder(r.pair()));
         Label paths = Ui.label(t("status.card.paths", "local", r.pair().localRoot(), "remote", r.pair().remotePath()), "muted");
         paths.setWrapText(true);
-        VBox card = new VBox(Ui.row(8, dot, name, Ui.hgrow(), signIn, open), paths, state, last);
+        VBox card = new VBox(Ui.row(8, dot, name, badge, Ui.hgrow(), signIn, open), paths, rights, state, last, held);
         card.getStyleClass().add("pair-card");
         return card;
     }

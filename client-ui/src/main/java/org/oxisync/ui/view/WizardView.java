@@ -21,8 +21,6 @@ import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.TreeItem;
-import javafx.scene.control.TreeView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -293,52 +291,27 @@ public final class WizardView extends BorderPane {
 
     private Node remoteStep() {
         Label intro = Ui.wrapping(t("wizard.remote.intro"), "muted");
-        RemoteFolder root = model.remoteFolderProperty().get() != null && "/".equals(model.remoteFolderProperty().get().path())
-                ? model.remoteFolderProperty().get() : WizardModel.root(model.accountProperty().get());
-        TreeItem<RemoteFolder> rootItem = lazyItem(root);
-        rootItem.setExpanded(true);
-        TreeView<RemoteFolder> tree = new TreeView<>(rootItem);
-        tree.setId("remote-tree");
-        tree.setAccessibleText(Step.REMOTE_FOLDER.title());
-        tree.setPrefHeight(260);
-        tree.setMinHeight(120);
-        VBox.setVgrow(tree, Priority.ALWAYS);
-        tree.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) { // Enter = Continue here too
-                e.consume();
-                onNext();
+        if (model.place().driveProperty().get() == null) {
+            model.place().driveProperty().set(org.oxisync.ui.setup.DriveChoice.personal(model.accountProperty().get()));
+        }
+        DrivePicker picker = new DrivePicker(new DrivePicker.Source() {
+            @Override
+            public void drives(Consumer<List<org.oxisync.ui.setup.DriveChoice>> then, Consumer<Throwable> failed) {
+                model.drives(then, failed);
             }
-        });
-        tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) ->
-                model.remoteFolderProperty().set(b == null ? null : b.getValue()));
-        tree.getSelectionModel().select(rootItem);
-        Label chosen = Ui.label("", "muted");
-        chosen.textProperty().bind(Bindings.createStringBinding(() -> model.remoteFolderProperty().get() == null
-                ? t("wizard.remote.none") : t("wizard.remote.selected", "folder", model.remoteFolderProperty().get().path()),
-                model.remoteFolderProperty()));
-        focusLater(tree);
-        return new VBox(10, intro, tree, chosen);
-    }
-
-    private TreeItem<RemoteFolder> lazyItem(RemoteFolder f) {
-        TreeItem<RemoteFolder> item = new TreeItem<>(f);
-        item.getChildren().add(new TreeItem<>(new RemoteFolder("", t("common.loading"), "")));
-        item.expandedProperty().addListener(new javafx.beans.value.ChangeListener<>() {
-            private boolean loaded;
 
             @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> o, Boolean a, Boolean b) {
-                if (b && !loaded) {
-                    loaded = true;
-                    model.children(f, list -> item.getChildren().setAll(list.stream().map(this::child).toList()));
-                }
+            public void children(RemoteFolder parent, Consumer<List<RemoteFolder>> then) {
+                model.children(parent, then);
             }
-
-            private TreeItem<RemoteFolder> child(RemoteFolder c) {
-                return lazyItem(c);
-            }
-        });
-        return item;
+        }, model.place().driveProperty(), model.remoteFolderProperty(), this::onNext);
+        picker.modes().show(model.place().driveProperty().get().role(), model.place().modeProperty().get(),
+                model.place().keepRemoteDeletesProperty().get());
+        model.place().modeProperty().bind(picker.modes().modeProperty());
+        model.place().keepRemoteDeletesProperty().bind(picker.modes().keepRemoteDeletesProperty());
+        VBox.setVgrow(picker, Priority.ALWAYS);
+        focusLater(picker.lookup("#remote-tree"));
+        return new VBox(10, intro, picker);
     }
 
     private Node localStep() {
