@@ -74,9 +74,9 @@ final class Blake3Kernels {
     }
 
     /**
-     * The warm-up of the {@code auto} mode: of the lane width remembered for this CPU if there is one; else of the
-     * default width, and the warm-up's start also starts the comparison of the widths for later processes
-     * ({@link Blake3LaneProbe}; never several widths in one process, see there).
+     * The warm-up of the {@code auto} mode: of the lane width chosen for this CPU if there is one; else of the
+     * default width, and the warm-up's start also starts measuring the widths still unmeasured, for later
+     * processes ({@link Blake3LaneProbe}: never several widths in one process, see there).
      */
     private static Optional<Blake3Warmup> warmup() {
         String mode = System.getProperty("oxisync.blake3.kernel", "auto");
@@ -89,15 +89,20 @@ final class Blake3Kernels {
         if (remembered.isPresent()) {
             return Optional.of(new Blake3Warmup(remembered.get()));
         }
-        Runnable probe = memory.<Runnable>map(m -> () -> Blake3LaneProbe.startInBackground(m::remember)).orElse(() -> { });
-        return vector().map(v -> new Blake3Warmup(v, Blake3Warmup::daemon, probe));
+        Runnable probe = () -> { };
+        if (memory.isPresent() && Blake3LaneProbe.enabled() && Integer.getInteger("oxisync.blake3.lanes") == null) {
+            List<Integer> missing = memory.get().unmeasured(Blake3VectorKernels.widths());
+            probe = () -> Blake3LaneProbe.startInBackground(memory.get(), missing);
+        }
+        Runnable onStart = probe;
+        return vector().map(v -> new Blake3Warmup(v, Blake3Warmup::daemon, onStart));
     }
 
     private static Optional<Supplier<Blake3Kernel>> rememberedWidth(Optional<Blake3LaneMemory> memory) {
         if (Integer.getInteger("oxisync.blake3.lanes") != null) {
             return Optional.empty(); // an explicit width (experiments) wins
         }
-        Optional<Integer> lanes = memory.flatMap(Blake3LaneMemory::lanes);
+        Optional<Integer> lanes = memory.flatMap(m -> m.choice(Blake3VectorKernels.widths()));
         return lanes.flatMap(l -> Blake3VectorKernels.candidates(Optional.of(l)).stream().findFirst());
     }
 

@@ -9,81 +9,80 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 
 /**
- * Measures which SIMD lane width hashes fastest on this CPU, each width in a JVM of its own.
+ * Measures how fast each SIMD lane width hashes on this CPU, each width in a JVM of its own.
  *
  * <p>Why separate JVMs: the Vector API's library methods share their JIT profiles between all the kernels of a
  * process; once a 512-bit kernel has run, the 256-bit one never got compiled to vector code in the same JVM
  * (measured: its warm-up gave up after 30 s; warmed alone it was ready in 5 s). So the process that hashes uses
- * one width only, and the widths are compared by short child processes ({@code main} below: warm one width up,
- * print its best time for 64 chunks), started once per CPU and JVM in the background and remembered
- * ({@link Blake3LaneMemory}); until then the default width is used.
+ * one width only, and the widths are measured by short child processes ({@code main} below: warm one width up,
+ * time 64 chunks), one after the other, started in the background by the first processes that warm SIMD up
+ * without a choice for this CPU ({@link Blake3Kernels}); until then the default width is used.
+ *
+ * <p>Each child writes its own figure into {@link Blake3LaneMemory} before it exits, so a measurement is kept
+ * even when the process that started it (a short command) has ended meanwhile: the child runs on for at most
+ * the warm-up's give-up time, and the next process measures only the widths still missing. Turned off by
+ * {@code -Doxisync.blake3.laneProbe=off} (the build's tests, which must not leave JVMs running behind them).
  */
 public final class Blake3LaneProbe {
-    private static final long CHILD_TIMEOUT_SECONDS = 60;
+    static final String PROPERTY = "oxisync.blake3.laneProbe";
+    private static final long CHILD_TIMEOUT_SECONDS = 90;
     private static final int CHUNKS = 64;
     private static final String COLD = "cold";
 
     private Blake3LaneProbe() {}
 
+    /** Whether this process may start measuring children. */
+    static boolean enabled() {
+        return !"off".equalsIgnoreCase(System.getProperty(PROPERTY));
+    }
+
     /**
      * Child process: {@code args[0]} = lanes. Prints "lanes nanos" (best time of 64 chunks), or "lanes cold" when
      * the width did not get faster than scalar within the warm-up's time (no usable figure), or nothing when the
-     * width is not available.
+     * width is not available; records the same in the lane memory given by {@code oxisync.blake3.laneCache}.
      */
     public static void main(String[] args) {
         int lanes = Integer.parseInt(args[0]);
+        OptionalLong result;
         List<Supplier<Blake3Kernel>> one = Blake3VectorKernels.candidates(Optional.of(lanes));
-        if (one.isEmpty()) {
+        if (one.isEmpty() || one.get(0).get().degree() != lanes) {
             return;
         }
         Blake3Kernel kernel = one.get(0).get();
         Blake3Warmup warmup = new Blake3Warmup(one.get(0), Runnable::run);
         warmup.start();
-        if (!warmup.ready()) {
-            System.out.println(kernel.degree() + " " + COLD);
-            return;
+        if (warmup.ready()) {
+            byte[] in = new byte[CHUNKS * Blake3.CHUNK_LEN];
+            int[] out = new int[8 * CHUNKS];
+            long best = Long.MAX_VALUE;
+            for (int i = 0; i < 200; i++) {
+                long t0 = System.nanoTime();
+                kernel.hashChunks(in, 0, CHUNKS, Blake3.IV, i, 0, out, 0);
+                kernel.hashParents(out, 0, CHUNKS / 2, Blake3.IV, Blake3.PARENT, out, 0);
+                best = Math.min(best, System.nanoTime() - t0);
+            }
+            result = OptionalLong.of(best);
+        } else {
+            result = OptionalLong.empty();
         }
-        byte[] in = new byte[CHUNKS * Blake3.CHUNK_LEN];
-        int[] out = new int[8 * CHUNKS];
-        long best = Long.MAX_VALUE;
-        for (int i = 0; i < 200; i++) {
-            long t0 = System.nanoTime();
-            kernel.hashChunks(in, 0, CHUNKS, Blake3.IV, i, 0, out, 0);
-            kernel.hashParents(out, 0, CHUNKS / 2, Blake3.IV, Blake3.PARENT, out, 0);
-            best = Math.min(best, System.nanoTime() - t0);
-        }
-        System.out.println(kernel.degree() + " " + best);
+        Blake3LaneMemory.standard().ifPresent(m -> m.recordMeasurement(lanes, result));
+        System.out.println(lanes + " " + (result.isPresent() ? Long.toString(result.getAsLong()) : COLD));
     }
 
     /**
-     * Starts the comparison on a background daemon thread when there is more than one width: one child JVM per
-     * width, one after the other, at the lowest priority; tells {@code chosen} the fastest width.
+     * Measures {@code widths} on a background daemon thread, one child JVM after the other (each records its
+     * figure in {@code memory} itself).
      */
-    static void startInBackground(IntConsumer chosen) {
-        List<Integer> widths = new ArrayList<>();
-        for (Supplier<Blake3Kernel> s : Blake3VectorKernels.candidates(Optional.empty())) {
-            widths.add(s.get().degree());
-        }
-        Optional<List<String>> java = childCommand();
-        if (widths.size() < 2 || java.isEmpty()) {
+    static void startInBackground(Blake3LaneMemory memory, List<Integer> widths) {
+        if (widths.isEmpty()) {
             return;
         }
         Thread t = new Thread(() -> {
-            int bestLanes = -1;
-            long bestNanos = Long.MAX_VALUE;
             for (int lanes : widths) {
-                OptionalLong nanos = runChild(java.get(), lanes).orElse(OptionalLong.empty());
-                if (nanos.isPresent() && nanos.getAsLong() < bestNanos) {
-                    bestNanos = nanos.getAsLong();
-                    bestLanes = lanes;
-                }
-            }
-            if (bestLanes > 0) {
-                chosen.accept(bestLanes);
+                measureInChild(lanes, memory);
             }
         }, "oxisync-blake3-lane-probe");
         t.setDaemon(true);
@@ -92,15 +91,16 @@ public final class Blake3LaneProbe {
     }
 
     /**
-     * One width measured in a child JVM: empty if the child gave no answer; else its best time for 64 chunks, or
-     * an empty time if it did not get warm in time (a loaded machine).
+     * One width measured in a child JVM that records its figure in {@code memory}: empty if the child gave no
+     * answer; else its best time for 64 chunks, or an empty time if it did not get warm in time (a loaded
+     * machine).
      */
-    static Optional<OptionalLong> measureInChild(int lanes) {
-        return childCommand().flatMap(c -> runChild(c, lanes));
+    static Optional<OptionalLong> measureInChild(int lanes, Blake3LaneMemory memory) {
+        return childCommand(memory.file()).flatMap(c -> runChild(c, lanes));
     }
 
     /** This JVM's java with the Vector API module and the class path holding this class. */
-    private static Optional<List<String>> childCommand() {
+    private static Optional<List<String>> childCommand(Path memoryFile) {
         try {
             Optional<String> java = ProcessHandle.current().info().command();
             var source = Blake3LaneProbe.class.getProtectionDomain().getCodeSource();
@@ -109,7 +109,10 @@ public final class Blake3LaneProbe {
             }
             String classPath = Path.of(source.getLocation().toURI()).toString();
             return Optional.of(List.of(java.get(), "--add-modules", Blake3Kernels.VECTOR_MODULE, "-Xshare:auto",
-                    "-XX:+UseSerialGC", "-Xmx64m", "-Xlog:disable", "-cp", classPath, Blake3LaneProbe.class.getName()));
+                    "-XX:+UseSerialGC", "-Xmx64m", "-Xlog:disable",
+                    // scalar: the child's Blake3Kernels must not run the default width beside the measured one
+                    "-Doxisync.blake3.kernel=scalar", "-D" + Blake3LaneMemory.PROPERTY + "=" + memoryFile,
+                    "-cp", classPath, Blake3LaneProbe.class.getName()));
         } catch (RuntimeException | java.net.URISyntaxException e) {
             return Optional.empty();
         }

@@ -30,8 +30,36 @@ final class Blake3VectorKernels {
     private Blake3VectorKernels() {}
 
     /**
+     * The lane widths worth comparing on this CPU, widest first: the two widest of {@link #WIDTHS} that the CPU's
+     * preferred vector holds. Found without defining or running any kernel: running kernels of several widths in
+     * one JVM spoils the JIT for all but the first (see {@link Blake3LaneProbe}), so a process that hashes must
+     * only ever run the one width it uses. Empty without the Vector API module.
+     */
+    static List<Integer> widths() {
+        if (ModuleLayer.boot().findModule(Blake3Kernels.VECTOR_MODULE).isEmpty()) {
+            return List.of();
+        }
+        int preferred;
+        try {
+            Class<?> type = Class.forName(Blake3VectorKernels.class.getPackageName() + ".Blake3VectorWidth");
+            preferred = (int) MethodHandles.publicLookup()
+                    .findStatic(type, "preferredLanes", MethodType.methodType(int.class)).invokeExact();
+        } catch (Throwable e) {
+            return List.of();
+        }
+        List<Integer> widest = new ArrayList<>();
+        for (int i = WIDTHS.length - 1; i >= 0 && widest.size() < 2; i--) {
+            if (WIDTHS[i] <= preferred) {
+                widest.add(WIDTHS[i]);
+            }
+        }
+        return widest;
+    }
+
+    /**
      * One self-tested kernel factory per distinct lane width, the two widest the CPU offers, widest first; only
-     * {@code onlyLanes} when given and available. Empty without the Vector API module.
+     * {@code onlyLanes} when given and available. Empty without the Vector API module. Without {@code onlyLanes}
+     * this runs every width (the self-test), which is for tests in a JVM of their own only: see {@link #widths()}.
      */
     static List<Supplier<Blake3Kernel>> candidates(Optional<Integer> onlyLanes) {
         if (ModuleLayer.boot().findModule(Blake3Kernels.VECTOR_MODULE).isEmpty()) {

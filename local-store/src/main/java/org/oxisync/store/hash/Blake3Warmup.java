@@ -42,6 +42,7 @@ final class Blake3Warmup {
     private final String simdName;
     private final Consumer<Runnable> starter;
     private final Runnable onStart;
+    private final KernelTimer timer;
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicLong scalarBlocks = new AtomicLong();
     private volatile boolean ready;
@@ -57,6 +58,15 @@ final class Blake3Warmup {
 
     /** {@code onStart} also runs when the warm-up starts (the lane-width probe, {@link Blake3LaneProbe}). */
     Blake3Warmup(Supplier<Blake3Kernel> simd, Consumer<Runnable> starter, Runnable onStart) {
+        this(simd, starter, onStart, Blake3Warmup::time);
+    }
+
+    /**
+     * {@code timer} times one kernel on 64 chunks ({@link #time} in production; tests give a fixed verdict so that
+     * the switch to SIMD does not depend on how fast the JIT is on a loaded machine).
+     */
+    Blake3Warmup(Supplier<Blake3Kernel> simd, Consumer<Runnable> starter, Runnable onStart, KernelTimer timer) {
+        this.timer = timer;
         this.onStart = onStart;
         this.simd = simd;
         this.simdName = simd.get().name();
@@ -127,14 +137,19 @@ final class Blake3Warmup {
                 vector.hashChunks(in, 0, chunks, Blake3.IV, counter++, 0, out, 0);
                 vector.hashParents(out, 0, chunks / 2, Blake3.IV, Blake3.PARENT, out, 0);
             }
-            long simdNanos = time(vector, in, out);
-            long scalarNanos = time(scalar, in, out);
+            long simdNanos = timer.nanos(vector, in, out);
+            long scalarNanos = timer.nanos(scalar, in, out);
             fasterInARow = simdNanos < scalarNanos ? fasterInARow + 1 : 0;
             if (fasterInARow >= 2) {
                 ready = true;
                 return;
             }
         }
+    }
+
+    /** Times {@code kernel} hashing the 64 chunks of {@code in}, in nanoseconds. */
+    interface KernelTimer {
+        long nanos(Blake3Kernel kernel, byte[] in, int[] out);
     }
 
     /**

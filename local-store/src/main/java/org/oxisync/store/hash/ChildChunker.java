@@ -103,9 +103,11 @@ final class ChildChunker {
             }
             List<String> cmd = new ArrayList<>(List.of(java.get(), "--add-modules", Blake3Kernels.VECTOR_MODULE,
                     "-XX:+UseSerialGC", "-Xmx256m", "-Xlog:disable", "-Xlog:all=warning:stderr"));
-            String laneCache = System.getProperty("oxisync.blake3.laneCache");
-            if (laneCache != null) {
-                cmd.add("-Doxisync.blake3.laneCache=" + laneCache);
+            for (String passed : List.of(Blake3LaneMemory.PROPERTY, Blake3LaneProbe.PROPERTY)) {
+                String value = System.getProperty(passed);
+                if (value != null) {
+                    cmd.add("-D" + passed + "=" + value);
+                }
             }
             cmd.addAll(List.of("-cp", Path.of(source.getLocation().toURI()).toString(), ChildChunker.class.getName(),
                     file.toAbsolutePath().toString(), Integer.toString(params.min()), Integer.toString(params.avg()),
