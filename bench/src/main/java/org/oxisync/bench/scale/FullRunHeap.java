@@ -34,8 +34,13 @@ import org.oxisync.store.account.FolderPair;
  * <p>The emulator lives in this JVM, so absolute heap figures include it; the difference does not (it does not
  * change during a no-change run). Peak RSS of the real launcher is e2e-rescan.sh's job (separate processes).
  *
+ * <p>With {@code --cli LAUNCHER JAR...}: instead, for each client jar, the real launcher (default options) as
+ * separate processes against this JVM's emulator: login, pair add, a sync-once that records the seeded tree, a
+ * full no-change sync-once (quiet seal removed) and a quiet one, each under GNU time (peak RSS, wall, CPU), and
+ * {@code find} over the tree as the reference.
+ *
  * <pre>
- * java -Xmx3g -cp CP org.oxisync.bench.scale.FullRunHeap [FILES=100000] [TOP=15]
+ * java -Xmx3g -cp CP org.oxisync.bench.scale.FullRunHeap [FILES=100000] [TOP=15] [--cli LAUNCHER JAR...]
  * </pre>
  */
 public final class FullRunHeap {
@@ -53,6 +58,11 @@ public final class FullRunHeap {
             long t0 = System.nanoTime();
             seed(local, remote, files);
             System.out.printf("seeded %,d files in %.1f s%n", files, (System.nanoTime() - t0) / 1e9);
+            if (args.length > 3 && args[2].equals("--cli")) {
+                LauncherRuns.run(Path.of(args[3]), List.of(args).subList(4, args.length), server.baseUrl(), local,
+                        work);
+                return;
+            }
             ctx.saveConfig(new AppConfig(server.baseUrl(), "alice", null));
             ctx.api().login("alice", "pw-1");
             ctx.store().accounts().savePair(FolderPair.create("Sync", local.toString(),
