@@ -37,7 +37,8 @@ import org.oxisync.store.account.FolderPair;
  * <p>With {@code --cli LAUNCHER JAR...}: instead, for each client jar, the real launcher (default options) as
  * separate processes against this JVM's emulator: login, pair add, a sync-once that records the seeded tree, a
  * full no-change sync-once (quiet seal removed) and a quiet one, each under GNU time (peak RSS, wall, CPU), and
- * {@code find} over the tree as the reference.
+ * {@code find} over the tree as the reference ({@code -DfullRunHeap.inProcessToo=true}: then the in-process
+ * measurement too, on the same seeded tree).
  *
  * <pre>
  * java -Xmx3g -cp CP org.oxisync.bench.scale.FullRunHeap [FILES=100000] [TOP=15] [--cli LAUNCHER JAR...]
@@ -61,7 +62,9 @@ public final class FullRunHeap {
             if (args.length > 3 && args[2].equals("--cli")) {
                 LauncherRuns.run(Path.of(args[3]), List.of(args).subList(4, args.length), server.baseUrl(), local,
                         work);
-                return;
+                if (!Boolean.getBoolean("fullRunHeap.inProcessToo")) {
+                    return;
+                }
             }
             ctx.saveConfig(new AppConfig(server.baseUrl(), "alice", null));
             ctx.api().login("alice", "pw-1");
