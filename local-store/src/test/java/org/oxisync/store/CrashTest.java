@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,16 +46,46 @@ class CrashTest {
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             String ready = out.readLine();
             assertTrue(ready != null && ready.startsWith("ready"), "child started (seed " + seed + "): " + ready);
-            // kill somewhere inside the write loop: mostly 0-150 ms in (often mid-batch), every tenth run
-            // later (300-600 ms), so some batches surely commit even on a slow machine
-            int delay = i % 10 == 0 ? 300 + rnd.nextInt(300) : rnd.nextInt(150);
-            p.waitFor(delay, TimeUnit.MILLISECONDS);
+            // kill somewhere inside the write loop: mostly 0-150 ms in (often mid-batch); every tenth run only once
+            // the child has reported a committed batch, so that some batches surely commit whatever the machine's
+            // load (fixed delays of 300-600 ms committed nothing in 50 kills at a load average of 25-50)
+            if (i % 10 == 0) {
+                assertTrue(awaitCommit(p, out), "child committed a batch (seed " + seed + ")");
+            }
+            p.waitFor(rnd.nextInt(150), TimeUnit.MILLISECONDS);
             p.destroyForcibly();
             assertTrue(p.waitFor(20, TimeUnit.SECONDS));
             committedBatches = check(data, committedBatches, "iteration " + i + " (seed " + seed + ")");
         }
         assertTrue(committedBatches > 0, "the children committed some batches");
     }
+
+    /**
+     * Reads the child's output until it reports a committed batch; false if it ends first or reports none within
+     * {@value #COMMIT_WAIT_SECONDS} s (a bound for a hung child only, far above any machine's time for one batch).
+     */
+    private static boolean awaitCommit(Process p, BufferedReader out) throws Exception {
+        CompletableFuture<Boolean> seen = CompletableFuture.supplyAsync(() -> {
+            try {
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    if (line.startsWith("committed")) {
+                        return true;
+                    }
+                }
+                return false;
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
+        try {
+            return seen.get(COMMIT_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            p.destroyForcibly(); // ends the read
+            return false;
+        }
+    }
+
+    private static final int COMMIT_WAIT_SECONDS = 300;
 
     /** Checks the store after a kill; returns the number of committed batches. */
     private static int check(Path data, int before, String where) {

@@ -61,6 +61,8 @@ public final class CrashWorker {
                             + "VALUES (?, ?, ?, ?, 0)", pair, "b" + batch, digest.fileHash(), digest.size()));
                     store.settings().put("batch." + batch, Integer.toString(ENTRIES));
                 });
+                System.out.println("committed " + batch); // CrashTest waits for one now and then
+                System.out.flush();
             }
         }
     }

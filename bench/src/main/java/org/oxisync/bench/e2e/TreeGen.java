@@ -13,8 +13,10 @@ import java.util.SplittableRandom;
  * it with a plain {@code javac} and need no Maven build.
  *
  * <pre>
- * TreeGen tree ROOT COUNT MIN_BYTES MAX_BYTES SEED   COUNT files of random size and content, 100 per folder,
- *                                                     100 folders per top folder: ROOT/t00/d0000/f0000000.bin
+ * TreeGen tree ROOT COUNT MIN_BYTES MAX_BYTES SEED [PER_FOLDER]   COUNT files of random size and content,
+ *                                                     PER_FOLDER (default 100) per folder, 100 folders per top
+ *                                                     folder: ROOT/t00/d0000/f0000000.bin (a million files in
+ *                                                     20,000 folders: PER_FOLDER 50; 50,000 in one: 50000)
  * TreeGen file PATH BYTES SEED                       one file of random content
  * TreeGen overwrite PATH OFFSET BYTES SEED            overwrite BYTES in place (size unchanged)
  * </pre>
@@ -32,9 +34,10 @@ public final class TreeGen {
         }
         switch (args[0]) {
             case "tree" -> {
-                require(args, 6);
+                require(args, args.length == 7 ? 7 : 6);
+                int perFolder = args.length > 6 ? Integer.parseInt(args[6]) : FILES_PER_FOLDER;
                 long n = tree(Path.of(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]),
-                        Integer.parseInt(args[4]), Long.parseLong(args[5]));
+                        Integer.parseInt(args[4]), Long.parseLong(args[5]), perFolder);
                 System.out.println("wrote " + args[2] + " files, " + n + " bytes under " + args[1]);
             }
             case "file" -> {
@@ -52,16 +55,20 @@ public final class TreeGen {
 
     /** Writes {@code count} files with sizes uniform in [min, max]; returns the total bytes written. */
     static long tree(Path root, int count, int min, int max, long seed) throws IOException {
-        if (count < 0 || min < 0 || max < min) {
-            throw new IllegalArgumentException("need count >= 0 and 0 <= min <= max");
+        return tree(root, count, min, max, seed, FILES_PER_FOLDER);
+    }
+
+    static long tree(Path root, int count, int min, int max, long seed, int perFolder) throws IOException {
+        if (count < 0 || min < 0 || max < min || perFolder < 1) {
+            throw new IllegalArgumentException("need count >= 0, 0 <= min <= max and perFolder >= 1");
         }
         SplittableRandom rnd = new SplittableRandom(seed);
         byte[] buf = new byte[max];
         long total = 0;
         Path folder = null;
         for (int i = 0; i < count; i++) {
-            if (i % FILES_PER_FOLDER == 0) {
-                int f = i / FILES_PER_FOLDER;
+            if (i % perFolder == 0) {
+                int f = i / perFolder;
                 folder = root.resolve(String.format("t%02d/d%04d", f / FOLDERS_PER_TOP, f));
                 Files.createDirectories(folder);
             }
@@ -120,7 +127,7 @@ public final class TreeGen {
     }
 
     private static void usage() {
-        System.err.println("usage: TreeGen tree ROOT COUNT MIN_BYTES MAX_BYTES SEED | file PATH BYTES SEED"
+        System.err.println("usage: TreeGen tree ROOT COUNT MIN_BYTES MAX_BYTES SEED [PER_FOLDER] | file PATH BYTES SEED"
                 + " | overwrite PATH OFFSET BYTES SEED");
         System.exit(2);
     }

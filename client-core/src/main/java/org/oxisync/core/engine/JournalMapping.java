@@ -1,18 +1,12 @@
 package org.oxisync.core.engine;
 
 import java.time.Instant;
-import java.util.List;
 import org.oxisync.core.plan.EntryKind;
-import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
 
 /** Converts between the store's journal rows and the reconciler's journal entries. */
 final class JournalMapping {
     private JournalMapping() {}
-
-    static JournalBase base(List<org.oxisync.store.journal.JournalEntry> rows) {
-        return new JournalBase(rows.stream().map(JournalMapping::toPlan).toList());
-    }
 
     static JournalEntry toPlan(org.oxisync.store.journal.JournalEntry r) {
         EntryKind kind = switch (r.kind()) {

@@ -193,7 +193,7 @@ public final class SyncEngine {
         if (!options.dryRun()) {
             seal.delete(); // before this run changes anything (see QuietSeal)
         }
-        JournalBase base = JournalMapping.base(store.journal().all(pair.id()));
+        JournalBase base = new JournalBase(store.journal().all(pair.id(), JournalMapping::toPlan));
 
         if (hint instanceof LocalHint.Paths && (store.needsRebuild() || base.entries().isEmpty())) {
             hint = LocalHint.ALL; // nothing recorded to take the unchanged entries from

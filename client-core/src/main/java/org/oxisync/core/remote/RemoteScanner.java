@@ -230,9 +230,13 @@ public final class RemoteScanner {
     private static void addFiles(RemoteTree.Folder folder, String path, List<RemoteEntry> entries,
                                  SharedStrings shared) {
         String folderId = shared.id(folder.id());
+        Instant modified = null; // one object for neighbours modified in the same second (24 bytes a file otherwise)
         for (RemoteTree.File f : folder.files()) {
+            if (modified == null || modified.getEpochSecond() != f.modifiedAt()) {
+                modified = Instant.ofEpochSecond(f.modifiedAt());
+            }
             entries.add(RemoteEntry.file(shared.path(f.id(), RelativePaths.join(path, f.name())), f.id(),
-                    folderId, f.etag(), f.contentHash(), f.size(), Instant.ofEpochSecond(f.modifiedAt())));
+                    folderId, f.etag(), f.contentHash(), f.size(), modified));
         }
     }
 }

@@ -51,7 +51,8 @@ class LauncherScriptTest {
                                 .stream().anyMatch(a -> a.startsWith("-XX:SharedArchiveFile="));
                         boolean c1 = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
                                 .contains("-XX:TieredStopAtLevel=1")
-                                && "scalar".equals(System.getProperty("oxisync.blake3.kernel"));
+                                && "scalar".equals(System.getProperty("oxisync.blake3.kernel"))
+                                && "child".equals(System.getProperty("oxisync.hash.largeFiles"));
                         System.out.println("args=" + String.join(",", args) + " mapped=" + shared);
                         System.err.println("c1only=" + c1);
                         System.exit(Integer.parseInt(args[args.length - 1]));

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -21,7 +22,7 @@ import java.util.function.Supplier;
  */
 final class Blake3Kernels {
     static final String VECTOR_MODULE = "jdk.incubator.vector";
-    private static final String VECTOR_CLASS = "org.oxisync.store.hash.Blake3VectorKernel";
+    private static final String VECTOR_CLASS = Blake3VectorKernels.VECTOR_CLASS;
     private static final Supplier<Blake3Kernel> SCALAR = Blake3ScalarKernel::new;
     private static final Optional<Blake3Warmup> WARMUP = warmup();
     private static final Supplier<Blake3Kernel> DEFAULT = choose();
@@ -66,17 +67,43 @@ final class Blake3Kernels {
             return SCALAR;
         }
         if ("simd".equalsIgnoreCase(mode)) {
-            return vector().orElse(SCALAR);
+            // the width remembered for this CPU if any (no time for measuring here), else this class's default
+            return rememberedWidth(Blake3LaneMemory.standard()).or(Blake3Kernels::vector).orElse(SCALAR);
         }
         return WARMUP.<Supplier<Blake3Kernel>>map(w -> () -> new Blake3AdaptiveKernel(w)).orElse(SCALAR);
     }
 
+    /**
+     * The warm-up of the {@code auto} mode: of the lane width chosen for this CPU if there is one; else of the
+     * default width, and the warm-up's start also starts measuring the widths still unmeasured, for later
+     * processes ({@link Blake3LaneProbe}: never several widths in one process, see there).
+     */
     private static Optional<Blake3Warmup> warmup() {
         String mode = System.getProperty("oxisync.blake3.kernel", "auto");
-        if ("scalar".equalsIgnoreCase(mode) || "simd".equalsIgnoreCase(mode)) {
+        if ("scalar".equalsIgnoreCase(mode) || "simd".equalsIgnoreCase(mode)
+                || ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
             return Optional.empty();
         }
-        return vector().map(Blake3Warmup::new);
+        Optional<Blake3LaneMemory> memory = Blake3LaneMemory.standard();
+        Optional<Supplier<Blake3Kernel>> remembered = rememberedWidth(memory);
+        if (remembered.isPresent()) {
+            return Optional.of(new Blake3Warmup(remembered.get()));
+        }
+        Runnable probe = () -> { };
+        if (memory.isPresent() && Blake3LaneProbe.enabled() && Integer.getInteger("oxisync.blake3.lanes") == null) {
+            List<Integer> missing = memory.get().unmeasured(Blake3VectorKernels.widths());
+            probe = () -> Blake3LaneProbe.startInBackground(memory.get(), missing);
+        }
+        Runnable onStart = probe;
+        return vector().map(v -> new Blake3Warmup(v, Blake3Warmup::daemon, onStart));
+    }
+
+    private static Optional<Supplier<Blake3Kernel>> rememberedWidth(Optional<Blake3LaneMemory> memory) {
+        if (Integer.getInteger("oxisync.blake3.lanes") != null) {
+            return Optional.empty(); // an explicit width (experiments) wins
+        }
+        Optional<Integer> lanes = memory.flatMap(m -> m.choice(Blake3VectorKernels.widths()));
+        return lanes.flatMap(l -> Blake3VectorKernels.candidates(Optional.of(l)).stream().findFirst());
     }
 
     /** Tells the adaptive kernel that about {@code bytes} bytes are about to be hashed (see {@link Blake3Warmup}). */
@@ -85,7 +112,7 @@ final class Blake3Kernels {
     }
 
     /** Hashes a few odd-sized batches of chunks and parents with both kernels and compares. */
-    private static boolean selfTest(Blake3Kernel candidate) {
+    static boolean selfTest(Blake3Kernel candidate) {
         Blake3Kernel reference = new Blake3ScalarKernel();
         int chunks = 2 * candidate.degree() + 3;
         byte[] in = new byte[chunks * Blake3.CHUNK_LEN];

@@ -3,6 +3,7 @@ package org.oxisync.store.hash;
 import static jdk.incubator.vector.VectorOperators.ROR;
 import static jdk.incubator.vector.VectorOperators.XOR;
 
+import java.lang.constant.ConstantDescs;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -20,8 +21,10 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>What makes it fast on JDK 17's C2 (each point measured, see bench/README.md "Hashing and chunking"):
  * <ul>
  *   <li>8 lanes (256-bit) by default: on this AVX-512 Zen machine 512-bit vectors are not faster (the
- *       16-lane species measured 1.4 GB/s against 3.0 GB/s for 8 lanes); {@code oxisync.blake3.lanes} (4, 8
- *       or 16) overrides it for experiments.</li>
+ *       16-lane species measured 1.4 GB/s against 3.0 GB/s for 8 lanes). The lane width in use is chosen per
+ *       CPU by measurement ({@link Blake3Warmup} times one hidden-class copy of this kernel per width, see
+ *       {@link Blake3VectorKernels}); {@code oxisync.blake3.lanes} (4, 8 or 16) sets the width of this class
+ *       itself, used by the {@code simd} mode without a remembered choice.</li>
  *   <li>Rotations with {@code lanewise(ROR, n)} (a single instruction), not shift+shift+or.</li>
  *   <li>Each batch of 8 chunks is transposed to word-major order with vector loads and an 8x8 transpose of
  *       lane permutations and blends (no gathers: JDK 17 does not intrinsify them, 0.02 GB/s).</li>
@@ -55,9 +58,20 @@ public final class Blake3VectorKernel implements Blake3Kernel {
         // public no-arg constructor: Blake3Kernels creates instances reflectively
     }
 
+    /**
+     * The lane count: the class data when this class was defined as a hidden class by {@link Blake3VectorKernels}
+     * (one copy per lane width, so each copy's species is a constant to C2), else {@code oxisync.blake3.lanes},
+     * else 8.
+     */
     private static VectorSpecies<Integer> species() {
         int preferred = IntVector.SPECIES_PREFERRED.length();
-        int wanted = Integer.getInteger("oxisync.blake3.lanes", 8);
+        Integer given;
+        try {
+            given = MethodHandles.classData(MethodHandles.lookup(), ConstantDescs.DEFAULT_NAME, Integer.class);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+        int wanted = given != null ? given : Integer.getInteger("oxisync.blake3.lanes", 8);
         if (wanted >= 16 && preferred >= 16) {
             return IntVector.SPECIES_512;
         }
@@ -89,7 +103,9 @@ public final class Blake3VectorKernel implements Blake3Kernel {
 
     /** Lane {@code i} takes lane {@code i + d} or {@code i - d}: swaps neighbouring groups of {@code d} lanes. */
     private static VectorShuffle<Integer> swap(int d) {
-        return VectorShuffle.fromOp(S, i -> (i ^ d) & (LANES - 1));
+        // fromOp, not fromArray (with fromArray the SIMD kernel never got faster than scalar: measured), and no
+        // lambda: a lambda in a hidden-class copy of this class (Blake3VectorKernels) cannot link
+        return VectorShuffle.fromOp(S, new Blake3VectorKernels.LaneSwap(d, LANES));
     }
 
     /** The lanes in the upper (or lower) group of each pair of {@code d}-lane groups. */

@@ -7,39 +7,71 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class Blake3AdaptiveKernelTest {
 
+    /** A timer that finds SIMD faster whatever the JIT has done: the switch no longer depends on the machine's load. */
+    private static final Blake3Warmup.KernelTimer SIMD_ALWAYS_FASTER = (kernel, in, out) -> kernel.degree() > 1 ? 1 : 2;
+
     @Test
-    void hashesStayIdenticalWhileTheKernelMovesFromScalarToWarmSimd() {
+    void hashesStayIdenticalWhenTheKernelMovesFromScalarToSimdInTheMiddleOfAHash() {
         Optional<Supplier<Blake3Kernel>> vector = Blake3Kernels.vector();
         assumeTrue(vector.isPresent() || Boolean.getBoolean("oxisync.test.expectVector"), "no Vector API module");
-        Blake3Warmup warmup = new Blake3Warmup(vector.orElseThrow());
-        warmup.start();
+        List<Runnable> loops = new ArrayList<>();
+        Blake3Warmup warmup = new Blake3Warmup(vector.orElseThrow(), loops::add, () -> { }, SIMD_ALWAYS_FASTER);
         Supplier<Blake3Kernel> adaptive = () -> new Blake3AdaptiveKernel(warmup);
         Random random = new Random(11);
-        byte[] data = new byte[100 * 1024 + 17];
-        // The JIT compiles in its own time; this bound only stops a broken warm-up from hanging the build.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        int hashedBeforeReady = 0;
-        while (!warmup.ready() && System.nanoTime() < deadline) {
-            random.nextBytes(data);
-            byte[] expected = Blake3.newHasher(Blake3Kernels.scalar()).update(data).digest();
-            assertArrayEquals(expected, Blake3.newHasher(adaptive).update(data).digest());
-            hashedBeforeReady++;
-        }
-        assertTrue(warmup.ready(), "SIMD kernel not warm after 60 s (" + hashedBeforeReady + " hashes)");
+        byte[] data = new byte[300 * 1024 + 17];
+        random.nextBytes(data);
+        byte[] expected = Blake3.newHasher(Blake3Kernels.scalar()).update(data).digest();
+        assertArrayEquals(expected, Blake3.newHasher(adaptive).update(data).digest(), "scalar phase");
+
+        Blake3 acrossTheSwitch = Blake3.newHasher(adaptive);
+        acrossTheSwitch.update(Arrays.copyOfRange(data, 0, 100 * 1024 + 5));
+        warmup.start();
+        assertEquals(1, loops.size());
+        loops.get(0).run(); // the warm-up loop, on this thread: hashes with SIMD, measures it faster twice, ends
+        assertTrue(warmup.ready());
+        acrossTheSwitch.update(Arrays.copyOfRange(data, 100 * 1024 + 5, data.length));
+        assertArrayEquals(expected, acrossTheSwitch.digest(), "half scalar, half SIMD");
+
         Blake3Kernel kernel = adaptive.get();
         assertEquals(warmup.simdName(), kernel.name());
-        random.nextBytes(data);
-        assertArrayEquals(Blake3.newHasher(Blake3Kernels.scalar()).update(data).digest(),
-                Blake3.newHasher(adaptive).update(data).digest());
+        assertTrue(kernel.degree() > 1, "SIMD after the warm-up");
+        assertArrayEquals(expected, Blake3.newHasher(adaptive).update(data).digest(), "SIMD phase");
+    }
+
+    @Test
+    void theWarmUpStaysScalarWhileSimdMeasuresSlower() {
+        Optional<Supplier<Blake3Kernel>> vector = Blake3Kernels.vector();
+        assumeTrue(vector.isPresent(), "no Vector API module");
+        List<Runnable> loops = new ArrayList<>();
+        int[] rounds = {0};
+        Blake3Warmup.KernelTimer simdSlower = (kernel, in, out) -> {
+            if (kernel.degree() > 1 && ++rounds[0] >= 3) {
+                throw new StopLoop(); // three rounds measured slower are enough to see it did not switch
+            }
+            return kernel.degree() > 1 ? 2 : 1;
+        };
+        Blake3Warmup warmup = new Blake3Warmup(vector.get(), loops::add, () -> { }, simdSlower);
+        warmup.start();
+        try {
+            loops.get(0).run();
+        } catch (StopLoop expected) {
+            // the loop was still measuring
+        }
+        assertFalse(warmup.ready());
+        assertEquals(1, new Blake3AdaptiveKernel(warmup).degree());
+    }
+
+    private static final class StopLoop extends RuntimeException {
+        private static final long serialVersionUID = 1L;
     }
 
     @Test

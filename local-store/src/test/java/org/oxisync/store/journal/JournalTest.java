@@ -68,6 +68,15 @@ class JournalTest {
     }
 
     @Test
+    void readingAllEntriesThroughAConversionGivesTheConvertedRowsInPathOrder() {
+        journal.upsertAll(List.of(file("b/x.txt", 2), file("a.txt", 1), file("b", 0)));
+        assertEquals(List.of("a.txt:1", "b:0", "b/x.txt:2"),
+                journal.all(f.pairId, e -> e.path() + ":" + e.size()));
+        assertEquals(journal.all(f.pairId).stream().map(e -> e.path() + ":" + e.size()).toList(),
+                journal.all(f.pairId, e -> e.path() + ":" + e.size()));
+    }
+
+    @Test
     void pathsAreStoredNfcSoADecomposedLookupFindsTheComposedEntry() {
         journal.upsert(file("caf\u0065\u0301.txt", 1)); // e + combining acute
         JournalEntry got = journal.get(f.pairId, "caf\u00e9.txt").orElseThrow();
