@@ -376,6 +376,7 @@ public final class ManyClients {
                 System.out.println("     load average at the end: " + Procs.loadAverage());
                 if (convergedMs < 0) {
                     reasons.add("no convergence within " + o.timeoutSeconds + " s (" + lastDiff + ")");
+                    diagnose(emu, remote);
                 } else if (o.strict && convergedMs > 2000L * o.pollSeconds) {
                     reasons.add(String.format("converged in %.1f s, over 2 poll intervals (%d s)", convergedMs / 1000.0, 2 * o.pollSeconds));
                 }
@@ -922,6 +923,70 @@ public final class ManyClients {
                 }
             }
             return n + " differences, e.g. " + d;
+        }
+
+        /**
+         * When the trees did not converge: for the first few paths that differ between the clients or the server,
+         * where each one is (content hash), and what each client's journal says of it (size, hashes, remote id), so
+         * that a stuck item can be told from a slow one after the work folder is gone (CI removes its clone).
+         */
+        void diagnose(org.oxisync.emulator.OxiCloudEmulator emu, RemoteClient remote) {
+            try {
+                List<Map<String, String>> trees = new ArrayList<>();
+                for (Client c : clients) {
+                    trees.add(localTree(c.root, new HashMap<>()));
+                }
+                emu.flushTreeEtags();
+                Map<String, String> server = serverTree(remote);
+                Set<String> paths = new java.util.TreeSet<>();
+                for (Map<String, String> t : trees) {
+                    Set<String> keys = new HashSet<>(t.keySet());
+                    keys.addAll(server.keySet());
+                    for (String k : keys) {
+                        if (!java.util.Objects.equals(t.get(k), server.get(k))) {
+                            paths.add(k);
+                        }
+                    }
+                }
+                System.out.println("     differing paths: " + paths.size());
+                for (String path : paths.stream().limit(3).toList()) {
+                    System.out.println("       " + path + ": server " + shortHash(server.get(path)));
+                    for (Client c : clients) {
+                        System.out.println("         c" + c.id + " (" + (c.daemon ? "daemon" : "sync-once") + "): file "
+                                + shortHash(trees.get(c.id).get(path)) + ", journal " + journalRow(c.home, path));
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                System.out.println("     (no diagnosis: " + e + ")");
+            }
+        }
+
+        static String shortHash(String h) {
+            return h == null ? "absent" : h.length() > 12 ? h.substring(0, 12) : h;
+        }
+
+        static String journalRow(Path home, String path) throws IOException {
+            List<Path> dbs;
+            try (Stream<Path> s = Files.walk(home)) {
+                dbs = s.filter(p -> p.getFileName().toString().equals("journal.db")).toList();
+            }
+            List<String> rows = new ArrayList<>();
+            for (Path db : dbs) {
+                try (Connection conn = DriverManager.getConnection("jdbc:sqlite:" + db);
+                        java.sql.PreparedStatement st = conn.prepareStatement(
+                                "SELECT kind, size, local_hash, remote_hash, remote_id FROM journal WHERE path = ?")) {
+                    st.setString(1, path);
+                    try (ResultSet rs = st.executeQuery()) {
+                        while (rs.next()) {
+                            rows.add(rs.getString(1) + " " + rs.getLong(2) + " B local " + shortHash(rs.getString(3))
+                                    + " remote " + shortHash(rs.getString(4)) + " id " + rs.getString(5));
+                        }
+                    }
+                } catch (java.sql.SQLException e) {
+                    rows.add("unreadable: " + e.getMessage());
+                }
+            }
+            return rows.isEmpty() ? "none" : String.join("; ", rows);
         }
 
         /** The content hashes in a client's version store (the journal's versions table). */
