@@ -40,7 +40,11 @@ final class TeamDriveDemo {
         Account account = ctx.store().accounts().account().orElseThrow();
         PairDrive where = PairDrive.resolve(ctx.api(), account, DRIVE);
         FolderPair pair = FolderPair.create(DRIVE, local.toString(), where.rootFolderId(), "/");
-        pair = ctx.store().accounts().savePair(pair.withSettings(where.settings(Map.of())));
+        // as `pair add --drive Team` does: the drive, and the rights the caller's role gives (two-way, editor), so the
+        // first run plans within them instead of learning the role from a refusal
+        pair = ctx.store().accounts().savePair(org.oxisync.core.engine.PairRightsSettings.write(
+                pair.withSettings(where.settings(Map.of())),
+                new org.oxisync.core.plan.PairRights(org.oxisync.core.plan.SyncMode.TWO_WAY, where.role(), false, Map.of())));
         out.println("  paired " + local + " <-> " + DRIVE + ":/ (your role: " + where.role().wireName()
                 + "; like `oxisync pair add " + local.getFileName() + " / --drive " + DRIVE + "`)");
         return engine.runOnce(pair, options);

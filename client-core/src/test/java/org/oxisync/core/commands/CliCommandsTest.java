@@ -190,5 +190,8 @@ class CliCommandsTest {
         assertTrue(out.contains("large.bin  (3.0 MiB)") && !out.matches("(?s).*\\(\\d{4,} B\\).*"),
                 "the demo lists sizes in the CLI's units (issue 18 #27): " + out);
         assertTrue(Files.isRegularFile(tmp.resolve("demo/Team/Roadmap/2026.md")), "the team drive's file came down");
+        assertEquals(0, run("pair", "list", "--home", tmp.resolve("demo/client-home").toString()), () -> err);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("Team\t") && l.endsWith("two-way, editor")),
+                "the demo's team pair plans as an editor from its first run, as `pair add --drive` makes it: " + out);
     }
 }
