@@ -311,6 +311,7 @@ public final class SyncEngine {
         refresh.refusedWrites = !tally.refused().isEmpty();
         RoleChange.rememberRefusals(store, pair, rights, plan, tally.refused());
         store.versions().applyRetention();
+        ChunkGc.maybeCollect(store, clock);
         SyncReport report = reports.report(pair, tally, lines, abortReason, start, false);
         // Sealed when this full run planned nothing: the reconciler is a pure function of disk, server and journal,
         // and this run changed none of them, so a full run on the same disk and server plans nothing again. (Not
