@@ -255,8 +255,22 @@ public final class SyncEngine {
         // sees only the differing part (a no-change run of 20,000 files spent about 40 % of its time reconciling)
         List<ItemError> unsafeRows = new java.util.ArrayList<>();
         remote = SkippedRows.standIn(remote, base, unsafeRows);
+        ListedTwice.Result twice = ListedTwice.settle(remote, base);
+        if (!twice.staleFolderIds().isEmpty()) {
+            LOG.info("{}: the server listed a file in two folders at once (moved between two listings); left as the"
+                    + " journal has it for this run; {} folder(s) are listed again next run", pair.name(),
+                    twice.staleFolderIds().size());
+            remote = twice.remote();
+            if (!options.dryRun()) {
+                treeFile.save(remote.tree());
+            }
+        }
         SyncPlan plan = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
         List<String> lines = new PlanLines(plan.actions());
+        if (LOG.isDebugEnabled() && !lines.isEmpty()) { // OXISYNC_LOG_LEVEL=debug: what each run set out to do
+            LOG.debug("{}: {} run plans {} step(s):\n  {}", pair.name(), hint == LocalHint.ALL ? "full" : "incremental",
+                    lines.size(), String.join("\n  ", lines));
+        }
 
         int pairFiles = (int) base.entries().stream().filter(e -> e.kind() == EntryKind.FILE).count();
         MassDeleteGuard.Verdict verdict = MassDeleteGuard.check(plan, pairFiles);
@@ -317,7 +331,8 @@ public final class SyncEngine {
         // and this run changed none of them, so a full run on the same disk and server plans nothing again. (Not
         // "nothing differs": a folder whose journal row lacks its file key differs forever yet plans nothing.)
         if (plan.actions().isEmpty() && report.status() == SyncStatus.OK && report.skipped().isEmpty()
-                && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty() && hint == LocalHint.ALL) {
+                && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty() && hint == LocalHint.ALL
+                && twice.staleFolderIds().isEmpty()) {
             QuietCheck.writeSeal(seal, pair, remote, scan);
         }
         return report;
