@@ -59,6 +59,9 @@ final class PairWorker {
     private TaskScheduler.Cancellable pollTimer;
     private TaskScheduler.Cancellable fullScanTimer;
     private TaskScheduler.Cancellable retryTimer;
+    /** The retry of a run that left items failed (see {@link ItemRetry}). */
+    private TaskScheduler.Cancellable itemRetryTimer;
+    private final ItemRetry itemRetry = new ItemRetry();
     private boolean waitingOffline;
     private int offlineAttempts;
     private String rootEtag;
@@ -340,6 +343,7 @@ final class PairWorker {
                 active = false;
                 judgeChangesDuringRun();
                 again = runRequested && !waitingOffline && !stopping;
+                scheduleItemRetry(report);
                 notifyAll();
             }
             env.runEnded(this);
@@ -347,6 +351,32 @@ final class PairWorker {
                 requestRun("changes during the last run");
             }
         }
+    }
+
+    /** After a run that left something failed, the next run comes on its own (see {@link ItemRetry}). */
+    private void scheduleItemRetry(SyncReport report) {
+        if (itemRetryTimer != null) {
+            itemRetryTimer.cancel();
+            itemRetryTimer = null;
+        }
+        if (report == null || report.status() == SyncStatus.OK) {
+            if (report != null) {
+                itemRetry.reset();
+            }
+            return;
+        }
+        if (stopping || waitingOffline
+                || (report.status() != SyncStatus.PARTIAL && report.status() != SyncStatus.FAILED)) {
+            return; // offline has its own retry; a stop (pause, mass-delete question) waits for the user
+        }
+        Duration wait = itemRetry.afterFailedRun();
+        LOG.info("{}: {}; next run in {} s", pair.name(), report.message(), wait.toSeconds());
+        itemRetryTimer = env.scheduler().schedule(wait, () -> {
+            synchronized (this) {
+                itemRetryTimer = null;
+            }
+            requestRun("retry of what the last run left failed");
+        });
     }
 
     private static PairState stateAfter(SyncReport r) {
@@ -645,7 +675,7 @@ final class PairWorker {
         synchronized (this) {
             stopping = true;
             for (TaskScheduler.Cancellable c : new TaskScheduler.Cancellable[] {debounce, pollTimer, fullScanTimer,
-                    retryTimer, watchRetry}) {
+                    retryTimer, itemRetryTimer, watchRetry}) {
                 if (c != null) {
                     c.cancel();
                 }

@@ -52,6 +52,29 @@ class SyncServiceTest {
     }
 
     @Test
+    void aRunThatLeftAnItemFailedIsRetriedOnItsOwnWithoutAnyNewEvent() throws Exception {
+        h = new ServiceHarness(tmp);
+        ServiceHarness.HandWatch watch = new ServiceHarness.HandWatch();
+        h.start(watch, false);
+        h.server.faults().failNext(100, "POST", "/api/files/upload", 500);
+        h.write("new.txt", "made while the server fails uploads");
+        watch.sink.changed(h.local.resolve("new.txt"), false);
+        h.scheduler.advance(Duration.ofSeconds(2));
+        h.scheduler.awaitLaneIdle(60);
+        assertFalse(h.remote().exists("/new.txt"));
+        assertEquals(org.oxisync.core.engine.SyncStatus.PARTIAL, h.service.status().get(PAIR).lastReport().status());
+        h.server.faults().clear(); // the server recovers; nothing else happens on either side
+
+        h.scheduler.advance(Duration.ofSeconds(8));
+        h.scheduler.awaitLaneIdle(30);
+        assertFalse(h.remote().exists("/new.txt"), "not before the first retry (10 s)");
+        h.scheduler.advance(Duration.ofSeconds(2));
+        h.scheduler.awaitLaneIdle(60);
+        assertTrue(h.remote().exists("/new.txt"), "the retry run uploads it");
+        assertEquals(org.oxisync.core.engine.SyncStatus.OK, h.service.status().get(PAIR).lastReport().status());
+    }
+
+    @Test
     void remoteChangeArrivesWithinOnePollInterval() throws Exception {
         h = new ServiceHarness(tmp);
         h.start(new ServiceHarness.HandWatch(), false);
