@@ -187,12 +187,13 @@ class LauncherScriptTest {
     }
 
     @Test
-    void shortLivedCommandsRunWithTheC1JitAndScalarHashingWhileDaemonAndGuiKeepTheFullJit() throws Exception {
-        for (String command : List.of("sync-once", "status", "pair")) {
+    void shortLivedCommandsAndTheDaemonRunWithTheC1JitAndChildHashingWhileTheDesktopAppKeepsTheFullJit()
+            throws Exception {
+        for (String command : List.of("sync-once", "status", "pair", "daemon")) {
             Run r = launch("off", command, "0");
             assertTrue(r.stderr().contains("c1only=true"), command + ": " + r.stderr());
         }
-        for (String command : List.of("daemon", "gui")) {
+        for (String command : List.of("gui")) {
             Run r = launch("off", command, "0");
             assertTrue(r.stderr().contains("c1only=false"), command + ": " + r.stderr());
         }
@@ -252,7 +253,7 @@ class LauncherScriptTest {
 
     /** The installed Linux package: /opt/oxisync/bin/oxisync is this script, the jar in lib/app, Java in lib/runtime. */
     @Test
-    void inThePackageLayoutTheDaemonKeepsTheFullJitWithThePackagesRuntime() throws Exception {
+    void inThePackageLayoutTheDaemonRunsOnThePackagesRuntimeWithTheC1JitAndChildHashing() throws Exception {
         Path opt = dir.resolve("opt/oxisync");
         Path bin = Files.createDirectories(opt.resolve("bin"));
         Files.copy(SCRIPT, bin.resolve("oxisync"));
@@ -264,7 +265,7 @@ class LauncherScriptTest {
         Run daemon = runScript(bin.resolve("oxisync"), java.util.Map.of(), "daemon", "0");
         assertEquals(0, daemon.exit(), daemon.stderr());
         assertTrue(daemon.stdout().startsWith("installed args=daemon,0"), daemon.stdout());
-        assertTrue(daemon.stderr().contains("runtime-java") && daemon.stderr().contains("c1only=false"), daemon.stderr());
+        assertTrue(daemon.stderr().contains("runtime-java") && daemon.stderr().contains("c1only=true"), daemon.stderr());
         assertFalse(daemon.stderr().contains("incubator"), daemon.stderr());
         Run once = runScript(bin.resolve("oxisync"), java.util.Map.of(), "sync-once", "0");
         assertTrue(once.stderr().contains("c1only=true"), once.stderr());
