@@ -217,6 +217,11 @@ public final class SyncEngine {
                 dirty.addAll(RemoteChanges.paths(remote.snapshot(), base));
             }
             scan = scanner.scan(root, filter, base, LocalHint.of(dirty));
+            Set<String> moveSources = MoveSources.unread(scan, base, dirty);
+            if (!moveSources.isEmpty()) { // moves whose old place the watcher did not report: read it too
+                dirty.addAll(moveSources);
+                scan = scanner.scan(root, filter, base, LocalHint.of(dirty));
+            }
             LOG.debug("{}: incremental scan read {} entries for {} dirty paths", pair.name(), scan.entriesRead(),
                     dirty.size());
         } else {

@@ -77,6 +77,32 @@ class IncrementalRunTest extends HarnessTest {
     }
 
     @Test
+    void aMoveWhoseSourceTheWatcherDidNotReportIsStillCarriedOutAsAMove() {
+        String id = h.remote().fileId("/d0/f3.txt");
+        move("d0/f3.txt", "d1/moved.txt");
+
+        // only the new place was reported (the two halves of a rename can come apart, or one is lost)
+        SyncReport r = runWith(LocalHint.of(Set.of("d1/moved.txt")));
+        assertEquals(1, r.moved(), r.plan().toString());
+        assertEquals(0, r.uploaded(), "not uploaded again as a new file beside the old one: " + r.plan());
+        assertEquals(id, h.remote().fileId("/d1/moved.txt"), "the same server file, moved");
+        assertFalse(h.remote().exists("/d0/f3.txt"));
+        h.assertInSync();
+    }
+
+    @Test
+    void aFolderMoveWhoseSourceTheWatcherDidNotReportIsStillCarriedOutAsAMove() {
+        String id = h.remote().folderId("/d2");
+        move("d2", "d3/d2-moved");
+
+        SyncReport r = runWith(LocalHint.of(Set.of("d3/d2-moved")));
+        assertEquals(0, r.uploaded(), r.plan().toString());
+        assertEquals(id, h.remote().folderId("/d3/d2-moved"), "the same server folder, moved");
+        assertFalse(h.remote().exists("/d2"));
+        h.assertInSync();
+    }
+
+    @Test
     void folderMovedToANewPlaceIsReadWholeAndMovedOnTheServer() {
         String id = h.remote().folderId("/d2");
         move("d2", "moved/d2");
