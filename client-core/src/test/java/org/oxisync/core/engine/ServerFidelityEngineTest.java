@@ -97,7 +97,8 @@ class ServerFidelityEngineTest extends HarnessTest {
         SyncReport r = engine.runOnce(h.pair, SyncOptions.defaults("testhost"));
 
         assertEquals(SyncStatus.PARTIAL, r.status(), r.message());
-        assertEquals(List.of(new ItemError("docs/new.txt", TrashedParents.REASON)), r.errors());
+        assertEquals(List.of(new ItemError("docs/new.txt", org.oxisync.core.reason.Reason.of(
+                org.oxisync.core.reason.ReasonCode.PARENT_DELETED_ON_SERVER, TrashedParents.REASON))), r.errors());
         assertEquals("written while the folder was trashed elsewhere", h.read("docs/new.txt"));
 
         h.syncOk(); // the folder is re-created on the server and the new file uploaded into it

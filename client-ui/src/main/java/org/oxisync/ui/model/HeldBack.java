@@ -7,7 +7,8 @@ import org.oxisync.core.engine.ItemError;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.plan.PairRights;
 import org.oxisync.store.account.FolderPair;
-import org.oxisync.ui.app.RightsText;
+import org.oxisync.core.reason.ReasonCode;
+import org.oxisync.ui.app.ReasonText;
 import org.oxisync.ui.setup.PairModes;
 
 /**
@@ -25,9 +26,21 @@ public record HeldBack(FolderPair pair, String path, String reason, Instant when
         }
         PairRights rights = PairModes.of(pair);
         for (ItemError e : report.skipped()) {
-            RightsText.heldBack(e.reason(), rights).ifPresent(text -> out.add(new HeldBack(pair, e.path(), text, when)));
+            if (heldBack(e.code())) { // by its kind: a link or a name the server refuses is not a matter of rights
+                out.add(new HeldBack(pair, e.path(), ReasonText.message(e.code().name(), e.why().args(), e.reason(),
+                        null, e.path(), rights), when));
+            }
         }
         return out;
+    }
+
+    /** Held back by the pair's role or mode, or by the server's refusal of a write the role allowed. */
+    public static boolean heldBack(ReasonCode code) {
+        return switch (code) {
+            case HELD_BACK_READ_ONLY, HELD_BACK_EDIT_COPY, HELD_BACK_EDIT_NOT_UPLOADED, HELD_BACK_RESTORED,
+                 HELD_BACK_MOVED_BACK, REFUSED_BY_SERVER -> true;
+            default -> false;
+        };
     }
 
     /** Every pair's held-back items from its last run, pair by pair. FX thread. */
