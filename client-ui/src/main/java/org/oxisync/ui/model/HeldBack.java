@@ -12,13 +12,15 @@ import org.oxisync.ui.app.ReasonText;
 import org.oxisync.ui.setup.PairModes;
 
 /**
- * An item the last run of a pair held back on purpose, because of the pair's role or mode ("not uploaded: you can
- * only view this drive"): it is not an error, and it is not retried; the run lists it again while nothing changes.
- * Read from the run's skipped list ({@link SyncReport#skipped()}), not from the error table.
+ * An item the last run of a pair held back on purpose ({@code byRights}: because of the pair's role or mode, "not
+ * uploaded: you can only view this drive"), or left out as it is (a name the server refuses, a link, a file another
+ * program holds): it is not an error, and it is not retried as one; the run lists it again while nothing changes.
+ * Read from the run's skipped list ({@link SyncReport#skipped()}), not from the error table; the reason is made from
+ * the item's code (see {@link ReasonText}), in the user's language.
  */
-public record HeldBack(FolderPair pair, String path, String reason, Instant when) {
+public record HeldBack(FolderPair pair, String path, String reason, Instant when, boolean byRights) {
 
-    /** The held-back items of one report, with their reasons in plain words; other skipped items are left out. */
+    /** The skipped items of one report with their reasons in plain words: held back by rights, or left out. */
     public static List<HeldBack> of(FolderPair pair, SyncReport report, Instant when) {
         List<HeldBack> out = new ArrayList<>();
         if (report == null) {
@@ -26,10 +28,9 @@ public record HeldBack(FolderPair pair, String path, String reason, Instant when
         }
         PairRights rights = PairModes.of(pair);
         for (ItemError e : report.skipped()) {
-            if (heldBack(e.code())) { // by its kind: a link or a name the server refuses is not a matter of rights
-                out.add(new HeldBack(pair, e.path(), ReasonText.message(e.code().name(), e.why().args(), e.reason(),
-                        null, e.path(), rights), when));
-            }
+            boolean byRights = heldBack(e.code()); // by its kind: a link or a refused name is no matter of rights
+            out.add(new HeldBack(pair, e.path(), ReasonText.message(e.code().name(), e.why().args(), e.reason(),
+                    null, e.path(), rights), when, byRights));
         }
         return out;
     }
