@@ -39,7 +39,8 @@ class ServerFidelityEngineTest extends HarnessTest {
 
         assertEquals(SyncStatus.FAILED, r.status(), r.message());
         assertEquals(2, r.exitCode());
-        assertTrue(RemoteRoot.isGoneMessage(r.message()), r.message());
+        assertTrue(r.message().startsWith(RemoteRoot.GONE), r.message());
+        assertEquals(org.oxisync.core.reason.ReasonCode.REMOTE_FOLDER_GONE, r.problem().code());
         assertEquals("hello", Files.readString(dir.resolve("a.txt")), "nothing local is touched");
     }
 

@@ -58,7 +58,7 @@ public final class LoginSession implements AutoCloseable {
             }
         } catch (OxiCloudException.UnsupportedServer e) {
             String m = e.getMessage() == null ? "" : e.getMessage();
-            return m.contains("too old")
+            return e.tooOld()
                     ? new ServerCheck.Problem(t("server.problem.tooOld"), t("server.problem.tooOld.text", "detail", m))
                     : new ServerCheck.Problem(t("server.problem.notOxiCloud"), t("server.problem.notOxiCloud.text", "detail", m));
         } catch (OxiCloudException.NetworkFailure e) {
