@@ -330,7 +330,7 @@ class AccessibilityTest {
         waitUntil("the upload, the download and the run are listed", 15, () -> table.getItems().size() >= 3);
         ActivityText words = new ActivityText(ZoneId.systemDefault());
         for (ActivityModel.Row r : List.copyOf(table.getItems())) {
-            assertTrue(words.known(r.activity().message()), "no translation for the engine's \""
+            assertTrue(words.known(r.activity()), "no activity code for the engine's \""
                     + r.activity().message() + "\" (" + r.activity().kind() + ")");
         }
 

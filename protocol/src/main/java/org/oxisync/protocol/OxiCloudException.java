@@ -284,8 +284,20 @@ public abstract sealed class OxiCloudException extends RuntimeException {
 
     /** Not an OxiCloud server, or one older than {@link ServerVersion#MINIMUM}. */
     public static final class UnsupportedServer extends OxiCloudException {
+        private final boolean tooOld;
+
         public UnsupportedServer(String message) {
+            this(message, false);
+        }
+
+        /** @param tooOld an OxiCloud server, older than {@link ServerVersion#MINIMUM} (not another kind of server) */
+        public UnsupportedServer(String message, boolean tooOld) {
             super(message, null);
+            this.tooOld = tooOld;
+        }
+
+        public boolean tooOld() {
+            return tooOld;
         }
     }
 

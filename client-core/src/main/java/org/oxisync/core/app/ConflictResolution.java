@@ -74,7 +74,8 @@ public final class ConflictResolution {
             }
         }
         store.conflicts().resolve(c.id());
-        store.activity().append(pair.id(), "conflict", c.path(), "resolved: " + choice.words());
+        store.activity().append(pair.id(), "conflict", c.path(), "resolved: " + choice.words(),
+                org.oxisync.core.reason.ActivityCode.RESOLVED.stored(), org.oxisync.core.reason.ActivityCode.args("choice", choice.name()));
     }
 
     /** Marks as resolved every open conflict of {@code pair} whose conflicted copy the user deleted (as every run does). */

@@ -175,8 +175,7 @@ public final class DaemonCommand implements Callable<Integer> {
 
         @Override
         public synchronized void runFinished(String pair, SyncReport r) {
-            if (r.uploaded() + r.downloaded() + r.deletedLocal() + r.deletedRemote() + r.moved() + r.conflicts()
-                    + r.errors().size() == 0 && r.status() == SyncStatus.OK) {
+            if (!r.changedAnything() && r.errors().isEmpty() && r.status() == SyncStatus.OK) {
                 return; // nothing happened: stay quiet
             }
             out.println(prefix + pair + ": " + r.status().wireName() + ": uploaded " + r.uploaded() + ", downloaded "

@@ -11,7 +11,8 @@ import org.oxisync.core.engine.SyncStatus;
 
 /**
  * The {@code --json} output of {@code sync-once}: one object with the totals of all pairs ({@code status},
- * {@code uploaded}, ... {@code errors: [{path, reason}]}) and a {@code pairs} array with each pair's own report.
+ * {@code uploaded}, ... {@code errors: [{path, reason, code, args}]}) and a {@code pairs} array with each pair's own
+ * report (with {@code code} and {@code args} when the pair's run failed or stopped as a whole).
  */
 final class ReportJson {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -40,6 +41,10 @@ final class ReportJson {
                 g.writeStringField("pair", r.pair());
                 g.writeStringField("status", r.status().wireName());
                 g.writeStringField("message", r.message());
+                if (r.problem() != null) { // why the run failed or stopped as a whole, by kind
+                    g.writeStringField("code", r.problem().wireCode());
+                    args(g, r.problem().args());
+                }
                 fill(g, List.of(r));
                 g.writeNumberField("elapsed_ms", r.elapsed().toMillis());
                 g.writeArrayFieldStart("plan");
@@ -83,23 +88,40 @@ final class ReportJson {
         g.writeArrayFieldStart("errors");
         for (SyncReport r : rs) {
             for (ItemError e : r.errors()) {
-                g.writeStartObject();
-                g.writeStringField("path", e.path());
-                g.writeStringField("reason", e.reason());
-                g.writeEndObject();
+                item(g, e);
             }
         }
         g.writeEndArray();
         g.writeArrayFieldStart("skipped");
         for (SyncReport r : rs) {
             for (ItemError e : r.skipped()) {
-                g.writeStartObject();
-                g.writeStringField("path", e.path());
-                g.writeStringField("reason", e.reason());
-                g.writeEndObject();
+                item(g, e);
             }
         }
         g.writeEndArray();
+    }
+
+    /**
+     * {@code {path, reason, code, args}}: {@code reason} the English sentence (as before), {@code code} its kind
+     * ({@link org.oxisync.core.reason.ReasonCode}'s name), {@code args} its values (only when it has some).
+     */
+    private static void item(JsonGenerator g, ItemError e) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("path", e.path());
+        g.writeStringField("reason", e.reason());
+        g.writeStringField("code", e.why().wireCode());
+        args(g, e.why().args());
+        g.writeEndObject();
+    }
+
+    private static void args(JsonGenerator g, java.util.Map<String, String> args) throws IOException {
+        if (!args.isEmpty()) {
+            g.writeObjectFieldStart("args");
+            for (java.util.Map.Entry<String, String> a : args.entrySet()) {
+                g.writeStringField(a.getKey(), a.getValue());
+            }
+            g.writeEndObject();
+        }
     }
 
     /** The worst status: failed > stopped > partial > ok. */

@@ -1,5 +1,6 @@
 package org.oxisync.core.engine;
 
+import org.oxisync.core.reason.ActivityCode;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
@@ -76,14 +77,16 @@ final class DeleteSteps {
             }
             s.journal().deleteTree(d.path());
             tally.deletedLocal.incrementAndGet();
-            s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-local", d.path(), "deleted on the server"));
+            s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-local", d.path(),
+                    "deleted on the server", ActivityCode.DELETED_ON_SERVER.stored(), java.util.Map.of()));
             return;
         }
         List<String> kept = deleteLocalTree(d.path(), target);
         if (kept.isEmpty()) {
             s.journal().deleteTree(d.path());
             tally.deletedLocal.incrementAndGet();
-            s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-local", d.path(), "folder deleted on the server"));
+            s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-local", d.path(),
+                    "folder deleted on the server", ActivityCode.FOLDER_DELETED_ON_SERVER.stored(), java.util.Map.of()));
         } else {
             throw new LocalChangedException("kept " + kept.size() + " file(s) changed or added locally in "
                     + d.path() + " (e.g. " + kept.get(0) + "); they are uploaded next run");
@@ -162,7 +165,7 @@ final class DeleteSteps {
             s.remote().removed(d.path());
             s.journal().deleteTree(d.path());
             s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-remote", d.path(),
-                    "moved to the server's trash"));
+                    "moved to the server's trash", ActivityCode.TRASHED.stored(), java.util.Map.of()));
         }
         return failed;
     }

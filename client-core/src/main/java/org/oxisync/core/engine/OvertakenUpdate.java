@@ -75,7 +75,8 @@ final class OvertakenUpdate {
                 : "another device committed its version just before this one";
         LOG.info("{}: {}: {}; keeping ours as {}", s.pairName(), path, why, copy);
         s.store().conflicts().record(s.pairId(), path, copy);
-        s.store().activity().append(s.pairId(), "conflict", path, why + "; kept local version as " + copy);
+        s.store().activity().append(s.pairId(), "conflict", path, why + "; kept local version as " + copy,
+                org.oxisync.core.reason.ActivityCode.CONFLICT_OVERTAKEN.stored(), org.oxisync.core.reason.ActivityCode.args("copy", copy));
         tally.conflicts.incrementAndGet();
         s.listener().conflict(s.pairName(), path, copy);
         uploadCopy(path, copy, digest, local);
@@ -109,6 +110,7 @@ final class OvertakenUpdate {
         s.journal().upsert(new JournalEntry(copy, EntryKind.FILE, digest.size(), local.mtimeMillis(),
                 local.fileKey(), digest.fileHash(), f.id(), f.etag(), f.contentHash()));
         s.journal().later(() -> s.store().activity().append(s.pairId(), "upload", copy,
-                out.bytesSent() + " bytes sent (conflict copy)"));
+                out.bytesSent() + " bytes sent (conflict copy)", org.oxisync.core.reason.ActivityCode.SENT_CONFLICT_COPY.stored(),
+                org.oxisync.core.reason.ActivityCode.args("bytes", out.bytesSent())));
     }
 }

@@ -1,5 +1,7 @@
 package org.oxisync.core.engine;
 
+import org.oxisync.core.reason.Reason;
+import org.oxisync.core.reason.ReasonCode;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -46,7 +48,7 @@ final class PlanExecutor {
     private final TransferSteps transfers;
     private final DeleteSteps deletes;
     private final AtomicBoolean abort = new AtomicBoolean();
-    private volatile String abortReason;
+    private volatile Reason abortReason;
     private volatile boolean quotaExceeded;
     /**
      * Paths whose delete failed this run. A delete that makes room (a file replaced by a folder, or the reverse)
@@ -109,7 +111,7 @@ final class PlanExecutor {
     }
 
     /** Runs the plan; returns the reason the run had to stop early, or null. */
-    String execute(SyncPlan plan) {
+    Reason execute(SyncPlan plan) {
         List<SyncAction> actions = plan.actions();
         int i = 0;
         while (i < actions.size() && !abort.get()) {
@@ -138,7 +140,7 @@ final class PlanExecutor {
         }
         structure.recordLateRemoteIds();
         for (String path : placements.verify(s)) {
-            tally.error(path, TrashedParents.REASON);
+            tally.error(path, Reason.of(ReasonCode.PARENT_DELETED_ON_SERVER, TrashedParents.REASON));
         }
         s.journal().flush();
         return abortReason;
@@ -160,7 +162,8 @@ final class PlanExecutor {
         }
         for (String p = a.path(); !p.isEmpty(); p = RelativePaths.parent(p)) {
             if (failedDeletes.contains(p)) {
-                tally.error(a.path(), "not done: what was at " + p + " could not be removed; retried next run");
+                tally.error(a.path(), Reason.of(ReasonCode.BLOCKED_BY_FAILED_DELETE,
+                        "not done: what was at " + p + " could not be removed; retried next run", "blocker", p));
                 return true;
             }
         }
@@ -211,25 +214,28 @@ final class PlanExecutor {
         String refusedAs = org.oxisync.core.plan.PairRights.fingerprint(a);
         if (refusedAs != null && forbidden(e)) { // a role changed, or a folder's own rights: held back, not retried
             LOG.warn("{}: {} refused by the server", s.pairName(), a.describe());
-            tally.refused(a.path(), refusedAs, Failures.describe(e));
-            s.listener().itemDone(s.pairName(), a.describe(), "refused by the server");
+            tally.refused(a.path(), refusedAs, Failures.reason(e));
+            s.listener().itemFailed(s.pairName(), a.describe(),
+                    Reason.of(ReasonCode.REFUSED_BY_SERVER, "refused by the server"));
             return;
         }
         if (a instanceof SyncAction.DeleteLocal || a instanceof SyncAction.DeleteRemote) {
             failedDeletes.add(a.path());
         }
-        String reason = Failures.describe(e);
+        Reason why = e instanceof NotTrashed ? Reason.of(ReasonCode.NOT_TRASHED, e.getMessage()) : Failures.reason(e);
+        String reason = why.detail();
         if (e instanceof OxiCloudException.AuthExpired || e instanceof OxiCloudException.LoginFailed) {
-            stop("authentication failed: " + reason + " (log in again with `oxisync login`)");
+            stop(why.withDetail("authentication failed: " + reason + " (log in again with `oxisync login`)"));
         } else if (e instanceof OxiCloudException.ServerReadOnly) {
-            stop("the server is read-only for now (maintenance); nothing more is written this run");
+            stop(Reason.of(ReasonCode.SERVER_READ_ONLY,
+                    "the server is read-only for now (maintenance); nothing more is written this run"));
         } else if (e instanceof OxiCloudException.QuotaExceeded) {
             quotaExceeded = true;
         }
         LOG.warn("{}: {} failed: {}", s.pairName(), a.describe(), reason);
-        tally.error(a.path(), reason);
-        s.store().errors().recordFailure(s.pairId(), a.path(), reason);
-        s.listener().itemDone(s.pairName(), a.describe(), reason);
+        tally.error(a.path(), why);
+        s.store().errors().recordFailure(s.pairId(), a.path(), reason, why.wireCode(), why.args());
+        s.listener().itemFailed(s.pairName(), a.describe(), why);
     }
 
     /** A 403 on a write outside the server's read-only mode (that one is {@code ServerReadOnly}), however wrapped. */
@@ -249,13 +255,13 @@ final class PlanExecutor {
     /** Checks the run's stop signal; once it fires, nothing new starts. */
     private boolean stopRequested() {
         if (s.stop().stopRequested()) {
-            stop(STOPPED_ON_REQUEST);
+            stop(Reason.of(ReasonCode.STOPPED, STOPPED_ON_REQUEST));
             return true;
         }
         return false;
     }
 
-    private void stop(String reason) {
+    private void stop(Reason reason) {
         if (abort.compareAndSet(false, true)) {
             abortReason = reason;
         }
@@ -295,7 +301,7 @@ final class PlanExecutor {
             // An entry that cannot sync as it is (a link, a name one side refuses, a case clash) is parked with its
             // reason: reported in every run's skipped list, never a failure that is retried and floods the run
             // history and the exit code; renamed or fixed, it syncs in the next run.
-            tally.skipped(k.path(), k.reason().report());
+            tally.skipped(k.path(), k.reason().reason());
         } else {
             throw new IllegalStateException("unknown action " + a);
         }
@@ -346,7 +352,7 @@ final class PlanExecutor {
                     f.get();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    stop("interrupted");
+                    stop(Reason.of(ReasonCode.STOPPED, "interrupted"));
                     return;
                 } catch (java.util.concurrent.ExecutionException e) {
                     LOG.error("transfer worker failed", e.getCause());
@@ -362,7 +368,7 @@ final class PlanExecutor {
             return;
         }
         if (quotaExceeded && a instanceof SyncAction.Upload) {
-            tally.error(a.path(), "not uploaded: the account's storage quota is full");
+            tally.error(a.path(), Reason.of(ReasonCode.QUOTA, "not uploaded: the account's storage quota is full"));
             return;
         }
         try {
@@ -374,7 +380,7 @@ final class PlanExecutor {
             s.listener().itemDone(s.pairName(), a.describe(), null);
         } catch (TransferException.Stopped e) {
             LOG.info("{}: {}", s.pairName(), e.getMessage());
-            stop(STOPPED_ON_REQUEST);
+            stop(Reason.of(ReasonCode.STOPPED, STOPPED_ON_REQUEST));
         } catch (Exception e) {
             fail(a, e);
         }

@@ -76,6 +76,6 @@ final class RoleChange {
                 first.conflicts() + second.conflicts(), first.bytesSent() + second.bytesSent(),
                 first.bytesReceived() + second.bytesReceived(), first.bytesReused() + second.bytesReused(), errors,
                 skipped, plan, "your role on this drive is now " + role.wireName() + "; planned again: "
-                + second.message(), second.elapsed());
+                + second.message(), second.elapsed(), second.problem());
     }
 }

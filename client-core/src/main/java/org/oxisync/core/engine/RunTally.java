@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.oxisync.core.reason.Reason;
+import org.oxisync.core.reason.ReasonCode;
 
 /** The counters of one run, safe to update from transfer workers. */
 final class RunTally {
@@ -47,19 +49,20 @@ final class RunTally {
         return lastRemoteChangeNanos.get();
     }
 
-    synchronized void error(String path, String reason) {
+    synchronized void error(String path, Reason reason) {
         errors.add(new ItemError(path, reason));
     }
 
-    synchronized void skipped(String path, String reason) {
+    synchronized void skipped(String path, Reason reason) {
         skipped.add(new ItemError(path, reason));
     }
 
     /** The server refused a write the pair's rights allowed: held back (skipped with the reason), remembered. */
-    synchronized void refused(String path, String fingerprint, String reason) {
+    synchronized void refused(String path, String fingerprint, Reason cause) {
         refused.put(path, fingerprint);
-        skipped.add(new ItemError(path, "held back: the server refused it (" + reason + "); not sent again until"
-                + " it changes or the pair's role does"));
+        skipped.add(new ItemError(path, new Reason(ReasonCode.REFUSED_BY_SERVER, cause.args(),
+                "held back: the server refused it (" + cause.detail() + "); not sent again until"
+                + " it changes or the pair's role does")));
     }
 
     synchronized java.util.Map<String, String> refused() {

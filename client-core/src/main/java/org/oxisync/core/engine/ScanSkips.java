@@ -25,7 +25,7 @@ final class ScanSkips {
             if (e != null && (e.kind() == EntryKind.SYMLINK || e.kind() == EntryKind.OTHER)) {
                 continue;
             }
-            tally.skipped(p.path(), p.reason());
+            tally.skipped(p.path(), p.why());
         }
     }
 }

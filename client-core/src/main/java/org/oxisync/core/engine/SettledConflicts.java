@@ -27,7 +27,8 @@ public final class SettledConflicts {
                 .filter(c -> copyGone(root, c)).toList();
         for (Conflict c : gone) {
             store.conflicts().resolve(c.id());
-            store.activity().append(pair.id(), "conflict", c.path(), "resolved: conflicted copy deleted");
+            store.activity().append(pair.id(), "conflict", c.path(), "resolved: conflicted copy deleted",
+                    org.oxisync.core.reason.ActivityCode.RESOLVED_COPY_DELETED.stored(), java.util.Map.of());
         }
         return gone;
     }

@@ -36,7 +36,11 @@ final class SkippedRows {
             JournalEntry known = r.id() == null ? null : base.byRemoteId().get(r.id());
             String where = known != null ? known.path() : "(a " + r.resourceType() + " named "
                     + Names.printable(String.valueOf(r.name())) + " on the server)";
-            skipped.add(new ItemError(where, "left alone: the server listed it with " + r.reason()));
+            skipped.add(new ItemError(where, new org.oxisync.core.reason.Reason(
+                    org.oxisync.core.reason.ReasonCode.UNSAFE_NAME,
+                    java.util.Map.of("type", String.valueOf(r.resourceType()), "name",
+                            Names.printable(String.valueOf(r.name()))),
+                    "left alone: the server listed it with " + r.reason())));
             if (known != null) {
                 roots.add(known.path());
             }

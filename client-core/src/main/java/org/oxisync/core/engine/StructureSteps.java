@@ -53,7 +53,8 @@ final class StructureSteps {
         scannedAs.put(c.path(), c.from());
         // The entry at the original path now belongs to the remote version; the copy is new on both sides.
         s.store().conflicts().record(s.pairId(), c.from(), c.path());
-        s.store().activity().append(s.pairId(), "conflict", c.from(), "kept local version as " + c.path());
+        s.store().activity().append(s.pairId(), "conflict", c.from(), "kept local version as " + c.path(),
+                org.oxisync.core.reason.ActivityCode.CONFLICT_KEPT_LOCAL.stored(), org.oxisync.core.reason.ActivityCode.args("copy", c.path()));
         tally.conflicts.incrementAndGet();
         s.listener().conflict(s.pairName(), c.from(), c.path());
     }

@@ -139,7 +139,8 @@ final class SwapOut {
         }
         s.store().conflicts().record(s.pairId(), a.path(), copy);
         s.store().activity().append(s.pairId(), "conflict", a.path(),
-                "changed locally while the run replaced it; kept as " + copy);
+                "changed locally while the run replaced it; kept as " + copy,
+                org.oxisync.core.reason.ActivityCode.CONFLICT_CHANGED_WHILE_REPLACED.stored(), org.oxisync.core.reason.ActivityCode.args("copy", copy));
         tally.conflicts.incrementAndGet();
         s.listener().conflict(s.pairName(), a.path(), copy);
     }

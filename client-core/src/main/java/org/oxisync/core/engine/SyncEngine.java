@@ -1,5 +1,8 @@
 package org.oxisync.core.engine;
 
+import org.oxisync.core.reason.ActivityCode;
+import org.oxisync.core.reason.Reason;
+import org.oxisync.core.reason.ReasonCode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -138,18 +141,21 @@ public final class SyncEngine {
                 report = report.withElapsed(reports.elapsed(start));
             }
         } catch (OxiCloudException.AuthExpired | OxiCloudException.LoginFailed e) {
-            report = SyncReport.failed(pair.name(), "authentication failed: " + e.getMessage()
-                    + " (log in again with `oxisync login`)", reports.elapsed(start));
+            report = SyncReport.failed(pair.name(), Reason.of(ReasonCode.SIGN_IN_REFUSED, "authentication failed: "
+                    + e.getMessage() + " (log in again with `oxisync login`)"), reports.elapsed(start));
         } catch (OxiCloudException e) {
-            String why = RemoteRoot.isGone(api, pair.remoteFolderId(), e) ? RemoteRoot.goneMessage()
-                    : "the server could not be used: " + e.getMessage();
+            Reason why = RemoteRoot.isGone(api, pair.remoteFolderId(), e)
+                    ? Reason.of(ReasonCode.REMOTE_FOLDER_GONE, RemoteRoot.goneMessage())
+                    : Failures.reason(e).withDetail("the server could not be used: " + e.getMessage());
             report = SyncReport.failed(pair.name(), why, reports.elapsed(start));
         } catch (IOException e) {
-            report = SyncReport.failed(pair.name(), Failures.describe(e), reports.elapsed(start));
+            report = SyncReport.failed(pair.name(), Failures.reason(e), reports.elapsed(start));
         }
         if (!options.dryRun()) { // a preview (dry run, the wizard's review) is not a sync run in the activity log
             store.activity().append(pair.id(), "run", "",
-                    report.status().wireName() + ": " + RunReports.summary(report));
+                    report.status().wireName() + ": " + RunReports.summary(report), ActivityCode.RUN.stored(),
+                    ActivityCode.args("status", report.status().wireName(), "changes", report.changes(),
+                            "conflicts", report.conflicts(), "errors", report.errors().size()));
         }
         listener.finished(report);
         return report;
@@ -169,14 +175,16 @@ public final class SyncEngine {
         Path root = Path.of(stored.localRoot());
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
             // Never read a missing root (an unmounted disk) as "everything was deleted".
-            return SyncReport.failed(stored.name(), "the local folder " + root + " is missing or not a folder;"
-                    + " nothing was synced (if it moved, remove and re-add the pair)", reports.elapsed(start));
+            return SyncReport.failed(stored.name(), Reason.of(ReasonCode.LOCAL_FOLDER_MISSING, "the local folder " + root
+                    + " is missing or not a folder; nothing was synced (if it moved, remove and re-add the pair)",
+                    "folder", root), reports.elapsed(start));
         }
         FolderPair pair; // with the folder's .oxisyncignore as it is now, then the pair's own patterns
         try {
             pair = IgnoreFile.effective(stored);
         } catch (IgnoreFile.Invalid e) {
-            return SyncReport.failed(stored.name(), e.getMessage(), reports.elapsed(start));
+            return SyncReport.failed(stored.name(), Reason.of(ReasonCode.IGNORE_FILE_INVALID, e.getMessage()),
+                    reports.elapsed(start));
         }
         if (!options.dryRun()) {
             SettledConflicts.clear(store, pair); // a conflicted copy deleted by hand settles its conflict
@@ -289,17 +297,18 @@ public final class SyncEngine {
         }
         if (verdict.exceeds() && !options.allowMassDelete() && !options.dryRun()) {
             return new SyncReport(pair.name(), SyncStatus.STOPPED, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(),
-                    List.of(), lines, verdict.stopMessage(), reports.elapsed(start));
+                    List.of(), lines, verdict.stopMessage(), reports.elapsed(start),
+                    verdict.stopReason());
         }
         RunTally tally = new RunTally();
-        unsafeRows.forEach(e -> tally.error(e.path(), e.reason())); // one bad row costs that row (exit 1)
+        unsafeRows.forEach(e -> tally.error(e.path(), e.why())); // one bad row costs that row (exit 1)
         ScanSkips.report(scan, tally); // unreadable entries: left for the next run, with the reason
         if (options.dryRun()) {
             return reports.report(pair, tally, lines, null, start, true);
         }
 
         listener.phase(pair.name(), "syncing");
-        String abortReason = null;
+        org.oxisync.core.reason.Reason abortReason = null;
         RemoteTree listed = remote.tree();
         if (!plan.actions().isEmpty()) { // nothing to execute: skip building the executor's indexes of the tree
             PlanExecutor.Session session = session(pair, options, root, scan, remote, base);

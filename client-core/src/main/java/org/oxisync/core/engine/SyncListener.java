@@ -15,6 +15,11 @@ public interface SyncListener {
     /** One action finished; {@code error} is null on success. */
     default void itemDone(String pair, String description, String error) {}
 
+    /** One action failed, or was refused and held back: {@code why} has its kind; by default an {@link #itemDone}. */
+    default void itemFailed(String pair, String description, org.oxisync.core.reason.Reason why) {
+        itemDone(pair, description, why.detail());
+    }
+
     /** A conflict copy was made. */
     default void conflict(String pair, String path, String conflictCopy) {}
 

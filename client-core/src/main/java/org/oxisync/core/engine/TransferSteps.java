@@ -120,7 +120,7 @@ final class TransferSteps {
             tally.bytesReused.addAndGet(out.bytesReused());
             s.journal().upsert(new JournalEntry(u.path(), EntryKind.FILE, digest.size(), local.mtimeMillis(),
                     local.fileKey(), digest.fileHash(), f.id(), f.etag(), f.contentHash()));
-            record(u.path(), "upload", out.bytesSent() + " bytes sent");
+            record(u.path(), "upload", out.bytesSent() + " bytes sent", org.oxisync.core.reason.ActivityCode.SENT, out.bytesSent());
         } catch (TransferException.Stopped e) {
             s.progress().restart(item);
             throw e;
@@ -193,7 +193,7 @@ final class TransferSteps {
             s.journal().upsert(new JournalEntry(d.path(), EntryKind.FILE, attrs.size(),
                     attrs.lastModifiedTime().toMillis(), key, d.remoteHash(), d.remoteId(),
                     remote == null ? null : remote.etag(), d.remoteHash()));
-            record(d.path(), "download", d.size() + " bytes");
+            record(d.path(), "download", d.size() + " bytes", org.oxisync.core.reason.ActivityCode.RECEIVED, d.size());
             java.time.Instant mtime = java.time.Instant.ofEpochMilli(attrs.lastModifiedTime().toMillis());
             s.journal().later(() -> s.store().chunks().recordLocalFile(s.pairId(), d.path(), digest, mtime, key));
         } catch (TransferException.Stopped e) {
@@ -233,11 +233,12 @@ final class TransferSteps {
      * A finished transfer: its error record, if it had one, is cleared at once (the errors view must not show a
      * fixed item); its activity line goes with the next journal batch.
      */
-    private void record(String path, String kind, String message) {
+    private void record(String path, String kind, String message, org.oxisync.core.reason.ActivityCode code, long bytes) {
         if (s.store().errors().get(s.pairId(), path).isPresent()) {
             s.store().errors().clear(s.pairId(), path);
         }
-        s.journal().later(() -> s.store().activity().append(s.pairId(), kind, path, message));
+        s.journal().later(() -> s.store().activity().append(s.pairId(), kind, path, message,
+                code.stored(), org.oxisync.core.reason.ActivityCode.args("bytes", bytes)));
     }
 
     /** An item is done: listeners see the new counts at once, not only at the next byte of another transfer. */

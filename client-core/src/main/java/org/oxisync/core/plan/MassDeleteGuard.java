@@ -1,5 +1,8 @@
 package org.oxisync.core.plan;
 
+import org.oxisync.core.reason.Reason;
+import org.oxisync.core.reason.ReasonCode;
+
 /**
  * Stops a run before anything is deleted when it would delete, on either side, every file of a pair that holds more
  * than one, or more than half of its files and more than {@value #MIN_DELETES}. The first protects small pairs: a
@@ -11,29 +14,35 @@ public final class MassDeleteGuard {
 
     /** The start of the message of a run the guard stopped ({@link Verdict#stopMessage()}). */
     public static final String STOP_PREFIX = "stopped before deleting: this run would delete ";
-    private static final java.util.regex.Pattern STOP_MESSAGE = java.util.regex.Pattern.compile(
-            java.util.regex.Pattern.quote(STOP_PREFIX) + "(\\d+) local and (\\d+) remote files of (\\d+)\\b.*",
-            java.util.regex.Pattern.DOTALL);
 
     /** How many files the plan deletes per side. */
     public record Verdict(int localFileDeletes, int remoteFileDeletes, int pairFileCount, boolean exceeds) {
-        /** The report's message when the guard stops the run; {@link #fromStopMessage} reads it back. */
+        /** The report's message when the guard stops the run. */
         public String stopMessage() {
             return STOP_PREFIX + localFileDeletes + " local and " + remoteFileDeletes + " remote files of "
                     + pairFileCount + "; check the folders, then run again with --allow-mass-delete to go on";
         }
 
+        /** The stopped run's reason: its kind, the counts as arguments, {@link #stopMessage()} as its sentence. */
+        public Reason stopReason() {
+            return new Reason(ReasonCode.MASS_DELETE_STOPPED, java.util.Map.of("local", String.valueOf(localFileDeletes),
+                    "remote", String.valueOf(remoteFileDeletes), "files", String.valueOf(pairFileCount)), stopMessage());
+        }
+
         /**
-         * The counts of a stopped run's message (the desktop app asks the user with them), or empty when the
-         * message is not the guard's.
+         * The counts of a run the guard stopped, read from its reason's arguments (the desktop app asks the user
+         * with them), or empty when the reason is not the guard's.
          */
-        public static java.util.Optional<Verdict> fromStopMessage(String message) {
-            java.util.regex.Matcher m = message == null ? null : STOP_MESSAGE.matcher(message);
-            if (m == null || !m.matches()) {
+        public static java.util.Optional<Verdict> fromReason(Reason why) {
+            if (why == null || why.code() != ReasonCode.MASS_DELETE_STOPPED) {
                 return java.util.Optional.empty();
             }
-            return java.util.Optional.of(new Verdict(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                    Integer.parseInt(m.group(3)), true));
+            try {
+                return java.util.Optional.of(new Verdict(Integer.parseInt(why.args().get("local")),
+                        Integer.parseInt(why.args().get("remote")), Integer.parseInt(why.args().get("files")), true));
+            } catch (NumberFormatException e) {
+                return java.util.Optional.empty();
+            }
         }
     }
 

@@ -113,8 +113,9 @@ final class RightsRules {
                 if (rights.applyRemote()) {
                     it.conflicted = true;
                     it.content = Content.SAME;
-                    hold(path, SkipReason.Code.NO_UPDATE, "your edit is kept as a conflict copy beside the"
-                            + " server's version: " + rights.whyNotSent() + " (edits are not sent)");
+                    held.putIfAbsent(path, new SkipReason(SkipReason.Code.NO_UPDATE, "your edit is kept as a conflict"
+                            + " copy beside the server's version: " + rights.whyNotSent() + " (edits are not sent)",
+                            org.oxisync.core.reason.ReasonCode.HELD_BACK_EDIT_COPY));
                 } else {
                     it.fate = Fate.SKIPPED;
                     hold(path, SkipReason.Code.NO_UPDATE, "edit not uploaded: " + rights.whyNotSent());

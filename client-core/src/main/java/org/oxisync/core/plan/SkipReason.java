@@ -1,7 +1,41 @@
 package org.oxisync.core.plan;
 
-/** Why one entry is left out of this run while the rest continues. */
-public record SkipReason(Code code, String detail) {
+import org.oxisync.core.reason.Reason;
+import org.oxisync.core.reason.ReasonCode;
+
+/**
+ * Why one entry is left out of this run while the rest continues. {@code kind} is what a UI translates (see
+ * {@link ReasonCode}); it follows from {@code code} except where one code has two outcomes (an edit not sent is either
+ * kept as a conflict copy or just not uploaded).
+ */
+public record SkipReason(Code code, String detail, ReasonCode kind) {
+
+    public SkipReason {
+        java.util.Objects.requireNonNull(kind, "kind");
+    }
+
+    public SkipReason(Code code, String detail) {
+        this(code, detail, kindOf(code));
+    }
+
+    private static ReasonCode kindOf(Code code) {
+        return switch (code) {
+            case SERVER_NAME -> ReasonCode.NAME_REFUSED_BY_SERVER;
+            case LOCAL_NAME -> ReasonCode.NAME_NOT_ALLOWED_HERE;
+            case CASE_CLASH -> ReasonCode.CASE_CLASH;
+            case UNSUPPORTED_TYPE -> ReasonCode.LINK_OR_SPECIAL_FILE;
+            case READ_ONLY -> ReasonCode.HELD_BACK_READ_ONLY;
+            case NO_UPDATE -> ReasonCode.HELD_BACK_EDIT_NOT_UPLOADED;
+            case NO_DELETE -> ReasonCode.HELD_BACK_RESTORED;
+            case NO_RENAME -> ReasonCode.HELD_BACK_MOVED_BACK;
+            case REFUSED -> ReasonCode.REFUSED_BY_SERVER;
+        };
+    }
+
+    /** The reason a run report lists for this item: its kind, and {@link #report()} as the sentence. */
+    public Reason reason() {
+        return Reason.of(kind, report());
+    }
 
     public enum Code {
         /** The server refuses the name. */

@@ -15,7 +15,7 @@ import org.oxisync.protocol.OxiCloudException;
  * {@code batch_handler.rs:582-635}).
  */
 public final class RemoteRoot {
-    /** What the user reads (status, CLI, desktop app); the desktop app keys its way out on {@link #isGoneMessage}. */
+    /** What the CLI and the log say; the desktop app keys on the run's code {@code REMOTE_FOLDER_GONE}, not on this. */
     public static final String GONE = "the server folder of this pair was deleted (it is in the server's trash, or gone)";
     private static final String ADVICE = "; restore it from the trash on the server, or remove this pair"
             + " (`oxisync pair remove NAME`) and add it again. Nothing was changed locally";
@@ -37,10 +37,6 @@ public final class RemoteRoot {
     /** The user-facing message for a pair whose server folder is gone. */
     public static String goneMessage() {
         return GONE + ADVICE;
-    }
-
-    public static boolean isGoneMessage(String message) {
-        return message != null && message.startsWith(GONE);
     }
 
     private static boolean confirmedMissing(OxiCloudApi api, String rootId, boolean whenUnsure) {

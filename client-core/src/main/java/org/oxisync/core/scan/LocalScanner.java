@@ -200,7 +200,7 @@ public final class LocalScanner {
             ds.forEach(children::add);
         } catch (IOException e) {
             // not listable: like a full scan, keep what the journal has under it
-            walk.problems.add(new ScanProblem(folder, "folder could not be listed: " + e.getClass().getSimpleName()));
+            walk.problems.add(new ScanProblem(folder, org.oxisync.core.reason.ReasonCode.FOLDER_UNREADABLE, "folder could not be listed: " + e.getClass().getSimpleName()));
             walk.unreadable.add(folder);
             return;
         }
@@ -398,14 +398,18 @@ public final class LocalScanner {
                 size = after.size();
                 mtime = afterMtime;
             } catch (AccessDeniedException e) {
-                return new Hashed(p, null, 0, 0, "not readable (permission denied)");
+                return new Hashed(p, null, 0, 0, org.oxisync.core.reason.Reason.of(
+                        org.oxisync.core.reason.ReasonCode.PERMISSION_DENIED, "not readable (permission denied)"));
             } catch (NoSuchFileException e) {
-                return new Hashed(p, null, 0, 0, "disappeared while being read");
+                return new Hashed(p, null, 0, 0, org.oxisync.core.reason.Reason.of(
+                        org.oxisync.core.reason.ReasonCode.GONE_LOCALLY, "disappeared while being read"));
             } catch (IOException e) {
-                return new Hashed(p, null, 0, 0, "could not be read: " + e.getMessage());
+                return new Hashed(p, null, 0, 0, org.oxisync.core.reason.Reason.of(
+                        org.oxisync.core.reason.ReasonCode.LOCKED_OR_UNREADABLE, "could not be read: " + e.getMessage()));
             }
         }
-        return new Hashed(p, null, 0, 0, "changing while being read; retried next run");
+        return new Hashed(p, null, 0, 0, org.oxisync.core.reason.Reason.of(
+                org.oxisync.core.reason.ReasonCode.CHANGED_WHILE_READING, "changing while being read; retried next run"));
     }
 
     /** Presents a path the scan could not read as the journal last saw it (or not at all when new). */
@@ -433,7 +437,7 @@ public final class LocalScanner {
 
     private record Pending(String path, String diskPath, long size, long mtimeMillis, String fileKey) {}
 
-    private record Hashed(Pending pending, FileDigest digest, long size, long mtimeMillis, String problem) {}
+    private record Hashed(Pending pending, FileDigest digest, long size, long mtimeMillis, org.oxisync.core.reason.Reason problem) {}
 
     private static final class Walk extends SimpleFileVisitor<Path> {
         final Path root;
@@ -530,12 +534,16 @@ public final class LocalScanner {
             remember(path, disk);
             if (attrs.isSymbolicLink()) {
                 entries.add(new LocalEntry(path, EntryKind.SYMLINK, 0, 0, key(attrs), LocalHash.NOT_COMPUTED));
-                problems.add(new ScanProblem(path, "symbolic link: not followed, not synced"));
+                problems.add(new ScanProblem(path, org.oxisync.core.reason.Reason.of(
+                        org.oxisync.core.reason.ReasonCode.LINK_OR_SPECIAL_FILE, "symbolic link: not followed, not synced",
+                        "kind", "link")));
                 return FileVisitResult.CONTINUE;
             }
             if (!attrs.isRegularFile()) {
                 entries.add(new LocalEntry(path, EntryKind.OTHER, 0, 0, key(attrs), LocalHash.NOT_COMPUTED));
-                problems.add(new ScanProblem(path, "special file (device, pipe or socket): not synced"));
+                problems.add(new ScanProblem(path, org.oxisync.core.reason.Reason.of(
+                        org.oxisync.core.reason.ReasonCode.LINK_OR_SPECIAL_FILE,
+                        "special file (device, pipe or socket): not synced", "kind", "special")));
                 return FileVisitResult.CONTINUE;
             }
             long size = attrs.size();
@@ -559,7 +567,7 @@ public final class LocalScanner {
             }
             String path = Names.nfc(relative(file));
             LOG.warn("cannot read {}: {}", path, e.toString());
-            problems.add(new ScanProblem(path, "not readable: " + e.getClass().getSimpleName()));
+            problems.add(new ScanProblem(path, org.oxisync.core.reason.ReasonCode.LOCKED_OR_UNREADABLE, "not readable: " + e.getClass().getSimpleName()));
             JournalEntry j = journal.get(path);
             if (j != null) {
                 entries.add(j.kind() == EntryKind.DIR ? LocalEntry.dir(path, j.fileKey())
@@ -576,7 +584,8 @@ public final class LocalScanner {
         public FileVisitResult postVisitDirectory(Path dir, IOException e) {
             if (e != null && !dir.equals(root)) {
                 String path = Names.nfc(relative(dir));
-                problems.add(new ScanProblem(path, "folder could not be listed completely: " + e.getMessage()));
+                problems.add(new ScanProblem(path, org.oxisync.core.reason.ReasonCode.FOLDER_UNREADABLE,
+                        "folder could not be listed completely: " + e.getMessage()));
                 unreadable.add(path);
             }
             return FileVisitResult.CONTINUE;

@@ -1,5 +1,7 @@
 package org.oxisync.core.service;
 
+import org.oxisync.core.reason.Reason;
+import org.oxisync.core.reason.ReasonCode;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -47,6 +49,10 @@ final class PairWorker {
 
     private PairState state = PairState.IDLE;
     private String detail = "waiting for the first run";
+    /** The kind of the state's problem (offline, error); null when the state is none. */
+    private Reason problem;
+    /** Why the pair last went offline (kept while paused, shown again on resume). */
+    private Reason lastOffline;
     /** Written under the lock, read without it by the running engine's stop signal. */
     private volatile boolean paused;
     private volatile boolean stopping;
@@ -290,7 +296,7 @@ final class PairWorker {
             return s;
         };
         try {
-            Optional<String> offline = probe();
+            Optional<Reason> offline = probe();
             if (offline.isPresent()) {
                 goOffline(offline.get());
                 return;
@@ -307,22 +313,24 @@ final class PairWorker {
                 synchronized (this) {
                     runRequested = true;
                 }
-                finish(report, PairState.IDLE, paused || env.globallyPaused() ? "paused" : report.message());
+                finish(report, PairState.IDLE, paused || env.globallyPaused() ? "paused" : report.message(), null);
                 return;
             }
             if (report.status() == SyncStatus.FAILED) {
-                Optional<String> after = probe();
+                Optional<Reason> after = probe();
                 if (after.isPresent()) {
-                    finish(report, PairState.OFFLINE, after.get());
+                    finish(report, PairState.OFFLINE, after.get().detail(), after.get());
                     goOffline(after.get());
                     return;
                 }
             }
-            finish(report, stateAfter(report), report.message());
+            finish(report, stateAfter(report), report.message(),
+                    report.status() == SyncStatus.FAILED ? problemOf(report) : null);
         } catch (RuntimeException e) {
             LOG.error("{}: the run failed unexpectedly", pair.name(), e);
-            setState(PairState.ERROR, "the run failed unexpectedly: " + e);
-            env.events().error(pair.name(), "", "the run failed unexpectedly: " + e);
+            Reason why = Reason.of(ReasonCode.UNEXPECTED, "the run failed unexpectedly: " + e);
+            setState(PairState.ERROR, why);
+            env.events().error(pair.name(), "", why);
         } finally {
             boolean again;
             synchronized (this) {
@@ -383,7 +391,12 @@ final class PairWorker {
         return r.status() == SyncStatus.FAILED ? PairState.ERROR : PairState.IDLE;
     }
 
-    private void finish(SyncReport report, PairState next, String message) {
+    /** The report's problem; a failed report always has one, this is the net for one that does not. */
+    private static Reason problemOf(SyncReport r) {
+        return r.problem() != null ? r.problem() : Reason.of(ReasonCode.UNEXPECTED, r.message());
+    }
+
+    private void finish(SyncReport report, PairState next, String message, Reason problem) {
         synchronized (this) {
             lastReport = report;
             lastRun = env.clock().instant();
@@ -395,11 +408,11 @@ final class PairWorker {
             runCount++;
         }
         if (report.status() == SyncStatus.FAILED) {
-            env.events().error(pair.name(), "", report.message());
+            env.events().error(pair.name(), "", problemOf(report));
         }
-        setState(paused || env.globallyPaused() ? PairState.PAUSED : next, message);
-        if (report.uploaded() + report.downloaded() + report.deletedLocal() + report.deletedRemote() + report.moved()
-                + report.conflicts() > 0) {
+        PairState shown = paused || env.globallyPaused() ? PairState.PAUSED : next;
+        setState(shown, message, shown == next ? problem : null);
+        if (report.changedAnything()) {
             cadence.activity(); // others may answer what this run did (or did next to it): look again soon
             reschedulePoll();
         }
@@ -453,7 +466,7 @@ final class PairWorker {
     }
 
     /** One cheap request: is the server there and writable? Remembers the root's tree ETag. */
-    private Optional<String> probe() {
+    private Optional<Reason> probe() {
         try {
             FolderDto root = env.api().folder(pair.remoteFolderId());
             synchronized (this) {
@@ -461,23 +474,33 @@ final class PairWorker {
                 offlineAttempts = 0;
             }
             if (env.api().serverReadOnly()) {
-                return Optional.of("the server is read-only for now (maintenance); waiting");
+                return Optional.of(Reason.of(ReasonCode.SERVER_READ_ONLY,
+                        "the server is read-only for now (maintenance); waiting"));
             }
             return Optional.empty();
         } catch (OxiCloudException.ServerReadOnly e) {
-            return Optional.of("the server is read-only for now (maintenance); waiting");
+            return Optional.of(Reason.of(ReasonCode.SERVER_READ_ONLY,
+                    "the server is read-only for now (maintenance); waiting"));
         } catch (OxiCloudException e) {
             if (RemoteRoot.isGone(env.api(), pair.remoteFolderId(), e)) {
                 return Optional.empty(); // not a connectivity problem: the run reports the deleted folder
             }
             if (e.isTransient()) {
-                return Optional.of("the server cannot be reached (" + e.getClass().getSimpleName() + "); waiting");
+                return Optional.of(org.oxisync.core.reason.Reasons.of(e).withDetail(
+                        "the server cannot be reached (" + e.getClass().getSimpleName() + "); waiting"));
             }
             return Optional.empty(); // not a connectivity problem: the run reports it
         }
     }
 
-    private void goOffline(String reason) {
+    private synchronized Reason offlineProblem() {
+        return lastOffline;
+    }
+
+    private void goOffline(Reason reason) {
+        synchronized (this) {
+            lastOffline = reason;
+        }
         Duration wait;
         synchronized (this) {
             waitingOffline = true;
@@ -500,7 +523,7 @@ final class PairWorker {
         if (announce) {
             env.events().error(pair.name(), "", reason);
         }
-        LOG.info("{}: offline, next try in {} s: {}", pair.name(), wait.toSeconds(), reason);
+        LOG.info("{}: offline, next try in {} s: {}", pair.name(), wait.toSeconds(), reason.detail());
         setState(PairState.OFFLINE, reason);
     }
 
@@ -603,7 +626,7 @@ final class PairWorker {
                 }
                 before = rootEtag;
             }
-            Optional<String> offline = probe();
+            Optional<Reason> offline = probe();
             if (offline.isPresent()) {
                 goOffline(offline.get());
                 return;
@@ -655,7 +678,11 @@ final class PairWorker {
             // the run may have seen the pause already; if it stopped, it asks for the next run itself
             setState(PairState.SYNCING, "resumed");
         } else if (!env.globallyPaused()) {
-            setState(waitingOffline ? PairState.OFFLINE : PairState.IDLE, waitingOffline ? detail : "resumed");
+            if (waitingOffline) {
+                setState(PairState.OFFLINE, detail, offlineProblem());
+            } else {
+                setState(PairState.IDLE, "resumed");
+            }
             if (request) {
                 requestRun("resumed");
             }
@@ -719,14 +746,24 @@ final class PairWorker {
     // ---- status -----------------------------------------------------------------------------------------------
 
     private void setState(PairState s, String d) {
+        setState(s, d, null);
+    }
+
+    private void setState(PairState s, Reason problem) {
+        setState(s, problem.detail(), problem);
+    }
+
+    /** {@code problem}: the kind of the state's problem (offline, error), null for a state that is none. */
+    private void setState(PairState s, String d, Reason problem) {
         synchronized (this) {
-            if (state == s && java.util.Objects.equals(detail, d)) {
+            if (state == s && java.util.Objects.equals(detail, d) && java.util.Objects.equals(this.problem, problem)) {
                 return;
             }
             state = s;
             detail = d;
+            this.problem = problem;
         }
-        env.events().stateChanged(pair.name(), s, d);
+        env.events().stateChanged(pair.name(), s, d, problem);
         env.statusChanged();
     }
 
@@ -787,8 +824,13 @@ final class PairWorker {
             if (error == null) {
                 env.events().itemCompleted(pair.name(), description);
             } else {
-                env.events().error(pair.name(), description, error);
+                env.events().error(pair.name(), description, Reason.of(ReasonCode.UNEXPECTED, error));
             }
+        }
+
+        @Override
+        public void itemFailed(String pairName, String description, Reason why) {
+            env.events().error(pair.name(), description, why);
         }
 
         @Override

@@ -63,7 +63,7 @@ final class StatusJson {
             last.put("skipped_count", r.skipped().size());
             ArrayNode skipped = last.putArray("skipped");
             r.skipped().stream().limit(MAX_SKIPPED).forEach(k -> skipped.addObject().put("path", k.path())
-                    .put("reason", k.reason()));
+                    .put("reason", k.reason()).put("code", k.why().wireCode()));
         }
         if (s.lastRun() != null) {
             n.put("last_run", s.lastRun().toString());

@@ -2,6 +2,7 @@ package org.oxisync.core.service;
 
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.core.reason.Reason;
 
 /**
  * What the {@link SyncService} tells its UI. Every method has a no-op default. Called from service threads: a UI
@@ -11,6 +12,14 @@ public interface SyncEvents {
     SyncEvents NONE = new SyncEvents() {};
 
     default void stateChanged(String pair, PairState state, String detail) {}
+
+    /**
+     * The state changed, with the kind of the problem when it is one ({@code problem}: null when the state is not a
+     * problem; its sentence is {@code detail}). By default a {@link #stateChanged(String, PairState, String)}.
+     */
+    default void stateChanged(String pair, PairState state, String detail, Reason problem) {
+        stateChanged(pair, state, detail);
+    }
 
     /** A run's progress; at most 10 per second per pair. */
     default void progress(String pair, ProgressSnapshot snapshot) {}
@@ -23,6 +32,11 @@ public interface SyncEvents {
 
     /** An item failed ({@code path} is the plan line), or the pair as a whole ({@code path} empty). */
     default void error(String pair, String path, String reason) {}
+
+    /** An item or the pair failed, with the kind of the failure; by default an {@link #error(String, String, String)}. */
+    default void error(String pair, String path, Reason reason) {
+        error(pair, path, reason.detail());
+    }
 
     /** A run ended. */
     default void runFinished(String pair, SyncReport report) {}

@@ -88,6 +88,7 @@ class DiskFullEngineTest {
         Map<String, String> errors = errors(r);
         assertEquals(java.util.Set.of("doc.bin", "new.bin"), errors.keySet(), errors::toString);
         errors.forEach((path, reason) -> assertTrue(reason.startsWith("disk full: ") && reason.contains(path), reason));
+        r.errors().forEach(e -> assertEquals(org.oxisync.core.reason.ReasonCode.DISK_FULL, e.code(), e::toString));
         assertTrue(disk.refusals() >= 2);
         assertArrayEquals(v1, Files.readAllBytes(h.local.resolve("doc.bin")), "the local file keeps its content");
         assertTrue(!h.exists("new.bin"), "no half-written final file");

@@ -280,6 +280,8 @@ class EngineScenarioTest extends HarnessTest {
         assertEquals(SyncStatus.OK, r.status(), "a parked item is no failure to retry: " + r.errors());
         assertTrue(r.skipped().stream().anyMatch(e -> e.path().contains("slash") && e.reason().startsWith("parked")),
                 () -> r.skipped().toString());
+        assertTrue(r.skipped().stream().anyMatch(e -> e.path().contains("slash")
+                && e.code() == org.oxisync.core.reason.ReasonCode.NAME_REFUSED_BY_SERVER), "by kind, for the desktop app");
         assertTrue(h.remote().exists("/fine.txt"));
         SyncReport again = h.sync();
         assertEquals(SyncStatus.OK, again.status());
@@ -293,7 +295,8 @@ class EngineScenarioTest extends HarnessTest {
         Files.createSymbolicLink(h.local.resolve("link"), outside);
         h.write("real.txt", "real");
         SyncReport r = h.syncOk();
-        assertTrue(r.skipped().stream().anyMatch(e -> e.path().equals("link")));
+        assertTrue(r.skipped().stream().anyMatch(e -> e.path().equals("link")
+                && e.code() == org.oxisync.core.reason.ReasonCode.LINK_OR_SPECIAL_FILE), r.skipped()::toString);
         assertFalse(h.remote().exists("/link"));
         assertTrue(h.remote().exists("/real.txt"));
     }

@@ -58,6 +58,10 @@ class LocalReadFaultsTest {
         return b;
     }
 
+    private static org.oxisync.core.reason.ReasonCode codeOf(java.util.List<ItemError> items, String path) {
+        return items.stream().filter(e -> e.path().equals(path)).findFirst().map(ItemError::code).orElse(null);
+    }
+
     private static Map<String, String> byPath(java.util.List<ItemError> items) {
         return items.stream().collect(Collectors.toMap(ItemError::path, ItemError::reason));
     }
@@ -76,6 +80,7 @@ class LocalReadFaultsTest {
         assertEquals(SyncStatus.OK, r.status(), r::toString);
         String reason = byPath(r.skipped()).get("locked.doc");
         assertTrue(reason != null && reason.contains("being used by another process"), r::toString);
+        assertEquals(org.oxisync.core.reason.ReasonCode.LOCKED_OR_UNREADABLE, codeOf(r.skipped(), "locked.doc"));
         assertTrue(h.remote().exists("/other.txt"), "the rest of the run went on");
         assertFalse(h.remote().exists("/locked.doc"));
 
@@ -123,6 +128,7 @@ class LocalReadFaultsTest {
 
         assertEquals(SyncStatus.OK, r.status(), r::toString);
         assertTrue(byPath(r.skipped()).getOrDefault("v.txt", "").contains("disappeared"), r::toString);
+        assertEquals(org.oxisync.core.reason.ReasonCode.GONE_LOCALLY, codeOf(r.skipped(), "v.txt"));
         assertEquals("keep, edited", new String(h.remote().read("/keep.txt")));
         assertEquals("first", new String(h.remote().read("/v.txt")), "not deleted on the strength of a failed read");
 

@@ -30,7 +30,7 @@ class MassDeleteRestoreTest extends HarnessTest {
         }
         SyncReport stopped = h.sync();
         assertEquals(SyncStatus.STOPPED, stopped.status());
-        MassDeleteGuard.Verdict v = MassDeleteGuard.Verdict.fromStopMessage(stopped.message()).orElseThrow();
+        MassDeleteGuard.Verdict v = MassDeleteGuard.Verdict.fromReason(stopped.problem()).orElseThrow();
         assertEquals(0, v.localFileDeletes());
         assertEquals(10, v.remoteFileDeletes());
 
@@ -51,7 +51,7 @@ class MassDeleteRestoreTest extends HarnessTest {
         h.remote().delete("/docs");
         SyncReport stopped = h.sync();
         assertEquals(SyncStatus.STOPPED, stopped.status());
-        assertEquals(10, MassDeleteGuard.Verdict.fromStopMessage(stopped.message()).orElseThrow().localFileDeletes());
+        assertEquals(10, MassDeleteGuard.Verdict.fromReason(stopped.problem()).orElseThrow().localFileDeletes());
 
         h.options(SyncOptions.defaults("testhost").withRestoreMassDelete(true));
         SyncReport kept = h.syncOk();
@@ -64,10 +64,12 @@ class MassDeleteRestoreTest extends HarnessTest {
     }
 
     @Test
-    void theStopMessageIsReadBackAndOtherMessagesAreNot() {
+    void theStopReasonIsReadBackByItsCodeAndOtherReasonsAreNot() {
         MassDeleteGuard.Verdict v = new MassDeleteGuard.Verdict(3, 140, 150, true);
-        assertEquals(v, MassDeleteGuard.Verdict.fromStopMessage(v.stopMessage()).orElseThrow());
-        assertTrue(MassDeleteGuard.Verdict.fromStopMessage("server unreachable").isEmpty());
-        assertTrue(MassDeleteGuard.Verdict.fromStopMessage(null).isEmpty());
+        assertEquals(v, MassDeleteGuard.Verdict.fromReason(v.stopReason()).orElseThrow());
+        assertEquals(org.oxisync.core.reason.ReasonCode.MASS_DELETE_STOPPED, v.stopReason().code());
+        assertTrue(MassDeleteGuard.Verdict.fromReason(org.oxisync.core.reason.Reason.of(
+                org.oxisync.core.reason.ReasonCode.NETWORK, v.stopMessage())).isEmpty()); // the words are not read
+        assertTrue(MassDeleteGuard.Verdict.fromReason(null).isEmpty());
     }
 }

@@ -44,6 +44,11 @@ class PairRightsEngineTest extends HarnessTest {
         return r.skipped().stream().anyMatch(e -> e.path().equals(path) && e.reason().contains(words));
     }
 
+    private static org.oxisync.core.reason.ReasonCode code(SyncReport r, String path) {
+        return r.skipped().stream().filter(e -> e.path().equals(path)).findFirst().map(ItemError::code)
+                .orElseThrow(() -> new AssertionError(path + " not skipped: " + r.skipped()));
+    }
+
     private String conflictCopyOf(String stem) {
         return h.localTree().keySet().stream().filter(p -> p.startsWith(stem + " (conflicted copy")).findFirst()
                 .orElseThrow(() -> new AssertionError("no conflict copy of " + stem + " in " + h.localTree()));
@@ -72,6 +77,8 @@ class PairRightsEngineTest extends HarnessTest {
         assertEquals("keep me on the server", h.read("gone.txt"), "the local delete is undone");
         assertEquals("theirs", h.read("from-server.txt"));
         assertTrue(mentions(r, "new.txt", "not uploaded: read-only"), () -> r.skipped().toString());
+        assertEquals(org.oxisync.core.reason.ReasonCode.HELD_BACK_READ_ONLY, code(r, "new.txt"));
+        assertEquals(org.oxisync.core.reason.ReasonCode.HELD_BACK_RESTORED, code(r, "gone.txt"));
 
         SyncReport again = h.syncOk();
         assertEquals(0, again.uploaded() + again.downloaded() + again.deletedRemote() + again.deletedLocal());
@@ -237,6 +244,7 @@ class PairRightsEngineTest extends HarnessTest {
         assertTrue(first.skipped().stream().anyMatch(e -> e.path().equals("a.txt") && e.reason().contains("refused")),
                 () -> first.skipped().toString());
         assertEquals(List.of(), first.errors(), "held back, not a failure");
+        assertEquals(org.oxisync.core.reason.ReasonCode.REFUSED_BY_SERVER, code(first, "a.txt"));
 
         int afterFirst = refused.get();
         SyncReport second = run(engine);

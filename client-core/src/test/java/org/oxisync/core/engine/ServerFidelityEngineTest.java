@@ -39,7 +39,8 @@ class ServerFidelityEngineTest extends HarnessTest {
 
         assertEquals(SyncStatus.FAILED, r.status(), r.message());
         assertEquals(2, r.exitCode());
-        assertTrue(RemoteRoot.isGoneMessage(r.message()), r.message());
+        assertTrue(r.message().startsWith(RemoteRoot.GONE), r.message());
+        assertEquals(org.oxisync.core.reason.ReasonCode.REMOTE_FOLDER_GONE, r.problem().code());
         assertEquals("hello", Files.readString(dir.resolve("a.txt")), "nothing local is touched");
     }
 
@@ -97,7 +98,8 @@ class ServerFidelityEngineTest extends HarnessTest {
         SyncReport r = engine.runOnce(h.pair, SyncOptions.defaults("testhost"));
 
         assertEquals(SyncStatus.PARTIAL, r.status(), r.message());
-        assertEquals(List.of(new ItemError("docs/new.txt", TrashedParents.REASON)), r.errors());
+        assertEquals(List.of(new ItemError("docs/new.txt", org.oxisync.core.reason.Reason.of(
+                org.oxisync.core.reason.ReasonCode.PARENT_DELETED_ON_SERVER, TrashedParents.REASON))), r.errors());
         assertEquals("written while the folder was trashed elsewhere", h.read("docs/new.txt"));
 
         h.syncOk(); // the folder is re-created on the server and the new file uploaded into it

@@ -69,6 +69,7 @@ class UnsafeRowEngineTest extends HarnessTest {
         assertEquals(1, r.errors().size(), r.errors()::toString);
         assertEquals("docs/a.txt", r.errors().get(0).path());
         assertTrue(r.errors().get(0).reason().contains("not one path segment"), r.errors()::toString);
+        assertEquals(org.oxisync.core.reason.ReasonCode.UNSAFE_NAME, r.errors().get(0).code());
         assertEquals(1, r.uploaded(), "the new file went up; the skipped one was not uploaded again");
         assertEquals(1, r.downloaded());
         assertEquals(0, r.deletedLocal());

@@ -16,25 +16,28 @@ import org.oxisync.core.engine.SyncStatus;
 class StatusJsonHeldBackTest {
     private static SyncReport report(List<ItemError> skipped) {
         return new SyncReport("Team", SyncStatus.OK, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), skipped, List.of(),
-                "in sync", Duration.ofMillis(5));
+                "in sync", Duration.ofMillis(5), null);
     }
 
     @Test
     void lastResultListsHeldBackItemsWithTheirReasons() {
         ObjectNode n = StatusJson.pair(new PairStatus("Team", PairState.IDLE, "in sync", null,
-                report(List.of(new ItemError("new.txt", "not uploaded: read-only (your role is viewer)"))),
+                report(List.of(new ItemError("new.txt", org.oxisync.core.reason.Reason.of(
+                        org.oxisync.core.reason.ReasonCode.HELD_BACK_READ_ONLY, "not uploaded: read-only (your role is viewer)")))),
                 Instant.parse("2026-12-01T12:00:00Z")));
         assertEquals(1, n.path("last_result").path("skipped_count").asInt());
         assertEquals("new.txt", n.path("last_result").path("skipped").get(0).path("path").asText());
         assertEquals("not uploaded: read-only (your role is viewer)",
                 n.path("last_result").path("skipped").get(0).path("reason").asText());
+        assertEquals("HELD_BACK_READ_ONLY", n.path("last_result").path("skipped").get(0).path("code").asText());
     }
 
     @Test
     void aLongHeldBackListIsCountedInFullButListedOnlyInPart() {
         List<ItemError> many = new ArrayList<>();
         for (int i = 0; i < StatusJson.MAX_SKIPPED + 20; i++) {
-            many.add(new ItemError("f" + i, "not uploaded: read-only (download-only pair)"));
+            many.add(new ItemError("f" + i, org.oxisync.core.reason.Reason.of(
+                    org.oxisync.core.reason.ReasonCode.HELD_BACK_READ_ONLY, "not uploaded: read-only (download-only pair)")));
         }
         ObjectNode n = StatusJson.pair(new PairStatus("Team", PairState.IDLE, "in sync", null, report(many), null));
         assertEquals(StatusJson.MAX_SKIPPED + 20, n.path("last_result").path("skipped_count").asInt());

@@ -5,105 +5,114 @@ import static org.oxisync.ui.i18n.I18n.t;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
-import java.util.List;
-import java.util.Locale;
-import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Map;
+import java.util.Optional;
+import org.oxisync.core.reason.ActivityCode;
+import org.oxisync.store.status.Activity;
+import org.oxisync.ui.model.ActivityModel;
 import org.oxisync.ui.ops.ConflictChoice;
 
 /**
- * The Activity view's "Details" column in the user's language. The engine (client-core) and the store write the
- * activity log in English, for the CLI and the log file, with a fixed set of sentence shapes ("700006 bytes sent",
- * "moved to the server's trash", "ok: uploaded 1, downloaded 2, …"). Each known shape is matched as a whole and
- * becomes a bundle message with its values (sizes, the conflict copy's name, the run's counts); a sentence no rule
- * knows is shown as it was written (English), with byte counts made readable. What stays English is listed in
- * {@code docs/accessibility.md}. The shapes are pinned by {@code ActivityTextTest}, which uses the engine's words.
+ * The Activity view's "Details" column in the user's language, from the line's kind ({@link ActivityCode}, kept in
+ * the activity table's {@code code} column by client-core and the app) and its values (sizes, the conflict copy's
+ * name, the run's counts). The English message beside it is for the CLI and the log and is never read here: a line
+ * without a code this version knows (written before codes were kept) is shown as written. Held-back rows carry
+ * their translated reason already. Pinned by {@code ActivityTextTest}.
  */
 public final class ActivityText {
-    private record Rule(Pattern pattern, Function<Matcher, String> text) {}
-
-    private static final String CHANGE_COUNTS = "uploaded (\\d+), downloaded (\\d+), deleted (\\d+) local / (\\d+) remote, "
-            + "moved (\\d+), conflicts (\\d+), errors (\\d+)";
-
     private final ZoneId zone;
-    private final List<Rule> rules;
 
     /** @param zone the zone times inside a message are shown in */
     public ActivityText(ZoneId zone) {
         this.zone = zone;
-        this.rules = List.of(
-                rule("(\\d+) bytes sent \\(conflict copy\\)", m -> t("activity.detail.sentConflictCopy", "size", size(m, 1))),
-                rule("(\\d+) bytes sent", m -> t("activity.detail.sent", "size", size(m, 1))),
-                rule("(\\d+) bytes", m -> t("activity.detail.received", "size", size(m, 1))),
-                rule("deleted on the server", m -> t("activity.detail.deletedOnServer")),
-                rule("folder deleted on the server", m -> t("activity.detail.folderDeletedOnServer")),
-                rule("moved to the server's trash", m -> t("activity.detail.trashed")),
-                rule("another device committed its version (?:right after|just before) this one; kept local version as (.+)",
-                        m -> t("activity.detail.overtaken", "copy", m.group(1))),
-                rule("kept local version as (.+)", m -> t("activity.detail.keptLocalAs", "copy", m.group(1))),
-                rule("changed locally while the run replaced it; kept as (.+)",
-                        m -> t("activity.detail.changedWhileReplaced", "copy", m.group(1))),
-                rule("resolved: conflicted copy deleted", m -> t("activity.detail.resolvedCopyDeleted")),
-                rule("resolved: keep (mine|theirs|both|the server's)",
-                        m -> t("activity.detail.resolved", "choice", choice(m.group(1)).label())),
-                rule("restored the version of (\\S+)", this::restored),
-                rule("(ok|partial|failed|stopped): " + CHANGE_COUNTS, ActivityText::run));
     }
 
-    private static Rule rule(String regex, Function<Matcher, String> text) {
-        return new Rule(Pattern.compile(regex, Pattern.CASE_INSENSITIVE), text);
-    }
-
-    /** The details of an activity entry in the user's language (or, for an unknown sentence, as written). */
-    public String details(String message) {
-        if (message == null || message.isBlank()) {
+    /** The details of an activity entry in the user's language. */
+    public String details(Activity a) {
+        if (a == null) {
             return "";
         }
-        String m = message.strip();
-        for (Rule r : rules) {
-            Matcher matcher = r.pattern().matcher(m);
-            if (matcher.matches()) {
-                return r.text().apply(matcher);
-            }
+        if (ActivityModel.HELD_BACK_KIND.equals(a.kind())) {
+            return a.message(); // made by the app, in the user's language already
         }
-        return org.oxisync.ui.model.ActivityModel.details(m);
+        Optional<ActivityCode> code = code(a.code());
+        if (code.isEmpty()) {
+            return a.message() == null ? "" : Formats.sentence(a.message().strip());
+        }
+        Map<String, String> v = a.args();
+        return switch (code.get()) {
+            case SENT -> t("activity.detail.sent", "size", size(v));
+            case SENT_CONFLICT_COPY -> t("activity.detail.sentConflictCopy", "size", size(v));
+            case RECEIVED -> t("activity.detail.received", "size", size(v));
+            case DELETED_ON_SERVER -> t("activity.detail.deletedOnServer");
+            case FOLDER_DELETED_ON_SERVER -> t("activity.detail.folderDeletedOnServer");
+            case TRASHED -> t("activity.detail.trashed");
+            case CONFLICT_KEPT_LOCAL -> t("activity.detail.keptLocalAs", "copy", v.getOrDefault("copy", ""));
+            case CONFLICT_OVERTAKEN -> t("activity.detail.overtaken", "copy", v.getOrDefault("copy", ""));
+            case CONFLICT_CHANGED_WHILE_REPLACED -> t("activity.detail.changedWhileReplaced", "copy",
+                    v.getOrDefault("copy", ""));
+            case RESOLVED_COPY_DELETED -> t("activity.detail.resolvedCopyDeleted");
+            case RESOLVED -> t("activity.detail.resolved", "choice", choice(v.get("choice")).label());
+            case RESTORED -> restored(v.getOrDefault("time", ""));
+            case RUN -> run(v);
+        };
     }
 
-    /** True when {@code message} has a translation (tests, and docs/accessibility.md lists the others). */
-    public boolean known(String message) {
-        String m = message == null ? "" : message.strip();
-        return rules.stream().anyMatch(r -> r.pattern().matcher(m).matches());
+    /** True when {@code a} is shown from its code (tests; a line without one is shown as written). */
+    public boolean known(Activity a) {
+        return a != null && (ActivityModel.HELD_BACK_KIND.equals(a.kind()) || code(a.code()).isPresent());
     }
 
-    private static String size(Matcher m, int group) {
-        return Formats.bytes(Long.parseLong(m.group(group)));
+    /** The code by its stored name; empty for null or a name this version does not know. */
+    static Optional<ActivityCode> code(String name) {
+        if (name == null || name.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ActivityCode.valueOf(name));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
-    private static ConflictChoice choice(String words) {
-        return switch (words.toLowerCase(Locale.ROOT)) {
-            case "mine" -> ConflictChoice.KEEP_LOCAL;
-            case "both" -> ConflictChoice.KEEP_BOTH;
+    private static String size(Map<String, String> v) {
+        return Formats.bytes(number(v.get("bytes")));
+    }
+
+    private static long number(String s) {
+        try {
+            return s == null ? 0 : Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** The choice as stored: client-core's {@code ConflictResolution.Choice} or the app's {@link ConflictChoice}. */
+    private static ConflictChoice choice(String stored) {
+        String s = stored == null ? "" : stored;
+        return switch (s) {
+            case "MINE", "KEEP_LOCAL" -> ConflictChoice.KEEP_LOCAL;
+            case "BOTH", "KEEP_BOTH" -> ConflictChoice.KEEP_BOTH;
             default -> ConflictChoice.KEEP_REMOTE;
         };
     }
 
-    private String restored(Matcher m) {
+    private String restored(String time) {
         try {
-            return t("activity.detail.restored", "time", Formats.dateTime(Instant.parse(m.group(1)), zone));
+            return t("activity.detail.restored", "time", Formats.dateTime(Instant.parse(time), zone));
         } catch (DateTimeParseException e) {
-            return t("activity.detail.restored", "time", m.group(1));
+            return t("activity.detail.restored", "time", time);
         }
     }
 
-    private static String run(Matcher m) {
-        int changes = 0;
-        for (int g = 2; g <= 6; g++) {
-            changes += Integer.parseInt(m.group(g));
-        }
-        String summary = t("status.summary", "changes", changes, "conflicts", Integer.parseInt(m.group(7)),
-                "errors", Integer.parseInt(m.group(8)));
-        return t("activity.detail.run", "result", t("activity.run." + m.group(1).toLowerCase(Locale.ROOT)),
-                "summary", summary);
+    private static String run(Map<String, String> v) {
+        String summary = t("status.summary", "changes", number(v.get("changes")), "conflicts",
+                number(v.get("conflicts")), "errors", number(v.get("errors")));
+        String status = v.getOrDefault("status", "ok");
+        String result = switch (status) {
+            case "partial", "failed", "stopped" -> status;
+            default -> "ok";
+        };
+        return t("activity.detail.run", "result", t("activity.run." + result), "summary", summary);
     }
 }

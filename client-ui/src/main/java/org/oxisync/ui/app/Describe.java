@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.oxisync.core.plan.SkipReason;
 
 /**
  * Turns the engine's plan lines ({@code SyncAction.describe()}: "upload    a.txt (new, 9 B)") into sentences
@@ -57,10 +58,26 @@ public final class Describe {
                 int paren = rest.lastIndexOf(" (");
                 String reason = paren > 0 && rest.endsWith(")") ? rest.substring(paren + 2, rest.length() - 1) : "";
                 yield Optional.of(reason.isEmpty() ? t("plan.skip", "file", file)
-                        : t("plan.skip.reason", "file", file, "reason", Plain.message(reason, null, file)));
+                        : t("plan.skip.reason", "file", file, "reason", skipReason(reason, file)));
             }
             default -> Optional.of(l);
         };
+    }
+
+    /**
+     * A skip line's reason ({@code SkipReason.toString()}: "SERVER_NAME: …") by its code, the word before the colon
+     * (an enum name, not English); a reason without a known code is shown in the generic frame.
+     */
+    private static String skipReason(String reason, String file) {
+        int colon = reason.indexOf(':');
+        String token = colon > 0 ? reason.substring(0, colon) : "";
+        for (SkipReason.Code c : SkipReason.Code.values()) {
+            if (c.name().equals(token)) {
+                SkipReason skip = new SkipReason(c, reason.substring(colon + 1).strip());
+                return ReasonText.message(skip.reason(), null, file);
+            }
+        }
+        return ReasonText.unknown(reason);
     }
 
     private static final Pattern COUNTED = Pattern.compile("^(.*) \\((\\d+) files?\\)$");

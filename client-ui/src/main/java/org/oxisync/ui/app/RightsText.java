@@ -123,33 +123,4 @@ public final class RightsText {
         }
         return t("rights.why.settings");
     }
-
-    /**
-     * A held-back item's reason in plain words, from the engine's reason ({@code RightsRules}, {@code RunTally}:
-     * "not uploaded: read-only (…)", "restored from the server: …", …); empty when the item was left out for another
-     * reason (a link, a name the server refuses), which is not a matter of rights.
-     */
-    public static Optional<String> heldBack(String engineReason, PairRights rights) {
-        String s = engineReason == null ? "" : engineReason;
-        if (s.contains("server refused") || s.contains("refused the delete")) {
-            return Optional.of(t("rights.held.refused"));
-        }
-        String why = why(rights);
-        if (s.startsWith("not uploaded: read-only")) {
-            return Optional.of(t("rights.held.notUploaded", "why", why));
-        }
-        if (s.startsWith("your edit is kept as a conflict copy")) {
-            return Optional.of(t("rights.held.editCopy", "why", why));
-        }
-        if (s.startsWith("edit not uploaded") || s.startsWith("changed on both sides, edit not uploaded")) {
-            return Optional.of(t("rights.held.editNotUploaded", "why", why));
-        }
-        if (s.startsWith("restored from the server")) {
-            return Optional.of(t("rights.held.restored", "why", why));
-        }
-        if (s.startsWith("moved back")) {
-            return Optional.of(t("rights.held.movedBack", "why", why));
-        }
-        return Optional.empty();
-    }
 }

@@ -302,7 +302,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             boolean conflict = n.kind() == FeedBridge.Notice.Kind.CONFLICT;
             String title = conflict ? t("notify.conflict.title", "pair", n.pair()) : t("notify.error.title", "pair", n.pair());
             String subject = Describe.subject(n.path());
-            String text = conflict ? n.message() : Plain.message(n.message(), ctx.config().server(), subject);
+            String text = conflict ? n.message() : ReasonText.message(n.reason(), n.message(), ctx.config().server(), subject);
             tray.ifPresent(t -> t.notify(title, text, !conflict));
         }
     }
@@ -617,7 +617,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         background.run(() -> new PairSetup(ctx).update(pair), p -> {
             done.accept(null);
             pairsChanged(p.name()); // and sync it: a re-ticked folder downloads without "Sync now"
-        }, e -> done.accept(t("settings.folders.saveFailed", "error", Plain.message(e.getMessage(), ctx.config().server(), null))));
+        }, e -> done.accept(t("settings.folders.saveFailed", "error", ReasonText.of(e, ctx.config().server()))));
     }
 
     @Override

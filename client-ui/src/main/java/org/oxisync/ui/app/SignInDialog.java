@@ -134,7 +134,7 @@ public final class SignInDialog extends VBox {
         if (e instanceof OxiCloudException.LoginFailed) {
             return t("signIn.refused");
         }
-        return Plain.message(e.getMessage() == null ? e.toString() : e.getMessage(), server, null);
+        return ReasonText.of(e, server);
     }
 
     private static String hostOf(String server) {

@@ -20,23 +20,6 @@ import org.oxisync.ui.app.Background;
 /** The activity list: the newest entries of the store's activity log, filtered by kind and searched by text. */
 public final class ActivityModel {
     /** How many entries are read from the log. */
-    /** The activity's message for people: "700006 bytes" becomes "683.6 KiB"; other messages stay as they are. */
-    public static String details(String message) {
-        if (message == null) {
-            return "";
-        }
-        java.util.regex.Matcher m = BYTES.matcher(message);
-        StringBuilder b = new StringBuilder();
-        while (m.find()) {
-            m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement(
-                    org.oxisync.ui.app.Formats.bytes(Long.parseLong(m.group(1)))));
-        }
-        m.appendTail(b);
-        return org.oxisync.ui.app.Formats.sentence(b.toString());
-    }
-
-    private static final java.util.regex.Pattern BYTES = java.util.regex.Pattern.compile("\\b(\\d+) bytes\\b");
-
     public static final int LIMIT = 1000;
 
     /** The filter choices; each maps to the log's kinds. */

@@ -41,8 +41,8 @@ public final class FeedBridge implements SyncFeed {
     }
 
     @Override
-    public void stateChanged(String pair, PairPhase state, String detail) {
-        post(() -> status.stateChanged(pair, state, detail));
+    public void stateChanged(String pair, PairPhase state, String detail, org.oxisync.core.reason.Reason problem) {
+        post(() -> status.stateChanged(pair, state, detail, problem));
     }
 
     @Override
@@ -63,7 +63,7 @@ public final class FeedBridge implements SyncFeed {
     }
 
     @Override
-    public void error(String pair, String path, String reason) {
+    public void error(String pair, String path, org.oxisync.core.reason.Reason reason) {
         post(() -> notices.accept(new Notice(Notice.Kind.ERROR, pair, path, reason)));
     }
 
@@ -74,7 +74,7 @@ public final class FeedBridge implements SyncFeed {
             status.runFinished(pair, report);
             afterRun.run();
             if (report.status() == SyncStatus.STOPPED) {
-                MassDeleteGuard.Verdict.fromStopMessage(report.message()).ifPresent(v -> massDeleteStops.accept(pair, v));
+                MassDeleteGuard.Verdict.fromReason(report.problem()).ifPresent(v -> massDeleteStops.accept(pair, v));
             }
         });
     }
@@ -104,7 +104,16 @@ public final class FeedBridge implements SyncFeed {
     }
 
     /** A conflict or error worth telling the user about. */
-    public record Notice(Kind kind, String pair, String path, String message) {
+    /** {@code reason}: an error's kind and sentence (null for a conflict, whose {@code message} is translated). */
+    public record Notice(Kind kind, String pair, String path, String message, org.oxisync.core.reason.Reason reason) {
+        public Notice(Kind kind, String pair, String path, String message) {
+            this(kind, pair, path, message, null);
+        }
+
+        public Notice(Kind kind, String pair, String path, org.oxisync.core.reason.Reason reason) {
+            this(kind, pair, path, reason.detail(), reason);
+        }
+
         public enum Kind { CONFLICT, ERROR }
     }
 }

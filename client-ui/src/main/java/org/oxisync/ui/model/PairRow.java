@@ -17,6 +17,7 @@ public final class PairRow {
     private final ReadOnlyStringWrapper name = new ReadOnlyStringWrapper();
     private final ObjectProperty<PairPhase> phase = new SimpleObjectProperty<>(PairPhase.IDLE);
     private final StringProperty detail = new SimpleStringProperty("");
+    private final ObjectProperty<org.oxisync.core.reason.Reason> problem = new SimpleObjectProperty<>();
     private final ObjectProperty<Instant> lastRun = new SimpleObjectProperty<>();
     private final ObjectProperty<SyncReport> lastReport = new SimpleObjectProperty<>();
     private final ObjectProperty<ProgressSnapshot> progress = new SimpleObjectProperty<>();
@@ -48,6 +49,11 @@ public final class PairRow {
 
     public StringProperty detailProperty() {
         return detail;
+    }
+
+    /** The kind of the pair's problem while it is offline or in error (null otherwise); its sentence is the detail. */
+    public ObjectProperty<org.oxisync.core.reason.Reason> problemProperty() {
+        return problem;
     }
 
     public ObjectProperty<Instant> lastRunProperty() {

@@ -90,7 +90,12 @@ public final class StatusModel {
     }
 
     public void stateChanged(String pair, PairPhase state, String detail) {
-        if (state == PairPhase.ERROR && org.oxisync.ui.app.Plain.needsSignIn(detail)) {
+        stateChanged(pair, state, detail, null);
+    }
+
+    /** {@code problem}: the kind of the state's problem (offline, error), null when it is none. */
+    public void stateChanged(String pair, PairPhase state, String detail, org.oxisync.core.reason.Reason problem) {
+        if (state == PairPhase.ERROR && org.oxisync.ui.app.ReasonText.needsSignIn(problem)) {
             signInNeeded.set(true);
         }
         if (state.busy()) {
@@ -98,6 +103,7 @@ public final class StatusModel {
         }
         row(pair).ifPresent(r -> {
             r.phaseProperty().set(state);
+            r.problemProperty().set(problem); // first: views redraw when the detail changes
             r.detailProperty().set(detail == null ? "" : detail);
             if (!state.busy()) {
                 r.progressProperty().set(null);

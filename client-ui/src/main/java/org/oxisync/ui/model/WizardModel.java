@@ -468,17 +468,17 @@ public final class WizardModel {
                 default -> t("wizard.problem.wrongPassword");
             });
         } else if (e instanceof OxiCloudException.NetworkFailure) {
-            problem(t("wizard.problem.unreachable"), org.oxisync.ui.app.Plain.message(e.getMessage(),
-                    session == null ? serverUrl.get() : session.base(), null));
+            problem(t("wizard.problem.unreachable"), org.oxisync.ui.app.ReasonText.of(e,
+                    session == null ? serverUrl.get() : session.base()));
         } else if (e instanceof java.util.concurrent.CancellationException || e instanceof InterruptedException) {
             clearProblem();
         } else if (e instanceof OxiCloudException.RateLimited) {
-            problem(t("wizard.problem.tooMany"), org.oxisync.ui.app.Plain.message(e.getMessage(), null, null));
+            problem(t("wizard.problem.tooMany"), org.oxisync.ui.app.ReasonText.of(e, null));
         } else if (e instanceof LocalFolderRefused) {
             problem(t("wizard.problem.folderRefused"), org.oxisync.ui.app.Formats.sentence(e.getMessage()));
         } else {
-            problem(t("wizard.problem.other"), org.oxisync.ui.app.Plain.message(e.getMessage() == null ? e.toString()
-                    : e.getMessage(), session == null ? serverUrl.get() : session.base(), null));
+            problem(t("wizard.problem.other"), org.oxisync.ui.app.ReasonText.of(e,
+                    session == null ? serverUrl.get() : session.base()));
         }
     }
 

@@ -53,7 +53,9 @@ public final class ConflictActions {
             }
         }
         store.conflicts().resolve(c.id());
-        store.activity().append(pair.id(), "conflict", c.path(), "resolved: " + choice.logName().toLowerCase());
+        store.activity().append(pair.id(), "conflict", c.path(), "resolved: " + choice.logName().toLowerCase(),
+                org.oxisync.core.reason.ActivityCode.RESOLVED.stored(),
+                org.oxisync.core.reason.ActivityCode.args("choice", choice.name()));
     }
 
     private void keepVersion(FolderPair pair, String relative, Path file) {

@@ -27,7 +27,8 @@ public final class VersionActions {
         }
         store.versions().restore(version.id(), target);
         store.activity().append(pair.id(), "restore", version.path(), "restored the version of "
-                + version.time());
+                + version.time(), org.oxisync.core.reason.ActivityCode.RESTORED.stored(),
+                org.oxisync.core.reason.ActivityCode.args("time", version.time()));
         return target;
     }
 }

@@ -58,16 +58,16 @@ public final class LoginSession implements AutoCloseable {
             }
         } catch (OxiCloudException.UnsupportedServer e) {
             String m = e.getMessage() == null ? "" : e.getMessage();
-            return m.contains("too old")
+            return e.tooOld()
                     ? new ServerCheck.Problem(t("server.problem.tooOld"), t("server.problem.tooOld.text", "detail", m))
                     : new ServerCheck.Problem(t("server.problem.notOxiCloud"), t("server.problem.notOxiCloud.text", "detail", m));
         } catch (OxiCloudException.NetworkFailure e) {
             return new ServerCheck.Problem(t("server.problem.unreachable", "host", URI.create(base).getHost()),
-                    t(String.valueOf(e.getMessage()).contains("timed out") ? "server.problem.unreachable.timeout"
+                    t(e.getCause() instanceof java.io.InterruptedIOException ? "server.problem.unreachable.timeout"
                             : "server.problem.unreachable.text", "address", base));
         } catch (OxiCloudException e) {
             return new ServerCheck.Problem(t("server.problem.error"), t("server.problem.error.text", "problem",
-                    org.oxisync.ui.app.Plain.message(e.getMessage(), base, null)));
+                    org.oxisync.ui.app.ReasonText.of(e, base)));
         }
     }
 

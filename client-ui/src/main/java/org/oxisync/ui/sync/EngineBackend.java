@@ -77,7 +77,7 @@ public final class EngineBackend implements SyncBackend {
             paused.add(pairOrNull);
         }
         pairs().stream().filter(p -> isPaused(p.name()))
-                .forEach(p -> feed.stateChanged(p.name(), PairPhase.PAUSED, "paused"));
+                .forEach(p -> feed.stateChanged(p.name(), PairPhase.PAUSED, "paused", null));
     }
 
     @Override
@@ -89,7 +89,7 @@ public final class EngineBackend implements SyncBackend {
             paused.remove(pairOrNull);
         }
         pairs().stream().filter(p -> !isPaused(p.name()))
-                .forEach(p -> feed.stateChanged(p.name(), PairPhase.IDLE, "resumed"));
+                .forEach(p -> feed.stateChanged(p.name(), PairPhase.IDLE, "resumed", null));
         syncNow(pairOrNull);
     }
 
@@ -141,7 +141,7 @@ public final class EngineBackend implements SyncBackend {
     }
 
     private void runOne(FolderPair pair) {
-        feed.stateChanged(pair.name(), PairPhase.SCANNING, "checking for changes");
+        feed.stateChanged(pair.name(), PairPhase.SCANNING, "checking for changes", null);
         try {
             SyncEngine engine = ctx.engine(new Relay(feed));
             MassDeleteChoice answer = massDeleteAnswers.remove(pair.name());
@@ -151,10 +151,13 @@ public final class EngineBackend implements SyncBackend {
             feed.runFinished(pair.name(), r);
             PairPhase end = r.status() == SyncStatus.OK || r.status() == SyncStatus.PARTIAL ? PairPhase.IDLE
                     : PairPhase.ERROR;
-            feed.stateChanged(pair.name(), isPaused(pair.name()) ? PairPhase.PAUSED : end, r.message());
+            boolean paused = isPaused(pair.name());
+            feed.stateChanged(pair.name(), paused ? PairPhase.PAUSED : end, r.message(),
+                    !paused && end == PairPhase.ERROR ? r.problem() : null);
         } catch (RuntimeException e) {
             LOG.warn("sync of {} failed: {}", pair.name(), e.toString());
-            feed.stateChanged(pair.name(), PairPhase.ERROR, e.getMessage());
+            org.oxisync.core.reason.Reason why = org.oxisync.core.reason.Reasons.of(e);
+            feed.stateChanged(pair.name(), PairPhase.ERROR, why.detail(), why);
         }
     }
 
@@ -172,7 +175,7 @@ public final class EngineBackend implements SyncBackend {
     private record Relay(SyncFeed feed) implements SyncListener {
         @Override
         public void phase(String pair, String phase) {
-            feed.stateChanged(pair, "syncing".equals(phase) ? PairPhase.SYNCING : PairPhase.SCANNING, phase);
+            feed.stateChanged(pair, "syncing".equals(phase) ? PairPhase.SYNCING : PairPhase.SCANNING, phase, null);
         }
 
         @Override
@@ -181,11 +184,17 @@ public final class EngineBackend implements SyncBackend {
         }
 
         @Override
+        public void itemFailed(String pair, String description, org.oxisync.core.reason.Reason why) {
+            feed.error(pair, description, why);
+        }
+
+        @Override
         public void itemDone(String pair, String description, String error) {
             if (error == null) {
                 feed.itemCompleted(pair, description);
             } else {
-                feed.error(pair, description, error);
+                feed.error(pair, description, org.oxisync.core.reason.Reason.of(
+                        org.oxisync.core.reason.ReasonCode.UNEXPECTED, error));
             }
         }
 

@@ -90,8 +90,8 @@ public final class ServiceBackend implements SyncBackend {
     /** Service events → the UI's feed. */
     private record Relay(SyncFeed feed) implements SyncEvents {
         @Override
-        public void stateChanged(String pair, PairState state, String detail) {
-            feed.stateChanged(pair, phase(state), detail);
+        public void stateChanged(String pair, PairState state, String detail, org.oxisync.core.reason.Reason problem) {
+            feed.stateChanged(pair, phase(state), detail, problem);
         }
 
         @Override
@@ -110,7 +110,7 @@ public final class ServiceBackend implements SyncBackend {
         }
 
         @Override
-        public void error(String pair, String path, String reason) {
+        public void error(String pair, String path, org.oxisync.core.reason.Reason reason) {
             feed.error(pair, path, reason);
         }
 

@@ -8,7 +8,8 @@ import org.oxisync.core.progress.ProgressSnapshot;
  * bridge) moves everything onto the FX thread. Pair names identify pairs, as in the engine's events.
  */
 public interface SyncFeed {
-    default void stateChanged(String pair, PairPhase state, String detail) {}
+    /** {@code problem}: the kind of the state's problem (offline, error), null when it is none. */
+    default void stateChanged(String pair, PairPhase state, String detail, org.oxisync.core.reason.Reason problem) {}
 
     default void progress(String pair, ProgressSnapshot snapshot) {}
 
@@ -16,7 +17,7 @@ public interface SyncFeed {
 
     default void conflict(String pair, String path, String copy) {}
 
-    default void error(String pair, String path, String reason) {}
+    default void error(String pair, String path, org.oxisync.core.reason.Reason reason) {}
 
     default void runFinished(String pair, SyncReport report) {}
 }

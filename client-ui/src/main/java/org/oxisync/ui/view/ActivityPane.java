@@ -55,7 +55,7 @@ public final class ActivityPane extends VBox {
         file.setPrefWidth(260);
         TableColumn<ActivityModel.Row, String> details = new TableColumn<>(t("activity.column.details"));
         org.oxisync.ui.app.ActivityText words = new org.oxisync.ui.app.ActivityText(clock.getZone());
-        details.setCellValueFactory(c -> new SimpleStringProperty(words.details(c.getValue().activity().message())));
+        details.setCellValueFactory(c -> new SimpleStringProperty(words.details(c.getValue().activity())));
         details.setPrefWidth(300);
         table.getColumns().setAll(java.util.List.of(when, what, file, details));
         // A row cut to "…" by its column shows the whole text as a tooltip.

@@ -9,28 +9,36 @@ import javafx.scene.layout.VBox;
 import org.oxisync.ui.model.HeldBack;
 
 /**
- * A pair card's list of the items its last run held back because of the pair's role or mode, each with its reason
- * in plain words. Said to be on purpose and not retried, so it never reads as an error; hidden when there is none.
+ * A pair card's list of the items its last run held back because of the pair's role or mode, and of those it left
+ * out as they are (a name the server refuses, a link), each with its reason in plain words. Said to be on purpose
+ * and not retried, so it never reads as an error; hidden when there is none.
  */
-final class HeldBackBox extends VBox {
-    /** Items shown on the card; the rest are in Activity. */
+public final class HeldBackBox extends VBox {
+    /** Items shown per group on the card; the rest are in Activity. */
     static final int SHOWN = 5;
 
-    HeldBackBox(String pairName) {
+    public HeldBackBox(String pairName) {
         setId("held-back-" + pairName);
         getStyleClass().add("held-back");
         managedProperty().bind(visibleProperty());
         setVisible(false);
     }
 
-    void show(List<HeldBack> items) {
+    public void show(List<HeldBack> items) {
         getChildren().clear();
         setVisible(!items.isEmpty());
+        List<HeldBack> byRights = items.stream().filter(HeldBack::byRights).toList();
+        List<HeldBack> leftOut = items.stream().filter(h -> !h.byRights()).toList();
+        group(byRights, t("rights.held.title"), t("rights.held.text"));
+        group(leftOut, t("skipped.title"), t("skipped.text"));
+    }
+
+    private void group(List<HeldBack> items, String title, String text) {
         if (items.isEmpty()) {
             return;
         }
-        getChildren().add(Ui.label(t("rights.held.title"), Styles.TEXT_BOLD));
-        getChildren().add(Ui.wrapping(t("rights.held.text"), "muted"));
+        getChildren().add(Ui.label(title, Styles.TEXT_BOLD));
+        getChildren().add(Ui.wrapping(text, "muted"));
         for (HeldBack h : items.subList(0, Math.min(SHOWN, items.size()))) {
             Label l = Ui.wrapping(t("rights.held.item", "file", h.path(), "reason", h.reason()), "");
             l.getStyleClass().add("held-back-item");

@@ -107,14 +107,15 @@ public final class StatusPane extends ScrollPane {
             PairPhase p = r.phaseProperty().get();
             Ui.setDotState(dot, p);
             String d = r.detailProperty().get();
-            boolean auth = p == PairPhase.ERROR && org.oxisync.ui.app.Plain.needsSignIn(d);
+            org.oxisync.core.reason.Reason problem = r.problemProperty().get();
+            boolean auth = p == PairPhase.ERROR && org.oxisync.ui.app.ReasonText.needsSignIn(problem);
             signIn.setVisible(auth);
             signIn.setManaged(auth);
             // the engine's own words only for a problem (as said in the log); the text above is the plain one
             state.setTooltip(p != PairPhase.ERROR || d == null || d.isBlank() ? null : new javafx.scene.control.Tooltip(d));
             if (p == PairPhase.ERROR && d != null && !d.isBlank()) {
                 state.setText(t("status.card.problem", "state", p.label(), "problem",
-                        org.oxisync.ui.app.Plain.message(d, model.server(), null)));
+                        org.oxisync.ui.app.ReasonText.message(problem, d, model.server(), null)));
             } else if (p == PairPhase.OFFLINE) {
                 state.setText(t("status.card.offline"));
             } else if (p == PairPhase.PAUSED && model.signedOutProperty().get()) {

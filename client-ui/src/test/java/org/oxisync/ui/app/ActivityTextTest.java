@@ -4,18 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.oxisync.core.reason.ActivityCode;
+import org.oxisync.store.status.Activity;
 import org.oxisync.ui.i18n.I18n;
 
 /**
- * Issue 17 #6: the engine's activity sentences (client-core writes them in English for the CLI and the log) shown in
- * the user's language. The sentences below are the shapes client-core writes (TransferSteps, DeleteSteps,
- * StructureSteps, OvertakenUpdate, SwapOut, SettledConflicts, ConflictResolution, SyncEngine + RunReports) and the
- * app's own (ConflictActions, VersionActions); {@code AccessibilityTest} checks those of a real sync.
+ * Issue 17: activity lines shown in the user's language from their kind ({@link ActivityCode}) and values, never
+ * from the English sentence beside them (client-core writes it for the CLI and the log). {@code AccessibilityTest}
+ * checks that every line of a real sync has a code.
  */
 class ActivityTextTest {
     private final ActivityText words = new ActivityText(ZoneOffset.UTC);
@@ -25,50 +27,61 @@ class ActivityTextTest {
         I18n.setLocale(Locale.ENGLISH);
     }
 
-    @Test
-    void theEnginesSentencesBecomeTheBundlesWordsWithTheirValues() {
-        I18n.setLocale(Locale.ENGLISH);
-        assertEquals("683.6 KiB sent", words.details("700006 bytes sent"));
-        assertEquals("9 B received", words.details("9 bytes"));
-        assertEquals("1.0 KiB sent (conflicted copy)", words.details("1024 bytes sent (conflict copy)"));
-        assertEquals("Moved to the server's trash", words.details("moved to the server's trash"));
-        assertEquals("Folder deleted on the server", words.details("folder deleted on the server"));
-        assertEquals("Changed on both sides; your version was kept as a (conflicted copy 2026-01-02 030405 host).txt",
-                words.details("kept local version as a (conflicted copy 2026-01-02 030405 host).txt"));
-        assertEquals("Another device saved this file at the same moment; your version was kept as b (c).txt",
-                words.details("another device committed its version just before this one; kept local version as b (c).txt"));
-        assertEquals("Settled: Keep mine", words.details("resolved: keep mine"));
-        assertEquals("Settled: Keep the server's", words.details("resolved: keep the server's"));
-        assertEquals("Settled: Keep the server's", words.details("resolved: keep theirs"));
-        assertEquals("Settled: Keep both", words.details("resolved: Keep both"));
-        assertEquals("Finished: 3 changes, 1 conflict", words.details(
-                "ok: uploaded 1, downloaded 1, deleted 0 local / 1 remote, moved 0, conflicts 1, errors 0"));
-        assertEquals("Finished with problems: no changes, 2 errors", words.details(
-                "partial: uploaded 0, downloaded 0, deleted 0 local / 0 remote, moved 0, conflicts 0, errors 2"));
-        assertTrue(words.details("restored the version of 2026-03-04T05:06:07Z").startsWith("Restored the version of "));
-        assertFalse(words.details("restored the version of 2026-03-04T05:06:07Z").contains("T05:06:07Z"),
-                "the time is formatted for the locale");
+    /** A line whose English says something else: the words shown must come from the code and the values. */
+    private static Activity line(ActivityCode code, Object... args) {
+        return new Activity(1, Instant.EPOCH, 1L, "upload", "a.txt", "misleading English words", code.stored(),
+                ActivityCode.args(args));
     }
 
     @Test
-    void inGermanAndThePseudoLocaleNoKnownSentenceStaysEnglish() {
+    void eachCodeBecomesTheBundlesWordsWithItsValues() {
+        I18n.setLocale(Locale.ENGLISH);
+        assertEquals("683.6 KiB sent", words.details(line(ActivityCode.SENT, "bytes", 700006)));
+        assertEquals("9 B received", words.details(line(ActivityCode.RECEIVED, "bytes", 9)));
+        assertEquals("1.0 KiB sent (conflicted copy)", words.details(line(ActivityCode.SENT_CONFLICT_COPY, "bytes", 1024)));
+        assertEquals("Moved to the server's trash", words.details(line(ActivityCode.TRASHED)));
+        assertEquals("Folder deleted on the server", words.details(line(ActivityCode.FOLDER_DELETED_ON_SERVER)));
+        assertEquals("Changed on both sides; your version was kept as a (c).txt",
+                words.details(line(ActivityCode.CONFLICT_KEPT_LOCAL, "copy", "a (c).txt")));
+        assertEquals("Another device saved this file at the same moment; your version was kept as b (c).txt",
+                words.details(line(ActivityCode.CONFLICT_OVERTAKEN, "copy", "b (c).txt")));
+        assertEquals("Settled: Keep mine", words.details(line(ActivityCode.RESOLVED, "choice", "MINE")));
+        assertEquals("Settled: Keep the server's", words.details(line(ActivityCode.RESOLVED, "choice", "KEEP_REMOTE")));
+        assertEquals("Settled: Keep both", words.details(line(ActivityCode.RESOLVED, "choice", "BOTH")));
+        assertEquals("Finished: 3 changes, 1 conflict", words.details(line(ActivityCode.RUN, "status", "ok",
+                "changes", 3, "conflicts", 1, "errors", 0)));
+        assertEquals("Finished with problems: no changes, 2 errors", words.details(line(ActivityCode.RUN,
+                "status", "partial", "changes", 0, "conflicts", 0, "errors", 2)));
+        String restored = words.details(line(ActivityCode.RESTORED, "time", "2026-03-04T05:06:07Z"));
+        assertTrue(restored.startsWith("Restored the version of "), restored);
+        assertFalse(restored.contains("T05:06:07Z"), "the time is formatted for the locale");
+    }
+
+    @Test
+    void inGermanAndThePseudoLocaleEveryCodeIsTranslated() {
         I18n.setLocale(Locale.GERMAN);
-        assertEquals("In den Papierkorb des Servers verschoben", words.details("moved to the server's trash"));
-        assertTrue(words.details("700006 bytes sent").endsWith("gesendet"), words.details("700006 bytes sent"));
+        assertEquals("In den Papierkorb des Servers verschoben", words.details(line(ActivityCode.TRASHED)));
+        assertTrue(words.details(line(ActivityCode.SENT, "bytes", 700006)).endsWith("gesendet"));
         I18n.setLocale(I18n.PSEUDO);
-        for (String s : List.of("700006 bytes sent", "9 bytes", "deleted on the server", "changed locally while the run "
-                + "replaced it; kept as x (conflicted copy).txt", "resolved: conflicted copy deleted",
-                "stopped: uploaded 0, downloaded 0, deleted 0 local / 0 remote, moved 0, conflicts 0, errors 0")) {
-            String shown = words.details(s);
-            assertTrue(shown.startsWith("[") && shown.endsWith("]"), s + " → " + shown);
+        for (ActivityCode c : ActivityCode.values()) {
+            String shown = words.details(line(c, "bytes", 1, "copy", "x.txt", "choice", "BOTH", "time",
+                    "2026-03-04T05:06:07Z", "status", "stopped", "changes", 2, "conflicts", 0, "errors", 0));
+            assertTrue(shown.startsWith("[") && shown.endsWith("]"), c + " → " + shown);
         }
     }
 
     @Test
-    void aSentenceNoRuleKnowsIsShownAsWrittenWithReadableSizes() {
+    void aLineWithoutACodeIsShownAsWrittenAndAHeldBackRowKeepsItsTranslatedReason() {
         I18n.setLocale(Locale.ENGLISH);
-        assertFalse(words.known("something new: 2048 bytes"));
-        assertEquals("Something new: 2.0 KiB", words.details("something new: 2048 bytes"));
+        Activity old = new Activity(1, Instant.EPOCH, 1L, "upload", "a.txt", "9 bytes sent", null, Map.of());
+        assertFalse(words.known(old));
+        assertEquals("9 bytes sent", words.details(old)); // a row from before codes were kept: its words, not parsed
+        Activity future = new Activity(1, Instant.EPOCH, 1L, "upload", "a.txt", "new kind", "NOT_YET_A_CODE", Map.of());
+        assertEquals("New kind", words.details(future));
+        Activity held = new Activity(-1, Instant.EPOCH, 1L, org.oxisync.ui.model.ActivityModel.HELD_BACK_KIND, "a.txt",
+                "nicht hochgeladen", null, Map.of());
+        assertTrue(words.known(held));
+        assertEquals("nicht hochgeladen", words.details(held));
         assertEquals("", words.details(null));
     }
 }

@@ -50,9 +50,4 @@ class FormatsTest {
         assertEquals("", Formats.sentence(null));
     }
 
-    @Test
-    void activityDetailsShowSizesForPeople() {
-        assertEquals("683.6 KiB", org.oxisync.ui.model.ActivityModel.details("700006 bytes"));
-        assertEquals("Ok: uploaded 0, downloaded 6", org.oxisync.ui.model.ActivityModel.details("ok: uploaded 0, downloaded 6"));
-    }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
 import java.util.Optional;
+import org.oxisync.core.reason.ReasonCode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,47 +32,40 @@ class RightsTextTest {
         I18n.setLocale(java.util.Locale.ENGLISH);
     }
 
+    /** A held-back reason as the card shows it: from its code and the pair's rights (the English is a decoy). */
+    private static String held(ReasonCode code, PairRights rights) {
+        return ReasonText.message(code.name(), Map.of(), "not uploaded: read-only (decoy)", null, "a.txt", rights);
+    }
+
     @Test
     void heldBackReasonsSayWhatTheRoleOrModeForbids() {
         PairRights viewer = rights(SyncMode.DOWNLOAD_ONLY, Role.VIEWER);
-        assertEquals(Optional.of("not uploaded: you can only view this drive"),
-                RightsText.heldBack("not uploaded: read-only (your role is viewer)", viewer));
-        assertEquals(Optional.of("not uploaded: this folder only downloads"), RightsText.heldBack(
-                "not uploaded: read-only (download-only pair)", rights(SyncMode.DOWNLOAD_ONLY, Role.EDITOR)));
-        assertEquals(Optional.of("your edit is kept as a copy beside the server's version: you can add files to this"
-                + " drive but not change or delete them"), RightsText.heldBack("your edit is kept as a conflict copy"
-                + " beside the server's version: your role is contributor (edits are not sent)",
+        assertEquals("not uploaded: you can only view this drive", held(ReasonCode.HELD_BACK_READ_ONLY, viewer));
+        assertEquals("not uploaded: this folder only downloads", held(ReasonCode.HELD_BACK_READ_ONLY,
+                rights(SyncMode.DOWNLOAD_ONLY, Role.EDITOR)));
+        assertEquals("your edit is kept as a copy beside the server's version: you can add files to this"
+                + " drive but not change or delete them", held(ReasonCode.HELD_BACK_EDIT_COPY,
                 rights(SyncMode.TWO_WAY, Role.CONTRIBUTOR)));
-        assertEquals(Optional.of("brought back from the server: you cannot delete files on this drive"),
-                RightsText.heldBack("restored from the server: your role is editor (deletes are not sent)",
-                        rights(SyncMode.TWO_WAY, Role.EDITOR)));
-        assertEquals(Optional.of("moved back: you can add files to this drive but not change or delete them"),
-                RightsText.heldBack("moved back: your role is contributor (renames and moves are not sent)",
-                        rights(SyncMode.TWO_WAY, Role.CONTRIBUTOR)));
-        assertEquals(Optional.of("edit not uploaded: you can add files to this drive but not change or delete them"),
-                RightsText.heldBack("edit not uploaded: your role is contributor",
-                        rights(SyncMode.UPLOAD_ONLY, Role.CONTRIBUTOR)));
+        assertEquals("brought back from the server: you cannot delete files on this drive",
+                held(ReasonCode.HELD_BACK_RESTORED, rights(SyncMode.TWO_WAY, Role.EDITOR)));
+        assertEquals("moved back: you can add files to this drive but not change or delete them",
+                held(ReasonCode.HELD_BACK_MOVED_BACK, rights(SyncMode.TWO_WAY, Role.CONTRIBUTOR)));
+        assertEquals("edit not uploaded: you can add files to this drive but not change or delete them",
+                held(ReasonCode.HELD_BACK_EDIT_NOT_UPLOADED, rights(SyncMode.UPLOAD_ONLY, Role.CONTRIBUTOR)));
     }
 
     @Test
     void aRefusalByTheServerSaysItIsSentAgainOnceTheFileChanges() {
-        String said = "not sent: the server refused it; it is sent again once the file changes";
-        PairRights editor = rights(SyncMode.TWO_WAY, Role.EDITOR);
-        assertEquals(Optional.of(said), RightsText.heldBack("held back: the server refused it (403 forbidden); not"
-                + " sent again until it changes or the pair's role does", editor));
-        assertEquals(Optional.of(said), RightsText.heldBack("not uploaded: the server refused it; sent again once it"
-                + " changes", editor));
-        assertEquals(Optional.of(said), RightsText.heldBack("not deleted on the server: it refused the delete;"
-                + " restore the file or delete it there", editor));
+        assertEquals("not sent: the server refused it; it is sent again once the file changes",
+                held(ReasonCode.REFUSED_BY_SERVER, rights(SyncMode.TWO_WAY, Role.EDITOR)));
     }
 
     @Test
     void itemsLeftOutForOtherReasonsAreNotHeldBackByRights() {
-        PairRights owner = PairRights.FULL;
-        assertEquals(Optional.empty(), RightsText.heldBack("parked until it is renamed: the server refuses the name",
-                owner));
-        assertEquals(Optional.empty(), RightsText.heldBack("symbolic link: not synced", owner));
-        assertEquals(Optional.empty(), RightsText.heldBack(null, owner));
+        for (ReasonCode c : ReasonCode.values()) {
+            boolean rightsKind = c.name().startsWith("HELD_BACK_") || c == ReasonCode.REFUSED_BY_SERVER;
+            assertEquals(rightsKind, org.oxisync.ui.model.HeldBack.heldBack(c), c.name());
+        }
     }
 
     @Test

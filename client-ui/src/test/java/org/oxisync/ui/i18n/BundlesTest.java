@@ -34,7 +34,8 @@ class BundlesTest {
     private static final Path SRC = Path.of("src/main/java");
     /** Keys built from a prefix and an enum or code value (see the code next to each). */
     private static final List<String> DYNAMIC = List.of("phase.", "conflict.choice.", "activity.filter.", "appearance.",
-            "wizard.step.", "settings.tab.", "settings.advanced.level.", "plan.", "done.", "nav.", "activity.run.");
+            "wizard.step.", "settings.tab.", "settings.advanced.level.", "plan.", "done.", "nav.", "activity.run.",
+            "reason."); // reason.<CODE>: every ReasonCode, checked by everyReasonCodeHasAMessageInEveryBundle
 
     private static Properties load(Path p) throws IOException {
         Properties props = new Properties();
@@ -163,6 +164,31 @@ class BundlesTest {
             }
         }
         assertTrue(missing.isEmpty(), "keys the code uses that the bundle lacks: " + missing);
+    }
+
+    @Test
+    void everyReasonCodeHasAMessageInEveryBundleAndNoBundleHasAStaleOne() throws IOException {
+        Set<String> wanted = new TreeSet<>();
+        for (org.oxisync.core.reason.ReasonCode c : org.oxisync.core.reason.ReasonCode.values()) {
+            wanted.add("reason." + c.name());
+        }
+        // the two variants ReasonText picks when a value is absent, and the frame for a code this version lacks
+        wanted.addAll(List.of("reason.RATE_LIMITED.later", "reason.NETWORK.anyServer", "reason.unknown"));
+        List<String> problems = new ArrayList<>();
+        for (var e : bundles().entrySet()) {
+            String lang = e.getKey().isEmpty() ? "en" : e.getKey();
+            Set<String> have = new TreeSet<>();
+            e.getValue().stringPropertyNames().stream().filter(k -> k.startsWith("reason.")).forEach(have::add);
+            Set<String> missing = new TreeSet<>(wanted);
+            missing.removeAll(have);
+            Set<String> stale = new TreeSet<>(have);
+            stale.removeAll(wanted);
+            missing.forEach(k -> problems.add(lang + ": missing " + k));
+            stale.forEach(k -> problems.add(lang + ": no such reason code " + k));
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+        assertTrue(bundles().get("").getProperty("reason.unknown").contains("{detail}"),
+                "an unknown reason still shows the engine's words");
     }
 
     @Test

@@ -72,8 +72,9 @@ class StatusModelTest {
 
     private static org.oxisync.core.engine.SyncReport report(org.oxisync.core.engine.SyncStatus status, int errors) {
         return new org.oxisync.core.engine.SyncReport("A", status, 0, 1, 0, 0, 0, 0, 0, 9, 0,
-                java.util.Collections.nCopies(errors, new org.oxisync.core.engine.ItemError("bad.txt", "refused")), List.of(), List.of(),
-                status.name().toLowerCase(), java.time.Duration.ZERO);
+                java.util.Collections.nCopies(errors, new org.oxisync.core.engine.ItemError("bad.txt",
+                        org.oxisync.core.reason.Reason.of(org.oxisync.core.reason.ReasonCode.FORBIDDEN_BY_ROLE, "refused"))),
+                List.of(), List.of(), status.name().toLowerCase(), java.time.Duration.ZERO, null);
     }
 
     /** Issue 18 #8: never a green "Everything is up to date" while Errors holds items or runs end Partial. */
@@ -112,8 +113,11 @@ class StatusModelTest {
     @Test
     void aRefusedSignInAsksToSignInAgain() {
         model.setPairs(List.of(pair(1, "A")));
-        model.stateChanged("A", PairPhase.ERROR, "authentication failed: POST /api/auth/refresh: HTTP 401 "
-                + "\"Invalid credentials\" (log in again with `oxisync login`)");
+        model.stateChanged("A", PairPhase.ERROR, "the local folder /tmp/401/authentication failed is missing",
+                org.oxisync.core.reason.Reason.of(org.oxisync.core.reason.ReasonCode.LOCAL_FOLDER_MISSING, "x"));
+        assertFalse(model.signInNeededProperty().get(), "by the kind, not by the words");
+        model.stateChanged("A", PairPhase.ERROR, "whatever the engine's words",
+                org.oxisync.core.reason.Reason.of(org.oxisync.core.reason.ReasonCode.SIGN_IN_REFUSED, "x"));
         assertTrue(model.signInNeededProperty().get());
         assertEquals("Sign in again to keep syncing", model.headlineProperty().get());
         model.setSignedOut(false);

@@ -204,5 +204,13 @@ final class Schema {
                       message TEXT NOT NULL)""")),
 
             new Migration(4, "journal lookup by remote id", List.of(
-                    "CREATE INDEX journal_by_remote_id ON journal (pair_id, remote_id) WHERE remote_id IS NOT NULL")));
+                    "CREATE INDEX journal_by_remote_id ON journal (pair_id, remote_id) WHERE remote_id IS NOT NULL")),
+
+            // the kind of an error or an activity line (client-core's ReasonCode / ActivityCode) and its values,
+            // so that a UI translates it by kind; NULL in rows written before (shown with their English message)
+            new Migration(5, "reason codes of item errors and activity lines", List.of(
+                    "ALTER TABLE item_errors ADD COLUMN code TEXT",
+                    "ALTER TABLE item_errors ADD COLUMN args TEXT",
+                    "ALTER TABLE activity ADD COLUMN code TEXT",
+                    "ALTER TABLE activity ADD COLUMN args TEXT")));
 }

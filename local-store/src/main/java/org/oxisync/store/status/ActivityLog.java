@@ -26,10 +26,17 @@ public final class ActivityLog {
     }
 
     public void append(Long pairId, String kind, String path, String message) {
+        append(pairId, kind, path, message, null, java.util.Map.of());
+    }
+
+    /** A line of the kind {@code code} (client-core's ActivityCode name) with its values and its English sentence. */
+    public void append(Long pairId, String kind, String path, String message, String code,
+                       java.util.Map<String, String> args) {
         long now = clock.millis();
+        String storedArgs = StoredArgs.encode(args);
         db.write(s -> {
-            long id = s.insert("INSERT INTO activity (time_ms, pair_id, kind, path, message) VALUES (?, ?, ?, ?, ?)",
-                    now, pairId, kind, path, message);
+            long id = s.insert("INSERT INTO activity (time_ms, pair_id, kind, path, message, code, args) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?)", now, pairId, kind, path, message, code, storedArgs);
             s.update("DELETE FROM activity WHERE id <= ?", id - capacity);
             return null;
         });
@@ -46,6 +53,7 @@ public final class ActivityLog {
 
     private static Activity map(ResultSet rs) throws SQLException {
         return new Activity(rs.getLong("id"), Instant.ofEpochMilli(rs.getLong("time_ms")), Session.getLong(rs, "pair_id"),
-                rs.getString("kind"), rs.getString("path"), rs.getString("message"));
+                rs.getString("kind"), rs.getString("path"), rs.getString("message"), rs.getString("code"),
+                StoredArgs.decode(rs.getString("args")));
     }
 }

@@ -23,15 +23,23 @@ public final class ItemErrors {
 
     /** Records a failure: one more attempt, next retry after the backoff delay. */
     public ItemError recordFailure(long pairId, String path, String message) {
+        return recordFailure(pairId, path, message, null, java.util.Map.of());
+    }
+
+    /** Records a failure of the kind {@code code} (with its values), as {@link #recordFailure(long, String, String)}. */
+    public ItemError recordFailure(long pairId, String path, String message, String code,
+                                   java.util.Map<String, String> args) {
         String p = RelativePaths.normalize(path);
+        String storedArgs = StoredArgs.encode(args);
         long now = clock.millis();
         return db.write(s -> {
             int attempts = (int) s.queryLong("SELECT attempts FROM item_errors WHERE pair_id = ? AND path = ?", pairId, p) + 1;
             long next = now + backoff.delayAfter(attempts).toMillis();
-            s.update("INSERT INTO item_errors (pair_id, path, message, attempts, first_ms, last_ms, next_retry_ms) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (pair_id, path) DO UPDATE SET message = excluded.message, "
-                    + "attempts = excluded.attempts, last_ms = excluded.last_ms, next_retry_ms = excluded.next_retry_ms",
-                    pairId, p, message, attempts, now, now, next);
+            s.update("INSERT INTO item_errors (pair_id, path, message, attempts, first_ms, last_ms, next_retry_ms, code, "
+                    + "args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (pair_id, path) DO UPDATE SET "
+                    + "message = excluded.message, attempts = excluded.attempts, last_ms = excluded.last_ms, "
+                    + "next_retry_ms = excluded.next_retry_ms, code = excluded.code, args = excluded.args",
+                    pairId, p, message, attempts, now, now, next, code, storedArgs);
             return s.queryOne("SELECT * FROM item_errors WHERE pair_id = ? AND path = ?", ItemErrors::map, pairId, p).orElseThrow();
         });
     }
@@ -64,6 +72,7 @@ public final class ItemErrors {
     private static ItemError map(ResultSet rs) throws SQLException {
         return new ItemError(rs.getLong("pair_id"), rs.getString("path"), rs.getString("message"), rs.getInt("attempts"),
                 Instant.ofEpochMilli(rs.getLong("first_ms")), Instant.ofEpochMilli(rs.getLong("last_ms")),
-                Instant.ofEpochMilli(rs.getLong("next_retry_ms")));
+                Instant.ofEpochMilli(rs.getLong("next_retry_ms")), rs.getString("code"),
+                StoredArgs.decode(rs.getString("args")));
     }
 }

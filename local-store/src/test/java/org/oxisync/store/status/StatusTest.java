@@ -41,6 +41,26 @@ class StatusTest {
     }
 
     @Test
+    void anErrorAndAnActivityLineKeepTheirKindAndValuesBesideTheEnglishMessage() {
+        try (StoreFixture f = new StoreFixture(dir)) {
+            f.store.errors().recordFailure(f.pairId, "a.txt", "rate limited", "RATE_LIMITED",
+                    java.util.Map.of("seconds", "890", "odd", "a=b&c"));
+            ItemError e = f.store.errors().get(f.pairId, "a.txt").orElseThrow();
+            assertEquals("RATE_LIMITED", e.code());
+            assertEquals(java.util.Map.of("seconds", "890", "odd", "a=b&c"), e.args());
+            assertEquals("rate limited", e.message());
+            f.store.errors().recordFailure(f.pairId, "b.txt", "no code"); // a writer without one
+            assertEquals(null, f.store.errors().get(f.pairId, "b.txt").orElseThrow().code());
+
+            f.store.activity().append(f.pairId, "upload", "a.txt", "9 bytes sent", "SENT", java.util.Map.of("bytes", "9"));
+            Activity line = f.store.activity().recent(1).get(0);
+            assertEquals("SENT", line.code());
+            assertEquals(java.util.Map.of("bytes", "9"), line.args());
+            assertEquals("9 bytes sent", line.message());
+        }
+    }
+
+    @Test
     void backoffNeverOverflowsForHugeAttemptCounts() {
         Backoff b = new Backoff(Duration.ofSeconds(30), Duration.ofHours(6));
         assertEquals(Duration.ofHours(6), b.delayAfter(1_000));

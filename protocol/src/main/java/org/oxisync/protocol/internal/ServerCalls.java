@@ -40,7 +40,7 @@ final class ServerCalls {
         }
         if (!parsed.isSupported()) {
             throw new OxiCloudException.UnsupportedServer("OxiCloud " + parsed + " is too old: OxiSync needs "
-                    + ServerVersion.MINIMUM + " or newer (folder listings and delta sync changed in 0.8.7)");
+                    + ServerVersion.MINIMUM + " or newer (folder listings and delta sync changed in 0.8.7)", true);
         }
         return parsed;
     }

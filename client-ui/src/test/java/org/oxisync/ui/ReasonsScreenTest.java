@@ -1,0 +1,124 @@
+package org.oxisync.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.oxisync.ui.UiTestSupport.screenshot;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javafx.geometry.Insets;
+import javafx.geometry.NodeOrientation;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.oxisync.core.engine.ItemError;
+import org.oxisync.core.engine.PairRightsSettings;
+import org.oxisync.core.engine.SyncReport;
+import org.oxisync.core.engine.SyncStatus;
+import org.oxisync.core.plan.PairRights;
+import org.oxisync.core.plan.SyncMode;
+import org.oxisync.core.reason.Reason;
+import org.oxisync.core.reason.ReasonCode;
+import org.oxisync.protocol.Role;
+import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.i18n.I18n;
+import org.oxisync.ui.model.HeldBack;
+import org.oxisync.ui.view.HeldBackBox;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Issue 17: a pair card shows a held-back item and a skipped name with the translated message of their reason code
+ * (German, Arabic right to left), never the engine's English sentence. Screenshots {@code reasons-de.png},
+ * {@code reasons-ar.png}.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ReasonsScreenTest {
+    private static final String ENGLISH_HELD = "not uploaded: read-only (your role is viewer)";
+    private static final String ENGLISH_NAME = "parked until it is renamed: the name contains '/' or '\\'";
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+    }
+
+    @AfterEach
+    void english() {
+        I18n.setLocale(Locale.ENGLISH);
+    }
+
+    private static List<HeldBack> lastRun() {
+        FolderPair pair = PairRightsSettings.write(FolderPair.create("Reports", "/tmp/reports", "f1", "/"),
+                new PairRights(SyncMode.DOWNLOAD_ONLY, Role.VIEWER, false, Map.of()));
+        SyncReport report = new SyncReport("Reports", SyncStatus.OK, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(),
+                List.of(new ItemError("mine.txt", Reason.of(ReasonCode.HELD_BACK_READ_ONLY, ENGLISH_HELD)),
+                        new ItemError("back\\slash.txt", Reason.of(ReasonCode.NAME_REFUSED_BY_SERVER, ENGLISH_NAME))),
+                List.of(), "in sync", Duration.ZERO, null);
+        return HeldBack.of(pair, report, Instant.parse("2026-12-01T12:00:00Z"));
+    }
+
+    private List<String> show(Locale locale, String shot) throws Exception {
+        I18n.setLocale(locale);
+        HeldBackBox box = WaitForAsyncUtils.asyncFx(() -> {
+            HeldBackBox b = new HeldBackBox("Reports");
+            b.show(lastRun());
+            VBox root = new VBox(b);
+            root.setPadding(new Insets(16));
+            root.setNodeOrientation(I18n.orientation());
+            root.getStylesheets().add(getClass().getResource("/org/oxisync/ui/oxisync.css").toExternalForm());
+            stage.setScene(new Scene(root, 640, 320));
+            stage.show();
+            return b;
+        }).get();
+        WaitForAsyncUtils.waitForFxEvents();
+        screenshot(stage.getScene(), shot);
+        assertEquals(I18n.rightToLeft() ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT,
+                box.getEffectiveNodeOrientation());
+        return box.getChildren().stream().filter(n -> n instanceof Label).map(n -> ((Label) n).getText()).toList();
+    }
+
+    private static void noEnglish(List<String> texts) {
+        for (String t : texts) {
+            assertFalse(t.contains("not uploaded") || t.contains("read-only") || t.contains("parked")
+                    || t.contains("renamed") || t.contains("Held back"), "English in: " + t);
+        }
+    }
+
+    @Test
+    void aHeldBackItemAndASkippedNameAreShownInGermanByTheirCodes() throws Exception {
+        List<String> texts = show(Locale.GERMAN, "reasons-de");
+        assertTrue(texts.contains("mine.txt: nicht hochgeladen: du kannst dieses Laufwerk nur ansehen"), texts::toString);
+        assertTrue(texts.contains("back\\slash.txt: „back\\slash.txt“ hat einen Namen, den der Server nicht speichern"
+                + " kann (er enthält / oder \\). Benenne es um, dann wird es synchronisiert."), texts::toString);
+        assertTrue(texts.contains("Von der Synchronisierung ausgenommen"), texts::toString);
+        noEnglish(texts);
+    }
+
+    @Test
+    void aHeldBackItemAndASkippedNameAreShownInArabicRightToLeft() throws Exception {
+        List<String> texts = show(Locale.forLanguageTag("ar"), "reasons-ar");
+        assertTrue(texts.contains("mine.txt: لم يُرفع: يمكنك عرض هذا القرص فقط"), texts::toString);
+        assertTrue(texts.stream().anyMatch(t -> t.startsWith("back\\slash.txt: اسم “back\\slash.txt” لا يمكن للخادم حفظه")),
+                texts::toString);
+        noEnglish(texts);
+    }
+
+    @Test
+    void inThePseudoLocaleEveryReasonOnTheCardIsFromTheBundle() throws Exception {
+        List<String> texts = show(I18n.PSEUDO, "reasons-pseudo");
+        for (String t : texts) {
+            assertTrue(t.contains("["), "not from the bundle: " + t);
+        }
+        assertTrue(texts.size() >= 6, texts::toString); // two groups: title, text, item each
+    }
+}
