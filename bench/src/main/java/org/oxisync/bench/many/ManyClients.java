@@ -14,11 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -282,27 +277,27 @@ public final class ManyClients {
                     long checkStart = now();
                     List<Map<String, String>> trees = new ArrayList<>();
                     for (Client c : clients) {
-                        trees.add(localTree(c.root, cache));
+                        trees.add(Trees.localTree(c.root, cache));
                     }
                     String diff = differ(trees);
                     if (diff == null) {
                         emu.flushTreeEtags();
-                        Map<String, String> st = serverTree(remote);
+                        Map<String, String> st = Trees.serverTree(remote);
                         if (st.equals(trees.get(0))) {
                             // confirm after a pause that nothing moves any more
                             Thread.sleep(2000);
                             boolean stable = true;
                             for (Client c : clients) {
-                                stable &= localTree(c.root, cache).equals(st);
+                                stable &= Trees.localTree(c.root, cache).equals(st);
                             }
-                            if (stable && serverTree(remote).equals(st)) {
+                            if (stable && Trees.serverTree(remote).equals(st)) {
                                 convergedMs = checkStart - stopMs;
                                 serverTree = st;
                                 break;
                             }
                             lastDiff = "changed again within 2 s of agreeing";
                         } else {
-                            lastDiff = "clients agree, server differs: " + describe(trees.get(0), st);
+                            lastDiff = "clients agree, server differs: " + Trees.describe(trees.get(0), st);
                         }
                     } else {
                         lastDiff = diff;
@@ -327,14 +322,14 @@ public final class ManyClients {
                 }
                 // where every version may still be
                 Set<String> found = new HashSet<>();
-                Map<String, String> last = serverTree != null ? serverTree : serverTree(remote);
+                Map<String, String> last = serverTree != null ? serverTree : Trees.serverTree(remote);
                 found.addAll(last.values());
                 Set<String> trash = remote.trashedContentHashes();
                 found.addAll(trash);
                 int storeVersions = 0;
                 for (Client c : clients) {
-                    found.addAll(localTree(c.root, cache).values());
-                    Set<String> vs = versionStore(c.home);
+                    found.addAll(Trees.localTree(c.root, cache).values());
+                    Set<String> vs = ClientJournals.versionStore(c.home);
                     storeVersions += vs.size();
                     found.addAll(vs);
                 }
@@ -823,106 +818,13 @@ public final class ManyClients {
             return out;
         }
 
-        // ---- trees
-
-        /** Path → BLAKE3 of every file, "dir" for every folder; the client's own temp files left out. */
-        static Map<String, String> localTree(Path root, Map<Path, Object[]> cache) throws IOException {
-            Map<String, String> out = new TreeMap<>();
-            List<Path> all = new ArrayList<>();
-            try (Stream<Path> s = Files.walk(root)) {
-                s.forEach(all::add);
-            } catch (UncheckedIOException e) {
-                return Map.of("!", "listing failed: " + e.getCause());
-            }
-            for (Path p : all) {
-                if (p.equals(root)) {
-                    continue;
-                }
-                String n = p.getFileName().toString();
-                if (n.startsWith(".oxisync-") || n.endsWith(".oxipart")) {
-                    continue;
-                }
-                String rel = root.relativize(p).toString();
-                try {
-                    BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-                    if (a.isDirectory()) {
-                        out.put(rel, "dir");
-                    } else if (a.isRegularFile()) {
-                        Object key = a.fileKey();
-                        Object[] hit = cache.get(p);
-                        if (hit != null && hit[0].equals(a.size()) && hit[1].equals(a.lastModifiedTime().toMillis())
-                                && java.util.Objects.equals(hit[2], key)) {
-                            out.put(rel, (String) hit[3]);
-                        } else {
-                            String h = Blake3.hashHex(Files.readAllBytes(p));
-                            cache.put(p, new Object[] {a.size(), a.lastModifiedTime().toMillis(), key, h});
-                            out.put(rel, h);
-                        }
-                    }
-                } catch (NoSuchFileException e) {
-                    out.put(rel, "vanished");
-                }
-            }
-            return out;
-        }
-
-        /** The server's live tree under /Shared, in the same form. */
-        static Map<String, String> serverTree(RemoteClient remote) {
-            return serverTree0(remote, "/Shared");
-        }
-
-        static Map<String, String> serverTree0(RemoteClient remote, String base) {
-            Map<String, String> out = new TreeMap<>();
-            serverWalk(remote, base, "", out);
-            return out;
-        }
-
-        static void serverWalk(RemoteClient remote, String path, String rel, Map<String, String> out) {
-            List<String> names;
-            try {
-                names = remote.list(path);
-            } catch (RuntimeException e) {
-                return; // moved away meanwhile
-            }
-            for (String n : names) {
-                String p = path + "/" + n;
-                String r = rel.isEmpty() ? n : rel + "/" + n;
-                if (remote.folderId(p) != null) {
-                    out.put(r, "dir");
-                    serverWalk(remote, p, r, out);
-                } else {
-                    try {
-                        out.put(r, Blake3.hashHex(remote.read(p)));
-                    } catch (RuntimeException e) {
-                        out.put(r, "vanished");
-                    }
-                }
-            }
-        }
-
         String differ(List<Map<String, String>> trees) {
             for (int i = 1; i < trees.size(); i++) {
                 if (!trees.get(i).equals(trees.get(0))) {
-                    return "client " + i + " differs from client 0: " + describe(trees.get(0), trees.get(i));
+                    return "client " + i + " differs from client 0: " + Trees.describe(trees.get(0), trees.get(i));
                 }
             }
             return null;
-        }
-
-        static String describe(Map<String, String> a, Map<String, String> b) {
-            List<String> d = new ArrayList<>();
-            Set<String> keys = new java.util.TreeSet<>(a.keySet());
-            keys.addAll(b.keySet());
-            int n = 0;
-            for (String k : keys) {
-                if (!java.util.Objects.equals(a.get(k), b.get(k))) {
-                    n++;
-                    if (d.size() < 4) {
-                        d.add(k + (a.containsKey(k) ? b.containsKey(k) ? " (content)" : " (only first)" : " (only second)"));
-                    }
-                }
-            }
-            return n + " differences, e.g. " + d;
         }
 
         /**
@@ -934,10 +836,10 @@ public final class ManyClients {
             try {
                 List<Map<String, String>> trees = new ArrayList<>();
                 for (Client c : clients) {
-                    trees.add(localTree(c.root, new HashMap<>()));
+                    trees.add(Trees.localTree(c.root, new HashMap<>()));
                 }
                 emu.flushTreeEtags();
-                Map<String, String> server = serverTree(remote);
+                Map<String, String> server = Trees.serverTree(remote);
                 Set<String> paths = new java.util.TreeSet<>();
                 for (Map<String, String> t : trees) {
                     Set<String> keys = new HashSet<>(t.keySet());
@@ -950,10 +852,10 @@ public final class ManyClients {
                 }
                 System.out.println("     differing paths: " + paths.size());
                 for (String path : paths.stream().limit(3).toList()) {
-                    System.out.println("       " + path + ": server " + shortHash(server.get(path)));
+                    System.out.println("       " + path + ": server " + ClientJournals.shortHash(server.get(path)));
                     for (Client c : clients) {
                         System.out.println("         c" + c.id + " (" + (c.daemon ? "daemon" : "sync-once") + "): file "
-                                + shortHash(trees.get(c.id).get(path)) + ", journal " + journalRow(c.home, path));
+                                + ClientJournals.shortHash(trees.get(c.id).get(path)) + ", journal " + ClientJournals.journalRow(c.home, path));
                     }
                 }
             } catch (IOException | RuntimeException e) {
@@ -961,54 +863,6 @@ public final class ManyClients {
             }
         }
 
-        static String shortHash(String h) {
-            return h == null ? "absent" : h.length() > 12 ? h.substring(0, 12) : h;
-        }
-
-        static String journalRow(Path home, String path) throws IOException {
-            List<Path> dbs;
-            try (Stream<Path> s = Files.walk(home)) {
-                dbs = s.filter(p -> p.getFileName().toString().equals("journal.db")).toList();
-            }
-            List<String> rows = new ArrayList<>();
-            for (Path db : dbs) {
-                try (Connection conn = DriverManager.getConnection("jdbc:sqlite:" + db);
-                        java.sql.PreparedStatement st = conn.prepareStatement(
-                                "SELECT kind, size, local_hash, remote_hash, remote_id FROM journal WHERE path = ?")) {
-                    st.setString(1, path);
-                    try (ResultSet rs = st.executeQuery()) {
-                        while (rs.next()) {
-                            rows.add(rs.getString(1) + " " + rs.getLong(2) + " B local " + shortHash(rs.getString(3))
-                                    + " remote " + shortHash(rs.getString(4)) + " id " + rs.getString(5));
-                        }
-                    }
-                } catch (java.sql.SQLException e) {
-                    rows.add("unreadable: " + e.getMessage());
-                }
-            }
-            return rows.isEmpty() ? "none" : String.join("; ", rows);
-        }
-
-        /** The content hashes in a client's version store (the journal's versions table). */
-        static Set<String> versionStore(Path home) throws IOException {
-            Set<String> out = new HashSet<>();
-            List<Path> dbs;
-            try (Stream<Path> s = Files.walk(home)) {
-                dbs = s.filter(p -> p.getFileName().toString().equals("journal.db")).toList();
-            }
-            for (Path db : dbs) {
-                try (Connection conn = DriverManager.getConnection("jdbc:sqlite:" + db);
-                        Statement st = conn.createStatement();
-                        ResultSet rs = st.executeQuery("SELECT file_hash FROM versions")) {
-                    while (rs.next()) {
-                        out.add(rs.getString(1));
-                    }
-                } catch (java.sql.SQLException e) {
-                    throw new IOException("cannot read the version store " + db, e);
-                }
-            }
-            return out;
-        }
     }
 
     private ManyClients() {}

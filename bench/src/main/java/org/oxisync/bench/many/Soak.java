@@ -284,8 +284,8 @@ public final class Soak {
     }
 
     static boolean sameTree(Path root, RemoteClient remote) throws IOException {
-        Map<String, String> local = ManyClients.Run.localTree(root, new java.util.HashMap<>());
-        Map<String, String> server = ManyClients.Run.serverTree0(remote, "/Sync");
+        Map<String, String> local = Trees.localTree(root, new java.util.HashMap<>());
+        Map<String, String> server = Trees.serverTree0(remote, "/Sync");
         return local.equals(server);
     }
 
