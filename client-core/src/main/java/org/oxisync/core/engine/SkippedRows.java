@@ -36,6 +36,15 @@ final class SkippedRows {
             JournalEntry known = r.id() == null ? null : base.byRemoteId().get(r.id());
             String where = known != null ? known.path() : "(a " + r.resourceType() + " named "
                     + Names.printable(String.valueOf(r.name())) + " on the server)";
+            if (org.oxisync.core.remote.RemoteScanner.LISTED_TWICE.equals(r.reason())) {
+                // taken once where it was met first, with its subtree: reported, no stand-ins (they would place
+                // the same ids a second time)
+                skipped.add(new ItemError(where, new org.oxisync.core.reason.Reason(
+                        org.oxisync.core.reason.ReasonCode.FOLDER_LISTED_TWICE,
+                        java.util.Map.of("name", Names.printable(String.valueOf(r.name()))),
+                        "left as it was: " + r.reason() + "; listed again next run")));
+                continue;
+            }
             skipped.add(new ItemError(where, new org.oxisync.core.reason.Reason(
                     org.oxisync.core.reason.ReasonCode.UNSAFE_NAME,
                     java.util.Map.of("type", String.valueOf(r.resourceType()), "name",

@@ -106,5 +106,13 @@ public enum ReasonCode {
     /** The run was stopped (pause, shutdown) before this item. */
     STOPPED,
     /** Anything else: the detail says what; the log has more. */
-    UNEXPECTED
+    UNEXPECTED,
+
+    // ---- appended later (names are never reused or reordered) ----
+    /**
+     * The server listed a folder twice in one discovery (in two folders, inside itself or inside its own subtree): a
+     * broken or hostile server, or a folder moved between the listings of its old and new parent. It was taken once,
+     * where it was met first, and is listed again next run. Args: name.
+     */
+    FOLDER_LISTED_TWICE
 }

@@ -70,6 +70,12 @@ public final class RemoteScanner {
         return new Listing(next.build(), requests[0], false, skipped);
     }
 
+    /**
+     * The reason of a {@link SkippedResource} for a folder met twice in one discovery (see {@link #walk}); the folder
+     * itself was taken once, where it was met first.
+     */
+    public static final String LISTED_TWICE = "the server listed this folder twice (in two folders, or inside itself)";
+
     /** A folder to list: its id, name, tree ETag ("" = unknown) and the folder that listed it. */
     private record Pending(String id, String name, String treeEtag, String parentId) {}
 
@@ -83,6 +89,7 @@ public final class RemoteScanner {
     private void walk(Pending start, RemoteTree previous, RemoteTree.Builder next, int[] requests,
                       List<SkippedResource> skipped) {
         Map<String, String> parentOf = new HashMap<>();
+        Set<String> metTwice = new HashSet<>();
         Set<String> incomplete = new HashSet<>();
         ArrayDeque<Pending> queue = new ArrayDeque<>();
         queue.add(start);
@@ -105,6 +112,12 @@ public final class RemoteScanner {
                     next.put(new RemoteTree.Folder(d.id(), d.name(), "", List.of(), List.of())); // placed: taken once
                     parentOf.put(d.id(), f.id());
                     children.add(d);
+                } else if (r instanceof FolderDto d) {
+                    // met again: one skipped item per folder, and this listing is read again next run
+                    incomplete.add(f.id());
+                    if (metTwice.add(d.id())) {
+                        skipped.add(new SkippedResource("folder", d.id(), d.name(), LISTED_TWICE));
+                    }
                 }
             }
             List<String> childIds = new ArrayList<>();

@@ -79,6 +79,10 @@ class HostileDiscoveryTest {
         RemoteSnapshot snap = scan.snapshot();
         assertEquals(List.of("f1.txt", "na", "na/f2.txt", "na/nb", "na/nb/f3.txt"),
                 snap.entries().stream().map(e -> e.path()).toList());
+        assertEquals(List.of("a", "root"), scan.skipped().stream().map(r -> r.id()).sorted().toList(),
+                "each folder met twice is one skipped item");
+        assertTrue(scan.skipped().stream().allMatch(r -> RemoteScanner.LISTED_TWICE.equals(r.reason())));
+        assertEquals("", scan.tree().rootEtag().orElseThrow(), "the inconsistent listings are read again next run");
     }
 
     @Test
@@ -90,9 +94,10 @@ class HostileDiscoveryTest {
             s.listings.put(parent, List.of(FakeServer.folder(child, parent), FakeServer.folder(child, parent)));
             parent = child;
         }
-        assertTimeoutPreemptively(Duration.ofSeconds(10),
+        RemoteScan scan = assertTimeoutPreemptively(Duration.ofSeconds(10),
                 () -> new RemoteScanner(s.api()).scan(RemoteTree.empty("root")));
         assertEquals(15, s.listed.get(), "14 levels and the root, each once (not 2^14)");
+        assertEquals(14, scan.skipped().size(), "one skipped item per folder listed twice");
     }
 
     @Test
