@@ -3,18 +3,40 @@ package org.oxisync.core.plan;
 import java.util.Objects;
 
 /**
- * One entry found by the local scan.
- *
- * @param path relative, '/'-separated (normalized to NFC by the reconciler)
- * @param size bytes (0 for folders)
- * @param mtimeMillis modification time, epoch milliseconds
- * @param fileKey the file system's identity of the entry (inode and device), null when unavailable
+ * One entry found by the local scan. A value (equal when all fields are); the file key is held in {@link Compact}
+ * form, shared with the journal's entry when equal.
  */
-public record LocalEntry(String path, EntryKind kind, long size, long mtimeMillis, String fileKey, LocalHash hash) {
-    public LocalEntry {
-        Objects.requireNonNull(path, "path");
-        Objects.requireNonNull(kind, "kind");
-        Objects.requireNonNull(hash, "hash");
+public final class LocalEntry {
+    private final String path;
+    private final EntryKind kind;
+    private final long size;
+    private final long mtimeMillis;
+    private final Object fileKey;
+    private final LocalHash hash;
+
+    /**
+     * @param path relative, '/'-separated (normalized to NFC by the reconciler)
+     * @param size bytes (0 for folders)
+     * @param mtimeMillis modification time, epoch milliseconds
+     * @param fileKey the file system's identity of the entry (inode and device), null when unavailable
+     */
+    public LocalEntry(String path, EntryKind kind, long size, long mtimeMillis, String fileKey, LocalHash hash) {
+        this(path, kind, size, mtimeMillis, (Object) fileKey, hash);
+    }
+
+    private LocalEntry(String path, EntryKind kind, long size, long mtimeMillis, Object fileKey, LocalHash hash) {
+        this.path = Objects.requireNonNull(path, "path");
+        this.kind = Objects.requireNonNull(kind, "kind");
+        this.size = size;
+        this.mtimeMillis = mtimeMillis;
+        this.fileKey = Compact.of(fileKey);
+        this.hash = Objects.requireNonNull(hash, "hash");
+    }
+
+    /** An entry whose file key is given in {@link Compact} form (or as a string), to share the journal's. */
+    public static LocalEntry withCompactKey(String path, EntryKind kind, long size, long mtimeMillis,
+                                            Object compactKey, LocalHash hash) {
+        return new LocalEntry(path, kind, size, mtimeMillis, compactKey, hash);
     }
 
     public static LocalEntry file(String path, long size, long mtimeMillis, String fileKey, String hash) {
@@ -32,5 +54,51 @@ public record LocalEntry(String path, EntryKind kind, long size, long mtimeMilli
 
     LocalEntry withPath(String p) {
         return new LocalEntry(p, kind, size, mtimeMillis, fileKey, hash);
+    }
+
+    public String path() {
+        return path;
+    }
+
+    public EntryKind kind() {
+        return kind;
+    }
+
+    public long size() {
+        return size;
+    }
+
+    public long mtimeMillis() {
+        return mtimeMillis;
+    }
+
+    public String fileKey() {
+        return Compact.text(fileKey);
+    }
+
+    public LocalHash hash() {
+        return hash;
+    }
+
+    /** The file key in {@link Compact} form, for records that share it. */
+    public Object compactFileKey() {
+        return fileKey;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LocalEntry e && path.equals(e.path) && kind == e.kind && size == e.size
+                && mtimeMillis == e.mtimeMillis && Compact.equal(fileKey, e.fileKey) && hash.equals(e.hash);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(path, kind, size, mtimeMillis, Compact.hash(fileKey), hash);
+    }
+
+    @Override
+    public String toString() {
+        return "LocalEntry[path=" + path + ", kind=" + kind + ", size=" + size + ", mtimeMillis=" + mtimeMillis
+                + ", fileKey=" + fileKey() + ", hash=" + hash + "]";
     }
 }

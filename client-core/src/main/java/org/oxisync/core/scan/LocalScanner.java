@@ -27,6 +27,7 @@ import org.oxisync.core.ignore.PathFilter;
 import org.oxisync.core.naming.Names;
 import org.oxisync.core.naming.OsFamily;
 import org.oxisync.core.naming.RelativePaths;
+import org.oxisync.core.plan.Compact;
 import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
@@ -192,6 +193,17 @@ public final class LocalScanner {
     }
 
 
+    /**
+     * {@code j} as the scan presents an entry it did not read (unhashed, sharing the journal's file key): a folder
+     * with size and mtime 0, anything else with the journal's.
+     */
+    private static LocalEntry asJournalHasIt(String path, JournalEntry j) {
+        return j.kind() == EntryKind.DIR
+                ? LocalEntry.withCompactKey(path, EntryKind.DIR, 0, 0, j.compactFileKey(), LocalHash.NOT_COMPUTED)
+                : LocalEntry.withCompactKey(path, j.kind(), j.size(), j.mtimeMillis(), j.compactFileKey(),
+                LocalHash.NOT_COMPUTED);
+    }
+
     /** Reads the direct children of one folder into the walk; new or replaced subfolders are walked whole. */
     private static void listFolder(Path dir, String folder, Map<String, JournalEntry> byPath, Walk walk)
             throws IOException {
@@ -254,12 +266,7 @@ public final class LocalScanner {
                     && excludedFolder.computeIfAbsent(parent, f -> excludedWithAncestors(filter, f)))) {
                 continue; // a full scan would not present it either
             }
-            walk.entries.add(switch (j.kind()) {
-                case DIR -> LocalEntry.dir(path, j.fileKey());
-                case FILE -> LocalEntry.unhashedFile(path, j.size(), j.mtimeMillis(), j.fileKey());
-                default -> new LocalEntry(path, j.kind(), j.size(), j.mtimeMillis(), j.fileKey(),
-                        LocalHash.NOT_COMPUTED);
-            });
+            walk.entries.add(asJournalHasIt(path, j));
         }
     }
 
@@ -412,8 +419,7 @@ public final class LocalScanner {
     private static void keepJournalEntry(String path, Map<String, JournalEntry> byPath, Walk walk) {
         JournalEntry j = byPath.get(path);
         if (j != null && j.kind() == EntryKind.FILE) {
-            walk.entries.add(new LocalEntry(path, EntryKind.FILE, j.size(), j.mtimeMillis(), j.fileKey(),
-                    LocalHash.NOT_COMPUTED));
+            walk.entries.add(asJournalHasIt(path, j));
         }
     }
 
@@ -424,9 +430,9 @@ public final class LocalScanner {
         }
         for (JournalEntry j : byPath.values()) {
             if (RelativePaths.isStrictAncestor(prefix, j.path()) && !seen.contains(j.path())) {
-                walk.entries.add(j.kind() == EntryKind.DIR ? LocalEntry.dir(j.path(), j.fileKey())
-                        : new LocalEntry(j.path(), EntryKind.FILE, j.size(), j.mtimeMillis(), j.fileKey(),
-                        LocalHash.NOT_COMPUTED));
+                walk.entries.add(j.kind() == EntryKind.DIR ? asJournalHasIt(j.path(), j)
+                        : LocalEntry.withCompactKey(j.path(), EntryKind.FILE, j.size(), j.mtimeMillis(),
+                        j.compactFileKey(), LocalHash.NOT_COMPUTED));
             }
         }
     }
@@ -506,7 +512,8 @@ public final class LocalScanner {
                 remember(path, disk);
                 JournalEntry j = journal.get(path);
                 entries.add(j == null ? LocalEntry.dir(path, key(attrs))
-                        : LocalEntry.dir(j.path(), shared(key(attrs), j.fileKey())));
+                        : LocalEntry.withCompactKey(j.path(), EntryKind.DIR, 0, 0,
+                        Compact.same(key(attrs), j.compactFileKey()), LocalHash.NOT_COMPUTED));
             }
             return path;
         }
@@ -544,8 +551,9 @@ public final class LocalScanner {
             JournalEntry j = journal.get(path);
             if (j != null && j.kind() == EntryKind.FILE && j.size() == size && j.mtimeMillis() == mtime
                     && (j.fileKey() == null || fileKey == null || j.fileKey().equals(fileKey))) {
-                // the journal's strings, not equal copies: at 100,000 files every copy kept costs megabytes
-                entries.add(LocalEntry.unhashedFile(j.path(), size, mtime, shared(fileKey, j.fileKey())));
+                // the journal's path and key, not equal copies: at 100,000 files every copy kept costs megabytes
+                entries.add(LocalEntry.withCompactKey(j.path(), EntryKind.FILE, size, mtime,
+                        Compact.same(fileKey, j.compactFileKey()), LocalHash.NOT_COMPUTED));
             } else {
                 toHash.add(new Pending(path, disk, size, mtime, fileKey));
             }
@@ -562,9 +570,7 @@ public final class LocalScanner {
             problems.add(new ScanProblem(path, "not readable: " + e.getClass().getSimpleName()));
             JournalEntry j = journal.get(path);
             if (j != null) {
-                entries.add(j.kind() == EntryKind.DIR ? LocalEntry.dir(path, j.fileKey())
-                        : new LocalEntry(path, j.kind(), j.size(), j.mtimeMillis(), j.fileKey(),
-                        LocalHash.NOT_COMPUTED));
+                entries.add(asJournalHasIt(path, j));
                 if (j.kind() == EntryKind.DIR) {
                     unreadable.add(path);
                 }
@@ -580,11 +586,6 @@ public final class LocalScanner {
                 unreadable.add(path);
             }
             return FileVisitResult.CONTINUE;
-        }
-
-        /** {@code known} when it equals {@code found}, so that one string serves the scan and the journal. */
-        private static String shared(String found, String known) {
-            return found != null && found.equals(known) ? known : found;
         }
 
         private void remember(String nfcPath, String diskPath) {
