@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Test;
 /** The compact form of the per-file records' strings reads back every string as it was, and holds less. */
 class CompactTest {
     private static final List<String> SAMPLES = List.of(
-            "0123456789abcdef".repeat(4), // a BLAKE3 hash
-            "3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f", // an OxiCloud id
+            "0123456789abcdef".repeat(4), "f".repeat(64), "0".repeat(64), // BLAKE3 hashes
+            "3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f", "ffffffff-ffff-ffff-ffff-ffffffffffff", // OxiCloud ids
             "3F2A9C1E-7B4D-4E8A-9C0F-1A2B3C4D5E6F", // upper case: not the canonical UUID form
             "3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6", "3f2a9c1e7b4d-4e8a-9c0f-1a2b3c4d5e6f0", // near misses
-            "0123456789abcdef-1764612345", // the emulator's ETag
+            "0123456789abcdef-1764612345", "0123456789abcdef".repeat(4) + "0", // an ETag, a near miss
             "\"W/abc\"", "(dev=803,ino=1234567)", "abc", "ab", "a", "0", "00", "f0", "ff0",
             "report.txt", "Grüße.txt", "ça", "\u00ff", "日本語.txt", "emoji \uD83D\uDE00", "a\u0000b", "-");
 
@@ -39,6 +39,11 @@ class CompactTest {
             }
             String s = b.toString();
             assertEquals(s, Compact.text(Compact.of(s)), s);
+            String id = new java.util.UUID(random.nextLong(), random.nextLong()).toString();
+            assertEquals(id, Compact.text(Compact.of(id)), id);
+            String hash = String.format("%016x%016x%016x%016x", random.nextLong(), random.nextLong(),
+                    random.nextLong(), random.nextLong());
+            assertEquals(hash, Compact.text(Compact.of(hash)), hash);
         }
     }
 
@@ -69,9 +74,9 @@ class CompactTest {
 
     @Test
     void hashesAndIdsTakeHalfOrLessOfTheirCharacters() {
-        assertEquals(33, ((byte[]) Compact.of("ab".repeat(32))).length);
-        assertEquals(17, ((byte[]) Compact.of("3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f")).length);
-        assertEquals(11, ((byte[]) Compact.of("report.txt")).length);
+        assertEquals(4, ((long[]) Compact.of("ab".repeat(32))).length, "a hash: 32 bytes");
+        assertEquals(2, ((long[]) Compact.of("3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f")).length, "an id: 16 bytes");
+        assertEquals(10, ((byte[]) Compact.of("report.txt")).length);
         assertTrue(Compact.of("日本語.txt") instanceof String, "beyond Latin-1: kept as the string");
     }
 
