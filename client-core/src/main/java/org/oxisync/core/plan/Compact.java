@@ -11,6 +11,9 @@ import java.util.Arrays;
  * <ul>
  *   <li>64 lowercase hex characters (a BLAKE3 hash): a {@code long[4]}, 48 bytes instead of 104;</li>
  *   <li>a lowercase UUID in its 36-character form (OxiCloud's ids): a {@code long[2]}, 32 bytes instead of 80;</li>
+ *   <li>OxiCloud's file ETag, 16 lowercase hex characters, a dash and the modification time in decimal
+ *       ({@code File::compute_etag}, src/domain/entities/file.rs:358-367 of the server): an {@code int[4]}, 32 bytes
+ *       instead of 72;</li>
  *   <li>any other non-empty string of Latin-1 characters (ETags, file keys, names): a {@code byte[]}, one byte a
  *       character without the {@code String} object around it (24 bytes less);</li>
  *   <li>any other string (characters past Latin-1), the empty string and null: kept as they are.</li>
@@ -35,6 +38,11 @@ public final class Compact {
         }
         if (text.length() == 64 && isHex(text, 0, 64)) {
             return new long[] {hexLong(text, 0), hexLong(text, 16), hexLong(text, 32), hexLong(text, 48)};
+        }
+        if (isEtag(text)) {
+            long hex = hexLong(text, 0);
+            long time = Long.parseLong(text, 17, text.length(), 10);
+            return new int[] {(int) (hex >>> 32), (int) hex, (int) (time >>> 32), (int) time};
         }
         byte[] out = new byte[text.length()];
         for (int i = 0; i < text.length(); i++) {
@@ -62,6 +70,11 @@ public final class Compact {
             }
             return out.toString();
         }
+        if (form instanceof int[] e) {
+            StringBuilder out = new StringBuilder(36);
+            appendHex((long) e[0] << 32 | (e[1] & 0xFFFFFFFFL), out);
+            return out.append('-').append((long) e[2] << 32 | (e[3] & 0xFFFFFFFFL)).toString();
+        }
         return (String) form;
     }
 
@@ -74,6 +87,9 @@ public final class Compact {
             return Arrays.equals(x, y);
         }
         if (a instanceof long[] x && b instanceof long[] y) {
+            return Arrays.equals(x, y);
+        }
+        if (a instanceof int[] x && b instanceof int[] y) {
             return Arrays.equals(x, y);
         }
         return a instanceof String && a.equals(b);
@@ -108,6 +124,21 @@ public final class Compact {
     private static boolean isUuid(String s) {
         return s.charAt(8) == '-' && s.charAt(13) == '-' && s.charAt(18) == '-' && s.charAt(23) == '-'
                 && isHex(s, 0, 8) && isHex(s, 9, 13) && isHex(s, 14, 18) && isHex(s, 19, 23) && isHex(s, 24, 36);
+    }
+
+    /** 16 hex digits, a dash and a decimal number that reads back as written (no sign, no leading zero). */
+    private static boolean isEtag(String s) {
+        int digits = s.length() - 17;
+        if (digits < 1 || digits > 18 || s.charAt(16) != '-' || !isHex(s, 0, 16)
+                || (s.charAt(17) == '0' && digits > 1)) {
+            return false;
+        }
+        for (int i = 17; i < s.length(); i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** 16 lowercase hex digits from {@code at}, as the bits of a long. */

@@ -13,10 +13,10 @@ public final class JournalEntry {
     private final long size;
     private final long mtimeMillis;
     private final Object fileKey;
-    private final Object localHash;
+    /** The one hash form when both hashes are equal (or null), else an {@code Object[] {local, remote}}. */
+    private final Object hashes;
     private final Object remoteId;
     private final Object remoteEtag;
-    private final Object remoteHash;
 
     /**
      * @param localHash the content hash of the local file at that time (null for folders)
@@ -34,8 +34,9 @@ public final class JournalEntry {
         this.size = size;
         this.mtimeMillis = mtimeMillis;
         this.fileKey = Compact.of(fileKey);
-        this.remoteHash = Compact.of(remoteHash);
-        this.localHash = Compact.same(localHash, this.remoteHash); // in sync: one form (the listing's) for both
+        Object remote = Compact.of(remoteHash);
+        Object local = Compact.same(localHash, remote);
+        this.hashes = local == remote ? remote : new Object[] {local, remote}; // in sync: one field, the listing's form
         this.remoteId = Compact.of(remoteId);
         this.remoteEtag = Compact.of(remoteEtag);
     }
@@ -76,7 +77,7 @@ public final class JournalEntry {
     }
 
     public String localHash() {
-        return Compact.text(localHash);
+        return Compact.text(localHashForm());
     }
 
     public String remoteId() {
@@ -88,7 +89,7 @@ public final class JournalEntry {
     }
 
     public String remoteHash() {
-        return Compact.text(remoteHash);
+        return Compact.text(compactRemoteHash());
     }
 
     /** The file key in {@link Compact} form, for records that share it. */
@@ -108,26 +109,26 @@ public final class JournalEntry {
 
     /** The server's hash in {@link Compact} form, for records that share it. */
     public Object compactRemoteHash() {
-        return remoteHash;
+        return hashes instanceof Object[] both ? both[1] : hashes;
     }
 
-    /** Whether the file key is {@code key}'s form's string (without making strings). */
-    public boolean sameFileKey(Object compactKey) {
-        return Compact.equal(fileKey, compactKey);
+    private Object localHashForm() {
+        return hashes instanceof Object[] both ? both[0] : hashes;
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof JournalEntry e && path.equals(e.path) && kind == e.kind && size == e.size
                 && mtimeMillis == e.mtimeMillis && Compact.equal(fileKey, e.fileKey)
-                && Compact.equal(localHash, e.localHash) && Compact.equal(remoteId, e.remoteId)
-                && Compact.equal(remoteEtag, e.remoteEtag) && Compact.equal(remoteHash, e.remoteHash);
+                && Compact.equal(localHashForm(), e.localHashForm()) && Compact.equal(remoteId, e.remoteId)
+                && Compact.equal(remoteEtag, e.remoteEtag)
+                && Compact.equal(compactRemoteHash(), e.compactRemoteHash());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(path, kind, size, mtimeMillis, Compact.hash(fileKey), Compact.hash(localHash),
-                Compact.hash(remoteId), Compact.hash(remoteEtag), Compact.hash(remoteHash));
+        return Objects.hash(path, kind, size, mtimeMillis, Compact.hash(fileKey), Compact.hash(localHashForm()),
+                Compact.hash(remoteId), Compact.hash(remoteEtag), Compact.hash(compactRemoteHash()));
     }
 
     @Override

@@ -19,7 +19,9 @@ class CompactTest {
             "3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f", "ffffffff-ffff-ffff-ffff-ffffffffffff", // OxiCloud ids
             "3F2A9C1E-7B4D-4E8A-9C0F-1A2B3C4D5E6F", // upper case: not the canonical UUID form
             "3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6", "3f2a9c1e7b4d-4e8a-9c0f-1a2b3c4d5e6f0", // near misses
-            "0123456789abcdef-1764612345", "0123456789abcdef".repeat(4) + "0", // an ETag, a near miss
+            "0123456789abcdef-1764612345", "0123456789abcdef-0", "0123456789abcdef-01", "0123456789abcdef-",
+            "0123456789ABCDEF-1", "0123456789abcdef-999999999999999999", "0123456789abcdef-9223372036854775807",
+            "0123456789abcdef-1x", "0123456789abcde-12", "0123456789abcdef".repeat(4) + "0", // an ETag, a near miss
             "\"W/abc\"", "(dev=803,ino=1234567)", "abc", "ab", "a", "0", "00", "f0", "ff0",
             "report.txt", "Grüße.txt", "ça", "\u00ff", "日本語.txt", "emoji \uD83D\uDE00", "a\u0000b", "-");
 
@@ -44,6 +46,8 @@ class CompactTest {
             String hash = String.format("%016x%016x%016x%016x", random.nextLong(), random.nextLong(),
                     random.nextLong(), random.nextLong());
             assertEquals(hash, Compact.text(Compact.of(hash)), hash);
+            String etag = String.format("%016x-%d", random.nextLong(), Math.floorMod(random.nextLong(), 1L << 40));
+            assertEquals(etag, Compact.text(Compact.of(etag)), etag);
         }
     }
 
@@ -73,9 +77,10 @@ class CompactTest {
     }
 
     @Test
-    void hashesAndIdsTakeHalfOrLessOfTheirCharacters() {
+    void hashesIdsAndEtagsTakeHalfOrLessOfTheirCharacters() {
         assertEquals(4, ((long[]) Compact.of("ab".repeat(32))).length, "a hash: 32 bytes");
         assertEquals(2, ((long[]) Compact.of("3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f")).length, "an id: 16 bytes");
+        assertEquals(4, ((int[]) Compact.of("0123456789abcdef-1764612345")).length, "a file ETag: 16 bytes");
         assertEquals(10, ((byte[]) Compact.of("report.txt")).length);
         assertTrue(Compact.of("日本語.txt") instanceof String, "beyond Latin-1: kept as the string");
     }
