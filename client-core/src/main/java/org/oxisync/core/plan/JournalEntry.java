@@ -9,12 +9,15 @@ import java.util.Objects;
  */
 public final class JournalEntry {
     private final String path;
-    private final EntryKind kind;
+    /**
+     * Kind and hashes in one field (an entry of 48 bytes instead of 56): a file whose two hashes agree holds the
+     * one hash form; an entry without hashes its {@link EntryKind}; anything else {@code Object[] {kind, local
+     * hash form, remote hash form}}.
+     */
+    private final Object kindAndHashes;
     private final long size;
     private final long mtimeMillis;
     private final Object fileKey;
-    /** The one hash form when both hashes are equal (or null), else an {@code Object[] {local, remote}}. */
-    private final Object hashes;
     private final Object remoteId;
     private final Object remoteEtag;
 
@@ -30,13 +33,19 @@ public final class JournalEntry {
     private JournalEntry(String path, EntryKind kind, long size, long mtimeMillis, Object fileKey, Object localHash,
                          Object remoteId, Object remoteEtag, Object remoteHash) {
         this.path = Objects.requireNonNull(path, "path");
-        this.kind = Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(kind, "kind");
         this.size = size;
         this.mtimeMillis = mtimeMillis;
         this.fileKey = Compact.of(fileKey);
         Object remote = Compact.of(remoteHash);
-        Object local = Compact.same(localHash, remote);
-        this.hashes = local == remote ? remote : new Object[] {local, remote}; // in sync: one field, the listing's form
+        Object local = Compact.same(localHash, remote); // in sync: the listing's form for both
+        if (local == remote && remote == null) {
+            this.kindAndHashes = kind;
+        } else if (local == remote && kind == EntryKind.FILE) {
+            this.kindAndHashes = remote;
+        } else {
+            this.kindAndHashes = new Object[] {kind, local, remote};
+        }
         this.remoteId = Compact.of(remoteId);
         this.remoteEtag = Compact.of(remoteEtag);
     }
@@ -61,7 +70,8 @@ public final class JournalEntry {
     }
 
     public EntryKind kind() {
-        return kind;
+        return kindAndHashes instanceof EntryKind k ? k
+                : kindAndHashes instanceof Object[] all ? (EntryKind) all[0] : EntryKind.FILE;
     }
 
     public long size() {
@@ -109,16 +119,18 @@ public final class JournalEntry {
 
     /** The server's hash in {@link Compact} form, for records that share it. */
     public Object compactRemoteHash() {
-        return hashes instanceof Object[] both ? both[1] : hashes;
+        return kindAndHashes instanceof EntryKind ? null
+                : kindAndHashes instanceof Object[] all ? all[2] : kindAndHashes;
     }
 
     private Object localHashForm() {
-        return hashes instanceof Object[] both ? both[0] : hashes;
+        return kindAndHashes instanceof EntryKind ? null
+                : kindAndHashes instanceof Object[] all ? all[1] : kindAndHashes;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof JournalEntry e && path.equals(e.path) && kind == e.kind && size == e.size
+        return o instanceof JournalEntry e && path.equals(e.path) && kind() == e.kind() && size == e.size
                 && mtimeMillis == e.mtimeMillis && Compact.equal(fileKey, e.fileKey)
                 && Compact.equal(localHashForm(), e.localHashForm()) && Compact.equal(remoteId, e.remoteId)
                 && Compact.equal(remoteEtag, e.remoteEtag)
@@ -127,13 +139,13 @@ public final class JournalEntry {
 
     @Override
     public int hashCode() {
-        return Objects.hash(path, kind, size, mtimeMillis, Compact.hash(fileKey), Compact.hash(localHashForm()),
+        return Objects.hash(path, kind(), size, mtimeMillis, Compact.hash(fileKey), Compact.hash(localHashForm()),
                 Compact.hash(remoteId), Compact.hash(remoteEtag), Compact.hash(compactRemoteHash()));
     }
 
     @Override
     public String toString() {
-        return "JournalEntry[path=" + path + ", kind=" + kind + ", size=" + size + ", mtimeMillis=" + mtimeMillis
+        return "JournalEntry[path=" + path + ", kind=" + kind() + ", size=" + size + ", mtimeMillis=" + mtimeMillis
                 + ", fileKey=" + fileKey() + ", localHash=" + localHash() + ", remoteId=" + remoteId()
                 + ", remoteEtag=" + remoteEtag() + ", remoteHash=" + remoteHash() + "]";
     }

@@ -8,11 +8,14 @@ import java.util.Objects;
  */
 public final class LocalEntry {
     private final String path;
-    private final EntryKind kind;
+    /**
+     * Kind and hash in one field (an entry of 40 bytes instead of 48): an entry not hashed holds its
+     * {@link EntryKind}, a hashed file its {@link LocalHash.Known}, anything else {@code Object[] {kind, hash}}.
+     */
+    private final Object kindAndHash;
     private final long size;
     private final long mtimeMillis;
     private final Object fileKey;
-    private final LocalHash hash;
 
     /**
      * @param path relative, '/'-separated (normalized to NFC by the reconciler)
@@ -26,11 +29,17 @@ public final class LocalEntry {
 
     private LocalEntry(String path, EntryKind kind, long size, long mtimeMillis, Object fileKey, LocalHash hash) {
         this.path = Objects.requireNonNull(path, "path");
-        this.kind = Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(kind, "kind");
         this.size = size;
         this.mtimeMillis = mtimeMillis;
         this.fileKey = Compact.of(fileKey);
-        this.hash = Objects.requireNonNull(hash, "hash");
+        if (Objects.requireNonNull(hash, "hash") instanceof LocalHash.NotComputed) {
+            this.kindAndHash = kind;
+        } else if (kind == EntryKind.FILE) {
+            this.kindAndHash = hash;
+        } else {
+            this.kindAndHash = new Object[] {kind, hash};
+        }
     }
 
     /** An entry whose file key is given in {@link Compact} form (or as a string), to share the journal's. */
@@ -53,7 +62,7 @@ public final class LocalEntry {
     }
 
     LocalEntry withPath(String p) {
-        return new LocalEntry(p, kind, size, mtimeMillis, fileKey, hash);
+        return new LocalEntry(p, kind(), size, mtimeMillis, fileKey, hash());
     }
 
     public String path() {
@@ -61,7 +70,8 @@ public final class LocalEntry {
     }
 
     public EntryKind kind() {
-        return kind;
+        return kindAndHash instanceof EntryKind k ? k
+                : kindAndHash instanceof Object[] both ? (EntryKind) both[0] : EntryKind.FILE;
     }
 
     public long size() {
@@ -77,7 +87,8 @@ public final class LocalEntry {
     }
 
     public LocalHash hash() {
-        return hash;
+        return kindAndHash instanceof EntryKind ? LocalHash.NOT_COMPUTED
+                : kindAndHash instanceof Object[] both ? (LocalHash) both[1] : (LocalHash) kindAndHash;
     }
 
     /** The file key in {@link Compact} form, for records that share it. */
@@ -87,18 +98,18 @@ public final class LocalEntry {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof LocalEntry e && path.equals(e.path) && kind == e.kind && size == e.size
-                && mtimeMillis == e.mtimeMillis && Compact.equal(fileKey, e.fileKey) && hash.equals(e.hash);
+        return o instanceof LocalEntry e && path.equals(e.path) && kind() == e.kind() && size == e.size
+                && mtimeMillis == e.mtimeMillis && Compact.equal(fileKey, e.fileKey) && hash().equals(e.hash());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(path, kind, size, mtimeMillis, Compact.hash(fileKey), hash);
+        return Objects.hash(path, kind(), size, mtimeMillis, Compact.hash(fileKey), hash());
     }
 
     @Override
     public String toString() {
-        return "LocalEntry[path=" + path + ", kind=" + kind + ", size=" + size + ", mtimeMillis=" + mtimeMillis
-                + ", fileKey=" + fileKey() + ", hash=" + hash + "]";
+        return "LocalEntry[path=" + path + ", kind=" + kind() + ", size=" + size + ", mtimeMillis=" + mtimeMillis
+                + ", fileKey=" + fileKey() + ", hash=" + hash() + "]";
     }
 }

@@ -124,4 +124,25 @@ class CompactTest {
         assertEquals(LocalEntry.dir("docs", "k"), LocalEntry.withCompactKey("docs", EntryKind.DIR, 0, 0,
                 Compact.of("k"), LocalHash.NOT_COMPUTED));
     }
+
+    @Test
+    void kindAndHashesReadBackInEveryCombination() {
+        String a = "a".repeat(64);
+        String b = "b".repeat(64);
+        for (EntryKind kind : EntryKind.values()) {
+            for (String[] hashes : new String[][] {{null, null}, {a, a}, {a, b}, {null, b}, {a, null}, {"h1", "h1"}}) {
+                JournalEntry j = new JournalEntry("p", kind, 1, 2, null, hashes[0], "id", "e", hashes[1]);
+                assertEquals(kind, j.kind());
+                assertEquals(hashes[0], j.localHash());
+                assertEquals(hashes[1], j.remoteHash());
+                assertEquals(new JournalEntry("p", kind, 1, 2, null, hashes[0], "id", "e", hashes[1]), j);
+            }
+            for (LocalHash hash : new LocalHash[] {LocalHash.NOT_COMPUTED, LocalHash.known(a)}) {
+                LocalEntry l = new LocalEntry("p", kind, 1, 2, "k", hash);
+                assertEquals(kind, l.kind());
+                assertEquals(hash, l.hash());
+                assertEquals(l, l.withPath("q").withPath("p"));
+            }
+        }
+    }
 }
