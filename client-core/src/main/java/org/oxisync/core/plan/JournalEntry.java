@@ -8,7 +8,7 @@ import java.util.Objects;
  * accessors as equal strings.
  */
 public final class JournalEntry {
-    private final String path;
+    private final Object path;
     /**
      * Kind and hashes in one field (an entry of 48 bytes instead of 56): a file whose two hashes agree holds the
      * one hash form; an entry without hashes its {@link EntryKind}; anything else {@code Object[] {kind, local
@@ -30,9 +30,9 @@ public final class JournalEntry {
         this(path, kind, size, mtimeMillis, (Object) fileKey, localHash, remoteId, remoteEtag, remoteHash);
     }
 
-    private JournalEntry(String path, EntryKind kind, long size, long mtimeMillis, Object fileKey, Object localHash,
+    private JournalEntry(Object path, EntryKind kind, long size, long mtimeMillis, Object fileKey, Object localHash,
                          Object remoteId, Object remoteEtag, Object remoteHash) {
-        this.path = Objects.requireNonNull(path, "path");
+        this.path = Compact.of(Objects.requireNonNull(path, "path"));
         Objects.requireNonNull(kind, "kind");
         this.size = size;
         this.mtimeMillis = mtimeMillis;
@@ -61,11 +61,17 @@ public final class JournalEntry {
 
     /** The journal entry recording that {@code local} and {@code remote} agree (sharing their compact strings). */
     public static JournalEntry agreed(String path, LocalEntry local, RemoteEntry remote, String localHash) {
-        return new JournalEntry(path, local.kind(), local.size(), local.mtimeMillis(), local.compactFileKey(),
+        return new JournalEntry(Compact.same(path, local.compactPath()), local.kind(), local.size(),
+                local.mtimeMillis(), local.compactFileKey(),
                 localHash, remote.compactId(), remote.compactEtag(), remote.compactContentHash());
     }
 
     public String path() {
+        return Compact.text(path);
+    }
+
+    /** The path in {@link Compact} form, for records that share it. */
+    public Object compactPath() {
         return path;
     }
 
@@ -130,7 +136,7 @@ public final class JournalEntry {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof JournalEntry e && path.equals(e.path) && kind() == e.kind() && size == e.size
+        return o instanceof JournalEntry e && Compact.equal(path, e.path) && kind() == e.kind() && size == e.size
                 && mtimeMillis == e.mtimeMillis && Compact.equal(fileKey, e.fileKey)
                 && Compact.equal(localHashForm(), e.localHashForm()) && Compact.equal(remoteId, e.remoteId)
                 && Compact.equal(remoteEtag, e.remoteEtag)
@@ -139,13 +145,13 @@ public final class JournalEntry {
 
     @Override
     public int hashCode() {
-        return Objects.hash(path, kind(), size, mtimeMillis, Compact.hash(fileKey), Compact.hash(localHashForm()),
+        return Objects.hash(Compact.hash(path), kind(), size, mtimeMillis, Compact.hash(fileKey), Compact.hash(localHashForm()),
                 Compact.hash(remoteId), Compact.hash(remoteEtag), Compact.hash(compactRemoteHash()));
     }
 
     @Override
     public String toString() {
-        return "JournalEntry[path=" + path + ", kind=" + kind() + ", size=" + size + ", mtimeMillis=" + mtimeMillis
+        return "JournalEntry[path=" + path() + ", kind=" + kind() + ", size=" + size + ", mtimeMillis=" + mtimeMillis
                 + ", fileKey=" + fileKey() + ", localHash=" + localHash() + ", remoteId=" + remoteId()
                 + ", remoteEtag=" + remoteEtag() + ", remoteHash=" + remoteHash() + "]";
     }

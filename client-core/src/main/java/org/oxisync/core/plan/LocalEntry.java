@@ -7,7 +7,7 @@ import java.util.Objects;
  * form, shared with the journal's entry when equal.
  */
 public final class LocalEntry {
-    private final String path;
+    private final Object path;
     /**
      * Kind and hash in one field (an entry of 40 bytes instead of 48): an entry not hashed holds its
      * {@link EntryKind}, a hashed file its {@link LocalHash.Known}, anything else {@code Object[] {kind, hash}}.
@@ -27,8 +27,8 @@ public final class LocalEntry {
         this(path, kind, size, mtimeMillis, (Object) fileKey, hash);
     }
 
-    private LocalEntry(String path, EntryKind kind, long size, long mtimeMillis, Object fileKey, LocalHash hash) {
-        this.path = Objects.requireNonNull(path, "path");
+    private LocalEntry(Object path, EntryKind kind, long size, long mtimeMillis, Object fileKey, LocalHash hash) {
+        this.path = Compact.of(Objects.requireNonNull(path, "path"));
         Objects.requireNonNull(kind, "kind");
         this.size = size;
         this.mtimeMillis = mtimeMillis;
@@ -42,8 +42,8 @@ public final class LocalEntry {
         }
     }
 
-    /** An entry whose file key is given in {@link Compact} form (or as a string), to share the journal's. */
-    public static LocalEntry withCompactKey(String path, EntryKind kind, long size, long mtimeMillis,
+    /** An entry whose path and file key are given in {@link Compact} form (or as strings), to share the journal's. */
+    public static LocalEntry withCompactKey(Object path, EntryKind kind, long size, long mtimeMillis,
                                             Object compactKey, LocalHash hash) {
         return new LocalEntry(path, kind, size, mtimeMillis, compactKey, hash);
     }
@@ -66,6 +66,11 @@ public final class LocalEntry {
     }
 
     public String path() {
+        return Compact.text(path);
+    }
+
+    /** The path in {@link Compact} form, for records that share it. */
+    public Object compactPath() {
         return path;
     }
 
@@ -98,18 +103,18 @@ public final class LocalEntry {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof LocalEntry e && path.equals(e.path) && kind() == e.kind() && size == e.size
+        return o instanceof LocalEntry e && Compact.equal(path, e.path) && kind() == e.kind() && size == e.size
                 && mtimeMillis == e.mtimeMillis && Compact.equal(fileKey, e.fileKey) && hash().equals(e.hash());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(path, kind(), size, mtimeMillis, Compact.hash(fileKey), hash());
+        return Objects.hash(Compact.hash(path), kind(), size, mtimeMillis, Compact.hash(fileKey), hash());
     }
 
     @Override
     public String toString() {
-        return "LocalEntry[path=" + path + ", kind=" + kind() + ", size=" + size + ", mtimeMillis=" + mtimeMillis
+        return "LocalEntry[path=" + path() + ", kind=" + kind() + ", size=" + size + ", mtimeMillis=" + mtimeMillis
                 + ", fileKey=" + fileKey() + ", hash=" + hash() + "]";
     }
 }

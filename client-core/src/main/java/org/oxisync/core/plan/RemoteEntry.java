@@ -8,7 +8,7 @@ import java.util.Objects;
  * parent id, ETag and hash are held in {@link Compact} form, shared with the listing's and the journal's.
  */
 public final class RemoteEntry {
-    private final String path;
+    private final Object path;
     private final EntryKind kind;
     private final Object id;
     private final Object parentId;
@@ -26,13 +26,13 @@ public final class RemoteEntry {
         this(path, kind, (Object) id, parentId, etag, contentHash, size, modifiedAt);
     }
 
-    private RemoteEntry(String path, EntryKind kind, Object id, Object parentId, Object etag, Object contentHash,
+    private RemoteEntry(Object path, EntryKind kind, Object id, Object parentId, Object etag, Object contentHash,
                         long size, Instant modifiedAt) {
-        this.path = Objects.requireNonNull(path, "path");
+        this.path = Compact.of(Objects.requireNonNull(path, "path"));
         this.kind = Objects.requireNonNull(kind, "kind");
         this.id = Compact.of(Objects.requireNonNull(id, "id"));
         if (kind != EntryKind.FILE && kind != EntryKind.DIR) {
-            throw new IllegalArgumentException("the server only has files and folders: " + path);
+            throw new IllegalArgumentException("the server only has files and folders: " + path());
         }
         this.parentId = Compact.of(parentId);
         this.etag = Compact.of(etag);
@@ -47,7 +47,7 @@ public final class RemoteEntry {
     }
 
     /** A file whose strings are given in {@link Compact} form (or as strings), to share the listing's. */
-    public static RemoteEntry compactFile(String path, Object id, Object parentId, Object etag, Object hash,
+    public static RemoteEntry compactFile(Object path, Object id, Object parentId, Object etag, Object hash,
                                           long size, Instant modifiedAt) {
         return new RemoteEntry(path, EntryKind.FILE, id, parentId, etag, hash, size, modifiedAt);
     }
@@ -57,7 +57,7 @@ public final class RemoteEntry {
     }
 
     /** A folder whose ids are given in {@link Compact} form (or as strings), to share the journal's. */
-    public static RemoteEntry compactDir(String path, Object id, Object parentId, String etag) {
+    public static RemoteEntry compactDir(Object path, Object id, Object parentId, String etag) {
         return new RemoteEntry(path, EntryKind.DIR, id, parentId, etag, null, 0, null);
     }
 
@@ -66,6 +66,11 @@ public final class RemoteEntry {
     }
 
     public String path() {
+        return Compact.text(path);
+    }
+
+    /** The path in {@link Compact} form, for records that share it. */
+    public Object compactPath() {
         return path;
     }
 
@@ -119,7 +124,7 @@ public final class RemoteEntry {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof RemoteEntry e && path.equals(e.path) && kind == e.kind && Compact.equal(id, e.id)
+        return o instanceof RemoteEntry e && Compact.equal(path, e.path) && kind == e.kind && Compact.equal(id, e.id)
                 && Compact.equal(parentId, e.parentId) && Compact.equal(etag, e.etag)
                 && Compact.equal(contentHash, e.contentHash) && size == e.size
                 && Objects.equals(modifiedAt, e.modifiedAt);
@@ -127,13 +132,13 @@ public final class RemoteEntry {
 
     @Override
     public int hashCode() {
-        return Objects.hash(path, kind, Compact.hash(id), Compact.hash(parentId), Compact.hash(etag),
+        return Objects.hash(Compact.hash(path), kind, Compact.hash(id), Compact.hash(parentId), Compact.hash(etag),
                 Compact.hash(contentHash), size, modifiedAt);
     }
 
     @Override
     public String toString() {
-        return "RemoteEntry[path=" + path + ", kind=" + kind + ", id=" + id() + ", parentId=" + parentId()
+        return "RemoteEntry[path=" + path() + ", kind=" + kind + ", id=" + id() + ", parentId=" + parentId()
                 + ", etag=" + etag() + ", contentHash=" + contentHash() + ", size=" + size + ", modifiedAt="
                 + modifiedAt + "]";
     }

@@ -206,9 +206,9 @@ public final class RemoteScanner {
             if (child == null || !seen.add(child.id())) {
                 continue;
             }
-            String childPath = shared.path(child.id(), RelativePaths.join(top.path, child.name()));
-            entries.add(RemoteEntry.compactDir(childPath, shared.id(child.id()), shared.id(top.folder.id()),
-                    child.treeEtag()));
+            String childPath = RelativePaths.join(top.path, child.name());
+            entries.add(RemoteEntry.compactDir(shared.path(child.id(), childPath), shared.id(child.id()),
+                    shared.id(top.folder.id()), child.treeEtag()));
             addFiles(child, childPath, entries, shared);
             stack.push(new Frame(child, childPath));
         }

@@ -55,13 +55,9 @@ public final class SharedStrings {
         return j == null ? Compact.of(id) : j.compactRemoteId();
     }
 
-    /** The journal's path string for the entry {@code id} when it equals {@code path}. */
-    String path(String id, String path) {
+    /** The journal's path form for the entry {@code id} when it holds {@code path}, else {@code path}'s form. */
+    Object path(String id, String path) {
         JournalEntry j = byRemoteId.get(id);
-        return j == null ? path : same(path, j.path());
-    }
-
-    private static String same(String found, String known) {
-        return found != null && found.equals(known) ? known : found;
+        return j == null ? Compact.of(path) : Compact.same(path, j.compactPath());
     }
 }

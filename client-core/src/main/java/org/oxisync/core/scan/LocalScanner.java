@@ -194,13 +194,14 @@ public final class LocalScanner {
 
 
     /**
-     * {@code j} as the scan presents an entry it did not read (unhashed, sharing the journal's file key): a folder
-     * with size and mtime 0, anything else with the journal's.
+     * {@code j} as the scan presents an entry it did not read at {@code path} (unhashed, sharing the journal's path
+     * and file key forms): a folder with size and mtime 0, anything else with the journal's.
      */
     private static LocalEntry asJournalHasIt(String path, JournalEntry j) {
+        Object p = Compact.same(path, j.compactPath());
         return j.kind() == EntryKind.DIR
-                ? LocalEntry.withCompactKey(path, EntryKind.DIR, 0, 0, j.compactFileKey(), LocalHash.NOT_COMPUTED)
-                : LocalEntry.withCompactKey(path, j.kind(), j.size(), j.mtimeMillis(), j.compactFileKey(),
+                ? LocalEntry.withCompactKey(p, EntryKind.DIR, 0, 0, j.compactFileKey(), LocalHash.NOT_COMPUTED)
+                : LocalEntry.withCompactKey(p, j.kind(), j.size(), j.mtimeMillis(), j.compactFileKey(),
                 LocalHash.NOT_COMPUTED);
     }
 
@@ -431,7 +432,7 @@ public final class LocalScanner {
         for (JournalEntry j : byPath.values()) {
             if (RelativePaths.isStrictAncestor(prefix, j.path()) && !seen.contains(j.path())) {
                 walk.entries.add(j.kind() == EntryKind.DIR ? asJournalHasIt(j.path(), j)
-                        : LocalEntry.withCompactKey(j.path(), EntryKind.FILE, j.size(), j.mtimeMillis(),
+                        : LocalEntry.withCompactKey(j.compactPath(), EntryKind.FILE, j.size(), j.mtimeMillis(),
                         j.compactFileKey(), LocalHash.NOT_COMPUTED));
             }
         }
@@ -512,7 +513,7 @@ public final class LocalScanner {
                 remember(path, disk);
                 JournalEntry j = journal.get(path);
                 entries.add(j == null ? LocalEntry.dir(path, key(attrs))
-                        : LocalEntry.withCompactKey(j.path(), EntryKind.DIR, 0, 0,
+                        : LocalEntry.withCompactKey(j.compactPath(), EntryKind.DIR, 0, 0,
                         Compact.same(key(attrs), j.compactFileKey()), LocalHash.NOT_COMPUTED));
             }
             return path;
@@ -552,7 +553,7 @@ public final class LocalScanner {
             if (j != null && j.kind() == EntryKind.FILE && j.size() == size && j.mtimeMillis() == mtime
                     && (j.fileKey() == null || fileKey == null || j.fileKey().equals(fileKey))) {
                 // the journal's path and key, not equal copies: at 100,000 files every copy kept costs megabytes
-                entries.add(LocalEntry.withCompactKey(j.path(), EntryKind.FILE, size, mtime,
+                entries.add(LocalEntry.withCompactKey(j.compactPath(), EntryKind.FILE, size, mtime,
                         Compact.same(fileKey, j.compactFileKey()), LocalHash.NOT_COMPUTED));
             } else {
                 toHash.add(new Pending(path, disk, size, mtime, fileKey));

@@ -15,8 +15,8 @@ import org.oxisync.core.plan.RemoteEntry;
 import org.oxisync.core.plan.RemoteSnapshot;
 
 /**
- * A listing read from the cache file holds the journal's path strings and compact forms (ids, ETags, hashes) for
- * equal values, and the same values.
+ * A listing read from the cache file holds the journal's compact forms (paths, ids, ETags, hashes) for equal
+ * values, and the same values.
  */
 class SharedStringsTest {
     private static String copy(String s) {
@@ -57,11 +57,11 @@ class SharedStringsTest {
         assertEquals(RemoteScanner.snapshotOf(cachedTree()), snap);
 
         RemoteEntry folder = find(snap, "docs");
-        assertSame(docs.path(), folder.path());
+        assertSame(docs.compactPath(), folder.compactPath());
         assertSame(docs.compactRemoteId(), folder.compactId());
         assertEquals("folder-1", folder.id());
         RemoteEntry file = find(snap, "docs/report.txt");
-        assertSame(report.path(), file.path());
+        assertSame(report.compactPath(), file.compactPath());
         assertSame(report.compactRemoteId(), file.compactId());
         assertSame(report.compactRemoteEtag(), file.compactEtag());
         assertSame(report.compactRemoteHash(), file.compactContentHash());
