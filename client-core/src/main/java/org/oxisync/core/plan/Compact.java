@@ -61,19 +61,34 @@ public final class Compact {
             return new String(b, StandardCharsets.ISO_8859_1);
         }
         if (form instanceof long[] l) {
-            StringBuilder out = new StringBuilder(l.length * 16 + 4);
-            for (long x : l) {
-                appendHex(x, out);
-            }
             if (l.length == 2) { // a UUID: 8-4-4-4-12
-                out.insert(20, '-').insert(16, '-').insert(12, '-').insert(8, '-');
+                byte[] out = new byte[36];
+                putHex(l[0] >>> 32, 8, out, 0);
+                out[8] = '-';
+                putHex(l[0] >>> 16, 4, out, 9);
+                out[13] = '-';
+                putHex(l[0], 4, out, 14);
+                out[18] = '-';
+                putHex(l[1] >>> 48, 4, out, 19);
+                out[23] = '-';
+                putHex(l[1], 12, out, 24);
+                return new String(out, StandardCharsets.ISO_8859_1);
             }
-            return out.toString();
+            byte[] out = new byte[l.length * 16];
+            for (int i = 0; i < l.length; i++) {
+                putHex(l[i], 16, out, i * 16);
+            }
+            return new String(out, StandardCharsets.ISO_8859_1);
         }
         if (form instanceof int[] e) {
-            StringBuilder out = new StringBuilder(36);
-            appendHex((long) e[0] << 32 | (e[1] & 0xFFFFFFFFL), out);
-            return out.append('-').append((long) e[2] << 32 | (e[3] & 0xFFFFFFFFL)).toString();
+            String time = Long.toString((long) e[2] << 32 | (e[3] & 0xFFFFFFFFL));
+            byte[] out = new byte[17 + time.length()];
+            putHex((long) e[0] << 32 | (e[1] & 0xFFFFFFFFL), 16, out, 0);
+            out[16] = '-';
+            for (int i = 0; i < time.length(); i++) {
+                out[17 + i] = (byte) time.charAt(i);
+            }
+            return new String(out, StandardCharsets.ISO_8859_1);
         }
         return (String) form;
     }
@@ -146,9 +161,10 @@ public final class Compact {
         return Long.parseUnsignedLong(s, at, at + 16, 16);
     }
 
-    private static void appendHex(long x, StringBuilder out) {
-        for (int shift = 60; shift >= 0; shift -= 4) {
-            out.append(DIGITS[(int) (x >>> shift) & 0xF]);
+    /** The low {@code digits} hex digits of {@code x}, most significant first, into {@code out} at {@code at}. */
+    private static void putHex(long x, int digits, byte[] out, int at) {
+        for (int i = digits - 1; i >= 0; i--, x >>>= 4) {
+            out[at + i] = (byte) DIGITS[(int) x & 0xF];
         }
     }
 }
