@@ -96,9 +96,7 @@ public final class FullRunHeap {
                         + " after the run %.1f MiB: the run held %.1f MiB = %.0f bytes per file%n", run, r.status(),
                         wall / 1e9, heapDuring[0] / 1048576.0, heapAfter / 1048576.0,
                         (heapDuring[0] - heapAfter) / 1048576.0, (heapDuring[0] - heapAfter) / (double) files);
-                if (run == 2) {
-                    printTop(during, after, files, top);
-                }
+                printTop(during, after, files, top);
             }
         } finally {
             deleteTree(work);

@@ -26,7 +26,8 @@ import org.oxisync.core.remote.RemoteScan;
  *
  * <p>So such a file is left as the journal knew it for this run (the journal's entry stands in, or, for a file the
  * journal does not know, it is left out), and every folder that listed it is marked stale in the listing cache, so
- * that the next run lists them again and sees one place: an ordinary move.
+ * that the next run lists them again and sees one place: an ordinary move (the caller marks them in the listing
+ * cache, {@link #settle} only names them).
  */
 final class ListedTwice {
     /** The snapshot to reconcile, and the ids of the folders to list again next run. */
@@ -88,8 +89,6 @@ final class ListedTwice {
             }
         }
         entries.addAll(standIns);
-        RemoteScan settled = new RemoteScan(remote.tree().withStale(stale), new RemoteSnapshot(entries),
-                remote.requests(), false, remote.skipped());
-        return new Result(settled, stale);
+        return new Result(remote.withSnapshot(new RemoteSnapshot(entries)), stale);
     }
 }

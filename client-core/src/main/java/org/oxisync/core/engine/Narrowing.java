@@ -3,8 +3,8 @@ package org.oxisync.core.engine;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
+import org.oxisync.core.plan.Compact;
 import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
@@ -98,7 +98,8 @@ final class Narrowing {
         Set<String> out = new HashSet<>();
         for (LocalEntry l : local.entries()) {
             JournalEntry j = byPath.get(l.path());
-            if (j == null || j.kind() != l.kind() || special(l.kind()) || !Objects.equals(l.fileKey(), j.fileKey())
+            if (j == null || j.kind() != l.kind() || special(l.kind())
+                    || !Compact.equal(l.compactFileKey(), j.compactFileKey())
                     || (l.kind() == EntryKind.FILE && (l.hash().value().isPresent() || l.size() != j.size()
                     || l.mtimeMillis() != j.mtimeMillis()))) {
                 out.add(l.path());
@@ -122,7 +123,7 @@ final class Narrowing {
         Set<String> out = new HashSet<>();
         for (RemoteEntry r : remote.entries()) {
             JournalEntry j = byId.get(r.id());
-            if (j == null || !j.path().equals(r.path())) {
+            if (j == null || !Compact.equal(j.compactPath(), r.compactPath())) {
                 out.add(r.path());
             }
         }
@@ -132,9 +133,9 @@ final class Narrowing {
                 continue; // never on the server: the local half has it
             }
             RemoteEntry r = remoteById.get(j.remoteId());
-            if (r == null || !r.path().equals(j.path()) || r.kind() != j.kind()
-                    || (j.kind() == EntryKind.FILE && (!Objects.equals(r.etag(), j.remoteEtag())
-                    || !Objects.equals(r.contentHash(), j.remoteHash())))) {
+            if (r == null || !Compact.equal(r.compactPath(), j.compactPath()) || r.kind() != j.kind()
+                    || (j.kind() == EntryKind.FILE && (!Compact.equal(r.compactEtag(), j.compactRemoteEtag())
+                    || !Compact.equal(r.compactContentHash(), j.compactRemoteHash())))) {
                 out.add(j.path());
                 if (r != null) {
                     out.add(r.path());

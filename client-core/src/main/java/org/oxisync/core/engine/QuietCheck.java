@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.oxisync.core.ignore.PathFilter;
-import org.oxisync.core.remote.RemoteScan;
 import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.scan.QuietRecord;
 import org.oxisync.core.scan.ScanResult;
@@ -34,8 +33,7 @@ final class QuietCheck {
     }
 
     /** Seals what this run saw (see {@link QuietSeal}); a seal that cannot be written only costs the next run time. */
-    static void writeSeal(QuietSeal seal, FolderPair pair, RemoteScan remote, ScanResult scan) {
-        Optional<String> rootEtag = remote.tree().rootEtag();
+    static void writeSeal(QuietSeal seal, FolderPair pair, Optional<String> rootEtag, ScanResult scan) {
         Optional<byte[]> record = QuietRecord.of(scan.snapshot().entries()); // empty: a link, a hashed file
         if (rootEtag.isEmpty() || record.isEmpty()) {
             return;

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.oxisync.core.ignore.IgnoreFile;
 import org.oxisync.core.ignore.PathFilter;
@@ -253,6 +254,11 @@ public final class SyncEngine {
                 discovery.awaitQuietly(); // never leave it writing the listing cache after the run has ended
             }
         }
+        // The listing itself is not held while the run plans (about 85 bytes a file: the rows and their names): the
+        // cache file has it (discovery saved it, or read it from there unchanged) and it is read again only when
+        // the run writes to the server or relists it (bench/README.md "A million files").
+        Optional<String> rootEtag = remote.tree().rootEtag();
+        remote = remote.withoutTree();
         for (Path temp : scan.leftoverTemps()) {
             Files.deleteIfExists(temp);
         }
@@ -274,8 +280,8 @@ public final class SyncEngine {
                     + " journal has it for this run; {} folder(s) are listed again next run", pair.name(),
                     twice.staleFolderIds().size());
             remote = twice.remote();
-            if (!options.dryRun()) {
-                treeFile.save(remote.tree());
+            if (!options.dryRun()) { // the listing is not held (above): mark the folders stale in its cache file
+                treeFile.save(treeFile.load(pair.remoteFolderId(), shared).withStale(twice.staleFolderIds()));
             }
         }
         SyncPlan plan = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
@@ -309,7 +315,7 @@ public final class SyncEngine {
 
         listener.phase(pair.name(), "syncing");
         org.oxisync.core.reason.Reason abortReason = null;
-        RemoteTree listed = remote.tree();
+        RemoteTree listed = null;
         if (!plan.actions().isEmpty()) { // nothing to execute: skip building the executor's indexes of the tree
             PlanExecutor.Session session = session(pair, options, root, scan, remote, base);
             PlanExecutor executor = new PlanExecutor(session, tally);
@@ -318,7 +324,7 @@ public final class SyncEngine {
             // run touched (a stop or a crash may come before the relisting below).
             Set<String> planned = executor.remoteFoldersWritten(plan);
             if (!planned.isEmpty()) {
-                listed = listed.withStale(planned);
+                listed = treeFile.load(pair.remoteFolderId(), shared).withStale(planned);
                 treeFile.save(listed);
             }
             try {
@@ -326,13 +332,14 @@ public final class SyncEngine {
             } finally {
                 Set<String> touched = tally.touchedFolders();
                 if (!planned.containsAll(touched)) {
-                    listed = listed.withStale(touched);
+                    listed = (listed != null ? listed : treeFile.load(pair.remoteFolderId(), shared))
+                            .withStale(touched);
                     treeFile.save(listed);
                 }
             }
         }
         if (tally.remoteChanges.get() > 0 && abortReason == null) {
-            refresh.tree = listed;
+            refresh.tree = listed != null ? listed : treeFile.load(pair.remoteFolderId(), shared);
             refresh.file = treeFile;
             refresh.lastChangeNanos = tally.lastRemoteChangeNanos();
         }
@@ -347,7 +354,7 @@ public final class SyncEngine {
         if (plan.actions().isEmpty() && report.status() == SyncStatus.OK && report.skipped().isEmpty()
                 && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty() && hint == LocalHint.ALL
                 && twice.staleFolderIds().isEmpty()) {
-            QuietCheck.writeSeal(seal, pair, remote, scan);
+            QuietCheck.writeSeal(seal, pair, rootEtag, scan);
         }
         return report;
     }

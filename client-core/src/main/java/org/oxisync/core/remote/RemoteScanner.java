@@ -219,9 +219,9 @@ public final class RemoteScanner {
             if (child == null || !seen.add(child.id())) {
                 continue;
             }
-            String childPath = shared.path(child.id(), RelativePaths.join(top.path, child.name()));
-            entries.add(RemoteEntry.dir(childPath, shared.id(child.id()), shared.id(top.folder.id()),
-                    child.treeEtag()));
+            String childPath = RelativePaths.join(top.path, child.name());
+            entries.add(RemoteEntry.compactDir(shared.path(child.id(), childPath), shared.id(child.id()),
+                    shared.id(top.folder.id()), child.treeEtag()));
             addFiles(child, childPath, entries, shared);
             stack.push(new Frame(child, childPath));
         }
@@ -242,14 +242,15 @@ public final class RemoteScanner {
 
     private static void addFiles(RemoteTree.Folder folder, String path, List<RemoteEntry> entries,
                                  SharedStrings shared) {
-        String folderId = shared.id(folder.id());
+        Object folderId = shared.id(folder.id());
         Instant modified = null; // one object for neighbours modified in the same second (24 bytes a file otherwise)
         for (RemoteTree.File f : folder.files()) {
             if (modified == null || modified.getEpochSecond() != f.modifiedAt()) {
                 modified = Instant.ofEpochSecond(f.modifiedAt());
             }
-            entries.add(RemoteEntry.file(shared.path(f.id(), RelativePaths.join(path, f.name())), f.id(),
-                    folderId, f.etag(), f.contentHash(), f.size(), modified));
+            String id = f.id();
+            entries.add(RemoteEntry.compactFile(shared.path(id, RelativePaths.join(path, f.name())),
+                    f.compactId(), folderId, f.compactEtag(), f.compactContentHash(), f.size(), modified));
         }
     }
 }

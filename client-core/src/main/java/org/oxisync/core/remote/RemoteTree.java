@@ -1,9 +1,13 @@
 package org.oxisync.core.remote;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import org.oxisync.core.plan.Compact;
 
 /**
  * The last listing of the server tree under a pair's remote folder, by folder id: each folder's tree ETag, its
@@ -66,8 +70,99 @@ public record RemoteTree(String rootId, Map<String, Folder> folders) {
         }
     }
 
-    /** One file row of a listing; {@code modifiedAt} in unix seconds. */
-    public record File(String id, String name, String etag, String contentHash, long size, long modifiedAt) {}
+    /**
+     * One file row of a listing; {@code modifiedAt} in unix seconds. A value (equal when all fields are); its
+     * strings are held in {@link Compact} form (id, ETag and hash shared with the journal's entry when equal) and
+     * written to the listing cache as strings.
+     */
+    @JsonPropertyOrder({"id", "name", "etag", "contentHash", "size", "modifiedAt"})
+    public static final class File {
+        private final Object id;
+        private final Object name;
+        private final Object etag;
+        private final Object contentHash;
+        private final long size;
+        private final long modifiedAt;
+
+        public File(String id, String name, String etag, String contentHash, long size, long modifiedAt) {
+            this((Object) id, name, etag, contentHash, size, modifiedAt);
+        }
+
+        private File(Object id, Object name, Object etag, Object contentHash, long size, long modifiedAt) {
+            this.id = Compact.of(id);
+            this.name = Compact.of(name);
+            this.etag = Compact.of(etag);
+            this.contentHash = Compact.of(contentHash);
+            this.size = size;
+            this.modifiedAt = modifiedAt;
+        }
+
+        /** A row whose strings are given in {@link Compact} form (or as strings), to share the journal's. */
+        static File compact(Object id, Object name, Object etag, Object contentHash, long size, long modifiedAt) {
+            return new File(id, name, etag, contentHash, size, modifiedAt);
+        }
+
+        @JsonProperty("id")
+        public String id() {
+            return Compact.text(id);
+        }
+
+        @JsonProperty("name")
+        public String name() {
+            return Compact.text(name);
+        }
+
+        @JsonProperty("etag")
+        public String etag() {
+            return Compact.text(etag);
+        }
+
+        @JsonProperty("contentHash")
+        public String contentHash() {
+            return Compact.text(contentHash);
+        }
+
+        @JsonProperty("size")
+        public long size() {
+            return size;
+        }
+
+        @JsonProperty("modifiedAt")
+        public long modifiedAt() {
+            return modifiedAt;
+        }
+
+        Object compactId() {
+            return id;
+        }
+
+        Object compactEtag() {
+            return etag;
+        }
+
+        Object compactContentHash() {
+            return contentHash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof File f && Compact.equal(id, f.id) && Compact.equal(name, f.name)
+                    && Compact.equal(etag, f.etag) && Compact.equal(contentHash, f.contentHash) && size == f.size
+                    && modifiedAt == f.modifiedAt;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(Compact.hash(id), Compact.hash(name), Compact.hash(etag), Compact.hash(contentHash),
+                    size, modifiedAt);
+        }
+
+        @Override
+        public String toString() {
+            return "File[id=" + id() + ", name=" + name() + ", etag=" + etag() + ", contentHash=" + contentHash()
+                    + ", size=" + size + ", modifiedAt=" + modifiedAt + "]";
+        }
+    }
 
     /** A mutable builder used while a discovery runs. */
     static final class Builder {

@@ -1,6 +1,7 @@
 package org.oxisync.core.remote;
 
 import java.util.Map;
+import org.oxisync.core.plan.Compact;
 import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
 
@@ -29,14 +30,14 @@ public final class SharedStrings {
         return new SharedStrings(base.byRemoteId());
     }
 
-    /** {@code f} with the journal's id, ETag and hash strings where they are equal. */
+    /** {@code f} with the journal's id, ETag and hash forms where they are equal. */
     RemoteTree.File file(RemoteTree.File f) {
         return byRemoteId.containsKey(f.id())
                 ? file(f.id(), f.name(), f.etag(), f.contentHash(), f.size(), f.modifiedAt()) : f;
     }
 
     /**
-     * A listing's file row made with the journal's id, ETag and hash strings where they are equal; used while the
+     * A listing's file row made with the journal's id, ETag and hash forms where they are equal; used while the
      * listing cache is read, so that the reader's own copies die young instead of being kept and then replaced.
      */
     RemoteTree.File file(String id, String name, String etag, String contentHash, long size, long modifiedAt) {
@@ -44,23 +45,19 @@ public final class SharedStrings {
         if (j == null) {
             return new RemoteTree.File(id, name, etag, contentHash, size, modifiedAt);
         }
-        return new RemoteTree.File(j.remoteId(), name, same(etag, j.remoteEtag()), same(contentHash, j.remoteHash()),
-                size, modifiedAt);
+        return RemoteTree.File.compact(j.compactRemoteId(), name, Compact.same(etag, j.compactRemoteEtag()),
+                Compact.same(contentHash, j.compactRemoteHash()), size, modifiedAt);
     }
 
-    /** The journal's copy of a folder's id. */
-    String id(String id) {
+    /** The journal's form of a folder's id (a new form when the journal lacks it). */
+    Object id(String id) {
         JournalEntry j = byRemoteId.get(id);
-        return j == null ? id : j.remoteId();
+        return j == null ? Compact.of(id) : j.compactRemoteId();
     }
 
-    /** The journal's path string for the entry {@code id} when it equals {@code path}. */
-    String path(String id, String path) {
+    /** The journal's path form for the entry {@code id} when it holds {@code path}, else {@code path}'s form. */
+    Object path(String id, String path) {
         JournalEntry j = byRemoteId.get(id);
-        return j == null ? path : same(path, j.path());
-    }
-
-    private static String same(String found, String known) {
-        return found != null && found.equals(known) ? known : found;
+        return j == null ? Compact.of(path) : Compact.same(path, j.compactPath());
     }
 }

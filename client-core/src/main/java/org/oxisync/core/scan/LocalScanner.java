@@ -27,6 +27,7 @@ import org.oxisync.core.ignore.PathFilter;
 import org.oxisync.core.naming.Names;
 import org.oxisync.core.naming.OsFamily;
 import org.oxisync.core.naming.RelativePaths;
+import org.oxisync.core.plan.Compact;
 import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
@@ -192,6 +193,18 @@ public final class LocalScanner {
     }
 
 
+    /**
+     * {@code j} as the scan presents an entry it did not read at {@code path} (unhashed, sharing the journal's path
+     * and file key forms): a folder with size and mtime 0, anything else with the journal's.
+     */
+    private static LocalEntry asJournalHasIt(String path, JournalEntry j) {
+        Object p = Compact.same(path, j.compactPath());
+        return j.kind() == EntryKind.DIR
+                ? LocalEntry.withCompactKey(p, EntryKind.DIR, 0, 0, j.compactFileKey(), LocalHash.NOT_COMPUTED)
+                : LocalEntry.withCompactKey(p, j.kind(), j.size(), j.mtimeMillis(), j.compactFileKey(),
+                LocalHash.NOT_COMPUTED);
+    }
+
     /** Reads the direct children of one folder into the walk; new or replaced subfolders are walked whole. */
     private static void listFolder(Path dir, String folder, Map<String, JournalEntry> byPath, Walk walk)
             throws IOException {
@@ -254,12 +267,7 @@ public final class LocalScanner {
                     && excludedFolder.computeIfAbsent(parent, f -> excludedWithAncestors(filter, f)))) {
                 continue; // a full scan would not present it either
             }
-            walk.entries.add(switch (j.kind()) {
-                case DIR -> LocalEntry.dir(path, j.fileKey());
-                case FILE -> LocalEntry.unhashedFile(path, j.size(), j.mtimeMillis(), j.fileKey());
-                default -> new LocalEntry(path, j.kind(), j.size(), j.mtimeMillis(), j.fileKey(),
-                        LocalHash.NOT_COMPUTED);
-            });
+            walk.entries.add(asJournalHasIt(path, j));
         }
     }
 
@@ -416,8 +424,7 @@ public final class LocalScanner {
     private static void keepJournalEntry(String path, Map<String, JournalEntry> byPath, Walk walk) {
         JournalEntry j = byPath.get(path);
         if (j != null && j.kind() == EntryKind.FILE) {
-            walk.entries.add(new LocalEntry(path, EntryKind.FILE, j.size(), j.mtimeMillis(), j.fileKey(),
-                    LocalHash.NOT_COMPUTED));
+            walk.entries.add(asJournalHasIt(path, j));
         }
     }
 
@@ -428,9 +435,9 @@ public final class LocalScanner {
         }
         for (JournalEntry j : byPath.values()) {
             if (RelativePaths.isStrictAncestor(prefix, j.path()) && !seen.contains(j.path())) {
-                walk.entries.add(j.kind() == EntryKind.DIR ? LocalEntry.dir(j.path(), j.fileKey())
-                        : new LocalEntry(j.path(), EntryKind.FILE, j.size(), j.mtimeMillis(), j.fileKey(),
-                        LocalHash.NOT_COMPUTED));
+                walk.entries.add(j.kind() == EntryKind.DIR ? asJournalHasIt(j.path(), j)
+                        : LocalEntry.withCompactKey(j.compactPath(), EntryKind.FILE, j.size(), j.mtimeMillis(),
+                        j.compactFileKey(), LocalHash.NOT_COMPUTED));
             }
         }
     }
@@ -510,7 +517,8 @@ public final class LocalScanner {
                 remember(path, disk);
                 JournalEntry j = journal.get(path);
                 entries.add(j == null ? LocalEntry.dir(path, key(attrs))
-                        : LocalEntry.dir(j.path(), shared(key(attrs), j.fileKey())));
+                        : LocalEntry.withCompactKey(j.compactPath(), EntryKind.DIR, 0, 0,
+                        Compact.same(key(attrs), j.compactFileKey()), LocalHash.NOT_COMPUTED));
             }
             return path;
         }
@@ -552,8 +560,9 @@ public final class LocalScanner {
             JournalEntry j = journal.get(path);
             if (j != null && j.kind() == EntryKind.FILE && j.size() == size && j.mtimeMillis() == mtime
                     && (j.fileKey() == null || fileKey == null || j.fileKey().equals(fileKey))) {
-                // the journal's strings, not equal copies: at 100,000 files every copy kept costs megabytes
-                entries.add(LocalEntry.unhashedFile(j.path(), size, mtime, shared(fileKey, j.fileKey())));
+                // the journal's path and key, not equal copies: at 100,000 files every copy kept costs megabytes
+                entries.add(LocalEntry.withCompactKey(j.compactPath(), EntryKind.FILE, size, mtime,
+                        Compact.same(fileKey, j.compactFileKey()), LocalHash.NOT_COMPUTED));
             } else {
                 toHash.add(new Pending(path, disk, size, mtime, fileKey));
             }
@@ -570,9 +579,7 @@ public final class LocalScanner {
             problems.add(new ScanProblem(path, org.oxisync.core.reason.ReasonCode.LOCKED_OR_UNREADABLE, "not readable: " + e.getClass().getSimpleName()));
             JournalEntry j = journal.get(path);
             if (j != null) {
-                entries.add(j.kind() == EntryKind.DIR ? LocalEntry.dir(path, j.fileKey())
-                        : new LocalEntry(path, j.kind(), j.size(), j.mtimeMillis(), j.fileKey(),
-                        LocalHash.NOT_COMPUTED));
+                entries.add(asJournalHasIt(path, j));
                 if (j.kind() == EntryKind.DIR) {
                     unreadable.add(path);
                 }
@@ -589,11 +596,6 @@ public final class LocalScanner {
                 unreadable.add(path);
             }
             return FileVisitResult.CONTINUE;
-        }
-
-        /** {@code known} when it equals {@code found}, so that one string serves the scan and the journal. */
-        private static String shared(String found, String known) {
-            return found != null && found.equals(known) ? known : found;
         }
 
         private void remember(String nfcPath, String diskPath) {

@@ -14,7 +14,10 @@ import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.RemoteEntry;
 import org.oxisync.core.plan.RemoteSnapshot;
 
-/** A listing read from the cache file holds the journal's string instances for equal values, and the same values. */
+/**
+ * A listing read from the cache file holds the journal's compact forms (paths, ids, ETags, hashes) for equal
+ * values, and the same values.
+ */
 class SharedStringsTest {
     private static String copy(String s) {
         return new String(s.toCharArray()); // an equal string, another object: as a JSON parser gives it
@@ -44,7 +47,7 @@ class SharedStringsTest {
     Path dir;
 
     @Test
-    void theSnapshotOfACachedListingHoldsTheJournalsStringsWhereValuesAreEqual() throws Exception {
+    void theSnapshotOfACachedListingHoldsTheJournalsStringsAndFormsWhereValuesAreEqual() throws Exception {
         SharedStrings shared = SharedStrings.of(new JournalBase(List.of(docs, report, stale)));
         RemoteTreeFile cache = new RemoteTreeFile(dir.resolve("remote-tree-1.json"));
         cache.save(cachedTree());
@@ -54,19 +57,21 @@ class SharedStringsTest {
         assertEquals(RemoteScanner.snapshotOf(cachedTree()), snap);
 
         RemoteEntry folder = find(snap, "docs");
-        assertSame(docs.path(), folder.path());
-        assertSame(docs.remoteId(), folder.id());
+        assertSame(docs.compactPath(), folder.compactPath());
+        assertSame(docs.compactRemoteId(), folder.compactId());
+        assertEquals("folder-1", folder.id());
         RemoteEntry file = find(snap, "docs/report.txt");
-        assertSame(report.path(), file.path());
-        assertSame(report.remoteId(), file.id());
-        assertSame(report.remoteEtag(), file.etag());
-        assertSame(report.remoteHash(), file.contentHash());
-        assertSame(docs.remoteId(), file.parentId());
+        assertSame(report.compactPath(), file.compactPath());
+        assertSame(report.compactRemoteId(), file.compactId());
+        assertSame(report.compactRemoteEtag(), file.compactEtag());
+        assertSame(report.compactRemoteHash(), file.compactContentHash());
+        assertSame(docs.compactRemoteId(), file.compactParentId());
+        assertEquals("folder-1", file.parentId());
 
         RemoteEntry changed = find(snap, "docs/old.txt");
-        assertSame(stale.remoteId(), changed.id());
+        assertSame(stale.compactRemoteId(), changed.compactId());
         assertEquals("etag-9", changed.etag());
-        assertNotSame(stale.remoteEtag(), changed.etag());
+        assertNotSame(stale.compactRemoteEtag(), changed.compactEtag());
         assertEquals("b".repeat(64), changed.contentHash());
         assertEquals("docs/new.txt", find(snap, "docs/new.txt").path());
     }

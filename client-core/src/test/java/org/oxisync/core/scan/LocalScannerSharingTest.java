@@ -20,7 +20,7 @@ import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.LocalEntry;
 import org.oxisync.store.hash.FileChunker;
 
-/** A full scan presents unchanged entries with the journal's own path and file key strings (no equal copies). */
+/** A full scan presents unchanged entries with the journal's own path and file key forms (no equal copies). */
 class LocalScannerSharingTest {
     @TempDir
     Path root;
@@ -28,7 +28,7 @@ class LocalScannerSharingTest {
     private final PathFilter filter = new PathFilter(IgnoreRules.withDefaults(List.of()), SelectiveSync.none());
 
     @Test
-    void unchangedEntriesReuseTheJournalsPathAndFileKeyStrings() throws IOException {
+    void unchangedEntriesReuseTheJournalsPathAndFileKeyForms() throws IOException {
         Files.createDirectories(root.resolve("docs"));
         Files.writeString(root.resolve("docs/a.txt"), "alpha");
         Files.writeString(root.resolve("docs/b.txt"), "beta");
@@ -50,9 +50,10 @@ class LocalScannerSharingTest {
                 assertTrue(e.hash().value().isPresent(), "the changed file is hashed");
                 continue;
             }
-            assertSame(j.path(), e.path(), e.path());
+            assertSame(j.compactPath(), e.compactPath(), e.path());
             if (j.fileKey() != null) {
-                assertSame(j.fileKey(), e.fileKey(), e.path());
+                assertSame(j.compactFileKey(), e.compactFileKey(), e.path());
+                assertEquals(j.fileKey(), e.fileKey(), e.path());
             }
         }
     }
