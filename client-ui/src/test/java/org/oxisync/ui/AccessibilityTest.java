@@ -10,13 +10,11 @@ import static org.oxisync.ui.UiTestSupport.waitUntil;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.stream.Stream;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -28,18 +26,13 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
-import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.app.AppHome;
 import org.oxisync.core.plan.MassDeleteGuard;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.ui.app.ActivityText;
-import org.oxisync.ui.app.DesktopHooks;
 import org.oxisync.ui.app.MassDeleteDialog;
 import org.oxisync.ui.app.Shell;
 import org.oxisync.ui.i18n.I18n;
@@ -59,8 +52,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class AccessibilityTest {
     @TempDir Path tmp;
     private Stage stage;
-    private OxiCloudEmulator emulator;
-    private Shell shell;
+    private ShellFixture fx;
 
     @Start
     void start(Stage stage) {
@@ -70,56 +62,12 @@ class AccessibilityTest {
     @BeforeEach
     void server() {
         I18n.setLocale(Locale.ENGLISH);
-        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+        fx = new ShellFixture(stage, tmp);
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        if (shell != null) {
-            Shell s = shell;
-            WaitForAsyncUtils.asyncFx(() -> {
-                s.windows().closeSettings();
-                s.close();
-            }).get();
-        }
-        WaitForAsyncUtils.asyncFx(() -> {
-            for (Window w : List.copyOf(Window.getWindows())) {
-                if (w != stage && w instanceof Stage st) {
-                    st.close();
-                }
-            }
-        }).get();
-        emulator.close();
-        I18n.setLocale(Locale.ENGLISH);
-    }
-
-    private void open(AppHome home) throws Exception {
-        Files.createDirectories(home.dir());
-        Files.writeString(home.dir().resolve("ui.properties"), "language=en\n");
-        DesktopHooks hooks = new DesktopHooks(h -> Optional.empty(), (host, background) -> new FirstUseTest.FailingOpener(),
-                () -> { });
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, hooks);
-            s.start();
-            stage.setWidth(980);
-            stage.setHeight(680);
-            return s;
-        }).get();
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    private Path account(String name, List<String> localFiles) throws Exception {
-        AppHome home = new AppHome(tmp.resolve("home-" + name), true);
-        Path local = tmp.resolve("Cloud-" + name);
-        Files.createDirectories(local);
-        for (String f : localFiles) {
-            Files.writeString(local.resolve(f), "content of " + f);
-        }
-        UiTestSupport.setUpAccount(home, emulator.baseUrl(), "alice", "secret", local, List.of());
-        open(home);
-        waitUntil("the main window", 20, () -> shell.mainView().isPresent());
-        waitUntil("the first sync ends", 30, () -> !shell.status().busyProperty().get());
-        return local;
+        fx.close();
     }
 
     private static void audit(Scene scene, String screen, List<String> all) throws Exception {
@@ -156,10 +104,10 @@ class AccessibilityTest {
     @Test
     void everyControlOfEveryScreenReachableByKeyboardHasAnAccessibleName(FxRobot robot) throws Exception {
         List<String> problems = new ArrayList<>();
-        open(new AppHome(tmp.resolve("wizard"), true));
+        Shell shell = fx.openWizard("wizard", Locale.ENGLISH);
         Path local = tmp.resolve("WizardCloud");
         audit(stage.getScene(), "wizard 1 server", problems);
-        robot.clickOn("#server-url").write(emulator.baseUrl());
+        robot.clickOn("#server-url").write(fx.emulator().baseUrl());
         robot.clickOn("#wizard-next");
         waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().isPresent());
         audit(stage.getScene(), "wizard 2 sign-in", problems);
@@ -253,9 +201,9 @@ class AccessibilityTest {
     void theWizardAndTheMainWindowAreWorkedWithTabEnterEscAndShortcutsWithTheFocusAlwaysVisible(FxRobot robot)
             throws Exception {
         // the wizard: Tab goes from the field to the buttons, and on round to the field again (no trap)
-        open(new AppHome(tmp.resolve("kbd-wizard"), true));
+        fx.openWizard("kbd-wizard", Locale.ENGLISH);
         waitUntil("the address field has the focus", 10, () -> robot.lookup("#server-url").query().isFocused());
-        robot.write(emulator.baseUrl());
+        robot.write(fx.emulator().baseUrl());
         robot.type(KeyCode.ENTER); // Enter = Continue
         waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().map(Node::isFocused).orElse(false));
         robot.type(KeyCode.DOWN);
@@ -266,11 +214,11 @@ class AccessibilityTest {
         assertTrue(walk.subList(walk.indexOf("wizard-next") + 1, walk.size()).contains("method-password"),
                 "after the last button Tab comes back to the sign-in method: " + walk);
         assertTrue(hidden.isEmpty(), "the focus is drawn on every stop of Tab: " + hidden);
-        WaitForAsyncUtils.asyncFx(shell::close).get();
-        shell = null;
+        fx.closeShell();
 
         // the main window
-        account("kbd-main", List.of("a.txt"));
+        fx.openSynced("kbd-main", Locale.ENGLISH, List.of("a.txt"));
+        Shell shell = fx.shell();
         WaitForAsyncUtils.asyncFx(() -> stage.getScene().getRoot().requestFocus()).get();
         hidden.clear();
         walk = tabWalk(robot, stage.getScene(), 24, hidden);
@@ -314,8 +262,9 @@ class AccessibilityTest {
 
     @Test
     void syncFinishedPausedConflictAndErrorAreAnnouncedAndTheActivityIsInWords(FxRobot robot) throws Exception {
-        emulator.remote("alice").putFile("/server.txt", "from the server".getBytes(StandardCharsets.UTF_8));
-        Path local = account("announce", List.of("mine.txt"));
+        fx.emulator().remote("alice").putFile("/server.txt", "from the server".getBytes(StandardCharsets.UTF_8));
+        Path local = fx.openSynced("announce", Locale.ENGLISH, List.of("mine.txt"));
+        Shell shell = fx.shell();
         MainView main = shell.mainView().orElseThrow();
         Label headline = robot.lookup("#headline").queryAs(Label.class);
         String upToDate = I18n.t("accessible.status", "state", I18n.t("headline.upToDate"));
@@ -343,7 +292,7 @@ class AccessibilityTest {
 
         // a conflict: both sides change the same file while paused, then syncing resumes
         Files.writeString(local.resolve("server.txt"), "edited here");
-        emulator.remote("alice").putFile("/server.txt", "edited there".getBytes(StandardCharsets.UTF_8));
+        fx.emulator().remote("alice").putFile("/server.txt", "edited there".getBytes(StandardCharsets.UTF_8));
         robot.clickOn("#pause-resume");
         robot.clickOn("#sync-now");
         String conflict = I18n.t("accessible.status", "state", I18n.t("headline.conflicts", "count", 1));

@@ -82,13 +82,7 @@ class DrivePickerTest {
 
     @AfterEach
     void tearDown() throws Exception {
-        if (shell != null) {
-            Shell s = shell;
-            WaitForAsyncUtils.asyncFx(() -> {
-                s.windows().closeSettings();
-                s.close();
-            }).get();
-        }
+        UiTestSupport.close(shell);
         emulator.close();
     }
 

@@ -126,14 +126,9 @@ class FirstUseTest {
     }
 
     private void closeShell() throws Exception {
-        if (shell != null) {
-            Shell s = shell;
-            shell = null;
-            WaitForAsyncUtils.asyncFx(() -> {
-                s.windows().closeSettings();
-                s.close();
-            }).get();
-        }
+        Shell s = shell;
+        shell = null;
+        UiTestSupport.close(s);
     }
 
     private void openShell() throws Exception {

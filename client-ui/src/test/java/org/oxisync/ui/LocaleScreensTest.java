@@ -8,11 +8,9 @@ import static org.oxisync.ui.UiTestSupport.waitUntil;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -29,10 +27,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.app.AppHome;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
-import org.oxisync.ui.app.DesktopHooks;
 import org.oxisync.ui.app.Shell;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.view.MainView;
@@ -51,8 +45,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class LocaleScreensTest {
     @TempDir Path tmp;
     private Stage stage;
-    private OxiCloudEmulator emulator;
-    private Shell shell;
+    private ShellFixture fx;
 
     @Start
     void start(Stage stage) {
@@ -60,33 +53,13 @@ class LocaleScreensTest {
     }
 
     @BeforeEach
-    void server() throws Exception {
-        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+    void server() {
+        fx = new ShellFixture(stage, tmp);
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        if (shell != null) {
-            WaitForAsyncUtils.asyncFx(shell::close).get();
-        }
-        emulator.close();
-        I18n.setLocale(Locale.ENGLISH);
-    }
-
-    private Shell open(AppHome home, Locale l) throws Exception {
-        Files.createDirectories(home.dir());
-        Files.writeString(home.dir().resolve("ui.properties"), "language=" + l.toLanguageTag() + "\n");
-        DesktopHooks hooks = new DesktopHooks(h -> Optional.empty(), (host, background) -> new FirstUseTest.FailingOpener(),
-                () -> { });
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, hooks);
-            s.start();
-            stage.setWidth(980);
-            stage.setHeight(680);
-            return s;
-        }).get();
-        WaitForAsyncUtils.waitForFxEvents();
-        return shell;
+        fx.close();
     }
 
     /** The languages shipped as bundles, and the pseudo-locale. */
@@ -178,13 +151,10 @@ class LocaleScreensTest {
     @Test
     void theWizardInEveryShippedLanguageAndThePseudoLocale(FxRobot robot) throws Exception {
         for (Locale l : shipped()) {
-            if (shell != null) {
-                WaitForAsyncUtils.asyncFx(shell::close).get();
-                shell = null;
-            }
-            open(new AppHome(tmp.resolve("home-" + l.toLanguageTag()), true), l);
+            fx.closeShell();
+            fx.openWizard("home-" + l.toLanguageTag(), l);
             scanAndShoot(l, "wizard-1-server");
-            robot.clickOn("#server-url").write(emulator.baseUrl());
+            robot.clickOn("#server-url").write(fx.emulator().baseUrl());
             robot.clickOn("#wizard-next");
             waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().isPresent());
             scanAndShoot(l, "wizard-2-sign-in");
@@ -194,18 +164,9 @@ class LocaleScreensTest {
     @Test
     void theMainWindowAndSettingsInEveryShippedLanguageAndThePseudoLocale(FxRobot robot) throws Exception {
         for (Locale l : shipped()) {
-            if (shell != null) {
-                WaitForAsyncUtils.asyncFx(shell::close).get();
-                shell = null;
-            }
-            I18n.setLocale(Locale.ENGLISH);
-            AppHome home = new AppHome(tmp.resolve("main-" + l.toLanguageTag()), true);
-            Path local = tmp.resolve("Cloud-" + l.toLanguageTag());
-            Files.createDirectories(local);
-            UiTestSupport.setUpAccount(home, emulator.baseUrl(), "alice", "secret", local, List.of());
-            open(home, l);
-            waitUntil("the main window", 20, () -> robot.lookup("#main-view").tryQuery().isPresent());
-            waitUntil("the first sync", 30, () -> !shell.status().busyProperty().get());
+            fx.closeShell();
+            fx.openSynced(l.toLanguageTag(), l, List.of());
+            Shell shell = fx.shell();
             MainView main = robot.lookup("#main-view").queryAs(MainView.class);
             for (MainView.Section s : MainView.Section.values()) {
                 WaitForAsyncUtils.asyncFx(() -> main.show(s)).get();
@@ -234,10 +195,10 @@ class LocaleScreensTest {
     @Test
     void theFirstRunWizardWithTheKeyboardOnly(FxRobot robot) throws Exception {
         I18n.setLocale(Locale.ENGLISH);
-        open(new AppHome(tmp.resolve("kbd"), true), Locale.ENGLISH);
+        fx.openWizard("kbd", Locale.ENGLISH);
         Path local = tmp.resolve("KeyboardCloud");
         waitUntil("the address field has the focus", 10, () -> robot.lookup("#server-url").query().isFocused());
-        robot.write(emulator.baseUrl());
+        robot.write(fx.emulator().baseUrl());
         robot.type(KeyCode.ENTER);
         waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery()
                 .map(Node::isFocused).orElse(false));

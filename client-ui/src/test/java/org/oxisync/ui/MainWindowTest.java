@@ -68,14 +68,9 @@ class MainWindowTest {
     }
 
     private void closeShell() throws Exception {
-        if (shell != null) {
-            Shell s = shell;
-            shell = null;
-            WaitForAsyncUtils.asyncFx(() -> {
-                s.windows().closeSettings();
-                s.close();
-            }).get();
-        }
+        Shell s = shell;
+        shell = null;
+        UiTestSupport.close(s);
     }
 
     private FolderPair account() throws IOException {

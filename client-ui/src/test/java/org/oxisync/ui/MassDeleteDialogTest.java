@@ -75,13 +75,7 @@ class MassDeleteDialogTest {
 
     @AfterEach
     void tearDown() throws Exception {
-        if (shell != null) {
-            Shell s = shell;
-            WaitForAsyncUtils.asyncFx(() -> {
-                s.windows().closeSettings();
-                s.close();
-            }).get();
-        }
+        UiTestSupport.close(shell);
         emulator.close();
     }
 

@@ -3,13 +3,10 @@ package org.oxisync.ui;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.oxisync.ui.UiTestSupport.waitUntil;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import javafx.scene.Parent;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -17,12 +14,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.app.AppHome;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
-import org.oxisync.ui.app.DesktopHooks;
-import org.oxisync.ui.app.Shell;
-import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.view.MainView;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -42,8 +33,7 @@ class ScaledLabelsTest {
             Locale.forLanguageTag("fa"));
     @TempDir Path tmp;
     private Stage stage;
-    private OxiCloudEmulator emulator;
-    private Shell shell;
+    private ShellFixture fx;
 
     @Start
     void start(Stage stage) {
@@ -52,45 +42,20 @@ class ScaledLabelsTest {
 
     @BeforeEach
     void server() {
-        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+        fx = new ShellFixture(stage, tmp);
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        close();
-        emulator.close();
-        I18n.setLocale(Locale.ENGLISH);
-    }
-
-    private void close() throws Exception {
-        if (shell != null) {
-            Shell s = shell;
-            WaitForAsyncUtils.asyncFx(s::close).get();
-            shell = null;
-        }
-    }
-
-    private void open(AppHome home, Locale l) throws Exception {
-        Files.createDirectories(home.dir());
-        Files.writeString(home.dir().resolve("ui.properties"), "language=" + l.toLanguageTag() + "\n");
-        DesktopHooks hooks = new DesktopHooks(h -> Optional.empty(), (host, background) -> new FirstUseTest.FailingOpener(),
-                () -> { });
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, hooks);
-            s.start();
-            stage.setWidth(980);
-            stage.setHeight(680);
-            return s;
-        }).get();
-        WaitForAsyncUtils.waitForFxEvents();
+        fx.close();
     }
 
     /** Cut labels of the window now, at 100 % and at 200 % (the root's font and the window doubled); screenshots. */
     private void check(Locale l, String screen, List<String> problems) throws Exception {
         for (int scale : new int[] {1, 2}) {
             WaitForAsyncUtils.asyncFx(() -> {
-                stage.setWidth(980 * scale);
-                stage.setHeight(680 * scale);
+                stage.setWidth(ShellFixture.WIDTH * scale);
+                stage.setHeight(ShellFixture.HEIGHT * scale);
             }).get();
             WaitForAsyncUtils.waitForFxEvents();
             List<String> cut = WaitForAsyncUtils.asyncFx(() -> {
@@ -106,8 +71,8 @@ class ScaledLabelsTest {
         }
         WaitForAsyncUtils.asyncFx(() -> {
             stage.getScene().getRoot().setStyle("");
-            stage.setWidth(980);
-            stage.setHeight(680);
+            stage.setWidth(ShellFixture.WIDTH);
+            stage.setHeight(ShellFixture.HEIGHT);
         }).get();
     }
 
@@ -116,30 +81,22 @@ class ScaledLabelsTest {
             throws Exception {
         List<String> problems = new ArrayList<>();
         for (Locale l : LANGUAGES) {
-            I18n.setLocale(Locale.ENGLISH);
-            open(new AppHome(tmp.resolve("wizard-" + l.toLanguageTag()), true), l);
+            fx.openWizard("wizard-" + l.toLanguageTag(), l);
             check(l, "wizard-1-server", problems);
             WaitForAsyncUtils.asyncFx(() -> robot.lookup("#server-url").queryAs(javafx.scene.control.TextField.class)
-                    .setText(emulator.baseUrl())).get();
+                    .setText(fx.emulator().baseUrl())).get();
             WaitForAsyncUtils.asyncFx(() -> robot.lookup("#wizard-next").queryButton().fire()).get();
             waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().isPresent());
             check(l, "wizard-2-sign-in", problems);
-            close();
+            fx.closeShell();
 
-            I18n.setLocale(Locale.ENGLISH);
-            AppHome home = new AppHome(tmp.resolve("main-" + l.toLanguageTag()), true);
-            Path local = tmp.resolve("Cloud-" + l.toLanguageTag());
-            Files.createDirectories(local);
-            UiTestSupport.setUpAccount(home, emulator.baseUrl(), "alice", "secret", local, List.of());
-            open(home, l);
-            waitUntil("the main window", 20, () -> shell.mainView().isPresent());
-            waitUntil("the first sync", 30, () -> !shell.status().busyProperty().get());
-            MainView main = shell.mainView().orElseThrow();
+            fx.openSynced(l.toLanguageTag(), l, List.of());
+            MainView main = fx.shell().mainView().orElseThrow();
             for (MainView.Section s : MainView.Section.values()) {
                 WaitForAsyncUtils.asyncFx(() -> main.show(s)).get();
                 check(l, "main-" + s.name().toLowerCase(Locale.ROOT), problems);
             }
-            close();
+            fx.closeShell();
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
     }

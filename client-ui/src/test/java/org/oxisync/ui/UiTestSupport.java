@@ -20,6 +20,7 @@ import org.oxisync.core.app.AppHome;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.store.account.Account;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.app.Shell;
 import org.oxisync.ui.setup.LoginSession;
 import org.oxisync.ui.setup.PairSetup;
 import org.oxisync.ui.setup.RemoteFolder;
@@ -80,6 +81,16 @@ final class UiTestSupport {
             throw new AssertionError("timed out after " + seconds + " s waiting until " + what);
         }
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Closes {@code shell} and its settings window on the FX thread; nothing when {@code shell} is null. */
+    static void close(Shell shell) throws Exception {
+        if (shell != null) {
+            WaitForAsyncUtils.asyncFx(() -> {
+                shell.windows().closeSettings();
+                shell.close();
+            }).get();
+        }
     }
 
     /** Logs in as {@code user} with a password and pairs {@code local} with the drive root, as the CLI would. */

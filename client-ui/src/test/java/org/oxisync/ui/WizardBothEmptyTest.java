@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.Optional;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -21,10 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.AppHome;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.store.account.FolderPair;
-import org.oxisync.ui.app.DesktopHooks;
 import org.oxisync.ui.app.Shell;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -39,10 +35,9 @@ import org.testfx.util.WaitForAsyncUtils;
 class WizardBothEmptyTest {
     @TempDir Path tmp;
     private Stage stage;
-    private OxiCloudEmulator emulator;
+    private ShellFixture fx;
     private AppHome home;
     private Shell shell;
-    private final FirstUseTest.FailingOpener opener = new FirstUseTest.FailingOpener();
 
     @Start
     void start(Stage stage) {
@@ -51,29 +46,20 @@ class WizardBothEmptyTest {
 
     @BeforeEach
     void open() throws Exception {
-        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+        fx = new ShellFixture(stage, tmp);
         home = new AppHome(tmp.resolve("home"), true);
-        DesktopHooks hooks = new DesktopHooks(h -> Optional.empty(), (host, background) -> opener, () -> { });
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, hooks);
-            s.start();
-            return s;
-        }).get();
-        WaitForAsyncUtils.waitForFxEvents();
+        shell = fx.open(home);
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        if (shell != null) {
-            WaitForAsyncUtils.asyncFx(shell::close).get();
-        }
-        emulator.close();
+        fx.close();
     }
 
     @Test
     void startSyncingWithBothFoldersEmptySavesThePairAndTheMainWindowListsIt(FxRobot robot) throws Exception {
         Path local = tmp.resolve("user/OxiSync");
-        robot.clickOn("#server-url").write(emulator.baseUrl());
+        robot.clickOn("#server-url").write(fx.emulator().baseUrl());
         robot.type(KeyCode.ENTER);
         waitUntil("the sign-in step", 15, () -> robot.lookup("#method-password").tryQuery().isPresent());
         robot.clickOn("#method-password");
@@ -103,8 +89,7 @@ class WizardBothEmptyTest {
                 .allMatch(r -> r.lastRunProperty().get() != null));
         screenshot(stage.getScene(), "main-after-wizard-both-empty");
         assertTrue(Files.isDirectory(local), "the wizard made the local folder");
-        WaitForAsyncUtils.asyncFx(shell::close).get();
-        shell = null;
+        fx.closeShell();
         try (AppContext ctx = new AppContext(home, Clock.systemDefaultZone())) {
             List<FolderPair> pairs = ctx.store().accounts().pairs();
             assertEquals(1, pairs.size(), "the store keeps the pair after the app is closed: " + pairs);

@@ -10,9 +10,7 @@ import static org.oxisync.ui.UiTestSupport.waitUntil;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
-import java.util.Optional;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -26,12 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.app.AppHome;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;
-import org.oxisync.ui.app.DesktopHooks;
 import org.oxisync.ui.app.Formats;
-import org.oxisync.ui.app.Shell;
 import org.oxisync.ui.app.WindowGeometry;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -43,11 +37,8 @@ import org.testfx.util.WaitForAsyncUtils;
 class WizardFirstUseTest {
     @TempDir Path tmp;
     private Stage stage;
-    private OxiCloudEmulator emulator;
+    private ShellFixture fx;
     private RemoteClient remote;
-    private AppHome home;
-    private Shell shell;
-    private final FirstUseTest.FailingOpener opener = new FirstUseTest.FailingOpener();
 
     @Start
     void start(Stage stage) {
@@ -56,26 +47,14 @@ class WizardFirstUseTest {
 
     @BeforeEach
     void open() throws Exception {
-        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
-        remote = emulator.remote("alice");
-        home = new AppHome(tmp.resolve("home"), true);
-        DesktopHooks hooks = new DesktopHooks(h -> Optional.empty(), (host, background) -> opener, () -> { });
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, hooks);
-            s.start();
-            stage.setWidth(WindowGeometry.MIN_WIDTH);
-            stage.setHeight(WindowGeometry.MIN_HEIGHT);
-            return s;
-        }).get();
-        WaitForAsyncUtils.waitForFxEvents();
+        fx = new ShellFixture(stage, tmp);
+        remote = fx.emulator().remote("alice");
+        fx.open(new AppHome(tmp.resolve("home"), true), WindowGeometry.MIN_WIDTH, WindowGeometry.MIN_HEIGHT);
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        if (shell != null) {
-            WaitForAsyncUtils.asyncFx(shell::close).get();
-        }
-        emulator.close();
+        fx.close();
     }
 
     /** The node lies wholly inside the window's visible area (not scrolled or pushed out of view). */
@@ -96,7 +75,7 @@ class WizardFirstUseTest {
     }
 
     private void toSignIn(FxRobot robot) {
-        robot.clickOn("#server-url").write(emulator.baseUrl());
+        robot.clickOn("#server-url").write(fx.emulator().baseUrl());
         robot.clickOn("#wizard-next");
         waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().isPresent());
     }

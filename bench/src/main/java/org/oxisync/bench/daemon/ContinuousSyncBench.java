@@ -51,7 +51,7 @@ public final class ContinuousSyncBench {
             server.startMessageBus();
             RemoteClient remote = server.remote(USER);
             long t0 = System.nanoTime();
-            seed(local, remote, files);
+            SeededTree.seed(local, remote, files);
             System.out.printf("seeded %,d files on both sides in %.1f s%n", files, secs(t0));
 
             cli(PASSWORD + "\n", "login", server.baseUrl(), "--user", USER, "--password-stdin", "--home",
@@ -103,21 +103,6 @@ public final class ContinuousSyncBench {
                 daemon.waitFor(60, TimeUnit.SECONDS);
                 System.out.printf("SIGTERM -> exit %d in %.2f s%n", daemon.exitValue(), secs(s));
             }
-        }
-    }
-
-    /** The same FILES small files in the local folder and on the server, 100 per folder (also used by RunProfile). */
-    static void seed(Path local, RemoteClient remote, int files) throws IOException {
-        for (int i = 0; i < files; i++) {
-            String dir = String.format("t%02d/d%04d", i / 10_000, i / 100);
-            String name = String.format("f%07d.txt", i);
-            if (i % 100 == 0) {
-                Files.createDirectories(local.resolve(dir));
-                remote.mkdirs("/" + dir);
-            }
-            byte[] body = ("file " + i + "\n").getBytes(StandardCharsets.UTF_8);
-            Files.write(local.resolve(dir).resolve(name), body);
-            remote.putFile("/" + dir + "/" + name, body);
         }
     }
 

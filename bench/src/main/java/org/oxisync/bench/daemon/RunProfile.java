@@ -4,21 +4,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppContext;
-import org.oxisync.core.app.AppHome;
 import org.oxisync.core.scan.LocalHint;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;
 import org.oxisync.core.engine.SyncReport;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;
 import org.oxisync.store.account.FolderPair;
 
@@ -39,19 +34,11 @@ public final class RunProfile {
         int files = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
         int repeat = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         Path work = Files.createTempDirectory("oxisync-run-profile");
-        Path local = Files.createDirectories(work.resolve("Sync"));
-        try (OxiCloudEmulator server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "pw-1")
-                .dataDir(work.resolve("server")).deltaRateLimitPerMinute(0).build());
-             AppContext ctx = new AppContext(new AppHome(work.resolve("home"), true), Clock.systemUTC())) {
-            RemoteClient remote = server.remote("alice");
-            long t0 = System.nanoTime();
-            ContinuousSyncBench.seed(local, remote, files);
-            System.out.printf("seeded %,d files in %.1f s%n", files, (System.nanoTime() - t0) / 1e9);
-            ctx.saveConfig(new AppConfig(server.baseUrl(), "alice", null));
-            ctx.api().login("alice", "pw-1");
-            ctx.store().accounts().savePair(FolderPair.create("Sync", local.toString(),
-                    server.rootFolderId("alice"), "/"));
-            FolderPair pair = ctx.store().accounts().pairs().get(0);
+        try (SeededTree tree = SeededTree.start(work, files)) {
+            AppContext ctx = tree.ctx();
+            Path local = tree.local();
+            RemoteClient remote = tree.remote();
+            FolderPair pair = tree.pair();
             SyncOptions options = SyncOptions.defaults("bench");
             profile(ctx, pair, options, "first run (hash + record)");
             profile(ctx, pair, options, "no change, full");

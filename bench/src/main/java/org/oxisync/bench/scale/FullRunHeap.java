@@ -2,26 +2,20 @@ package org.oxisync.bench.scale;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import javax.management.ObjectName;
-import org.oxisync.core.app.AppConfig;
+import org.oxisync.bench.daemon.SeededTree;
 import org.oxisync.core.app.AppContext;
-import org.oxisync.core.app.AppHome;
 import org.oxisync.core.engine.QuietSeal;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;
 import org.oxisync.core.engine.SyncReport;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
-import org.oxisync.emulator.RemoteClient;
 import org.oxisync.store.account.FolderPair;
 
 /**
@@ -51,28 +45,18 @@ public final class FullRunHeap {
         int files = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         int top = args.length > 1 ? Integer.parseInt(args[1]) : 15;
         Path work = Files.createTempDirectory("oxisync-full-run-heap");
-        Path local = Files.createDirectories(work.resolve("Sync"));
-        try (OxiCloudEmulator server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "pw-1")
-                .dataDir(work.resolve("server")).deltaRateLimitPerMinute(0).build());
-             AppContext ctx = new AppContext(new AppHome(work.resolve("home"), true), Clock.systemUTC())) {
-            RemoteClient remote = server.remote("alice");
-            long t0 = System.nanoTime();
-            seed(local, remote, files);
-            System.out.printf("seeded %,d files in %.1f s%n", files, (System.nanoTime() - t0) / 1e9);
+        try (SeededTree tree = SeededTree.start(work, files)) {
             if (args.length > 3 && args[2].equals("--cli")) {
-                LauncherRuns.run(Path.of(args[3]), List.of(args).subList(4, args.length), server.baseUrl(), local,
-                        work);
+                LauncherRuns.run(Path.of(args[3]), List.of(args).subList(4, args.length), tree.server().baseUrl(),
+                        tree.local(), work);
                 if (!Boolean.getBoolean("fullRunHeap.inProcessToo")) {
                     return;
                 }
             }
-            ctx.saveConfig(new AppConfig(server.baseUrl(), "alice", null));
-            ctx.api().login("alice", "pw-1");
-            ctx.store().accounts().savePair(FolderPair.create("Sync", local.toString(),
-                    server.rootFolderId("alice"), "/"));
-            FolderPair pair = ctx.store().accounts().pairs().get(0);
+            AppContext ctx = tree.ctx();
+            FolderPair pair = tree.pair();
             SyncOptions options = SyncOptions.defaults("bench");
-            t0 = System.nanoTime();
+            long t0 = System.nanoTime();
             SyncReport first = ctx.engine(new SyncListener() { }).runOnce(pair, options);
             System.out.printf("first run (hash + record): %s in %.1f s%n", first.status(), (System.nanoTime() - t0) / 1e9);
             for (int run = 1; run <= 2; run++) {
@@ -100,20 +84,6 @@ public final class FullRunHeap {
             }
         } finally {
             deleteTree(work);
-        }
-    }
-
-    static void seed(Path local, RemoteClient remote, int files) throws IOException {
-        for (int i = 0; i < files; i++) {
-            String dir = String.format("t%02d/d%04d", i / 10_000, i / 100);
-            String name = String.format("f%07d.txt", i);
-            if (i % 100 == 0) {
-                Files.createDirectories(local.resolve(dir));
-                remote.mkdirs("/" + dir);
-            }
-            byte[] body = ("file " + i + "\n").getBytes(StandardCharsets.UTF_8);
-            Files.write(local.resolve(dir).resolve(name), body);
-            remote.putFile("/" + dir + "/" + name, body);
         }
     }
 

@@ -34,28 +34,27 @@ public final class DrivesCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (AppContext ctx = homeOption.open()) {
-            if (!ctx.config().hasAccount()) {
-                err.println("oxisync drives: not logged in; run `oxisync login SERVER_URL` first");
-                return ExitCodes.CONFIG;
-            }
-            List<DriveDto> drives;
-            List<IncomingShareDto> shares;
-            try {
-                drives = ctx.api().drives();
-                // drives already list the drive grants; the shares are the single folders and files
-                shares = ctx.api().incomingShares().stream().filter(s -> !s.resourceType().equals("drive")).toList();
-            } catch (OxiCloudException e) {
-                err.println("oxisync drives: " + e.getMessage());
-                return e instanceof OxiCloudException.AuthExpired ? ExitCodes.CONFIG : ExitCodes.ITEMS_FAILED;
-            }
-            if (json) {
-                out.println(toJson(drives, shares));
-            } else {
-                printTable(drives, shares, out);
-            }
-            return ExitCodes.OK;
+        return LoggedIn.run(homeOption, err, "oxisync drives: not logged in; run `oxisync login SERVER_URL` first",
+                ExitCodes.CONFIG, ctx -> list(ctx, out, err));
+    }
+
+    private int list(AppContext ctx, PrintWriter out, PrintWriter err) {
+        List<DriveDto> drives;
+        List<IncomingShareDto> shares;
+        try {
+            drives = ctx.api().drives();
+            // drives already list the drive grants; the shares are the single folders and files
+            shares = ctx.api().incomingShares().stream().filter(s -> !s.resourceType().equals("drive")).toList();
+        } catch (OxiCloudException e) {
+            err.println("oxisync drives: " + e.getMessage());
+            return e instanceof OxiCloudException.AuthExpired ? ExitCodes.CONFIG : ExitCodes.ITEMS_FAILED;
         }
+        if (json) {
+            out.println(toJson(drives, shares));
+        } else {
+            printTable(drives, shares, out);
+        }
+        return ExitCodes.OK;
     }
 
     static String toJson(List<DriveDto> drives, List<IncomingShareDto> shares) {

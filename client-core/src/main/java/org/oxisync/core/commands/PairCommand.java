@@ -1,5 +1,6 @@
 package org.oxisync.core.commands;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -62,22 +63,22 @@ public final class PairCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            try (AppContext ctx = homeOption.open()) {
-                if (!ctx.config().hasAccount()) {
-                    err.println("oxisync pair add: not logged in; run `oxisync login SERVER_URL` first");
-                    return ExitCodes.CONFIG;
-                }
-                // checked here (any role stands in for the drive's, which the server gives later)
-                if (PairRightsOptions.parse(mode, role == null ? "owner" : role, keepRemoteDeletes).isEmpty()) {
-                    err.println("oxisync pair add: " + PairRightsOptions.problem(mode, role == null ? "owner" : role,
-                            keepRemoteDeletes));
-                    return ExitCodes.CONFIG;
-                }
-                // resolved here, against this process's current folder, wherever the change runs
-                Path dir = PairRules.localRoot(local);
-                return StoreBusy.run(ctx, new StoreRequest.PairAdd(dir.toString(), remotePath, name, drive, mode, role,
-                        keepRemoteDeletes), out, err, "adding a pair");
+            return LoggedIn.run(homeOption, err,
+                    "oxisync pair add: not logged in; run `oxisync login SERVER_URL` first", ExitCodes.CONFIG,
+                    ctx -> add(ctx, out, err));
+        }
+
+        private int add(AppContext ctx, PrintWriter out, PrintWriter err) throws IOException {
+            // checked here (any role stands in for the drive's, which the server gives later)
+            if (PairRightsOptions.parse(mode, role == null ? "owner" : role, keepRemoteDeletes).isEmpty()) {
+                err.println("oxisync pair add: " + PairRightsOptions.problem(mode, role == null ? "owner" : role,
+                        keepRemoteDeletes));
+                return ExitCodes.CONFIG;
             }
+            // resolved here, against this process's current folder, wherever the change runs
+            Path dir = PairRules.localRoot(local);
+            return StoreBusy.run(ctx, new StoreRequest.PairAdd(dir.toString(), remotePath, name, drive, mode, role,
+                    keepRemoteDeletes), out, err, "adding a pair");
         }
     }
 
@@ -89,27 +90,24 @@ public final class PairCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
-            try (AppContext ctx = homeOption.open()) {
-                if (!ctx.config().hasAccount()) {
-                    out.println("not logged in");
-                    return ExitCodes.OK;
-                }
-                try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
-                    var pairs = view.pairs(); // read-only: works beside a running daemon or desktop app
-                    if (pairs.isEmpty()) {
-                        out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
-                    }
-                    for (FolderPair p : pairs) {
-                        // a pair off the Personal drive names its drive or shared folder, and the role it had
-                        String where = p.settings().containsKey(PairDrive.ID)
-                                ? "\t" + DrivesCommand.shown(p.settings().get(PairDrive.NAME)) + " ("
-                                        + p.settings().get(PairDrive.ROLE) + ")" : "";
-                        out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath() + where + "\t"
-                                + PairRightsOptions.describe(PairRightsSettings.read(p)));
-                    }
-                    return ExitCodes.OK;
-                }
+            // read-only: works beside a running daemon or desktop app
+            return LoggedIn.view(homeOption, out, "not logged in", ExitCodes.OK, (ctx, view) -> list(view, out));
+        }
+
+        private static int list(StoreView view, PrintWriter out) {
+            var pairs = view.pairs();
+            if (pairs.isEmpty()) {
+                out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
             }
+            for (FolderPair p : pairs) {
+                // a pair off the Personal drive names its drive or shared folder, and the role it had
+                String where = p.settings().containsKey(PairDrive.ID)
+                        ? "\t" + DrivesCommand.shown(p.settings().get(PairDrive.NAME)) + " ("
+                                + p.settings().get(PairDrive.ROLE) + ")" : "";
+                out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath() + where + "\t"
+                        + PairRightsOptions.describe(PairRightsSettings.read(p)));
+            }
+            return ExitCodes.OK;
         }
     }
 
@@ -135,22 +133,16 @@ public final class PairCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             PrintWriter err = spec.commandLine().getErr();
-            Boolean keep = null;
-            if (keepRemoteDeletes != null) {
-                if (!keepRemoteDeletes.equalsIgnoreCase("true") && !keepRemoteDeletes.equalsIgnoreCase("false")) {
-                    err.println("oxisync pair set: --keep-remote-deletes takes true or false");
-                    return ExitCodes.CONFIG;
-                }
-                keep = Boolean.parseBoolean(keepRemoteDeletes.toLowerCase(java.util.Locale.ROOT));
+            if (keepRemoteDeletes != null && !keepRemoteDeletes.equalsIgnoreCase("true")
+                    && !keepRemoteDeletes.equalsIgnoreCase("false")) {
+                err.println("oxisync pair set: --keep-remote-deletes takes true or false");
+                return ExitCodes.CONFIG;
             }
-            try (AppContext ctx = homeOption.open()) {
-                if (!ctx.config().hasAccount()) {
-                    err.println("oxisync pair set: not logged in");
-                    return ExitCodes.CONFIG;
-                }
-                return StoreBusy.run(ctx, new StoreRequest.PairSet(name, mode, role, keep),
-                        spec.commandLine().getOut(), err, "changing a pair");
-            }
+            Boolean keep = keepRemoteDeletes == null ? null
+                    : Boolean.parseBoolean(keepRemoteDeletes.toLowerCase(java.util.Locale.ROOT));
+            return LoggedIn.run(homeOption, err, "oxisync pair set: not logged in", ExitCodes.CONFIG,
+                    ctx -> StoreBusy.run(ctx, new StoreRequest.PairSet(name, mode, role, keep),
+                            spec.commandLine().getOut(), err, "changing a pair"));
         }
     }
 
@@ -164,14 +156,10 @@ public final class PairCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            try (AppContext ctx = homeOption.open()) {
-                if (!ctx.config().hasAccount()) {
-                    spec.commandLine().getErr().println("oxisync pair remove: not logged in");
-                    return ExitCodes.CONFIG;
-                }
-                return StoreBusy.run(ctx, new StoreRequest.PairRemove(name), spec.commandLine().getOut(),
-                        spec.commandLine().getErr(), "removing a pair");
-            }
+            PrintWriter err = spec.commandLine().getErr();
+            return LoggedIn.run(homeOption, err, "oxisync pair remove: not logged in", ExitCodes.CONFIG,
+                    ctx -> StoreBusy.run(ctx, new StoreRequest.PairRemove(name), spec.commandLine().getOut(), err,
+                            "removing a pair"));
         }
     }
 }

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.StoreView;
 import org.oxisync.core.control.StoreRequest;
 import org.oxisync.store.account.FolderPair;
@@ -49,47 +48,44 @@ public final class VersionsCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            try (AppContext ctx = homeOption.open()) {
-                if (!ctx.config().hasAccount()) {
-                    err.println("not logged in");
+            return LoggedIn.view(homeOption, err, "not logged in", ExitCodes.CONFIG,
+                    (ctx, view) -> list(view, out, err));
+        }
+
+        private int list(StoreView view, PrintWriter out, PrintWriter err) {
+            List<FolderPair> pairs = view.pairs();
+            Optional<FolderPair> chosen = pairName != null ? view.pairByName(pairName)
+                    : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();
+            if (pairName != null && chosen.isEmpty()) {
+                err.println("no pair named '" + pairName + "'");
+                return ExitCodes.CONFIG;
+            }
+            List<VersionInfo> versions;
+            String shown;
+            if (path == null) {
+                if (chosen.isEmpty()) {
+                    err.println(pairs.isEmpty() ? "no folder pairs" : "several pairs: choose one with --pair NAME");
                     return ExitCodes.CONFIG;
                 }
-                try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
-                    List<FolderPair> pairs = view.pairs();
-                    Optional<FolderPair> chosen = pairName != null ? view.pairByName(pairName)
-                            : pairs.size() == 1 ? Optional.of(pairs.get(0)) : Optional.empty();
-                    if (pairName != null && chosen.isEmpty()) {
-                        err.println("no pair named '" + pairName + "'");
-                        return ExitCodes.CONFIG;
-                    }
-                    List<VersionInfo> versions;
-                    String shown;
-                    if (path == null) {
-                        if (chosen.isEmpty()) {
-                            err.println(pairs.isEmpty() ? "no folder pairs" : "several pairs: choose one with --pair NAME");
-                            return ExitCodes.CONFIG;
-                        }
-                        versions = view.versions(chosen.get().id(), null);
-                        shown = "";
-                    } else {
-                        Optional<Show.PairPath> where = Show.locate(path, pairs, Path.of(""), chosen);
-                        if (where.isEmpty()) {
-                            err.println(path + " is in no pair's folder; with several pairs give --pair NAME");
-                            return ExitCodes.CONFIG;
-                        }
-                        versions = view.versions(where.get().pair().id(), where.get().relative());
-                        shown = " of " + where.get().relative() + " (pair '" + where.get().pair().name() + "')";
-                    }
-                    if (versions.isEmpty()) {
-                        out.println("no versions kept" + shown);
-                    }
-                    for (VersionInfo v : versions) {
-                        out.println(Show.time(v.time()) + "  " + Bytes.human(v.size()) + "  " + v.path() + "  (id "
-                                + v.id() + ")");
-                    }
-                    return ExitCodes.OK;
+                versions = view.versions(chosen.get().id(), null);
+                shown = "";
+            } else {
+                Optional<Show.PairPath> where = Show.locate(path, pairs, Path.of(""), chosen);
+                if (where.isEmpty()) {
+                    err.println(path + " is in no pair's folder; with several pairs give --pair NAME");
+                    return ExitCodes.CONFIG;
                 }
+                versions = view.versions(where.get().pair().id(), where.get().relative());
+                shown = " of " + where.get().relative() + " (pair '" + where.get().pair().name() + "')";
             }
+            if (versions.isEmpty()) {
+                out.println("no versions kept" + shown);
+            }
+            for (VersionInfo v : versions) {
+                out.println(Show.time(v.time()) + "  " + Bytes.human(v.size()) + "  " + v.path() + "  (id " + v.id()
+                        + ")");
+            }
+            return ExitCodes.OK;
         }
     }
 
@@ -113,15 +109,11 @@ public final class VersionsCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            try (AppContext ctx = homeOption.open()) {
-                if (!ctx.config().hasAccount()) {
-                    err.println("not logged in");
-                    return ExitCodes.CONFIG;
-                }
+            return LoggedIn.run(homeOption, err, "not logged in", ExitCodes.CONFIG, ctx -> {
                 String cwd = Path.of("").toAbsolutePath().toString();
                 return StoreBusy.run(ctx, new StoreRequest.VersionRestore(pairName, path, cwd, at), out, err,
                         "restoring a version");
-            }
+            });
         }
     }
 }

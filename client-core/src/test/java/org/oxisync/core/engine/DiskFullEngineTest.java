@@ -17,11 +17,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.scan.TempNames;
-import org.oxisync.core.testing.FullDisk;
 import org.oxisync.store.StoreOptions;
 import org.oxisync.store.hash.Blake3;
 import org.oxisync.store.hash.FileChunker;
 import org.oxisync.store.versions.VersionInfo;
+import org.oxisync.testing.FullDisk;
 
 /**
  * The local disk fills up during a run (docs/local-faults.md, "A full disk"): an injected {@link FullDisk} refuses
@@ -37,7 +37,7 @@ class DiskFullEngineTest {
     @BeforeEach
     void start() {
         h = new SyncHarness(SyncHarness.newServer(), tmp, true, Clock.systemUTC(), b -> b,
-                StoreOptions.DEFAULT.withFileWrites(disk), FileChunker::digest);
+                StoreOptions.DEFAULT.withFileWrites(disk::open), FileChunker::digest);
     }
 
     @AfterEach

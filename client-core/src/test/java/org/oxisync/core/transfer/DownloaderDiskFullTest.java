@@ -16,12 +16,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.scan.TempNames;
-import org.oxisync.core.testing.FullDisk;
 import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.Limits;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.StoreOptions;
 import org.oxisync.store.hash.Blake3;
+import org.oxisync.testing.FullDisk;
 
 /**
  * Both download paths on a disk that fills up (docs/local-faults.md): the plain GET and the delta download, which
@@ -43,7 +43,8 @@ class DownloaderDiskFullTest {
     private void start() throws Exception {
         h = new Harness(dir, Limits.DEFAULT);
         h.store.close(); // the same store, opened on the disk that fills up
-        h.store = LocalStore.open(dir.resolve("data"), "alice", h.clock, StoreOptions.DEFAULT.withFileWrites(disk));
+        h.store = LocalStore.open(dir.resolve("data"), "alice", h.clock,
+                StoreOptions.DEFAULT.withFileWrites(disk::open));
     }
 
     private Downloader downloader() {

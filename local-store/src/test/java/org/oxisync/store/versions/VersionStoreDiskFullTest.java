@@ -15,7 +15,7 @@ import org.oxisync.store.StoreException;
 import org.oxisync.store.StoreFixture;
 import org.oxisync.store.StoreOptions;
 import org.oxisync.store.TestData;
-import org.oxisync.store.io.FullDisk;
+import org.oxisync.testing.FullDisk;
 
 /** The disk fills up while the version store writes (docs/local-faults.md): nothing half-saved, a clear error. */
 class VersionStoreDiskFullTest {
@@ -25,7 +25,7 @@ class VersionStoreDiskFullTest {
     private final FullDisk disk = new FullDisk();
 
     private StoreFixture store() {
-        return new StoreFixture(dir, StoreOptions.DEFAULT.withFileWrites(disk));
+        return new StoreFixture(dir, StoreOptions.DEFAULT.withFileWrites(disk::open));
     }
 
     @Test

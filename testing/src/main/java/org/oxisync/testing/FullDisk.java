@@ -1,4 +1,4 @@
-package org.oxisync.core.testing;
+package org.oxisync.testing;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,15 +10,15 @@ import java.nio.channels.WritableByteChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
-import org.oxisync.store.io.FileWrites;
 
 /**
  * A disk that fills up: every channel opened through it shares {@link #fillAfter} free bytes; a write that does not
  * fit writes what fits (a short count, as write(2) does) and the next one throws {@code IOException("No space left on
- * device")}, the message the JDK gives ENOSPC on Linux. {@link #makeRoom} frees it again. (A copy of
- * local-store's test class of the same name: modules share no test classes.)
+ * device")}, the message the JDK gives ENOSPC on Linux. {@link #makeRoom} frees it again. The tests of local-store
+ * and client-core hand {@code disk::open} to the store as its {@code FileWrites} (this module depends on no OxiSync
+ * module, so that local-store's own tests can use it).
  */
-public final class FullDisk implements FileWrites {
+public final class FullDisk {
     private static final long UNLIMITED = Long.MAX_VALUE;
     private final AtomicLong free = new AtomicLong(UNLIMITED);
     private final AtomicLong refusals = new AtomicLong();
@@ -40,7 +40,7 @@ public final class FullDisk implements FileWrites {
         return refusals.get();
     }
 
-    @Override
+    /** Opens {@code file} like {@link FileChannel#open(Path, OpenOption...)}, its writes limited by the space left. */
     public FileChannel open(Path file, OpenOption... options) throws IOException {
         return new Limited(FileChannel.open(file, options));
     }
