@@ -52,8 +52,8 @@ public final class AccountSetup {
         Account account = new Account(server, userName, drive.id(), drive.rootFolderId());
         boolean known = accounts.byKey(finalKey).isPresent();
         try {
-            if (ctx.account().map(a -> a.key().equals(finalKey)).orElse(false)) {
-                ctx.store().accounts().saveAccount(account); // the account this context serves: its store may be open
+            if (ctx.storeOpen() && ctx.account().map(a -> a.key().equals(finalKey)).orElse(false)) {
+                ctx.store().accounts().saveAccount(account); // the account this context serves: its store is open
             } else {
                 try (AppContext other = ctx.forAccount(chosen)) {
                     other.store().accounts().saveAccount(account);

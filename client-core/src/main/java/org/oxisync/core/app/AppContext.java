@@ -257,6 +257,11 @@ public final class AppContext implements AutoCloseable {
         return api;
     }
 
+    /** Whether this context holds its account's store open now. */
+    public synchronized boolean storeOpen() {
+        return store != null;
+    }
+
     /** The local store of {@link #account()} (taking its directory lock). */
     public synchronized LocalStore store() {
         if (store == null) {
