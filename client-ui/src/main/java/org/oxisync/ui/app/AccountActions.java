@@ -101,7 +101,7 @@ final class AccountActions {
      * control socket's thread, and shows it signed out. The error when there is no such account.
      */
     static Optional<String> logOutFromCommandLine(List<AccountSession> sessions, String account,
-                                                  Runnable signedOutShown) {
+                                                  Consumer<AccountSession> signedOutShown) {
         Optional<AccountSession> s = account == null ? sessions.stream().findFirst()
                 : sessions.stream().filter(x -> x.name().equals(account)).findFirst();
         if (s.isEmpty()) {
@@ -113,7 +113,7 @@ final class AccountActions {
         Platform.runLater(() -> {
             one.status().setPaused(true);
             one.status().setSignedOut(true);
-            signedOutShown.run();
+            signedOutShown.accept(one);
         });
         return Optional.empty();
     }

@@ -101,6 +101,29 @@ final class AccountSession {
         versions.reload();
     }
 
+    /** "Recent changes" after a restart: the last changes of earlier sessions, from the activity log. */
+    void seedRecentChanges(Background background) {
+        background.run(() -> {
+            java.util.List<java.util.Map.Entry<java.time.Instant, String>> out = new java.util.ArrayList<>();
+            for (org.oxisync.store.status.Activity a : store().activity().recent(40)) {
+                String verb = switch (a.kind() == null ? "" : a.kind()) {
+                    case "upload" -> "recent.upload";
+                    case "download" -> "recent.download";
+                    case "delete-local" -> "recent.deleteLocal";
+                    case "delete-remote" -> "recent.deleteRemote";
+                    case "restore" -> "recent.restore";
+                    default -> a.kind() != null && a.kind().startsWith("move") ? "recent.move" : null;
+                };
+                if (verb != null && a.path() != null && !a.path().isBlank() && a.time() != null
+                        && out.size() < StatusModel.RECENT_ITEMS) {
+                    out.add(0, java.util.Map.entry(a.time(), org.oxisync.ui.i18n.I18n.t(verb, "file", a.path())));
+                }
+            }
+            return out;
+        }, status::seedRecent, e -> org.slf4j.LoggerFactory.getLogger(AccountSession.class)
+                .debug("no recent changes to show: {}", e.toString()));
+    }
+
     void updateCounts() {
         status.setCounts(conflicts.rows().size(), errors.rows().size());
     }

@@ -18,25 +18,15 @@ import javafx.stage.Stage;
 import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.AppHome;
-import org.oxisync.core.app.NamedAccount;
 import org.oxisync.core.os.Autostart;
-import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
-import org.oxisync.ui.model.ActivityModel;
-import org.oxisync.ui.model.ConflictsModel;
-import org.oxisync.ui.model.ErrorsModel;
 import org.oxisync.ui.model.FeedBridge;
 import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.model.SettingsModel;
 import org.oxisync.ui.model.StatusModel;
-import org.oxisync.ui.model.VersionsModel;
 import org.oxisync.ui.model.WizardModel;
-import org.oxisync.ui.ops.ConflictActions;
-import org.oxisync.ui.ops.VersionActions;
 import org.oxisync.ui.setup.PairSetup;
-import org.oxisync.ui.setup.RemoteFolder;
-import org.oxisync.ui.setup.RemoteFolders;
 import org.oxisync.ui.sync.EngineBackend;
 import org.oxisync.ui.sync.SyncBackend;
 import org.oxisync.ui.sync.SyncFeed;
@@ -87,14 +77,10 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     /** The home: its account list, and the wizard's sign-in (never a store: each account's session opens its own). */
     private AppContext root;
-    /** Every account of the home, in its order; read by the control socket's threads. */
-    private final java.util.List<AccountSession> sessions = new java.util.concurrent.CopyOnWriteArrayList<>();
-    /** The account the window shows; null before the first sign-in. */
-    private AccountSession current;
+    /** Every account's session, the one shown, and the command line's way in (status, pair add, ...). */
+    private final AccountSessions accounts;
     /** Shown (empty) while there is no account. */
     private final StatusModel noAccount;
-    /** The command line's way in while this app holds the stores (status, pair add, versions restore, ...). */
-    private Optional<AppControl> control = Optional.empty();
     private Optional<TrayPort> tray = Optional.empty();
     private final SettingsModel settings;
     private MainView mainView;
@@ -126,42 +112,62 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         this.backendFactory = backendFactory;
         this.root = new AppContext(home, clock);
         this.noAccount = new StatusModel(clock);
-        this.settings = new SettingsModel(() -> current != null ? Optional.of(store()) : Optional.empty(),
+        this.settings = new SettingsModel(() -> current() != null ? Optional.of(store()) : Optional.empty(),
                 prefs, this::autostart, background);
         settings.appearanceProperty().addListener((o, a, b) -> windows.applyTheme(b, systemDark));
         settings.uploadKibProperty().addListener((o, a, b) -> applyBandwidth());
         settings.downloadKibProperty().addListener((o, a, b) -> applyBandwidth());
-        openSessions();
+        this.accounts = new AccountSessions(home, root, clock, background, backendFactory, new AccountSessions.Hooks() {
+            @Override
+            public org.oxisync.ui.sync.SyncFeed feed(AccountSession s) {
+                MassDeleteDialog massDelete = new MassDeleteDialog(windows, name -> s.status().row(name)
+                        .map(PairRow::pair).orElse(null), (pair, choice) -> answerMassDelete(s, pair, choice));
+                return new FeedBridge(s.status(), n -> notice(s, n), s::reloadLists, massDelete::show);
+            }
+
+            @Override
+            public void pairsChangedByCommandLine(AccountSession s) {
+                pairsChanged(s, null);
+                s.reloadLists();
+            }
+
+            @Override
+            public void shown() {
+                if (accounts.current() != null) {
+                    showMainWindow();
+                } else {
+                    showWizard();
+                }
+            }
+
+            @Override
+            public void stateChanged() {
+                updateTray();
+            }
+
+            @Override
+            public void signedOut(AccountSession s) {
+                if (s == accounts.current()) {
+                    settings.signedInProperty().set(false);
+                }
+            }
+        });
+        accounts.open();
+    }
+
+    /** The account the window shows; null before the first sign-in. */
+    private AccountSession current() {
+        return accounts.current();
     }
 
     /** The selected account's store. */
     private LocalStore store() {
-        return current.store();
+        return current().store();
     }
 
     /** The selected account's context; the home's before the first sign-in. */
     private AppContext ctx() {
-        return current != null ? current.ctx() : root;
-    }
-
-    /** A session for each account of the home that has none yet (they start syncing in showMainWindow). */
-    private void openSessions() {
-        for (NamedAccount a : root.accounts().all()) {
-            if (session(a.name()).isEmpty()) {
-                AccountSession s = new AccountSession(a, root.forAccount(a.name()), clock, background);
-                s.status().overallProperty().addListener((o, x, y) -> updateTray());
-                s.status().headlineProperty().addListener((o, x, y) -> updateTray());
-                s.status().pausedProperty().addListener((o, x, y) -> updateTray());
-                sessions.add(s);
-            }
-        }
-        if (current == null && !sessions.isEmpty()) {
-            current = sessions.get(0);
-        }
-    }
-
-    private Optional<AccountSession> session(String name) {
-        return sessions.stream().filter(s -> s.name().equals(name)).findFirst();
+        return current() != null ? current().ctx() : root;
     }
 
     private Optional<Autostart> autostart() {
@@ -183,7 +189,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             if (tray.isPresent() && !quitting) {
                 e.consume();
                 windows.hideMain(); // keeps syncing in the tray
-            } else if (!quitting && mainView != null && current != null) {
+            } else if (!quitting && mainView != null && current() != null) {
                 // No tray: closing would stop syncing without a word. Ask; "Minimize" keeps syncing.
                 e.consume();
                 switch (windows.askBeforeQuitWithoutTray()) {
@@ -195,7 +201,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
                 quit();
             }
         });
-        if (current != null) {
+        if (current() != null) {
             showMainWindow();
         } else {
             showWizard();
@@ -206,12 +212,12 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         WizardModel m = new WizardModel(root, background, false, defaultLocalFolder());
         WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, null), () -> {
             m.createdPairProperty().set(null); // the pair is kept: cancel() below only ends the login session
-            m.cancel(() -> accountsChanged(null, true));
+            m.cancel(() -> accounts.reload(null, true));
         }, () -> {
             if (root.accounts().isEmpty()) {
                 quit();
             } else {
-                m.cancel(() -> accountsChanged(null, false));
+                m.cancel(() -> accounts.reload(null, false));
             }
         });
         wizard = m;
@@ -225,12 +231,12 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     /** The main window for the selected account; every account without a running sync starts syncing. */
     public void showMainWindow() {
         wizard = null;
-        if (current == null) {
+        if (current() == null) {
             showWizard();
             return;
         }
-        sessions.forEach(this::startSyncing);
-        AccountSession shown = current;
+        accounts.startAll();
+        AccountSession shown = current();
         StatusModel status = shown.status();
         Map<MainView.Section, Node> panes = new EnumMap<>(MainView.Section.class);
         panes.put(MainView.Section.STATUS, new StatusPane(status, this));
@@ -239,78 +245,27 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         panes.put(MainView.Section.ERRORS, new ErrorsPane(shown.errors(), this));
         panes.put(MainView.Section.VERSIONS, new VersionsPane(shown.versions(), this, clock));
         AppConfig c = shown.account().config();
-        Node accounts = org.oxisync.ui.view.AccountsPanel.of(sessions.stream()
+        Node accountsNode = org.oxisync.ui.view.AccountsPanel.of(accounts.all().stream()
                 .map(x -> new org.oxisync.ui.view.AccountsPanel.Entry(x.name(), x.status())).toList(),
                 shown.name(), this::selectAccount, this::addAccount, c.user() + " · " + host(c.server()));
-        mainView = new MainView(status, this, panes, accounts, sessions.size() > 1
+        mainView = new MainView(status, this, panes, accountsNode, accounts.all().size() > 1
                 ? t("accounts.banner", "name", shown.name(), "user", c.user(), "host", host(c.server())) : "",
                 this::sectionShown);
-        windows.showMain(mainView, sessions.size() > 1 ? t("window.mainForAccount", "name", shown.name())
+        windows.showMain(mainView, accounts.all().size() > 1 ? t("window.mainForAccount", "name", shown.name())
                 : t("app.name"), WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
         settings.load(this::applyBandwidth);
         shown.reloadLists();
         updateTray();
     }
 
-    /** Starts the sync of {@code s} unless it runs: its pairs, its backend, its place on the control socket. */
-    private void startSyncing(AccountSession s) {
-        if (s.backend().isPresent()) {
-            return;
-        }
-        MassDeleteDialog massDelete = new MassDeleteDialog(windows,
-                name -> s.status().row(name).map(PairRow::pair).orElse(null), (pair, choice) -> answerMassDelete(s, pair, choice));
-        SyncBackend b = backendFactory.apply(s.ctx(), new FeedBridge(s.status(), n -> notice(s, n),
-                s::reloadLists, massDelete::show));
-        org.oxisync.core.service.ControlSocket.Verbs verbs = b instanceof org.oxisync.ui.sync.ServiceBackend sb
-                ? org.oxisync.core.control.StoreVerbs.forService(s.ctx(), sb.service(), "the desktop app",
-                        () -> Platform.runLater(() -> {
-                            pairsChanged(s, null);
-                            s.reloadLists();
-                        }))
-                : null;
-        s.setBackend(b, verbs);
-        background.run(() -> s.store().accounts().pairs(), pairs -> {
-            s.status().setPairs(pairs);
-            s.reloadLists();
-            seedRecentChanges(s);
-            background.run(() -> { // the service reads the pairs from the store: off the FX thread
-                b.start();
-                serveCommandLine();
-            });
-        }, e -> LOG.warn("cannot read the folder pairs of {}: {}", s.name(), e.toString()));
-    }
-
     /** The window shows {@code name}'s status, pairs, activity, conflicts, errors and versions. */
     private void selectAccount(String name) {
-        session(name).filter(s -> s != current).ifPresent(s -> {
-            current = s;
+        accounts.byName(name).filter(s -> s != current()).ifPresent(s -> {
+            accounts.select(s);
             windows.closeSettings(); // it showed the other account
             settingsView = null;
             showMainWindow();
         });
-    }
-
-    /** "Recent changes" after a restart: the last changes of earlier sessions, from the activity log. */
-    private void seedRecentChanges(AccountSession s) {
-        StatusModel status = s.status();
-        background.run(() -> {
-            List<java.util.Map.Entry<java.time.Instant, String>> out = new java.util.ArrayList<>();
-            for (org.oxisync.store.status.Activity a : s.store().activity().recent(40)) {
-                String verb = switch (a.kind() == null ? "" : a.kind()) {
-                    case "upload" -> "recent.upload";
-                    case "download" -> "recent.download";
-                    case "delete-local" -> "recent.deleteLocal";
-                    case "delete-remote" -> "recent.deleteRemote";
-                    case "restore" -> "recent.restore";
-                    default -> a.kind() != null && a.kind().startsWith("move") ? "recent.move" : null;
-                };
-                if (verb != null && a.path() != null && !a.path().isBlank() && a.time() != null
-                        && out.size() < StatusModel.RECENT_ITEMS) {
-                    out.add(0, java.util.Map.entry(a.time(), t(verb, "file", a.path())));
-                }
-            }
-            return out;
-        }, status::seedRecent, e -> LOG.debug("no recent changes to show: {}", e.toString()));
     }
 
     private static String host(String server) {
@@ -322,12 +277,12 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     }
 
     private void sectionShown(MainView.Section s) {
-        if (current == null) {
+        if (current() == null) {
             return;
         }
         switch (s) {
-            case ACTIVITY -> current.activity().reload();
-            case VERSIONS -> current.versions().reload();
+            case ACTIVITY -> current().activity().reload();
+            case VERSIONS -> current().versions().reload();
             case CONFLICTS, ERRORS -> reloadLists();
             case STATUS -> { }
         }
@@ -335,8 +290,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     /** After a run or a local change: re-read conflicts, errors, activity and versions; update the badges. */
     public void reloadLists() {
-        if (current != null) {
-            current.reloadLists();
+        if (current() != null) {
+            current().reloadLists();
         }
     }
 
@@ -359,7 +314,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         if (settings.notificationsProperty().get()) {
             boolean conflict = n.kind() == FeedBridge.Notice.Kind.CONFLICT;
             // with several accounts the title says whose pair it is
-            String pair = sessions.size() > 1 ? t("accounts.pairOf", "pair", n.pair(), "account", s.name()) : n.pair();
+            String pair = accounts.all().size() > 1 ? t("accounts.pairOf", "pair", n.pair(), "account", s.name()) : n.pair();
             String title = conflict ? t("notify.conflict.title", "pair", pair) : t("notify.error.title", "pair", pair);
             String subject = Describe.subject(n.path());
             String text = conflict ? n.message() : Plain.message(n.message(), s.account().server(), subject);
@@ -377,14 +332,14 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     private void applyBandwidth() {
         long up = settings.uploadKibProperty().get() * 1024L;
         long down = settings.downloadKibProperty().get() * 1024L;
-        sessions.forEach(s -> s.backend().ifPresent(b -> b.setBandwidth(up, down)));
+        accounts.all().forEach(s -> s.backend().ifPresent(b -> b.setBandwidth(up, down)));
     }
 
     // ---- Actions -----------------------------------------------------------------------------------------------
 
     @Override
     public void syncNow() {
-        if (current == null) {
+        if (current() == null) {
             return;
         }
         StatusModel status = status();
@@ -401,16 +356,16 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         } else if (!status.busyProperty().get()) {
             status.setFeedback(t("headline.checking"));
         }
-        current.backend().ifPresent(b -> b.syncNow(null));
+        current().backend().ifPresent(b -> b.syncNow(null));
     }
 
     @Override
     public void togglePause() {
         StatusModel status = status();
-        if (current == null || current.backend().isEmpty() || status.signedOutProperty().get()) {
+        if (current() == null || current().backend().isEmpty() || status.signedOutProperty().get()) {
             return;
         }
-        SyncBackend backend = current.backend().get();
+        SyncBackend backend = current().backend().get();
         status.setFeedback("");
         boolean pause = !status.pausedProperty().get();
         status.setPaused(pause);
@@ -442,8 +397,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public void openWebUi() {
-        if (current != null) {
-            desktop.browse(current.account().server());
+        if (current() != null) {
+            desktop.browse(current().account().server());
         }
     }
 
@@ -472,54 +427,14 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     /** Asks for the password of this account again (the server refused the saved sign-in, or after Log out). */
     @Override
     public void signInAgain() {
-        if (current == null) {
+        if (current() == null) {
             showWizard();
             return;
         }
-        AppConfig c = current.account().config();
-        String name = current.name();
-        SignInDialog.open(windows, current.ctx(), background, c.server(), c.user(), c.pinnedSha256(), desktop::browse,
-                () -> restart(name, true));
-    }
-
-    /**
-     * The account named {@code name} signed in again (here, or by {@code oxisync login} beside the app): a fresh
-     * session (new credentials), the same pairs, syncing again.
-     */
-    private void restart(String name, boolean say) {
-        Optional<AccountSession> old = session(name);
-        if (old.isEmpty()) {
-            accountsChanged(null, false);
-            return;
-        }
-        AccountSession s = old.get();
-        SyncBackend b = s.takeBackend();
-        background.run(() -> {
-            if (b != null) {
-                b.close();
-            }
-            s.ctx().close();
-            return null;
-        }, r -> {
-            int at = sessions.indexOf(s);
-            sessions.remove(s);
-            boolean wasCurrent = current == s;
-            if (wasCurrent) {
-                current = null;
-            }
-            openSessions();
-            AccountSession fresh = session(name).orElseThrow();
-            sessions.remove(fresh);
-            sessions.add(Math.max(0, Math.min(at, sessions.size())), fresh);
-            if (wasCurrent || current == null) {
-                current = fresh;
-            }
-            if (say) {
-                fresh.status().setFeedback(t("feedback.signedIn"));
-            }
-            settings.signedInProperty().set(true);
-            showMainWindow();
-        }, e -> LOG.warn("cannot restart the session: {}", e.toString()));
+        AppConfig c = current().account().config();
+        String name = current().name();
+        SignInDialog.open(windows, current().ctx(), background, c.server(), c.user(), c.pinnedSha256(), desktop::browse,
+                () -> accounts.restart(name, true, () -> settings.signedInProperty().set(true)));
     }
 
     @Override
@@ -538,25 +453,25 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public String accountServer() {
-        return current == null ? "" : current.account().server();
+        return current() == null ? "" : current().account().server();
     }
 
     @Override
     public String accountUser() {
-        return current == null ? "" : current.account().user();
+        return current() == null ? "" : current().account().user();
     }
 
     @Override
     public String accountName() {
-        return current == null ? "" : current.name();
+        return current() == null ? "" : current().name();
     }
 
     @Override
     public void logOut(Consumer<String> done) {
-        if (current == null) {
+        if (current() == null) {
             return;
         }
-        AccountSession s = current;
+        AccountSession s = current();
         AccountActions.logOut(s, background, () -> {
             settings.signedInProperty().set(false);
             done.accept(null);
@@ -567,24 +482,21 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     @Override
     public void addAccount() {
         AccountActions.addAccount(windows, desktop, background, home, clock, defaultLocalFolder(),
-                (added, made) -> accountsChanged(added, made), this::openFailed);
+                (added, made) -> accounts.reload(added, made), this::openFailed);
     }
 
     @Override
     public void removeAccount() {
-        if (current == null) {
+        if (current() == null) {
             return;
         }
-        AccountSession s = current;
+        AccountSession s = current();
         AccountActions.confirmRemove(windows, background, s, () -> {
-            sessions.remove(s);
-            if (current == s) {
-                current = sessions.isEmpty() ? null : sessions.get(0);
-            }
+            accounts.drop(s);
             windows.closeSettings();
             settingsView = null;
             AccountActions.remove(s, root, background, () -> {
-                if (current != null) {
+                if (current() != null) {
                     showMainWindow(); // the other accounts of this home go on syncing (docs/accounts.md)
                 } else {
                     showWizard();
@@ -593,77 +505,12 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         });
     }
 
-    /**
-     * The account list changed (an account added in the app, or by {@code oxisync login} / {@code accounts remove}
-     * beside it): sessions for new accounts start syncing, removed accounts stop; nothing else is disturbed.
-     *
-     * @param select the account to show now (one just added), or null
-     * @param show   whether to show the main window even if nothing changed (after the first-use wizard)
-     */
-    private void accountsChanged(String select, boolean show) {
-        background.run(() -> root.reloadAccounts(), list -> {
-            List<AccountSession> gone = sessions.stream().filter(s -> list.byKey(s.account().key()).isEmpty()
-                    || list.byName(s.name()).isEmpty()).toList();
-            for (AccountSession s : gone) {
-                sessions.remove(s);
-                if (current == s) {
-                    current = null;
-                }
-                AccountActions.stop(s, background);
-            }
-            int before = sessions.size();
-            openSessions();
-            if (select != null) {
-                session(select).ifPresent(s -> current = s);
-            }
-            if (show || !gone.isEmpty() || sessions.size() != before || select != null) {
-                showMainWindow();
-            }
-        }, e -> LOG.warn("cannot read the accounts again: {}", e.toString()));
-    }
-
-    /**
-     * Opens the control socket that {@code oxisync status} and the store-changing commands use while this app holds
-     * the stores; they run through client-core's {@code StoreVerbs}, as in the daemon, each for its account.
-     */
-    private synchronized void serveCommandLine() {
-        if (control.isPresent() || sessions.stream().noneMatch(s -> s.verbs().isPresent())) {
-            return;
-        }
-        control = AppControl.open(home.dir(), new AppControl.Accounts() {
-            @Override
-            public List<AccountSession> syncing() {
-                return List.copyOf(sessions);
-            }
-
-            @Override
-            public void changed(String restart) {
-                Platform.runLater(() -> {
-                    if (restart != null && session(restart).isPresent()) {
-                        restart(restart, false);
-                    } else {
-                        accountsChanged(null, false);
-                    }
-                });
-            }
-
-            @Override
-            public Optional<String> logOut(String account) {
-                return AccountActions.logOutFromCommandLine(sessions, account, () -> {
-                    if (current != null && current.status().signedOutProperty().get()) {
-                        settings.signedInProperty().set(false);
-                    }
-                });
-            }
-        });
-    }
-
     @Override
     public void addPair() {
-        if (current == null) {
+        if (current() == null) {
             return;
         }
-        WizardModel m = new WizardModel(current.ctx(), background, true, defaultLocalFolder());
+        WizardModel m = new WizardModel(current().ctx(), background, true, defaultLocalFolder());
         Stage[] stage = new Stage[1];
         WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, stage[0]), () -> {
             m.createdPairProperty().set(null);
@@ -683,8 +530,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     }
 
     private void pairsChanged() {
-        if (current != null) {
-            pairsChanged(current, null);
+        if (current() != null) {
+            pairsChanged(current(), null);
         }
     }
 
@@ -692,7 +539,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     private void pairsChanged(AccountSession s, String runPair) {
         background.run(() -> s.store().accounts().pairs(), pairs -> {
             s.status().setPairs(pairs);
-            if (settingsView != null && s == current) {
+            if (settingsView != null && s == current()) {
                 settingsView.reloadPairs(); // the same window, the same tab: never recreated
             }
             if (s.backend().isPresent()) {
@@ -731,7 +578,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public void savePair(FolderPair pair, Consumer<String> done) {
-        AccountSession s = current;
+        AccountSession s = current();
         if (s == null) {
             return;
         }
@@ -743,7 +590,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public void loadPairs(Consumer<List<FolderPair>> then) {
-        if (current == null) {
+        if (current() == null) {
             then.accept(List.of());
             return;
         }
@@ -772,17 +619,17 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     /** The selected account's status (an empty one before the first sign-in). */
     public StatusModel status() {
-        return current != null ? current.status() : noAccount;
+        return current() != null ? current().status() : noAccount;
     }
 
     /** The names of the accounts the app syncs, in the home's order. */
     public List<String> accountNames() {
-        return sessions.stream().map(AccountSession::name).toList();
+        return accounts.all().stream().map(AccountSession::name).toList();
     }
 
     /** The name of the account the window shows (empty before the first sign-in). */
     public String shownAccount() {
-        return current == null ? "" : current.name();
+        return current() == null ? "" : current().name();
     }
 
     /** Shows the named account (as a click on it in the sidebar does). */
@@ -810,17 +657,9 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     @Override
     public void close() {
         windows.saveGeometry();
-        control.ifPresent(AppControl::close);
-        control = Optional.empty();
-        for (AccountSession s : sessions) {
-            SyncBackend b = s.takeBackend();
-            if (b != null) {
-                b.close();
-            }
-        }
+        accounts.close();
         tray.ifPresent(TrayPort::remove);
         background.close();
-        sessions.forEach(s -> s.ctx().close());
         root.close();
     }
 }
