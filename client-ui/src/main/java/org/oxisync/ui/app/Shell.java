@@ -649,8 +649,14 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         return Optional.ofNullable(mainView);
     }
 
-    /** The selected account's context (the home's before the first sign-in). */
+    /**
+     * The selected account's context; before the first account, the first-use wizard's (bound to the account once
+     * signed in), else the home's.
+     */
     public AppContext context() {
+        if (current() == null && wizard != null) {
+            return wizard.context();
+        }
         return ctx();
     }
 

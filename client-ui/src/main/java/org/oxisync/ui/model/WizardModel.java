@@ -447,6 +447,11 @@ public final class WizardModel {
         cancel(() -> { });
     }
 
+    /** The context the wizard works in: the account signed in to, once signed in (tests read its store). */
+    public AppContext context() {
+        return ctx;
+    }
+
     /**
      * {@link #cancel()}, and then closes the context of the account signed in to (its store: the app opens the
      * account for syncing next) and runs {@code then} on the FX thread. The context the wizard was given stays open.
