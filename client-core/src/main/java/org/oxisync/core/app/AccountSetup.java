@@ -50,12 +50,22 @@ public final class AccountSetup {
                 .orElseGet(() -> accounts.freeDefaultName(server, userName));
         ctx.saveAccount(new NamedAccount(chosen, new AppConfig(server, userName, pin)));
         Account account = new Account(server, userName, drive.id(), drive.rootFolderId());
-        if (ctx.account().map(a -> a.key().equals(finalKey)).orElse(false)) {
-            ctx.store().accounts().saveAccount(account); // the account this context serves: its store may be open
-        } else {
-            try (AppContext other = ctx.forAccount(chosen)) {
-                other.store().accounts().saveAccount(account);
+        boolean known = accounts.byKey(finalKey).isPresent();
+        try {
+            if (ctx.storeOpen() && ctx.account().map(a -> a.key().equals(finalKey)).orElse(false)) {
+                ctx.store().accounts().saveAccount(account); // the account this context serves: its store is open
+            } else {
+                try (AppContext other = ctx.forAccount(chosen)) {
+                    other.store().accounts().saveAccount(account);
+                }
             }
+        } catch (org.oxisync.store.StoreException e) {
+            if (!known || !org.oxisync.core.service.DaemonClient.ping(ctx.home().dir())) {
+                throw e;
+            }
+            // signing in again to an account a running daemon or desktop app syncs: its store (which has the
+            // account since the first login) is held there; the new credentials are saved, and the login tells
+            // that process to restart the account's sync with them
         }
         return account;
     }

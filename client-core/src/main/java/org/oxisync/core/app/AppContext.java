@@ -113,6 +113,18 @@ public final class AppContext implements AutoCloseable {
         return all.all().stream().findFirst();
     }
 
+    /**
+     * Reads {@code config.properties} again (another process added or removed an account) and returns the list;
+     * every context of this process sees it from now on.
+     */
+    public AccountList reloadAccounts() throws IOException {
+        synchronized (shared) {
+            AccountList fresh = AccountList.load(home.configFile());
+            shared.accounts = fresh.migrated() ? fresh.save(home.configFile()) : fresh;
+            return shared.accounts;
+        }
+    }
+
     /** Adds {@code account}, or replaces the one with the same key (server and user), and saves the list. */
     public void saveAccount(NamedAccount account) throws IOException {
         synchronized (shared) {
@@ -228,10 +240,9 @@ public final class AppContext implements AutoCloseable {
         try {
             s = store();
         } catch (org.oxisync.store.StoreException e) {
-            if (config().accountKey().equals(accountKey)) {
-                throw e;
-            }
-            // the login of another account while a daemon holds this one's store: the JVM's default proxy
+            // a login while a daemon or the desktop app holds the store: the JVM's default proxy (a client that
+            // syncs opens the store itself, and that fails there, with this message)
+            org.slf4j.LoggerFactory.getLogger(AppContext.class).debug("proxy setting not read: {}", e.getMessage());
             return Optional.empty();
         }
         return s.settings().get(SettingKeys.PROXY).flatMap(SettingKeys::parseProxy);
@@ -244,6 +255,11 @@ public final class AppContext implements AutoCloseable {
             api = newApi(config.server(), config.accountKey(), config.pinnedSha256());
         }
         return api;
+    }
+
+    /** Whether this context holds its account's store open now. */
+    public synchronized boolean storeOpen() {
+        return store != null;
     }
 
     /** The local store of {@link #account()} (taking its directory lock). */

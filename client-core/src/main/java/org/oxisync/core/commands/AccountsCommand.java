@@ -98,10 +98,7 @@ public final class AccountsCommand implements Callable<Integer> {
                                     + String.join(", ", ctx.accounts().names())));
                     return ExitCodes.CONFIG;
                 }
-                if (DaemonClient.ping(ctx.home().dir())) {
-                    err.println("oxisync accounts remove: " + StoreBusy.message(ctx, "removing an account"));
-                    return ExitCodes.CONFIG;
-                }
+                boolean running = DaemonClient.ping(ctx.home().dir());
                 int pairs;
                 try (StoreView view = StoreView.open(ctx.home(), a.key())) {
                     pairs = view.pairs().size();
@@ -112,7 +109,16 @@ public final class AccountsCommand implements Callable<Integer> {
                             + " (no files are touched either way)");
                     return ExitCodes.CONFIG;
                 }
-                if (ctx.signedIn(a)) {
+                if (running) {
+                    // the daemon or the desktop app syncs it: it stops that sync, closes the store and signs the
+                    // account out; then the account leaves the list and the process is told to read it again
+                    var reply = RunningHolder.tell(ctx.home().dir(), "logout", name);
+                    if (reply.isPresent() && !reply.get().path("ok").asBoolean(false)) {
+                        err.println("oxisync accounts remove: " + RunningHolder.refused(reply.get()));
+                        return ExitCodes.CONFIG;
+                    }
+                    reply.map(r -> r.path("warning").asText("")).filter(w -> !w.isEmpty()).ifPresent(err::println);
+                } else if (ctx.signedIn(a)) {
                     try (AppContext one = ctx.forAccount(name)) {
                         one.api().logout();
                     } catch (RuntimeException e) {
@@ -122,6 +128,9 @@ public final class AccountsCommand implements Callable<Integer> {
                     ctx.credentials().delete(a.key());
                 }
                 ctx.removeAccount(name);
+                if (running) {
+                    RunningHolder.tell(ctx.home().dir(), "accounts-changed", null);
+                }
                 out.println("Removed account '" + name + "' (" + a.user() + " at " + a.server() + ")"
                         + (pairs > 0 ? "; its " + pairs + " pair(s) no longer sync" : "") + ". No files were touched;"
                         + " its store stays in " + org.oxisync.store.LocalStore.directoryOf(ctx.home().dataDir(),

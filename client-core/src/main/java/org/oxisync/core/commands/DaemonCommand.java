@@ -3,20 +3,16 @@ package org.oxisync.core.commands;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.oxisync.core.app.AccountChoice;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.NamedAccount;
-import org.oxisync.core.control.AccountVerbs;
-import org.oxisync.core.control.StoreVerbs;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
+import org.oxisync.core.service.AccountSyncs;
 import org.oxisync.core.service.ControlSocket;
 import org.oxisync.core.service.DaemonClient;
 import org.oxisync.core.service.PairState;
@@ -63,84 +59,98 @@ public final class DaemonCommand implements Callable<Integer> {
             return ExitCodes.CONFIG;
         }
         AppContext root = homeOption.openAll();
-        List<NamedAccount> accounts;
+        String only = null;
         try {
-            accounts = homeOption.account() != null
-                    ? List.of(AccountChoice.choose(root.accounts(), homeOption.account()).orElseThrow())
-                    : root.accounts().all();
+            if (homeOption.account() != null) {
+                only = AccountChoice.choose(root.accounts(), homeOption.account()).orElseThrow().name();
+            }
         } catch (AccountChoice.Unclear e) {
             root.close();
             err.println("oxisync daemon: " + e.getMessage());
-            return ExitCodes.CONFIG;
-        }
-        // one context (client, store, delta budget) per account
-        List<AppContext> contexts = new ArrayList<>();
-        for (NamedAccount a : accounts) {
-            contexts.add(root.forAccount(a.name()));
-        }
-        String problem = null;
-        try {
-            if (accounts.isEmpty()) {
-                problem = "not logged in; run `oxisync login SERVER_URL` first";
-            } else if (DaemonClient.ping(root.home().dir())) {
-                problem = "a daemon or the desktop app already syncs " + root.home().dir() + " (see `oxisync status`)";
-            } else if (contexts.stream().allMatch(c -> c.store().accounts().pairs().isEmpty())) {
-                problem = "no folder pairs; add one with `oxisync pair add LOCAL_DIR`";
-            }
-        } catch (RuntimeException e) {
-            problem = e.getMessage(); // a store held by another process
-        }
-        if (problem != null) {
-            contexts.forEach(AppContext::close);
-            root.close();
-            err.println("oxisync daemon: " + problem);
             return ExitCodes.CONFIG;
         }
         ServiceOptions d = ServiceOptions.defaults();
         Duration quiet = Duration.ofMillis(quietMs);
         ServiceOptions options = new ServiceOptions(quiet, d.maxDelay().compareTo(quiet) < 0 ? quiet : d.maxDelay(),
                 Duration.ofSeconds(pollSeconds), d.remotePollWithBus(), d.fullScan());
-        boolean several = accounts.size() > 1;
-        List<SyncService> services = new ArrayList<>();
-        List<ControlSocket.Served> served = new ArrayList<>();
-        Map<String, ControlSocket.Verbs> verbs = new LinkedHashMap<>();
-        for (int i = 0; i < accounts.size(); i++) {
-            NamedAccount a = accounts.get(i);
-            AppContext ctx = contexts.get(i);
-            // with several accounts each line names the account: "alice@host/Docs: ..."
-            SyncService service = new SyncService(ctx, new ConsoleEvents(out, several ? a.name() + "/" : ""),
-                    options, Clock.systemUTC());
-            if (noBus) {
-                service.withoutBus();
+        // one context (client, store, delta budget) and one service per account; accounts added or removed while
+        // the daemon runs start or stop syncing (AccountSyncs, docs/accounts.md)
+        AccountSyncs syncs = new AccountSyncs(root, new AccountSyncs.Listener() {
+            @Override
+            public void started(AccountSyncs.Running r) {
+                boolean several = root.accounts().all().size() > 1;
+                out.println("oxisync daemon: syncing " + r.service().status().size() + " pair(s) of "
+                        + r.account().user() + " at " + r.account().server()
+                        + (several ? " (account " + r.account().name() + ")" : "") + "; `oxisync status` shows progress");
+                out.flush();
             }
-            services.add(service);
-            served.add(new ControlSocket.Served(a.name(), a.key(), service));
-            verbs.put(a.name(), StoreVerbs.forService(ctx, service, "the daemon", () -> { }));
+
+            @Override
+            public void stopped(AccountSyncs.Running r) {
+                out.println("oxisync daemon: stopped syncing account " + r.account().name());
+                out.flush();
+            }
+        }, ctx -> {
+            // with several accounts each line names the account: "alice@host/Docs: ..."
+            String name = ctx.account().map(NamedAccount::name).orElse("");
+            SyncService service = new SyncService(ctx, new ConsoleEvents(out,
+                    root.accounts().all().size() > 1 ? name + "/" : ""), options, Clock.systemUTC());
+            return noBus ? service.withoutBus() : service;
+        }, "the daemon", () -> { }, only);
+        String problem = null;
+        if (root.accounts().isEmpty()) {
+            problem = "not logged in; run `oxisync login SERVER_URL` first";
+        } else if (DaemonClient.ping(root.home().dir())) {
+            problem = "a daemon or the desktop app already syncs " + root.home().dir() + " (see `oxisync status`)";
+        } else {
+            AccountSyncs.Change first = syncs.reload();
+            if (!first.failed().isEmpty()) {
+                problem = String.join("; ", first.failed().values()); // a store held by another process
+            } else if (syncs.running().isEmpty()) {
+                problem = "no account is signed in; run `oxisync login SERVER_URL` first";
+            } else if (syncs.running().stream().allMatch(r -> r.service().pairs().isEmpty())) {
+                problem = "no folder pairs; add one with `oxisync pair add LOCAL_DIR`";
+            }
+        }
+        if (problem != null) {
+            syncs.close();
+            root.close();
+            err.println("oxisync daemon: " + problem);
+            return ExitCodes.CONFIG;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         ControlSocket[] control = new ControlSocket[1];
+        java.util.concurrent.ScheduledExecutorService watch = java.util.concurrent.Executors
+                .newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "oxisync-accounts-watch");
+                    t.setDaemon(true);
+                    return t;
+                });
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             out.println("oxisync daemon: stopping");
             out.flush();
+            watch.shutdownNow();
             if (control[0] != null) {
                 control[0].close();
             }
-            services.forEach(SyncService::close);
-            contexts.forEach(AppContext::close);
+            syncs.close();
             root.close();
             out.println("oxisync daemon: stopped");
             out.flush();
             stopped.countDown();
         }, "oxisync-daemon-stop"));
-        services.forEach(SyncService::start);
-        // the CLI's store changes (pair add, versions restore, ...) run here while the daemon holds the stores
-        control[0] = ControlSocket.open(root.home().dir(), served, "daemon", new AccountVerbs(verbs));
-        for (int i = 0; i < accounts.size(); i++) {
-            out.println("oxisync daemon: syncing " + services.get(i).status().size() + " pair(s) of "
-                    + accounts.get(i).user() + " at " + accounts.get(i).server()
-                    + (several ? " (account " + accounts.get(i).name() + ")" : "") + "; `oxisync status` shows progress");
-        }
-        out.flush();
+        // the CLI's store changes (pair add, versions restore, ...) run here while the daemon holds the stores;
+        // `login` and `accounts remove` say `accounts-changed`, and a look at config.properties every 3 s catches
+        // any other change of the account list
+        control[0] = ControlSocket.open(root.home().dir(), syncs::served, "daemon", syncs.verbs());
+        watch.scheduleWithFixedDelay(() -> {
+            try {
+                syncs.reloadIfChanged();
+            } catch (java.io.IOException | RuntimeException e) {
+                err.println("oxisync daemon: cannot read the accounts again: " + e.getMessage());
+                err.flush();
+            }
+        }, 3, 3, java.util.concurrent.TimeUnit.SECONDS);
         stopped.await(); // the shutdown hook ends the process
         return ExitCodes.OK;
     }

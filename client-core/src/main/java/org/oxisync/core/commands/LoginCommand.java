@@ -133,6 +133,8 @@ public final class LoginCommand implements Callable<Integer> {
                 out.println((known ? "Account '" + account.name() + "' signed in again; its pairs are kept"
                         : "Account '" + account.name() + "' added") + " (" + ctx.accounts().all().size()
                         + " account(s): oxisync accounts)");
+                ctx.close(); // the account's store, if this login opened it: the running OxiSync opens it next
+                tellRunning(ctx, account.name(), known, out, err);
                 String flag = ctx.accounts().all().size() > 1 ? " --account " + account.name() : "";
                 out.println("Next: oxisync pair add LOCAL_DIR [REMOTE_PATH]" + flag);
                 return ExitCodes.OK;
@@ -140,6 +142,27 @@ public final class LoginCommand implements Callable<Integer> {
         } catch (OxiCloudException e) {
             err.println("oxisync login: " + e.getMessage());
             return ExitCodes.CONFIG;
+        }
+    }
+
+    /**
+     * A daemon or the desktop app that syncs this home starts syncing the new account now (or the account that
+     * signed in again, with its new credentials), without a restart.
+     */
+    private static void tellRunning(AppContext ctx, String name, boolean known, PrintWriter out, PrintWriter err) {
+        try {
+            var reply = RunningHolder.tell(ctx.home().dir(), "accounts-changed", known ? name : null);
+            if (reply.isEmpty()) {
+                return;
+            }
+            if (reply.get().path("ok").asBoolean(false)) {
+                out.println("The running OxiSync syncs account '" + name + "' now");
+            } else {
+                err.println("oxisync login: " + RunningHolder.refused(reply.get()));
+            }
+        } catch (java.io.IOException e) {
+            err.println("oxisync login: the running OxiSync did not answer (" + e.getMessage() + "); it picks up"
+                    + " the account within a few seconds, or at its next start");
         }
     }
 

@@ -24,6 +24,30 @@ public final class LogoutCommand implements Callable<Integer> {
                 spec.commandLine().getOut().println("not logged in");
                 return ExitCodes.OK;
             }
+            org.oxisync.core.app.NamedAccount account = ctx.account().orElseThrow();
+            // a daemon or the desktop app holds the account's store: it signs the account out itself, after its
+            // sync of that account stopped (the store cannot be opened here meanwhile)
+            java.util.Optional<com.fasterxml.jackson.databind.JsonNode> held;
+            try {
+                held = RunningHolder.tell(ctx.home().dir(), "logout", account.name());
+            } catch (java.io.IOException e) {
+                spec.commandLine().getErr().println("oxisync logout: the running OxiSync did not answer ("
+                        + e.getMessage() + "); the account may or may not be signed out (see oxisync accounts)");
+                return ExitCodes.CONFIG;
+            }
+            if (held.isPresent()) {
+                if (!held.get().path("ok").asBoolean(false)) {
+                    spec.commandLine().getErr().println("oxisync logout: " + RunningHolder.refused(held.get()));
+                    return ExitCodes.CONFIG;
+                }
+                String warning = held.get().path("warning").asText("");
+                if (!warning.isEmpty()) {
+                    spec.commandLine().getErr().println(warning);
+                }
+                spec.commandLine().getOut().println("Logged out " + account.user() + " (account '" + account.name()
+                        + "'); the running OxiSync stopped syncing it. Folder pairs are kept for the next login.");
+                return ExitCodes.OK;
+            }
             try {
                 ctx.api().logout();
             } catch (OxiCloudException e) {

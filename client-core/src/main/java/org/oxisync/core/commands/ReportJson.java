@@ -12,14 +12,20 @@ import org.oxisync.core.engine.SyncStatus;
 /**
  * The {@code --json} output of {@code sync-once}: one object with the totals of all pairs ({@code status},
  * {@code uploaded}, ... {@code errors: [{path, reason, code, args}]}) and a {@code pairs} array with each pair's own
- * report (with {@code code} and {@code args} when the pair's run failed or stopped as a whole).
+ * report (with {@code code} and {@code args} when the pair's run failed or stopped as a whole), each tagged with the
+ * name of the account the pair belongs to ({@code account}; pair names are unique only within an account,
+ * docs/accounts.md).
  */
 final class ReportJson {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private ReportJson() {}
 
-    static String toJson(List<SyncReport> reports) {
+    /** One pair's report and the name of the account it belongs to. */
+    record Tagged(String account, SyncReport report) {
+    }
+
+    static String toJson(List<Tagged> reports) {
         java.io.StringWriter w = new java.io.StringWriter();
         write(reports, w);
         return w.toString();
@@ -29,16 +35,19 @@ final class ReportJson {
      * Writes the object to {@code out} as it goes: a first sync of 100,000 files has 100,000 plan lines, and a tree
      * of them plus its text used to be the run's largest allocation (about 40 MB at the very end).
      */
-    static void write(List<SyncReport> reports, java.io.Writer out) {
+    static void write(List<Tagged> tagged, java.io.Writer out) {
+        List<SyncReport> reports = tagged.stream().map(Tagged::report).toList();
         try (JsonGenerator g = JSON.getFactory().createGenerator(out)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.writeStartObject();
             g.writeStringField("status", overall(reports).wireName());
             fill(g, reports);
             g.writeArrayFieldStart("pairs");
-            for (SyncReport r : reports) {
+            for (Tagged t : tagged) {
+                SyncReport r = t.report();
                 g.writeStartObject();
                 g.writeStringField("pair", r.pair());
+                g.writeStringField("account", t.account());
                 g.writeStringField("status", r.status().wireName());
                 g.writeStringField("message", r.message());
                 if (r.problem() != null) { // why the run failed or stopped as a whole, by kind

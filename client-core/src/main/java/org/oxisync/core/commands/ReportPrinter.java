@@ -16,8 +16,17 @@ public final class ReportPrinter {
     }
 
     public static void print(SyncReport r, boolean dryRun, PrintWriter out) {
+        print(r, "", dryRun, out);
+    }
+
+    /**
+     * @param account the account's name and a slash ({@code "alice@host/"}) when the home has several accounts,
+     *                else empty: the pair's label reads {@code [alice@host/Docs]}
+     */
+    public static void print(SyncReport r, String account, boolean dryRun, PrintWriter out) {
+        String label = "[" + account + r.pair() + "] ";
         if (dryRun) {
-            out.println("[" + r.pair() + "] plan (dry run, nothing changed):");
+            out.println(label + "plan (dry run, nothing changed):");
             if (r.plan().isEmpty()) {
                 out.println("  nothing to do");
             }
@@ -27,7 +36,7 @@ public final class ReportPrinter {
                 out.println("  in all: " + totals);
             }
         }
-        out.println("[" + r.pair() + "] " + Show.said(r.status().wireName(), r.message()));
+        out.println(label + Show.said(r.status().wireName(), r.message()));
         if (!dryRun && r.status() != org.oxisync.core.engine.SyncStatus.FAILED) {
             out.println("  uploaded " + r.uploaded() + ", downloaded " + r.downloaded() + ", deleted "
                     + r.deletedLocal() + " local / " + r.deletedRemote() + " remote, moved " + r.moved()

@@ -95,14 +95,15 @@ public final class SyncOnceCommand implements Callable<Integer> {
         }
         SyncOptions options = new SyncOptions(dryRun, allowMassDelete, workers, AppContext.hostName());
         ProgressLine progress = ProgressLine.forConsole(err, json);
-        List<SyncReport> reports = new ArrayList<>();
+        List<ReportJson.Tagged> reports = new ArrayList<>();
         for (int i = 0; i < contexts.size(); i++) {
             if (pairsOf.get(i).isEmpty()) {
                 continue;
             }
+            String account = contexts.get(i).account().map(NamedAccount::name).orElse("");
             SyncEngine engine = contexts.get(i).engine(progress, prefetches.get(i));
             for (FolderPair p : pairsOf.get(i)) {
-                reports.add(engine.runOnce(p, options));
+                reports.add(new ReportJson.Tagged(account, engine.runOnce(p, options)));
             }
         }
         progress.clear();
@@ -110,11 +111,13 @@ public final class SyncOnceCommand implements Callable<Integer> {
             ReportJson.write(reports, out);
             out.println();
         } else {
-            for (SyncReport r : reports) {
-                ReportPrinter.print(r, dryRun, out);
+            // with several accounts in the home each pair's label names its account: [alice@host/Docs]
+            boolean several = contexts.get(0).accounts().all().size() > 1;
+            for (ReportJson.Tagged t : reports) {
+                ReportPrinter.print(t.report(), several ? t.account() + "/" : "", dryRun, out);
             }
         }
-        return worst(reports);
+        return worst(reports.stream().map(ReportJson.Tagged::report).toList());
     }
 
     private int configError(PrintWriter out, PrintWriter err, String message) {

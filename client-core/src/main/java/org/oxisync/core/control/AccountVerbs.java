@@ -12,11 +12,17 @@ import org.oxisync.core.service.ControlSocket;
  * one goes to the only account; with several accounts it is refused rather than guessed.
  */
 public final class AccountVerbs implements ControlSocket.Verbs {
-    private final Map<String, ControlSocket.Verbs> byAccount;
+    private final java.util.function.Supplier<Map<String, ControlSocket.Verbs>> now;
 
     /** @param byAccount each account's verbs by the account's name, the first one first */
     public AccountVerbs(Map<String, ? extends ControlSocket.Verbs> byAccount) {
-        this.byAccount = new LinkedHashMap<>(byAccount);
+        Map<String, ControlSocket.Verbs> fixed = new LinkedHashMap<>(byAccount);
+        this.now = () -> fixed;
+    }
+
+    /** @param now the accounts' verbs as they are at each request (accounts come and go while a process runs) */
+    public AccountVerbs(java.util.function.Supplier<Map<String, ControlSocket.Verbs>> now) {
+        this.now = now;
     }
 
     @Override
@@ -24,6 +30,7 @@ public final class AccountVerbs implements ControlSocket.Verbs {
         if (!StoreRequest.VERBS.contains(verb)) {
             return Optional.empty();
         }
+        Map<String, ControlSocket.Verbs> byAccount = now.get();
         String account;
         try {
             JsonNode a = StoreRequest.JSON.readTree(args == null || args.isBlank() ? "{}" : args);
@@ -41,7 +48,7 @@ public final class AccountVerbs implements ControlSocket.Verbs {
         ControlSocket.Verbs verbs = byAccount.get(account);
         if (verbs == null) {
             return Optional.of(ControlSocket.error("no account named '" + account + "' is synced by this process"
-                    + " (added after it started? restart it)"));
+                    + " (see `oxisync accounts`)"));
         }
         return verbs.answer(verb, args);
     }

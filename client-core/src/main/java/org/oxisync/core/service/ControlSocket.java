@@ -55,17 +55,19 @@ public final class ControlSocket implements AutoCloseable {
 
     private final Path path;
     private final ServerSocketChannel server;
-    private final java.util.List<Served> served;
+    /** The accounts served now: the process may add or drop one while it runs ({@link AccountSyncs}). */
+    private final java.util.function.Supplier<java.util.List<Served>> served;
     private final String process;
     private final Verbs verbs;
     private final UserPrincipal owner;
     private volatile boolean closed;
 
-    private ControlSocket(Path path, ServerSocketChannel server, java.util.List<Served> served, String process,
+    private ControlSocket(Path path, ServerSocketChannel server,
+                          java.util.function.Supplier<java.util.List<Served>> served, String process,
                           Verbs verbs, UserPrincipal owner) {
         this.path = path;
         this.server = server;
-        this.served = java.util.List.copyOf(served);
+        this.served = served;
         this.process = process;
         this.verbs = verbs;
         this.owner = owner;
@@ -92,6 +94,16 @@ public final class ControlSocket implements AutoCloseable {
         if (served.isEmpty()) {
             throw new IllegalArgumentException("no account to serve");
         }
+        java.util.List<Served> fixed = java.util.List.copyOf(served);
+        return open(home, () -> fixed, process, verbs);
+    }
+
+    /**
+     * The socket of a process whose accounts change while it runs: {@code served} is asked on every request (an
+     * account added after the start is served from then on; one removed no longer is).
+     */
+    public static ControlSocket open(Path home, java.util.function.Supplier<java.util.List<Served>> served,
+                                     String process, Verbs verbs) throws IOException {
         Path path = home.resolve(FILE_NAME);
         Files.createDirectories(home);
         if (Files.exists(path)) {
@@ -196,10 +208,14 @@ public final class ControlSocket implements AutoCloseable {
                 return extra.get();
             }
             Target target = Target.parse(args);
-            java.util.List<Served> chosen = chosen(target);
+            java.util.List<Served> now = served.get();
+            if (now.isEmpty()) {
+                return error("this " + process + " syncs no account now (see `oxisync accounts`)");
+            }
+            java.util.List<Served> chosen = chosen(now, target);
             switch (parts[0]) {
                 case "status" -> {
-                    return status(chosen.get(0)).toString();
+                    return status(now, chosen.get(0)).toString();
                 }
                 case "sync-now" -> forPair(chosen, target.pair(), (s, p) -> s.syncNow(p));
                 case "pause" -> forPair(chosen, target.pair(), (s, p) -> s.pause(p));
@@ -233,7 +249,7 @@ public final class ControlSocket implements AutoCloseable {
         }
     }
 
-    private java.util.List<Served> chosen(Target t) {
+    private static java.util.List<Served> chosen(java.util.List<Served> served, Target t) {
         if (t.account() == null) {
             return served;
         }
@@ -255,7 +271,7 @@ public final class ControlSocket implements AutoCloseable {
         having.forEach(s -> action.accept(s.service(), pair));
     }
 
-    private ObjectNode status(Served first) {
+    private ObjectNode status(java.util.List<Served> served, Served first) {
         long pid = ProcessHandle.current().pid();
         ObjectNode root = StatusJson.of(first.service(), first.key(), pid).put("process", process)
                 .put("account_name", first.name());

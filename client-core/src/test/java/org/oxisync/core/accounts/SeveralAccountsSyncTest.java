@@ -104,7 +104,7 @@ class SeveralAccountsSyncTest {
     }
 
     @Test
-    void oneSyncOnceWithoutAccountSyncsEveryAccountsPairsEachWithItsOwnBudget() throws Exception {
+    void oneSyncOnceWithoutAccountSyncsEveryAccountsPairsEachWithItsOwnBudgetAndNamesTheAccounts() throws Exception {
         one.remote("alice").putFile("/Sync/from-alice-server.txt", text("alice's"));
         one.remote("bob").putFile("/Sync/from-bob-server.txt", text("bob's"));
         two.remote("carol").putFile("/Sync/from-carol-server.txt", text("carol's"));
@@ -113,10 +113,16 @@ class SeveralAccountsSyncTest {
         JsonNode r = new ObjectMapper().readTree(out);
         assertEquals(3, r.get("pairs").size(), out);
         assertEquals(3, r.get("downloaded").asInt(), out);
+        java.util.Map<String, String> accountOf = new java.util.HashMap<>();
+        r.get("pairs").forEach(p -> accountOf.put(p.get("pair").asText(), p.get("account").asText()));
+        assertEquals(java.util.Map.of("A", "alice", "B", "bob", "C", "carol"), accountOf, out);
         assertEquals("alice's", Files.readString(a.resolve("from-alice-server.txt")));
         assertEquals("bob's", Files.readString(b.resolve("from-bob-server.txt")));
         assertEquals("carol's", Files.readString(c.resolve("from-carol-server.txt")));
         assertFalse(Files.exists(a.resolve("from-bob-server.txt")), "each pair holds only its account's files");
+        assertEquals(0, run("", "sync-once"), () -> err);
+        assertTrue(out.contains("[alice/A] ") && out.contains("[bob/B] ") && out.contains("[carol/C] "),
+                "the human output names each pair's account: " + out);
 
         // a large new file goes by delta: only alice's budget is spent
         byte[] big = new byte[9 << 20];

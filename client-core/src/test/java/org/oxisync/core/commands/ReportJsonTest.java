@@ -22,11 +22,12 @@ class ReportJsonTest {
     }
 
     @Test
-    void totalsTheWorstStatusAndEachPairWithItsPlanLines() throws Exception {
-        String text = ReportJson.toJson(List.of(
-                report("a", SyncStatus.OK, 2, List.of(), List.of("upload    x.txt (new, 1 B)", "mkdir \"q\"")),
-                report("b", SyncStatus.PARTIAL, 3, List.of(new ItemError("bad\\name",
-                        new Reason(ReasonCode.RATE_LIMITED, java.util.Map.of("seconds", "890"), "refused"))), List.of())));
+    void totalsTheWorstStatusAndEachPairWithItsAccountAndPlanLines() throws Exception {
+        String text = ReportJson.toJson(List.of(new ReportJson.Tagged("alice@host",
+                report("a", SyncStatus.OK, 2, List.of(), List.of("upload    x.txt (new, 1 B)", "mkdir \"q\""))),
+                new ReportJson.Tagged("work", report("b", SyncStatus.PARTIAL, 3, List.of(new ItemError("bad\\name",
+                        new Reason(ReasonCode.RATE_LIMITED, java.util.Map.of("seconds", "890"), "refused"))),
+                        List.of()))));
         JsonNode json = new ObjectMapper().readTree(text);
         assertEquals("partial", json.get("status").asText());
         assertEquals(5, json.get("uploaded").asInt());
@@ -38,6 +39,8 @@ class ReportJsonTest {
         assertEquals("890", json.get("errors").get(0).get("args").get("seconds").asText());
         JsonNode a = json.get("pairs").get(0);
         assertEquals("a", a.get("pair").asText());
+        assertEquals("alice@host", a.get("account").asText());
+        assertEquals("work", json.get("pairs").get(1).get("account").asText());
         assertEquals(1234, a.get("elapsed_ms").asLong());
         assertEquals("mkdir \"q\"", a.get("plan").get(1).asText());
         assertEquals(0, json.get("pairs").get(1).get("plan").size());

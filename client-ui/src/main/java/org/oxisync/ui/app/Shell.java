@@ -19,23 +19,14 @@ import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.AppHome;
 import org.oxisync.core.os.Autostart;
-import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
-import org.oxisync.ui.model.ActivityModel;
-import org.oxisync.ui.model.ConflictsModel;
-import org.oxisync.ui.model.ErrorsModel;
 import org.oxisync.ui.model.FeedBridge;
 import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.model.SettingsModel;
 import org.oxisync.ui.model.StatusModel;
-import org.oxisync.ui.model.VersionsModel;
 import org.oxisync.ui.model.WizardModel;
-import org.oxisync.ui.ops.ConflictActions;
-import org.oxisync.ui.ops.VersionActions;
 import org.oxisync.ui.setup.PairSetup;
-import org.oxisync.ui.setup.RemoteFolder;
-import org.oxisync.ui.setup.RemoteFolders;
 import org.oxisync.ui.sync.EngineBackend;
 import org.oxisync.ui.sync.SyncBackend;
 import org.oxisync.ui.sync.SyncFeed;
@@ -53,10 +44,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The desktop shell's composition root: one {@link AppContext} (shared with the CLI's files), the background
- * executor, the sync backend, the view-models and the views, the tray and the window opener. It answers the
- * views' requests ({@link Actions}, {@link SettingsActions}, the tray's menu) by handing work to the background
- * and results to the view-models; it never blocks the FX thread on I/O.
+ * The desktop shell's composition root: one {@link AppContext} for the home (shared with the CLI's files), one
+ * {@link AccountSession} per account (its own context, sync backend and view-models; every account syncs at once),
+ * the background executor, the views, the tray and the window opener. The main window shows the selected account
+ * ({@link AccountsPanel} lists them when there are several). It answers the views' requests ({@link Actions},
+ * {@link SettingsActions}, the tray's menu) by handing work to the background and results to the view-models; it
+ * never blocks the FX thread on I/O.
  */
 public final class Shell implements Actions, SettingsActions, Tray.Handler, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Shell.class);
@@ -82,16 +75,13 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     private final boolean systemDark;
     private final BackendFactory backendFactory;
 
-    private AppContext ctx;
-    private SyncBackend backend;
-    /** The command line's way in while this app holds the store (status, pair add, versions restore, ...). */
-    private volatile org.oxisync.core.service.ControlSocket control;
+    /** The home: its account list, and the wizard's sign-in (never a store: each account's session opens its own). */
+    private AppContext root;
+    /** Every account's session, the one shown, and the command line's way in (status, pair add, ...). */
+    private final AccountSessions accounts;
+    /** Shown (empty) while there is no account. */
+    private final StatusModel noAccount;
     private Optional<TrayPort> tray = Optional.empty();
-    private final StatusModel status;
-    private final ActivityModel activity;
-    private final ConflictsModel conflicts;
-    private final ErrorsModel errors;
-    private final VersionsModel versions;
     private final SettingsModel settings;
     private MainView mainView;
     private SettingsView settingsView;
@@ -120,24 +110,64 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         this.desktop.onFailure(this::openFailed);
         this.systemDark = systemDark;
         this.backendFactory = backendFactory;
-        this.ctx = new AppContext(home, clock);
-        this.status = new StatusModel(clock);
-        this.activity = new ActivityModel(this::store, background, () -> org.oxisync.ui.model.HeldBack.all(status));
-        this.conflicts = new ConflictsModel(this::store, () -> new ConflictActions(store(), clock), background);
-        this.errors = new ErrorsModel(this::store, status, background);
-        this.versions = new VersionsModel(this::store, () -> new VersionActions(store(), clock), background);
-        this.settings = new SettingsModel(() -> ctx.config().hasAccount() ? Optional.of(store()) : Optional.empty(),
+        this.root = new AppContext(home, clock);
+        this.noAccount = new StatusModel(clock);
+        this.settings = new SettingsModel(() -> current() != null ? Optional.of(store()) : Optional.empty(),
                 prefs, this::autostart, background);
         settings.appearanceProperty().addListener((o, a, b) -> windows.applyTheme(b, systemDark));
         settings.uploadKibProperty().addListener((o, a, b) -> applyBandwidth());
         settings.downloadKibProperty().addListener((o, a, b) -> applyBandwidth());
-        status.overallProperty().addListener((o, a, b) -> updateTray());
-        status.headlineProperty().addListener((o, a, b) -> updateTray());
-        status.pausedProperty().addListener((o, a, b) -> updateTray());
+        this.accounts = new AccountSessions(home, root, clock, background, backendFactory, new AccountSessions.Hooks() {
+            @Override
+            public org.oxisync.ui.sync.SyncFeed feed(AccountSession s) {
+                MassDeleteDialog massDelete = new MassDeleteDialog(windows, name -> s.status().row(name)
+                        .map(PairRow::pair).orElse(null), (pair, choice) -> answerMassDelete(s, pair, choice));
+                return new FeedBridge(s.status(), n -> notice(s, n), s::reloadLists, massDelete::show);
+            }
+
+            @Override
+            public void pairsChangedByCommandLine(AccountSession s) {
+                pairsChanged(s, null);
+                s.reloadLists();
+            }
+
+            @Override
+            public void shown() {
+                if (accounts.current() != null) {
+                    showMainWindow();
+                } else {
+                    showWizard();
+                }
+            }
+
+            @Override
+            public void stateChanged() {
+                updateTray();
+            }
+
+            @Override
+            public void signedOut(AccountSession s) {
+                if (s == accounts.current()) {
+                    settings.signedInProperty().set(false);
+                }
+            }
+        });
+        accounts.open();
     }
 
+    /** The account the window shows; null before the first sign-in. */
+    private AccountSession current() {
+        return accounts.current();
+    }
+
+    /** The selected account's store. */
     private LocalStore store() {
-        return ctx.store();
+        return current().store();
+    }
+
+    /** The selected account's context; the home's before the first sign-in. */
+    private AppContext ctx() {
+        return current() != null ? current().ctx() : root;
     }
 
     private Optional<Autostart> autostart() {
@@ -159,7 +189,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             if (tray.isPresent() && !quitting) {
                 e.consume();
                 windows.hideMain(); // keeps syncing in the tray
-            } else if (!quitting && mainView != null && ctx.config().hasAccount()) {
+            } else if (!quitting && mainView != null && current() != null) {
                 // No tray: closing would stop syncing without a word. Ask; "Minimize" keeps syncing.
                 e.consume();
                 switch (windows.askBeforeQuitWithoutTray()) {
@@ -171,7 +201,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
                 quit();
             }
         });
-        if (ctx.config().hasAccount()) {
+        if (current() != null) {
             showMainWindow();
         } else {
             showWizard();
@@ -179,16 +209,15 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     }
 
     public void showWizard() {
-        WizardModel m = new WizardModel(ctx, background, false, defaultLocalFolder());
+        WizardModel m = new WizardModel(root, background, false, defaultLocalFolder());
         WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, null), () -> {
             m.createdPairProperty().set(null); // the pair is kept: cancel() below only ends the login session
-            m.cancel();
-            showMainWindow();
+            m.cancel(() -> accounts.reload(null, true));
         }, () -> {
-            if (!ctx.config().hasAccount()) {
+            if (root.accounts().isEmpty()) {
                 quit();
             } else {
-                showMainWindow();
+                m.cancel(() -> accounts.reload(null, false));
             }
         });
         wizard = m;
@@ -199,56 +228,44 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         return Path.of(System.getProperty("user.home"), "OxiSync");
     }
 
+    /** The main window for the selected account; every account without a running sync starts syncing. */
     public void showMainWindow() {
         wizard = null;
-        if (backend == null) {
-            MassDeleteDialog massDelete = new MassDeleteDialog(windows,
-                    name -> status.row(name).map(PairRow::pair).orElse(null), this::answerMassDelete);
-            backend = backendFactory.apply(ctx, new FeedBridge(status, this::notice, this::reloadLists, massDelete::show));
+        if (current() == null) {
+            showWizard();
+            return;
         }
+        accounts.startAll();
+        AccountSession shown = current();
+        StatusModel status = shown.status();
         Map<MainView.Section, Node> panes = new EnumMap<>(MainView.Section.class);
         panes.put(MainView.Section.STATUS, new StatusPane(status, this));
-        panes.put(MainView.Section.ACTIVITY, new ActivityPane(activity, this, clock));
-        panes.put(MainView.Section.CONFLICTS, new ConflictsPane(conflicts, this, clock, this::afterLocalChange));
-        panes.put(MainView.Section.ERRORS, new ErrorsPane(errors, this));
-        panes.put(MainView.Section.VERSIONS, new VersionsPane(versions, this, clock));
-        AppConfig c = ctx.config();
-        status.setServer(c.server());
-        mainView = new MainView(status, this, panes, c.user() + " · " + host(c.server()), this::sectionShown);
-        windows.showMain(mainView, t("app.name"), WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
+        panes.put(MainView.Section.ACTIVITY, new ActivityPane(shown.activity(), this, clock));
+        panes.put(MainView.Section.CONFLICTS, new ConflictsPane(shown.conflicts(), this, clock, this::afterLocalChange));
+        panes.put(MainView.Section.ERRORS, new ErrorsPane(shown.errors(), this));
+        panes.put(MainView.Section.VERSIONS, new VersionsPane(shown.versions(), this, clock));
+        AppConfig c = shown.account().config();
+        Node accountsNode = org.oxisync.ui.view.AccountsPanel.of(accounts.all().stream()
+                .map(x -> new org.oxisync.ui.view.AccountsPanel.Entry(x.name(), x.status())).toList(),
+                shown.name(), this::selectAccount, this::addAccount, c.user() + " · " + host(c.server()));
+        mainView = new MainView(status, this, panes, accountsNode, accounts.all().size() > 1
+                ? t("accounts.banner", "name", shown.name(), "user", c.user(), "host", host(c.server())) : "",
+                this::sectionShown);
+        windows.showMain(mainView, accounts.all().size() > 1 ? t("window.mainForAccount", "name", shown.name())
+                : t("app.name"), WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
         settings.load(this::applyBandwidth);
-        background.run(() -> store().accounts().pairs(), pairs -> {
-            status.setPairs(pairs);
-            reloadLists();
-            seedRecentChanges();
-            SyncBackend b = backend;
-            background.run(() -> { // the service reads the pairs from the store: off the FX thread
-                b.start();
-                serveCommandLine(b);
-            });
-        }, e -> LOG.warn("cannot read the folder pairs: {}", e.toString()));
+        shown.reloadLists();
+        updateTray();
     }
 
-    /** "Recent changes" after a restart: the last changes of earlier sessions, from the activity log. */
-    private void seedRecentChanges() {
-        background.run(() -> {
-            List<java.util.Map.Entry<java.time.Instant, String>> out = new java.util.ArrayList<>();
-            for (org.oxisync.store.status.Activity a : store().activity().recent(40)) {
-                String verb = switch (a.kind() == null ? "" : a.kind()) {
-                    case "upload" -> "recent.upload";
-                    case "download" -> "recent.download";
-                    case "delete-local" -> "recent.deleteLocal";
-                    case "delete-remote" -> "recent.deleteRemote";
-                    case "restore" -> "recent.restore";
-                    default -> a.kind() != null && a.kind().startsWith("move") ? "recent.move" : null;
-                };
-                if (verb != null && a.path() != null && !a.path().isBlank() && a.time() != null
-                        && out.size() < StatusModel.RECENT_ITEMS) {
-                    out.add(0, java.util.Map.entry(a.time(), t(verb, "file", a.path())));
-                }
-            }
-            return out;
-        }, status::seedRecent, e -> LOG.debug("no recent changes to show: {}", e.toString()));
+    /** The window shows {@code name}'s status, pairs, activity, conflicts, errors and versions. */
+    private void selectAccount(String name) {
+        accounts.byName(name).filter(s -> s != current()).ifPresent(s -> {
+            accounts.select(s);
+            windows.closeSettings(); // it showed the other account
+            settingsView = null;
+            showMainWindow();
+        });
     }
 
     private static String host(String server) {
@@ -260,9 +277,12 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     }
 
     private void sectionShown(MainView.Section s) {
+        if (current() == null) {
+            return;
+        }
         switch (s) {
-            case ACTIVITY -> activity.reload();
-            case VERSIONS -> versions.reload();
+            case ACTIVITY -> current().activity().reload();
+            case VERSIONS -> current().versions().reload();
             case CONFLICTS, ERRORS -> reloadLists();
             case STATUS -> { }
         }
@@ -270,14 +290,9 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     /** After a run or a local change: re-read conflicts, errors, activity and versions; update the badges. */
     public void reloadLists() {
-        conflicts.reload(this::updateCounts);
-        errors.reload(this::updateCounts);
-        activity.reload();
-        versions.reload();
-    }
-
-    private void updateCounts() {
-        status.setCounts(conflicts.rows().size(), errors.rows().size());
+        if (current() != null) {
+            current().reloadLists();
+        }
     }
 
     private void afterLocalChange() {
@@ -285,43 +300,49 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         syncNow();
     }
 
-    private void answerMassDelete(String pair, org.oxisync.core.service.MassDeleteChoice choice) {
-        LOG.info("mass-delete guard of {}: the user chose {}", pair, choice);
-        if (backend != null) {
-            backend.answerMassDelete(pair, choice);
-        }
+    private void answerMassDelete(AccountSession s, String pair, org.oxisync.core.service.MassDeleteChoice choice) {
+        LOG.info("mass-delete guard of {} ({}): the user chose {}", pair, s.name(), choice);
+        s.backend().ifPresent(b -> b.answerMassDelete(pair, choice));
     }
 
-    private void notice(FeedBridge.Notice n) {
+    private void notice(AccountSession s, FeedBridge.Notice n) {
         if (n.kind() == FeedBridge.Notice.Kind.CONFLICT) {
-            conflicts.reload(this::updateCounts);
+            s.conflicts().reload(s::updateCounts);
         } else {
-            errors.reload(this::updateCounts);
+            s.errors().reload(s::updateCounts);
         }
         if (settings.notificationsProperty().get()) {
             boolean conflict = n.kind() == FeedBridge.Notice.Kind.CONFLICT;
-            String title = conflict ? t("notify.conflict.title", "pair", n.pair()) : t("notify.error.title", "pair", n.pair());
+            // with several accounts the title says whose pair it is
+            String pair = accounts.all().size() > 1 ? t("accounts.pairOf", "pair", n.pair(), "account", s.name()) : n.pair();
+            String title = conflict ? t("notify.conflict.title", "pair", pair) : t("notify.error.title", "pair", pair);
             String subject = Describe.subject(n.path());
-            String text = conflict ? n.message() : ReasonText.message(n.reason(), n.message(), ctx.config().server(), subject);
+            String text = conflict ? n.message() : ReasonText.message(n.reason(), n.message(), s.account().server(), subject);
             tray.ifPresent(t -> t.notify(title, text, !conflict));
         }
     }
 
     private void updateTray() {
+        StatusModel status = status();
         tray.ifPresent(t -> t.update(status.overallProperty().get(), status.headlineProperty().get(),
                 status.pausedProperty().get()));
     }
 
+    /** The limits are the home's (one setting, shared by every account's client: AppContext.bandwidth). */
     private void applyBandwidth() {
-        if (backend != null) {
-            backend.setBandwidth(settings.uploadKibProperty().get() * 1024L, settings.downloadKibProperty().get() * 1024L);
-        }
+        long up = settings.uploadKibProperty().get() * 1024L;
+        long down = settings.downloadKibProperty().get() * 1024L;
+        accounts.all().forEach(s -> s.backend().ifPresent(b -> b.setBandwidth(up, down)));
     }
 
     // ---- Actions -----------------------------------------------------------------------------------------------
 
     @Override
     public void syncNow() {
+        if (current() == null) {
+            return;
+        }
+        StatusModel status = status();
         if (status.signedOutProperty().get() || status.signInNeededProperty().get()) {
             status.setFeedback(t("feedback.signInFirst"));
             return;
@@ -335,16 +356,16 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         } else if (!status.busyProperty().get()) {
             status.setFeedback(t("headline.checking"));
         }
-        if (backend != null) {
-            backend.syncNow(null);
-        }
+        current().backend().ifPresent(b -> b.syncNow(null));
     }
 
     @Override
     public void togglePause() {
-        if (backend == null || status.signedOutProperty().get()) {
+        StatusModel status = status();
+        if (current() == null || current().backend().isEmpty() || status.signedOutProperty().get()) {
             return;
         }
+        SyncBackend backend = current().backend().get();
         status.setFeedback("");
         boolean pause = !status.pausedProperty().get();
         status.setPaused(pause);
@@ -376,8 +397,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public void openWebUi() {
-        if (ctx.config().server() != null) {
-            desktop.browse(ctx.config().server());
+        if (current() != null) {
+            desktop.browse(current().account().server());
         }
     }
 
@@ -406,36 +427,19 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     /** Asks for the password of this account again (the server refused the saved sign-in, or after Log out). */
     @Override
     public void signInAgain() {
-        String server = ctx.config().server();
-        String user = ctx.config().user();
-        if (server == null) {
+        if (current() == null) {
             showWizard();
             return;
         }
-        SignInDialog.open(windows, ctx, background, server, user, ctx.config().pinnedSha256(), desktop::browse,
-                this::signedInAgain);
-    }
-
-    /** The account signed in again: a fresh context (new credentials), the same pairs, syncing again. */
-    private void signedInAgain() {
-        AppContext old = ctx;
-        stopBackend();
-        background.run(() -> {
-            old.close();
-            return new AppContext(home, clock);
-        }, fresh -> {
-            ctx = fresh;
-            status.setSignedOut(false);
-            status.setPaused(false);
-            status.setFeedback(t("feedback.signedIn"));
-            settings.signedInProperty().set(true);
-            showMainWindow();
-        }, e -> LOG.warn("cannot restart the session: {}", e.toString()));
+        AppConfig c = current().account().config();
+        String name = current().name();
+        SignInDialog.open(windows, current().ctx(), background, c.server(), c.user(), c.pinnedSha256(), desktop::browse,
+                () -> accounts.restart(name, true, () -> settings.signedInProperty().set(true)));
     }
 
     @Override
     public void openFolder() {
-        status.pairs().stream().findFirst().ifPresent(r -> openFolder(r.pair()));
+        status().pairs().stream().findFirst().ifPresent(r -> openFolder(r.pair()));
     }
 
     @Override
@@ -449,107 +453,64 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public String accountServer() {
-        return String.valueOf(ctx.config().server());
+        return current() == null ? "" : current().account().server();
     }
 
     @Override
     public String accountUser() {
-        return String.valueOf(ctx.config().user());
+        return current() == null ? "" : current().account().user();
+    }
+
+    @Override
+    public String accountName() {
+        return current() == null ? "" : current().name();
     }
 
     @Override
     public void logOut(Consumer<String> done) {
-        if (backend != null) {
-            backend.pause(null);
+        if (current() == null) {
+            return;
         }
-        status.setPaused(true);
-        AppContext c = ctx;
-        background.run(() -> {
-            try {
-                c.api().logout();
-            } catch (OxiCloudException e) {
-                LOG.info("the server was not told about the logout: {}", e.getMessage());
-            }
-            c.credentials().delete(c.config().accountKey());
-            return null;
-        }, r -> {
-            status.setSignedOut(true);
+        AccountSession s = current();
+        AccountActions.logOut(s, background, () -> {
             settings.signedInProperty().set(false);
             done.accept(null);
         }, e -> done.accept(t("settings.account.logoutFailed", "error", e.getMessage())));
     }
 
+    /** "Add account…": the sign-in and first-folder wizard for another server or user, in its own window. */
+    @Override
+    public void addAccount() {
+        AccountActions.addAccount(windows, desktop, background, home, clock, defaultLocalFolder(),
+                (added, made) -> accounts.reload(added, made), this::openFailed);
+    }
+
     @Override
     public void removeAccount() {
-        if (!windows.confirm(t("confirm.removeAccount.title"), t("confirm.removeAccount.text"),
-                t("confirm.removeAccount.ok"))) {
+        if (current() == null) {
             return;
         }
-        AppContext old = ctx;
-        stopBackend();
-        background.run(() -> {
-            try {
-                old.api().logout();
-            } catch (OxiCloudException e) {
-                LOG.info("the server was not told about the logout: {}", e.getMessage());
-            }
-            old.credentials().delete(old.config().accountKey());
-            old.saveConfig(AppConfig.EMPTY);
-            old.close();
-            return new AppContext(home, clock);
-        }, fresh -> {
-            ctx = fresh;
+        AccountSession s = current();
+        AccountActions.confirmRemove(windows, background, s, () -> {
+            accounts.drop(s);
             windows.closeSettings();
-            status.setPairs(List.of());
-            if (fresh.config().hasAccount()) {
-                showMainWindow(); // another account of this home (docs/accounts.md): the app now syncs that one
-            } else {
-                showWizard();
-            }
-        }, e -> LOG.warn("removing the account failed: {}", e.toString()));
-    }
-
-    /**
-     * Opens the control socket that {@code oxisync status} and the store-changing commands use while this app holds
-     * the store; they run through client-core's {@code StoreVerbs}, as in the daemon.
-     */
-    private void serveCommandLine(SyncBackend b) {
-        if (!(b instanceof org.oxisync.ui.sync.ServiceBackend sb) || control != null) {
-            return;
-        }
-        AppContext c = ctx;
-        try {
-            control = org.oxisync.core.service.ControlSocket.open(home.dir(), sb.service(), c.config().accountKey(),
-                    "desktop app", org.oxisync.core.control.StoreVerbs.forService(c, sb.service(), "the desktop app",
-                            () -> Platform.runLater(() -> {
-                                pairsChanged();
-                                reloadLists();
-                            })));
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("the command line cannot reach this app: {}", e.toString());
-        }
-    }
-
-    private void stopCommandLine() {
-        org.oxisync.core.service.ControlSocket c = control;
-        control = null;
-        if (c != null) {
-            c.close();
-        }
-    }
-
-    private void stopBackend() {
-        stopCommandLine();
-        if (backend != null) {
-            SyncBackend b = backend;
-            backend = null;
-            background.run(b::close);
-        }
+            settingsView = null;
+            AccountActions.remove(s, root, background, () -> {
+                if (current() != null) {
+                    showMainWindow(); // the other accounts of this home go on syncing (docs/accounts.md)
+                } else {
+                    showWizard();
+                }
+            }, e -> LOG.warn("removing the account failed: {}", e.toString()));
+        });
     }
 
     @Override
     public void addPair() {
-        WizardModel m = new WizardModel(ctx, background, true, defaultLocalFolder());
+        if (current() == null) {
+            return;
+        }
+        WizardModel m = new WizardModel(current().ctx(), background, true, defaultLocalFolder());
         Stage[] stage = new Stage[1];
         WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, stage[0]), () -> {
             m.createdPairProperty().set(null);
@@ -569,19 +530,21 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     }
 
     private void pairsChanged() {
-        pairsChanged(null);
+        if (current() != null) {
+            pairsChanged(current(), null);
+        }
     }
 
     /** @param runPair a pair to sync once the backend has read the new pairs (null: none) */
-    private void pairsChanged(String runPair) {
-        background.run(() -> store().accounts().pairs(), pairs -> {
-            status.setPairs(pairs);
-            if (settingsView != null) {
+    private void pairsChanged(AccountSession s, String runPair) {
+        background.run(() -> s.store().accounts().pairs(), pairs -> {
+            s.status().setPairs(pairs);
+            if (settingsView != null && s == current()) {
                 settingsView.reloadPairs(); // the same window, the same tab: never recreated
             }
-            if (backend != null) {
-                SyncBackend b = backend;
-                boolean run = runPair != null && !status.pausedProperty().get();
+            if (s.backend().isPresent()) {
+                SyncBackend b = s.backend().get();
+                boolean run = runPair != null && !s.status().pausedProperty().get();
                 background.run(() -> {
                     b.pairsChanged();
                     if (run) {
@@ -598,8 +561,9 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
                 "local", pair.localRoot(), "remote", pair.remotePath()), t("confirm.removePair.ok"))) {
             return;
         }
+        AppContext c = ctx();
         background.run(() -> {
-            new PairSetup(ctx).remove(pair);
+            new PairSetup(c).remove(pair);
             return null;
         }, r -> {
             done.accept(null);
@@ -609,20 +573,24 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public org.oxisync.ui.model.FolderLoader folders() {
-        return new org.oxisync.ui.model.BackgroundFolderLoader(background, ctx);
+        return new org.oxisync.ui.model.BackgroundFolderLoader(background, ctx());
     }
 
     @Override
     public void savePair(FolderPair pair, Consumer<String> done) {
-        background.run(() -> new PairSetup(ctx).update(pair), p -> {
+        AccountSession s = current();
+        if (s == null) {
+            return;
+        }
+        background.run(() -> new PairSetup(s.ctx()).update(pair), p -> {
             done.accept(null);
-            pairsChanged(p.name()); // and sync it: a re-ticked folder downloads without "Sync now"
-        }, e -> done.accept(t("settings.folders.saveFailed", "error", ReasonText.of(e, ctx.config().server()))));
+            pairsChanged(s, p.name()); // and sync it: a re-ticked folder downloads without "Sync now"
+        }, e -> done.accept(t("settings.folders.saveFailed", "error", ReasonText.of(e, s.account().server()))));
     }
 
     @Override
     public void loadPairs(Consumer<List<FolderPair>> then) {
-        if (!ctx.config().hasAccount()) {
+        if (current() == null) {
             then.accept(List.of());
             return;
         }
@@ -649,8 +617,24 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         return windows;
     }
 
+    /** The selected account's status (an empty one before the first sign-in). */
     public StatusModel status() {
-        return status;
+        return current() != null ? current().status() : noAccount;
+    }
+
+    /** The names of the accounts the app syncs, in the home's order. */
+    public List<String> accountNames() {
+        return accounts.all().stream().map(AccountSession::name).toList();
+    }
+
+    /** The name of the account the window shows (empty before the first sign-in). */
+    public String shownAccount() {
+        return current() == null ? "" : current().name();
+    }
+
+    /** Shows the named account (as a click on it in the sidebar does). */
+    public void showAccount(String name) {
+        selectAccount(name);
     }
 
     public SettingsModel settings() {
@@ -665,24 +649,23 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         return Optional.ofNullable(mainView);
     }
 
+    /**
+     * The selected account's context; before the first account, the first-use wizard's (bound to the account once
+     * signed in), else the home's.
+     */
     public AppContext context() {
-        return ctx;
+        if (current() == null && wizard != null) {
+            return wizard.context();
+        }
+        return ctx();
     }
 
     @Override
     public void close() {
         windows.saveGeometry();
-        stopBackendNow();
+        accounts.close();
         tray.ifPresent(TrayPort::remove);
         background.close();
-        ctx.close();
-    }
-
-    private void stopBackendNow() {
-        stopCommandLine();
-        if (backend != null) {
-            backend.close();
-            backend = null;
-        }
+        root.close();
     }
 }

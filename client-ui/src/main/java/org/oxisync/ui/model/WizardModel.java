@@ -46,7 +46,9 @@ public final class WizardModel {
     /** How to sign in. */
     public enum Method { BROWSER, PASSWORD, APP_PASSWORD }
 
-    private final AppContext ctx;
+    /** The context the wizard was given; after a sign-in, {@link #ctx} is bound to the account signed in to. */
+    private final AppContext given;
+    private AppContext ctx;
     private final Background background;
     private final boolean addPairOnly;
     private LoginSession session;
@@ -80,6 +82,7 @@ public final class WizardModel {
     private int localCheck;
 
     public WizardModel(AppContext ctx, Background background, boolean addPairOnly, Path defaultLocal) {
+        this.given = ctx;
         this.ctx = ctx;
         this.background = background;
         this.addPairOnly = addPairOnly;
@@ -239,6 +242,10 @@ public final class WizardModel {
     }
 
     private void signedIn(Account a) {
+        // the new pair goes to the account just signed in to, whichever other accounts the home has
+        // (docs/accounts.md); its context is closed by close()
+        given.accounts().byKey(org.oxisync.core.app.AppConfig.accountKey(a.serverUrl(), a.user()))
+                .filter(n -> ctx == given).ifPresent(n -> ctx = given.forAccount(n.name()));
         busy.set(false);
         device.set(null);
         password.set("");
@@ -437,15 +444,37 @@ public final class WizardModel {
 
     /** Cancelling the wizard: stop a pending sign-in and forget a pair saved only for the preview. */
     public void cancel() {
+        cancel(() -> { });
+    }
+
+    /** The context the wizard works in: the account signed in to, once signed in (tests read its store). */
+    public AppContext context() {
+        return ctx;
+    }
+
+    /**
+     * {@link #cancel()}, and then closes the context of the account signed in to (its store: the app opens the
+     * account for syncing next) and runs {@code then} on the FX thread. The context the wizard was given stays open.
+     */
+    public void cancel(Runnable then) {
         cancelSignIn();
         FolderPair p = createdPair.get();
-        if (p != null) {
-            createdPair.set(null);
-            background.run(() -> {
-                new PairSetup(ctx).remove(p);
-                return null;
-            }, r -> { }, e -> { });
-        }
+        createdPair.set(null);
+        AppContext c = ctx;
+        boolean bound = c != given;
+        ctx = given;
+        background.run(() -> {
+            try {
+                if (p != null) {
+                    new PairSetup(c).remove(p);
+                }
+            } finally {
+                if (bound) {
+                    c.close();
+                }
+            }
+            return null;
+        }, r -> then.run(), e -> then.run());
         closeSession();
     }
 

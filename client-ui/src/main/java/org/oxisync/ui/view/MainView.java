@@ -49,8 +49,12 @@ public final class MainView extends BorderPane {
     private final Consumer<Section> onShow;
     private final StatusAnnouncer announcer;
 
-    public MainView(StatusModel status, Actions actions, Map<Section, Node> sectionPanes, String account,
-                    Consumer<Section> onShow) {
+    /**
+     * @param account the sidebar's account line, or its list of accounts ({@link AccountsPanel})
+     * @param banner  above every section, which account it shows (with several accounts), else empty
+     */
+    public MainView(StatusModel status, Actions actions, Map<Section, Node> sectionPanes, Node account,
+                    String banner, Consumer<Section> onShow) {
         this.onShow = onShow;
         setId("main-view");
         panes.putAll(sectionPanes);
@@ -58,9 +62,7 @@ public final class MainView extends BorderPane {
         VBox sidebar = new VBox();
         sidebar.getStyleClass().add("sidebar");
         Label title = Ui.label(t("app.name"), "app-title");
-        Label sub = Ui.data(Ui.label(account, "app-subtitle"));
-        sub.setId("account-label");
-        sidebar.getChildren().addAll(title, sub);
+        sidebar.getChildren().addAll(title, account);
         ToggleGroup group = new ToggleGroup();
         for (Section s : Section.values()) {
             ToggleButton b = new ToggleButton(t(s.key));
@@ -144,6 +146,11 @@ public final class MainView extends BorderPane {
         feedback.managedProperty().bind(feedback.visibleProperty());
         feedback.setMaxWidth(Double.MAX_VALUE);
         VBox top = new VBox(header, feedback);
+        if (!banner.isEmpty()) { // several accounts: every section says whose pairs it shows
+            Label shownAccount = Ui.data(Ui.wrapping(banner, "account-banner"));
+            shownAccount.setId("account-banner");
+            top.getChildren().add(0, shownAccount);
+        }
         announcer = new StatusAnnouncer(headline, status.headlineProperty(), status.busyProperty(),
                 status.feedbackProperty());
 

@@ -11,6 +11,12 @@ public interface SettingsActions {
 
     String accountUser();
 
+    /** The account's name ({@code user@host}, or the one given at login). */
+    String accountName();
+
+    /** "Add account…": sign in to another server, or as another user, beside the accounts there are. */
+    void addAccount();
+
     void logOut(Consumer<String> done);
 
     void removeAccount();

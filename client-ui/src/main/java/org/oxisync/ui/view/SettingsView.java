@@ -65,7 +65,7 @@ public final class SettingsView extends TabPane {
         setAccessibleText(t("window.settings"));
         getStyleClass().add(Styles.TABS_CLASSIC);
         setTabClosingPolicy(TabClosingPolicy.UNAVAILABLE);
-        getTabs().addAll(tab("account", account()), tab("folders", folders()), tab("network", network()),
+        getTabs().addAll(tab("account", SettingsAccountPage.of(model, actions)), tab("folders", folders()), tab("network", network()),
                 tab("general", general()), tab("versions", versions()), tab("advanced", advanced()),
                 tab("about", about()));
         actions.loadPairs(pairs::setAll);
@@ -79,57 +79,16 @@ public final class SettingsView extends TabPane {
         return tab;
     }
 
-    private static VBox page(Node... nodes) {
+    static VBox page(Node... nodes) {
         VBox v = new VBox(nodes);
         v.getStyleClass().add("settings-page");
         return v;
     }
 
-    private static GridPane grid() {
+    static GridPane grid() {
         GridPane g = new GridPane();
         g.getStyleClass().add("form-grid");
         return g;
-    }
-
-    private Node account() {
-        GridPane g = grid();
-        g.addRow(0, Ui.label(t("settings.account.server"), Styles.TEXT_BOLD), Ui.data(new Label(actions.accountServer())));
-        Label who = Ui.label("", Styles.TEXT_BOLD);
-        who.setId("account-state-label");
-        Label user = Ui.data(new Label());
-        user.setId("account-user");
-        Runnable signedIn = () -> {
-            boolean in = model.signedInProperty().get();
-            who.setText(in ? t("settings.account.signedInAs") : t("settings.account.account"));
-            user.setText(in ? actions.accountUser() : t("settings.account.signedOutUser", "user", actions.accountUser()));
-            user.getProperties().put(Ui.DATA, in);
-        };
-        model.signedInProperty().addListener((o, a, b) -> signedIn.run());
-        signedIn.run();
-        g.addRow(1, who, user);
-        Label status = Ui.wrapping("", "muted");
-        status.setId("account-status");
-        Button logout = new Button(t("settings.account.logout"));
-        logout.setId("logout");
-        logout.getStyleClass().add(Styles.BUTTON_OUTLINED);
-        logout.disableProperty().bind(model.signedInProperty().not());
-        logout.setOnAction(e -> actions.logOut(err -> status.setText(err == null
-                ? t("settings.account.loggedOut") : err)));
-        Button again = new Button(t("settings.account.signInAgain"));
-        again.setId("sign-in-again");
-        again.getStyleClass().add(Styles.BUTTON_OUTLINED);
-        again.setOnAction(e -> actions.signInAgain());
-        model.signedInProperty().addListener((o, a, b) -> {
-            if (b) {
-                status.setText("");
-            }
-        });
-        Button remove = new Button(t("settings.account.remove"));
-        remove.getStyleClass().add(Styles.DANGER);
-        remove.setOnAction(e -> actions.removeAccount());
-        return page(Ui.label(t("settings.account.title"), "page-title"), g,
-                Ui.wrapping(t("settings.account.oneAccount"), "muted"),
-                Ui.row(8, logout, again, remove), status);
     }
 
     private Node folders() {

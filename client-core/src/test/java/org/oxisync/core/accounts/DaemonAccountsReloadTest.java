@@ -1,0 +1,158 @@
+package org.oxisync.core.accounts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.cli.OxiSyncMain;
+import org.oxisync.core.service.DaemonClient;
+import org.oxisync.core.testing.CliRun;
+import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.OxiCloudEmulator;
+
+/**
+ * A running daemon follows the account list without a restart: an account logged in after it started syncs at
+ * once, {@code logout} of an account whose store the daemon holds signs it out through the daemon, logging in again
+ * starts its sync again, and {@code accounts remove} stops it. docs/accounts.md, "The daemon and the control socket".
+ */
+@DisabledOnOs(OS.WINDOWS) // Process.destroy() is not SIGTERM there
+class DaemonAccountsReloadTest {
+    @TempDir Path tmp;
+    OxiCloudEmulator server;
+    Path home;
+    Path a;
+    Path b;
+    String out;
+    String err;
+    Process daemon;
+
+    @BeforeEach
+    void start() {
+        server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "pw-Quokka-42")
+                .user("bob", "pw-Bob-42").build());
+        home = tmp.resolve("home");
+        a = tmp.resolve("A");
+        b = tmp.resolve("B");
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        if (daemon != null && daemon.isAlive()) {
+            daemon.destroy();
+            if (!daemon.waitFor(30, TimeUnit.SECONDS)) {
+                daemon.destroyForcibly();
+            }
+        }
+        server.close();
+    }
+
+    private int run(String stdin, String... args) {
+        String[] all = Stream.concat(Stream.of(args), Stream.of("--home", home.toString())).toArray(String[]::new);
+        CliRun r = CliRun.withStdin(stdin, all);
+        out = r.out();
+        err = r.err();
+        return r.code();
+    }
+
+    private int login(String user, String password) {
+        return run(password + "\n", "login", server.baseUrl(), "--user", user, "--password-stdin", "--account", user);
+    }
+
+    private static void await(String what, java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("not within 60 s: " + what);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private String daemonLog() {
+        try {
+            return Files.readString(tmp.resolve("daemon.log"));
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
+    }
+
+    private JsonNode status() throws Exception {
+        assertEquals(0, run("", "status", "--json"), () -> err);
+        return new ObjectMapper().readTree(out);
+    }
+
+    private java.util.List<String> syncedAccounts() throws Exception {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        status().get("accounts").forEach(n -> names.add(n.get("name").asText()));
+        return names;
+    }
+
+    private void putAndAwait(String user, String remote, Path local) throws InterruptedException {
+        server.remote(user).putFile(remote, remote.getBytes(StandardCharsets.UTF_8));
+        server.flushTreeEtags(); // the server's folder etags lag behind its writes (as the real server's do)
+        await(user + "'s " + remote + " in " + local, () -> Files.exists(local));
+    }
+
+    @Test
+    void anAccountAddedSignedOutSignedInOrRemovedWhileTheDaemonRunsStartsAndStopsSyncingWithoutARestart()
+            throws Exception {
+        assertEquals(0, login("alice", "pw-Quokka-42"), () -> err);
+        assertEquals(0, run("", "pair", "add", a.toString(), "/Sync"), () -> err);
+        assertEquals(0, run("", "sync-once"), () -> err);
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder pb = new ProcessBuilder(javaBin, "--add-modules", "jdk.incubator.vector", "-cp",
+                System.getProperty("java.class.path"), OxiSyncMain.class.getName(), "daemon", "--no-bus",
+                "--poll-seconds", "1", "--home", home.toString());
+        pb.redirectErrorStream(true);
+        Path log = tmp.resolve("daemon.log");
+        pb.redirectOutput(log.toFile());
+        daemon = pb.start();
+        await("the daemon's status socket", () -> DaemonClient.ping(home));
+        assertEquals(List.of("alice"), syncedAccounts(), this::daemonLog);
+
+        // added while the daemon runs: synced at once, and its pair add goes through the daemon
+        assertEquals(0, login("bob", "pw-Bob-42"), () -> err);
+        assertTrue(out.contains("The running OxiSync syncs account 'bob' now"), out);
+        assertEquals(List.of("alice", "bob"), syncedAccounts(), this::daemonLog);
+        assertEquals(0, run("", "pair", "add", b.toString(), "/Work", "--account", "bob"), () -> err);
+        putAndAwait("bob", "/Work/for-bob.txt", b.resolve("for-bob.txt"));
+
+        // logout of an account whose store the daemon holds: done by the daemon
+        assertEquals(0, run("", "logout", "--account", "alice"), () -> err);
+        assertTrue(out.contains("the running OxiSync stopped syncing it"), out);
+        assertEquals(List.of("bob"), syncedAccounts(), this::daemonLog);
+        assertEquals(0, run("", "accounts", "--json"), () -> err);
+        JsonNode accounts = new ObjectMapper().readTree(out).get("accounts");
+        assertFalse(accounts.get(0).get("signed_in").asBoolean(), out);
+        assertTrue(accounts.get(1).get("signed_in").asBoolean(), out);
+
+        // signing in again: the daemon syncs alice again, with her pair
+        assertEquals(0, login("alice", "pw-Quokka-42"), () -> err);
+        assertTrue(out.contains("signed in again") && out.contains("The running OxiSync syncs account 'alice' now"),
+                out + err);
+        assertEquals(List.of("alice", "bob"), syncedAccounts(), this::daemonLog);
+        putAndAwait("alice", "/Sync/after-relogin.txt", a.resolve("after-relogin.txt"));
+
+        // removed while the daemon runs: its sync stops, no file is touched
+        assertEquals(0, run("", "accounts", "remove", "bob", "--force"), () -> err);
+        assertEquals(List.of("alice"), syncedAccounts(), this::daemonLog);
+        assertTrue(Files.exists(b.resolve("for-bob.txt")), "removing an account touches no file");
+        assertTrue(daemon.isAlive());
+        String lines = Files.readString(log);
+        assertTrue(lines.contains("stopped syncing account bob"), lines);
+    }
+}

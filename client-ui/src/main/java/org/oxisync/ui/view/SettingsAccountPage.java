@@ -1,0 +1,69 @@
+package org.oxisync.ui.view;
+
+import static org.oxisync.ui.i18n.I18n.t;
+
+import atlantafx.base.theme.Styles;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.layout.GridPane;
+import org.oxisync.ui.model.SettingsModel;
+
+/**
+ * Settings → Account: the account the main window shows (its name, server and user, signed in or out), Log out,
+ * Sign in again, Add account… and Remove account… (the other accounts go on syncing).
+ */
+final class SettingsAccountPage {
+    private SettingsAccountPage() {
+    }
+
+    static Node of(SettingsModel model, SettingsActions actions) {
+        GridPane g = SettingsView.grid();
+        Label name = Ui.data(new Label(actions.accountName()));
+        name.setId("account-name");
+        name.setMnemonicParsing(false);
+        g.addRow(0, Ui.label(t("settings.account.name"), Styles.TEXT_BOLD), name);
+        g.addRow(1, Ui.label(t("settings.account.server"), Styles.TEXT_BOLD), Ui.data(new Label(actions.accountServer())));
+        Label who = Ui.label("", Styles.TEXT_BOLD);
+        who.setId("account-state-label");
+        Label user = Ui.data(new Label());
+        user.setId("account-user");
+        Runnable signedIn = () -> {
+            boolean in = model.signedInProperty().get();
+            who.setText(in ? t("settings.account.signedInAs") : t("settings.account.account"));
+            user.setText(in ? actions.accountUser() : t("settings.account.signedOutUser", "user", actions.accountUser()));
+            user.getProperties().put(Ui.DATA, in);
+        };
+        model.signedInProperty().addListener((o, a, b) -> signedIn.run());
+        signedIn.run();
+        g.addRow(2, who, user);
+        Label status = Ui.wrapping("", "muted");
+        status.setId("account-status");
+        Button logout = new Button(t("settings.account.logout"));
+        logout.setId("logout");
+        logout.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        logout.disableProperty().bind(model.signedInProperty().not());
+        logout.setOnAction(e -> actions.logOut(err -> status.setText(err == null
+                ? t("settings.account.loggedOut") : err)));
+        Button again = new Button(t("settings.account.signInAgain"));
+        again.setId("sign-in-again");
+        again.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        again.setOnAction(e -> actions.signInAgain());
+        model.signedInProperty().addListener((o, a, b) -> {
+            if (b) {
+                status.setText("");
+            }
+        });
+        Button add = new Button(t("settings.account.add"));
+        add.setId("settings-add-account");
+        add.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        add.setOnAction(e -> actions.addAccount());
+        Button remove = new Button(t("settings.account.remove"));
+        remove.setId("remove-account");
+        remove.getStyleClass().add(Styles.DANGER);
+        remove.setOnAction(e -> actions.removeAccount());
+        return SettingsView.page(Ui.label(t("settings.account.title"), "page-title"), g,
+                Ui.wrapping(t("settings.account.several"), "muted"),
+                Ui.row(8, logout, again), Ui.row(8, add, remove), status);
+    }
+}
