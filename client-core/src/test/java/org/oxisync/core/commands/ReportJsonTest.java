@@ -50,7 +50,7 @@ class ReportJsonTest {
     void aPairThatFailedAsAWholeCarriesItsCodeAndArgsBesideItsMessage() throws Exception {
         SyncReport failed = SyncReport.failed("c", Reason.of(ReasonCode.LOCAL_FOLDER_MISSING,
                 "the local folder /x is missing", "folder", "/x"), Duration.ZERO);
-        JsonNode c = new ObjectMapper().readTree(ReportJson.toJson(List.of(failed))).get("pairs").get(0);
+        JsonNode c = new ObjectMapper().readTree(ReportJson.toJson(List.of(new ReportJson.Tagged("alice@host", failed)))).get("pairs").get(0);
         assertEquals("the local folder /x is missing", c.get("message").asText());
         assertEquals("LOCAL_FOLDER_MISSING", c.get("code").asText());
         assertEquals("/x", c.get("args").get("folder").asText());
