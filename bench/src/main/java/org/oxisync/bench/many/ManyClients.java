@@ -302,6 +302,8 @@ public final class ManyClients {
                     } else {
                         lastDiff = diff;
                     }
+                    trace(String.format("convergence check at +%.1f s: paths differing from client 0: %s; %s",
+                            (checkStart - stopMs) / 1000.0, differingCounts(trees), lastDiff));
                     Thread.sleep(1000); // each check walks every tree: more often would take CPU from the clients
                 }
                 Map<String, EndpointStats> stats = emu.stats();
@@ -816,6 +818,21 @@ public final class ManyClients {
             byte[] out = new byte[b.position()];
             System.arraycopy(b.array(), 0, out, 0, out.length);
             return out;
+        }
+
+        /** For the trace: how many paths (added, gone or with other content) each client has unlike client 0. */
+        static String differingCounts(List<Map<String, String>> trees) {
+            StringBuilder sb = new StringBuilder();
+            Map<String, String> first = trees.get(0);
+            for (int i = 1; i < trees.size(); i++) {
+                Map<String, String> t = trees.get(i);
+                long n = t.entrySet().stream().filter(e -> !e.getValue().equals(first.get(e.getKey()))).count()
+                        + first.keySet().stream().filter(k -> !t.containsKey(k)).count();
+                if (n > 0) {
+                    sb.append(sb.length() == 0 ? "" : " ").append('c').append(i).append('=').append(n);
+                }
+            }
+            return sb.length() == 0 ? "none" : sb.toString();
         }
 
         String differ(List<Map<String, String>> trees) {

@@ -222,7 +222,9 @@ final class PlanExecutor {
         if (a instanceof SyncAction.DeleteLocal || a instanceof SyncAction.DeleteRemote) {
             failedDeletes.add(a.path());
         }
-        Reason why = e instanceof NotTrashed ? Reason.of(ReasonCode.NOT_TRASHED, e.getMessage()) : Failures.reason(e);
+        Reason why = e instanceof NotTrashed ? Reason.of(ReasonCode.NOT_TRASHED, e.getMessage())
+                : e instanceof LocalChangedException ? Reason.of(ReasonCode.CHANGED_DURING_RUN, e.getMessage())
+                : Failures.reason(e);
         String reason = why.detail();
         if (e instanceof OxiCloudException.AuthExpired || e instanceof OxiCloudException.LoginFailed) {
             stop(why.withDetail("authentication failed: " + reason + " (log in again with `oxisync login`)"));

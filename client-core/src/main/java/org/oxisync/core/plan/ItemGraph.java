@@ -13,7 +13,8 @@ import org.oxisync.core.naming.RelativePaths;
 
 /**
  * Builds the {@link Item}s: attaches each journal entry to its remote counterpart (same id, else a same-kind
- * entry at the same path whose id no journal entry knows: replaced remotely) and to its local counterpart
+ * entry at the same path, under its folders' new places on the server, whose id no journal entry knows: replaced
+ * remotely) and to its local counterpart
  * (same path and kind; else, for a journal entry whose path is gone, the same relative place under a moved
  * parent folder, then the same file key, then a unique same hash and size). Leftover entries become new
  * items; a new local and a new remote entry at the same path become one item when both are folders or hold
@@ -58,14 +59,18 @@ final class ItemGraph {
         Set<RemoteEntry> usedRemote = new HashSet<>();
         Set<LocalEntry> usedLocal = new HashSet<>();
         Map<JournalEntry, Item> tracked = new LinkedHashMap<>();
+        Map<String, String> remoteDirMoves = new HashMap<>(); // journal folder path -> its path on the server now
         for (JournalEntry j : journal) {
             RemoteEntry r = j.remoteId() == null ? null : remoteById.get(j.remoteId());
             if (r == null || r.kind() != j.kind()) {
-                RemoteEntry atPath = remoteByPath.get(j.path());
+                RemoteEntry atPath = remoteByPath.get(serverPlaceOf(j.path(), remoteDirMoves));
                 r = atPath != null && atPath.kind() == j.kind() && !journalIds.contains(atPath.id()) ? atPath : null;
             }
             if (r != null && !usedRemote.add(r)) {
                 r = null;
+            }
+            if (r != null && j.kind() == EntryKind.DIR && !r.path().equals(j.path())) {
+                remoteDirMoves.put(j.path(), r.path());
             }
             LocalEntry l = localByPath.get(j.path());
             if (l != null && l.kind() == j.kind() && !movedHereFromElsewhere(j, l, journalByKey, localByPath)) {
@@ -99,6 +104,25 @@ final class ItemGraph {
             }
         }
         link(journalByPath, tracked);
+    }
+
+    /**
+     * Where a journal path is on the server now: under the new place of its nearest ancestor folder the server moved
+     * (journal entries come parents first, so every moved ancestor is known), else unchanged. A file replaced on the
+     * server (new id, same name) inside a folder moved on the server is thus still matched to its old row: one update,
+     * not a download beside a delete of the same place.
+     */
+    private static String serverPlaceOf(String path, Map<String, String> remoteDirMoves) {
+        if (remoteDirMoves.isEmpty()) {
+            return path;
+        }
+        for (String a = RelativePaths.parent(path); !a.isEmpty(); a = RelativePaths.parent(a)) {
+            String to = remoteDirMoves.get(a);
+            if (to != null) {
+                return RelativePaths.rebase(path, a, to);
+            }
+        }
+        return path;
     }
 
     /**

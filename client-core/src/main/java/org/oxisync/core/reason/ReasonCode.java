@@ -114,5 +114,10 @@ public enum ReasonCode {
      * broken or hostile server, or a folder moved between the listings of its old and new parent. It was taken once,
      * where it was met first, and is listed again next run. Args: name.
      */
-    FOLDER_LISTED_TWICE
+    FOLDER_LISTED_TWICE,
+    /**
+     * The item changed on this computer between the run's scan and its action on it (written, created, removed or
+     * filled with new files): nothing was touched, and the next run, which comes at once, compares it again.
+     */
+    CHANGED_DURING_RUN
 }

@@ -377,7 +377,7 @@ final class PairWorker {
                 || (report.status() != SyncStatus.PARTIAL && report.status() != SyncStatus.FAILED)) {
             return; // offline has its own retry; a stop (pause, mass-delete question) waits for the user
         }
-        Duration wait = itemRetry.afterFailedRun();
+        Duration wait = itemRetry.afterFailedRun(report.errors());
         LOG.info("{}: {}; next run in {} s", pair.name(), report.message(), wait.toSeconds());
         itemRetryTimer = env.scheduler().schedule(wait, () -> {
             synchronized (this) {

@@ -69,6 +69,8 @@ class LocalWriteRaceTest extends HarnessTest {
         SyncReport r = h.sync();
         assertEquals(SyncStatus.PARTIAL, r.status(), r.message());
         assertEquals("FIRST", h.read("keep/draft.txt"), "the write is back in place");
+        assertEquals(org.oxisync.core.reason.ReasonCode.CHANGED_DURING_RUN, r.errors().get(0).code(),
+                "coded as a change during the run (the daemon retries those at once)");
 
         h.syncOk(); // the change wins over the remote delete: uploaded again
         assertEquals("FIRST", new String(h.remote().read("/keep/draft.txt"), StandardCharsets.UTF_8));
