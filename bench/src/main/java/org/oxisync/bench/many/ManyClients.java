@@ -342,7 +342,9 @@ public final class ManyClients {
                                 + "\t" + (found.contains(v.hash()) ? "found" : "LOST")).iterator());
                 List<Version> lost = ledger.values().stream().filter(v -> !found.contains(v.hash()))
                         .sorted(java.util.Comparator.comparingLong(Version::atMs)).toList();
-                long conflictCopies = last.keySet().stream().filter(p -> p.contains("(conflicted copy")).count();
+                // the copies themselves: a folder's conflict copy counts once, not once more for each file inside it
+                long conflictCopies = last.keySet().stream()
+                        .filter(p -> p.substring(p.lastIndexOf('/') + 1).contains("(conflicted copy")).count();
                 long reportedConflicts = clients.stream().mapToLong(c -> c.conflicts.get()).sum();
                 long runs = clients.stream().mapToLong(c -> c.runs.get()).sum();
                 long rateLimited = clients.stream().mapToLong(c -> c.rateLimited.get()).sum();

@@ -20,7 +20,8 @@ import org.oxisync.core.reason.ReasonCode;
  * Measured with ten devices on one folder: after a burst of work, such runs had grown the backoff to 80 s, and a
  * file missing on one device waited that long. At most {@link #RACE_LIMIT} such quick retries come in a row (a file
  * that is written all the time, like a log, must not make the pair sync in a loop); then the doubling backoff
- * applies.
+ * applies. A run whose failures are the server's delta limit (and races) is retried right after the pause the limit
+ * imposes ({@link #rateLimitPause}).
  */
 final class ItemRetry {
     static final Duration FIRST = Duration.ofSeconds(10);
@@ -41,9 +42,46 @@ final class ItemRetry {
             quickRetries++;
             return RACE;
         }
+        Duration pause = rateLimitPause(failures);
+        if (pause != null) {
+            return pause;
+        }
         Duration wait = FIRST.multipliedBy(1L << Math.min(failedRuns, 16));
         failedRuns++;
         return wait.compareTo(MAX) > 0 ? MAX : wait;
+    }
+
+    /**
+     * When every failure is either a local race or the server's delta limit, and the limit said how long this
+     * account must stay silent (the pause of {@code DeltaBudget}: at least the server's 60 s window; no delta request
+     * is sent during it): the retry comes right after that pause, not on the doubling schedule, which after a few
+     * busy runs would come up to minutes later than needed. The pause itself bounds how often this can happen.
+     * Null when the doubling applies.
+     */
+    private static Duration rateLimitPause(List<ItemError> failures) {
+        Duration longest = null;
+        for (ItemError f : failures) {
+            if (f.code() == ReasonCode.RATE_LIMITED) {
+                Duration d = secondsArg(f);
+                if (d == null) {
+                    return null;
+                }
+                longest = longest == null || d.compareTo(longest) > 0 ? d : longest;
+            } else if (!LOCAL_RACES.contains(f.code())) {
+                return null;
+            }
+        }
+        return longest == null ? null : longest.plus(RACE);
+    }
+
+    private static Duration secondsArg(ItemError f) {
+        try {
+            String s = f.why().args().get("seconds");
+            long seconds = s == null ? -1 : Long.parseLong(s);
+            return seconds < 0 || seconds > MAX.toSeconds() ? null : Duration.ofSeconds(seconds);
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** A run ended in sync. */

@@ -58,4 +58,25 @@ class ItemRetryTest {
     void aRunThatFailedAsAWholeWithNoItemErrorTakesTheSlowRetry() {
         assertEquals(Duration.ofSeconds(10), new ItemRetry().afterFailedRun(List.of()));
     }
+
+    private static ItemError limited(String path, long seconds) {
+        return new ItemError(path, Reason.of(ReasonCode.RATE_LIMITED, "rate limited by the server")
+                .withArgs(java.util.Map.of("seconds", String.valueOf(seconds))));
+    }
+
+    @Test
+    void aRunRefusedByTheServersDeltaLimitIsRetriedRightAfterThePauseTheLimitImposesNotOnTheDoublingSchedule() {
+        ItemRetry r = new ItemRetry();
+        r.afterFailedRun(SERVER);
+        r.afterFailedRun(SERVER);
+        r.afterFailedRun(SERVER); // the doubling is at 80 s by now
+        assertEquals(Duration.ofSeconds(75 + 2), r.afterFailedRun(List.of(limited("a.txt", 61), limited("b.txt", 75),
+                RACE.get(0))), "the longest pause, then 2 s");
+        assertEquals(Duration.ofSeconds(80), r.afterFailedRun(SERVER), "the limit's retries did not count");
+    }
+
+    @Test
+    void aRateLimitBesideAnotherFailureTakesTheDoublingSchedule() {
+        assertEquals(Duration.ofSeconds(10), new ItemRetry().afterFailedRun(List.of(limited("a.txt", 61), SERVER.get(0))));
+    }
 }
