@@ -2,10 +2,7 @@ package org.oxisync.core.service;
 
 import org.oxisync.core.reason.Reason;
 import org.oxisync.core.reason.ReasonCode;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -27,7 +24,6 @@ import org.oxisync.core.scan.TempNames;
 import org.oxisync.protocol.FolderDto;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.store.account.FolderPair;
-import org.oxisync.store.journal.JournalEntry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,7 +35,6 @@ final class PairWorker {
     private static final Logger LOG = LoggerFactory.getLogger(PairWorker.class);
     /** Paths remembered while a run is going on; more than this counts as "something changed". */
     private static final int MAX_TRACKED = 10_000;
-    private static final Duration PROGRESS_INTERVAL = Duration.ofMillis(100);
     private static final Duration OFFLINE_FIRST = Duration.ofSeconds(5);
     private static final Duration OFFLINE_MAX = Duration.ofMinutes(5);
 
@@ -81,23 +76,29 @@ final class PairWorker {
     private boolean fullScanDue = true;
     /** The user's answer to a mass-delete stop, for the next run only (guarded by {@code this}). */
     private MassDeleteChoice massDeleteChoice;
-    private ProgressSnapshot progress;
-    private Instant lastProgressEmit;
-    /** A dropped progress update waits here for the end of the interval, so the latest state is always sent. */
-    private TaskScheduler.Cancellable progressTimer;
     private SyncReport lastReport;
     private Instant lastRun;
     private long runCount;
-    private LocalWatch.Handle watch;
-    private TaskScheduler.Cancellable watchRetry;
-    private String watchProblem;
-    private static final Duration WATCH_RETRY = Duration.ofMinutes(5);
-
     private final PollCadence cadence;
+    private final ProgressThrottle progress;
+    private final PairWatching watching;
 
     PairWorker(ServiceEnv env, FolderPair pair) {
         this.env = env;
         this.cadence = new PollCadence(env.clock());
+        this.progress = new ProgressThrottle(env.clock(), env.scheduler(),
+                snapshot -> env.events().progress(this.pair.name(), snapshot));
+        this.watching = new PairWatching(env, () -> this.pair, new PairWatching.Events() {
+            @Override
+            public void localChanged(String relativePath, boolean directory) {
+                PairWorker.this.localChanged(relativePath, directory);
+            }
+
+            @Override
+            public void localOverflow() {
+                PairWorker.this.localOverflow();
+            }
+        });
         update(pair);
     }
 
@@ -124,7 +125,7 @@ final class PairWorker {
     // ---- triggers ---------------------------------------------------------------------------------------------
 
     void start() {
-        startWatching();
+        watching.start();
         schedulePoll();
         scheduleFullScan();
         requestRun("start");
@@ -397,14 +398,10 @@ final class PairWorker {
     }
 
     private void finish(SyncReport report, PairState next, String message, Reason problem) {
+        progress.runEnded();
         synchronized (this) {
             lastReport = report;
             lastRun = env.clock().instant();
-            progress = null;
-            if (progressTimer != null) { // the run is over: its held-back progress no longer matters
-                progressTimer.cancel();
-                progressTimer = null;
-            }
             runCount++;
         }
         if (report.status() == SyncStatus.FAILED) {
@@ -427,7 +424,7 @@ final class PairWorker {
         if (!dirty && !changedDuringRun.isEmpty()) {
             Path root = Path.of(pair.localRoot());
             for (String p : changedDuringRun) {
-                if (differsFromJournal(root, p)) {
+                if (JournalDrift.differs(env.store(), pair.id(), root, p)) {
                     dirty = true;
                     addDirty(p);
                 }
@@ -439,30 +436,6 @@ final class PairWorker {
         if (dirty && !stopping) {
             noteDirty();
         }
-    }
-
-    private boolean differsFromJournal(Path root, String relative) {
-        Optional<JournalEntry> j;
-        try {
-            j = env.store().journal().get(pair.id(), relative);
-        } catch (RuntimeException e) {
-            return true;
-        }
-        BasicFileAttributes a;
-        try {
-            a = Files.readAttributes(root.resolve(relative), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (java.io.IOException e) {
-            return j.isPresent(); // gone locally: fine if the engine forgot it too
-        }
-        if (j.isEmpty()) {
-            return true;
-        }
-        if (a.isDirectory()) {
-            return false;
-        }
-        JournalEntry e = j.get();
-        return e.size() != a.size() || e.mtime() == null
-                || e.mtime().toEpochMilli() != a.lastModifiedTime().toMillis();
     }
 
     /** One cheap request: is the server there and writable? Remembers the root's tree ETag. */
@@ -533,69 +506,6 @@ final class PairWorker {
             waitingOffline = false;
         }
         requestRun("retry after offline");
-    }
-
-    // ---- local watching ---------------------------------------------------------------------------------------
-
-    private void startWatching() {
-        Path root = Path.of(pair.localRoot());
-        LocalWatch.Handle h;
-        try {
-            h = env.localWatch().watch(root, new LocalWatch.Sink() {
-                @Override
-                public void changed(Path path, boolean directory) {
-                    onLocalEvent(root, path, directory);
-                }
-
-                @Override
-                public void overflow(String why) {
-                    LOG.info("{}: {}; scanning", pair.name(), why);
-                    localOverflow();
-                }
-            });
-        } catch (java.io.IOException | RuntimeException e) {
-            LOG.warn("{}: cannot watch {} ({}); relying on the periodic scan, watching again in 5 min",
-                    pair.name(), root, e.toString());
-            synchronized (this) {
-                watchProblem = "local changes are not watched (" + e.getMessage() + ")";
-                if (!stopping) {
-                    watchRetry = env.scheduler().schedule(WATCH_RETRY, this::startWatching);
-                }
-            }
-            return;
-        }
-        boolean close;
-        synchronized (this) {
-            close = stopping;
-            if (!close) {
-                watch = h;
-                watchProblem = null;
-            }
-        }
-        if (close) {
-            h.close();
-        }
-    }
-
-    private void onLocalEvent(Path root, Path path, boolean directory) {
-        Path rel;
-        try {
-            rel = root.relativize(path);
-        } catch (IllegalArgumentException e) {
-            return;
-        }
-        if (rel.toString().isEmpty() || rel.startsWith("..")) {
-            localOverflow(); // the root itself changed
-            return;
-        }
-        StringBuilder sb = new StringBuilder();
-        for (Path part : rel) {
-            if (sb.length() > 0) {
-                sb.append('/');
-            }
-            sb.append(part);
-        }
-        localChanged(sb.toString(), directory);
     }
 
     // ---- timers -----------------------------------------------------------------------------------------------
@@ -698,21 +608,16 @@ final class PairWorker {
      * state stays consistent: what was transferred is recorded, the rest is done by the next start.
      */
     void stop() {
-        LocalWatch.Handle h;
         synchronized (this) {
             stopping = true;
             for (TaskScheduler.Cancellable c : new TaskScheduler.Cancellable[] {debounce, pollTimer, fullScanTimer,
-                    retryTimer, itemRetryTimer, watchRetry}) {
+                    retryTimer, itemRetryTimer}) {
                 if (c != null) {
                     c.cancel();
                 }
             }
-            h = watch;
-            watch = null;
         }
-        if (h != null) {
-            h.close();
-        }
+        watching.stop();
     }
 
     /** Polls the remote root now (the bus came back: events may have been missed). */
@@ -768,8 +673,9 @@ final class PairWorker {
     }
 
     synchronized PairStatus status() {
+        String watchProblem = watching.problem();
         String d = watchProblem != null && state == PairState.IDLE ? detail + "; " + watchProblem : detail;
-        return new PairStatus(pair.name(), state, d, progress, lastReport, lastRun);
+        return new PairStatus(pair.name(), state, d, progress.latest(), lastReport, lastRun);
     }
 
     synchronized long runCount() {
@@ -788,35 +694,7 @@ final class PairWorker {
 
         @Override
         public void progress(String pairName, ProgressSnapshot snapshot) {
-            Instant now = env.clock().instant();
-            synchronized (PairWorker.this) {
-                progress = snapshot;
-                Duration since = lastProgressEmit == null ? PROGRESS_INTERVAL : Duration.between(lastProgressEmit, now);
-                if (since.isNegative()) {
-                    since = PROGRESS_INTERVAL; // the clock went back: emit now, never hold progress for the jump
-                }
-                if (since.compareTo(PROGRESS_INTERVAL) < 0) {
-                    // at most 10 a second, but never drop the last one: send the newest when the interval ends
-                    if (progressTimer == null) {
-                        progressTimer = env.scheduler().schedule(PROGRESS_INTERVAL.minus(since), this::emitPending);
-                    }
-                    return;
-                }
-                lastProgressEmit = now;
-            }
-            env.events().progress(pair.name(), snapshot);
-        }
-
-        private void emitPending() {
-            ProgressSnapshot latest;
-            synchronized (PairWorker.this) {
-                progressTimer = null;
-                latest = progress;
-                lastProgressEmit = env.clock().instant();
-            }
-            if (latest != null) {
-                env.events().progress(pair.name(), latest);
-            }
+            progress.offer(snapshot);
         }
 
         @Override
