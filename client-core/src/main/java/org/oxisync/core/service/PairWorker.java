@@ -9,7 +9,6 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.oxisync.core.remote.RemoteRoot;
 import org.oxisync.core.engine.ItemError;
 import org.oxisync.core.engine.StopSignal;
 import org.oxisync.core.engine.SyncListener;
@@ -21,8 +20,6 @@ import org.oxisync.core.ignore.PathFilter;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.core.scan.LocalHint;
 import org.oxisync.core.scan.TempNames;
-import org.oxisync.protocol.FolderDto;
-import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.store.account.FolderPair;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -440,30 +437,14 @@ final class PairWorker {
 
     /** One cheap request: is the server there and writable? Remembers the root's tree ETag. */
     private Optional<Reason> probe() {
-        try {
-            FolderDto root = env.api().folder(pair.remoteFolderId());
+        RemoteProbe.Result r = RemoteProbe.of(env.api(), pair.remoteFolderId());
+        if (r.rootEtag() != null) {
             synchronized (this) {
-                rootEtag = root.etag();
+                rootEtag = r.rootEtag();
                 offlineAttempts = 0;
             }
-            if (env.api().serverReadOnly()) {
-                return Optional.of(Reason.of(ReasonCode.SERVER_READ_ONLY,
-                        "the server is read-only for now (maintenance); waiting"));
-            }
-            return Optional.empty();
-        } catch (OxiCloudException.ServerReadOnly e) {
-            return Optional.of(Reason.of(ReasonCode.SERVER_READ_ONLY,
-                    "the server is read-only for now (maintenance); waiting"));
-        } catch (OxiCloudException e) {
-            if (RemoteRoot.isGone(env.api(), pair.remoteFolderId(), e)) {
-                return Optional.empty(); // not a connectivity problem: the run reports the deleted folder
-            }
-            if (e.isTransient()) {
-                return Optional.of(org.oxisync.core.reason.Reasons.of(e).withDetail(
-                        "the server cannot be reached (" + e.getClass().getSimpleName() + "); waiting"));
-            }
-            return Optional.empty(); // not a connectivity problem: the run reports it
         }
+        return Optional.ofNullable(r.offline());
     }
 
     private synchronized Reason offlineProblem() {
