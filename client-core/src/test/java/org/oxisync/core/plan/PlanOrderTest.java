@@ -2,21 +2,12 @@ package org.oxisync.core.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
-import org.oxisync.core.naming.ConflictNamer;
-import org.oxisync.core.naming.LocalNamePolicy;
-import org.oxisync.core.naming.OsFamily;
 
 /** Orders that matter because a step removes what a later step needs. */
 class PlanOrderTest {
-    private static final Clock CLOCK = Clock.fixed(Instant.parse("2024-05-06T07:08:09Z"), ZoneOffset.UTC);
-
     private static SyncPlan plan(Scenario s) {
-        return new Reconciler(new ConflictNamer(CLOCK, "laptop"), new LocalNamePolicy(OsFamily.LINUX))
-                .reconcile(s.localSnapshot(), s.remoteSnapshot(), s.journalBase());
+        return s.plan();
     }
 
     @Test

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.oxisync.core.naming.ConflictNamer;
-import org.oxisync.core.naming.LocalNamePolicy;
-import org.oxisync.core.naming.OsFamily;
 
 /**
  * A file the server holds under a new id at the place of a known one (another device deleted and re-created it, or
@@ -17,18 +14,11 @@ import org.oxisync.core.naming.OsFamily;
  * during the run") and the delete then removed it, leaving the device without the file until a retry.
  */
 class ReplacedUnderMovedFolderTest {
-    private final Reconciler reconciler =
-            new Reconciler(new ConflictNamer(ReconcilerTableTest.CLOCK, "laptop"), new LocalNamePolicy(OsFamily.LINUX));
-
-    private SyncPlan plan(Scenario s) {
-        return reconciler.reconcile(s.localSnapshot(), s.remoteSnapshot(), s.journalBase());
-    }
-
     @Test
     void aFileReplacedOnTheServerInsideAFolderMovedOnTheServerIsOneUpdateAndNotADownloadBesideADelete() {
         Scenario s = new Scenario().syncedDir("a").syncedDir("a/d").synced("a/d/f.txt", "old").synced("a/d/g.txt", "g")
                 .remoteMove("a", "b").remoteDelete("b/d/f.txt").remoteNew("b/d/f.txt", "new");
-        SyncPlan p = plan(s);
+        SyncPlan p = s.plan();
         List<SyncAction> actions = p.actions();
         assertTrue(actions.stream().noneMatch(x -> x instanceof SyncAction.DeleteLocal), p.describe());
         List<SyncAction.Download> downloads = actions.stream().filter(x -> x instanceof SyncAction.Download)
@@ -43,7 +33,7 @@ class ReplacedUnderMovedFolderTest {
     void aFileReplacedOnTheServerInAFolderThatDidNotMoveIsStillOneUpdate() {
         Scenario s = new Scenario().syncedDir("a").synced("a/f.txt", "old")
                 .remoteDelete("a/f.txt").remoteNew("a/f.txt", "new");
-        SyncPlan p = plan(s);
+        SyncPlan p = s.plan();
         assertTrue(p.actions().stream().noneMatch(x -> x instanceof SyncAction.DeleteLocal), p.describe());
         assertEquals(1, p.actions().stream().filter(x -> x instanceof SyncAction.Download).count(), p.describe());
     }

@@ -137,6 +137,13 @@ final class Scenario {
         return new JournalBase(journal);
     }
 
+    /** The plan of a Linux device named "laptop" at a fixed time ({@link ReconcilerTableTest#CLOCK}). */
+    SyncPlan plan() {
+        return new Reconciler(new org.oxisync.core.naming.ConflictNamer(ReconcilerTableTest.CLOCK, "laptop"),
+                new org.oxisync.core.naming.LocalNamePolicy(org.oxisync.core.naming.OsFamily.LINUX))
+                .reconcile(localSnapshot(), remoteSnapshot(), journalBase());
+    }
+
     private static String parentId(String path) {
         String parent = RelativePaths.parent(path);
         return parent.isEmpty() ? "root" : "id:" + parent;
