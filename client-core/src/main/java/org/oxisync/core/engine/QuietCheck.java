@@ -34,12 +34,13 @@ final class QuietCheck {
 
     /** Seals what this run saw (see {@link QuietSeal}); a seal that cannot be written only costs the next run time. */
     static void writeSeal(QuietSeal seal, FolderPair pair, Optional<String> rootEtag, ScanResult scan) {
-        Optional<byte[]> record = QuietRecord.of(scan.snapshot().entries()); // empty: a link, a hashed file
-        if (rootEtag.isEmpty() || record.isEmpty()) {
+        java.util.List<org.oxisync.core.plan.LocalEntry> entries = scan.snapshot().entries();
+        long length = QuietRecord.length(entries); // -1: a link, a hashed file
+        if (rootEtag.isEmpty() || length < 0) {
             return;
         }
-        try {
-            seal.write(pair, rootEtag.get(), record.get());
+        try { // streamed: the record of a million files is never held whole beside the run's snapshots
+            seal.write(pair, rootEtag.get(), length, out -> QuietRecord.writeTo(entries, out));
         } catch (IOException e) {
             LOG.info("could not write the quiet seal {} ({}); the next run is a full one", seal.path(), e.toString());
             try {

@@ -91,6 +91,22 @@ public final class QuietSeal {
      * ETag, the record's length and bytes, then a CRC-32 of everything before it.
      */
     void write(FolderPair pair, String rootEtag, byte[] record) throws IOException {
+        write(pair, rootEtag, record.length, out -> out.write(record));
+    }
+
+    /** Writes the bytes of a record to the seal's stream (see {@link #write(FolderPair, String, long, Record)}). */
+    interface Record {
+        void writeTo(java.io.OutputStream out) throws IOException;
+    }
+
+    /**
+     * As {@link #write(FolderPair, String, byte[])}, the record streamed by {@code record} ({@code length} bytes, which
+     * it must write exactly) instead of held whole; a record too long for the format is not sealed (an IOException).
+     */
+    void write(FolderPair pair, String rootEtag, long length, Record record) throws IOException {
+        if (length < 0 || length > Integer.MAX_VALUE - 64) {
+            throw new IOException("a quiet record of " + length + " bytes does not fit in a seal");
+        }
         DurableFiles.replace(file, raw -> {
             CheckedOutputStream checked = new CheckedOutputStream(new BufferedOutputStream(raw, 1 << 16), new CRC32());
             DataOutputStream out = new DataOutputStream(checked);
@@ -110,8 +126,12 @@ public final class QuietSeal {
                 string(out, e.getValue());
             }
             string(out, rootEtag);
-            out.writeInt(record.length);
-            out.write(record);
+            out.writeInt((int) length);
+            int before = out.size();
+            record.writeTo(out);
+            if (out.size() - before != length) {
+                throw new IOException("the quiet record wrote " + (out.size() - before) + " bytes, not " + length);
+            }
             out.flush();
             out.writeLong(checked.getChecksum().getValue());
             out.flush();

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import org.oxisync.core.ignore.IgnoreFile;
 import org.oxisync.core.ignore.PathFilter;
 import org.oxisync.core.naming.ConflictNamer;
@@ -212,11 +213,14 @@ public final class SyncEngine {
         RemoteScanner remoteScanner = new RemoteScanner(api, shared);
         ScanResult scan;
         RemoteScan remote;
+        // The root's tree ETag for the seal; the listing itself is let go as soon as discovery has made the
+        // snapshot, not held while the disk is walked (about 100 bytes a file beside the scan: the run's peak)
+        AtomicReference<Optional<String>> rootEtag = new AtomicReference<>(Optional.empty());
         if (hint instanceof LocalHint.Paths paths) {
             // Incremental: the server first, so that every folder where it changed something is read locally too
             // (what the run writes there is then compared with the disk as it is, not as the journal remembers it).
             listener.phase(pair.name(), "discovering");
-            remote = discover(pair, treeFile, remoteScanner, shared, options.staleRemoteFolders());
+            remote = discover(pair, treeFile, remoteScanner, shared, options.staleRemoteFolders(), rootEtag);
             if (options.stop().stopRequested()) {
                 return reports.stoppedBeforeChanges(pair, start);
             }
@@ -237,7 +241,8 @@ public final class SyncEngine {
             // The server is asked while the disk is walked: discovery (reading the listing cache, one request when
             // nothing changed) needs neither the scan nor the journal, and the two use different resources.
             Background<RemoteScan> discovery = Background.start("oxisync-discover", () -> {
-                RemoteScan found = discover(pair, treeFile, remoteScanner, shared, options.staleRemoteFolders());
+                RemoteScan found = discover(pair, treeFile, remoteScanner, shared, options.staleRemoteFolders(),
+                        rootEtag);
                 found.snapshot().byId(); // built here, beside the scan, for the reconcile step
                 return found;
             });
@@ -257,8 +262,6 @@ public final class SyncEngine {
         // The listing itself is not held while the run plans (about 85 bytes a file: the rows and their names): the
         // cache file has it (discovery saved it, or read it from there unchanged) and it is read again only when
         // the run writes to the server or relists it (bench/README.md "A million files").
-        Optional<String> rootEtag = remote.tree().rootEtag();
-        remote = remote.withoutTree();
         for (Path temp : scan.leftoverTemps()) {
             Files.deleteIfExists(temp);
         }
@@ -354,13 +357,15 @@ public final class SyncEngine {
         if (plan.actions().isEmpty() && report.status() == SyncStatus.OK && report.skipped().isEmpty()
                 && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty() && hint == LocalHint.ALL
                 && twice.staleFolderIds().isEmpty()) {
-            QuietCheck.writeSeal(seal, pair, rootEtag, scan);
+            QuietCheck.writeSeal(seal, pair, rootEtag.get(), scan);
         }
         return report;
     }
 
+    /** The server's tree now, without its listing (saved to the cache file when it changed); sets {@code rootEtag}. */
     private RemoteScan discover(FolderPair pair, RemoteTreeFile treeFile, RemoteScanner remoteScanner,
-                                SharedStrings shared, java.util.Set<String> staleFolders) throws IOException {
+                                SharedStrings shared, java.util.Set<String> staleFolders,
+                                AtomicReference<Optional<String>> rootEtag) throws IOException {
         RemoteTree previous = store.needsRebuild() ? RemoteTree.empty(pair.remoteFolderId())
                 : treeFile.load(pair.remoteFolderId(), shared);
         if (!staleFolders.isEmpty()) {
@@ -370,7 +375,8 @@ public final class SyncEngine {
         if (!remote.unchanged()) {
             treeFile.save(remote.tree());
         }
-        return remote;
+        rootEtag.set(remote.tree().rootEtag());
+        return remote.withoutTree();
     }
 
     private PlanExecutor.Session session(FolderPair pair, SyncOptions options, Path root, ScanResult scan,
@@ -384,33 +390,5 @@ public final class SyncEngine {
                 new ProgressAccumulator(clock), listener, clock, options.workers(),
                 transferOptions.deltaThresholdBytes(), scanner.digester(), options.stop(),
                 new ConflictNamer(clock, options.host()));
-    }
-
-    /** Paths where the server differs from the journal: new, changed, moved (both ends) or deleted entries. */
-    static final class RemoteChanges {
-        private RemoteChanges() {}
-
-        static Set<String> paths(org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
-            Map<String, JournalEntry> byPath = base.byPath();
-            Map<String, RemoteEntry> byId = remote.byId();
-            Set<String> changed = new HashSet<>();
-            for (RemoteEntry r : remote.entries()) {
-                JournalEntry j = byPath.get(r.path());
-                if (j == null || j.kind() != r.kind() || !r.id().equals(j.remoteId())
-                        || (r.kind() == EntryKind.FILE && !Objects.equals(r.contentHash(), j.remoteHash()))) {
-                    changed.add(r.path());
-                }
-            }
-            for (JournalEntry j : base.entries()) {
-                if (j.remoteId() == null) {
-                    continue; // never on the server
-                }
-                RemoteEntry r = byId.get(j.remoteId());
-                if (r == null || !r.path().equals(j.path())) {
-                    changed.add(j.path()); // deleted or moved away on the server
-                }
-            }
-            return changed;
-        }
     }
 }

@@ -38,6 +38,40 @@ class QuietSealTest {
     }
 
     @Test
+    void sealWithAStreamedRecordIsByteForByteTheSealWithTheWholeRecord() throws IOException {
+        List<LocalEntry> entries = new java.util.ArrayList<>();
+        for (int i = 0; i < 500; i++) { // past the streaming buffer many times, names of every UTF-8 width
+            entries.add(LocalEntry.dir("d" + i + "/ü€𝄞", i % 3 == 0 ? null : "(dev=1,ino=" + i + ")"));
+            entries.add(LocalEntry.unhashedFile("d" + i + "/ü€𝄞/f" + i, i, 1_700_000_000_000L + i, "(dev=1,ino=" + i + ")"));
+        }
+        byte[] whole = QuietRecord.of(entries).orElseThrow();
+        assertEquals(whole.length, QuietRecord.length(entries));
+        QuietSeal a = QuietSeal.forPair(tmp.resolve("a"), 7);
+        QuietSeal b = QuietSeal.forPair(tmp.resolve("b"), 7);
+        Files.createDirectories(tmp.resolve("a"));
+        Files.createDirectories(tmp.resolve("b"));
+        a.write(pair, "etag-1", whole);
+        b.write(pair, "etag-1", QuietRecord.length(entries), out -> QuietRecord.writeTo(entries, out));
+        assertArrayEquals(Files.readAllBytes(a.path()), Files.readAllBytes(b.path()));
+        assertTrue(b.read(pair).isPresent());
+    }
+
+    @Test
+    void streamedRecordOfAnotherLengthLeavesNoSeal() throws IOException {
+        QuietSeal seal = QuietSeal.forPair(tmp, 7);
+        List<LocalEntry> entries = List.of(LocalEntry.dir("d", "(dev=1,ino=2)"));
+        long length = QuietRecord.length(entries);
+        org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                () -> seal.write(pair, "etag-1", length + 1, out -> QuietRecord.writeTo(entries, out)));
+        assertTrue(seal.read(pair).isEmpty());
+    }
+
+    @Test
+    void entriesWithAHashedFileOrALinkHaveNoRecordLength() {
+        assertEquals(-1, QuietRecord.length(List.of(LocalEntry.dir("d", null), LocalEntry.file("d/a", 1, 1, null, "hash"))));
+    }
+
+    @Test
     void sealMadeUnderOtherPairSettingsIsNotUsed() throws IOException {
         QuietSeal seal = QuietSeal.forPair(tmp, 7);
         seal.write(pair, "etag-1", record);
