@@ -81,33 +81,9 @@ final class PlanExecutor {
         this.deletes = new DeleteSteps(session, tally, swap);
     }
 
-    /**
-     * The server folders whose listings the plan will write to: the parent of every upload, remote folder creation,
-     * remote move (both ends) and remote delete, or its nearest ancestor the server has now (for a folder the plan
-     * creates). The engine marks them stale in the listing cache before the first write (see
-     * {@link org.oxisync.core.remote.RemoteTree#withStale}).
-     */
+    /** The server folders whose listings the plan will write to (see {@link WrittenFolders}). */
     Set<String> remoteFoldersWritten(SyncPlan plan) {
-        Set<String> out = new java.util.HashSet<>();
-        for (SyncAction a : plan.actions()) {
-            if (a instanceof SyncAction.Upload || a instanceof SyncAction.CreateRemoteFolder
-                    || a instanceof SyncAction.DeleteRemote) {
-                out.add(nearestKnownFolder(RelativePaths.parent(a.path())));
-            } else if (a instanceof SyncAction.MoveRemote m) {
-                out.add(nearestKnownFolder(RelativePaths.parent(m.from())));
-                out.add(nearestKnownFolder(RelativePaths.parent(m.path())));
-            }
-        }
-        return out;
-    }
-
-    private String nearestKnownFolder(String path) {
-        for (String p = path; ; p = RelativePaths.parent(p)) {
-            Optional<String> id = s.remote().id(p);
-            if (id.isPresent() || p.isEmpty()) {
-                return id.orElse(s.remote().folderId(""));
-            }
-        }
+        return WrittenFolders.of(plan, s.remote());
     }
 
     /** Runs the plan; returns the reason the run had to stop early, or null. */
@@ -124,7 +100,15 @@ final class PlanExecutor {
                 while (j < actions.size() && isTransfer(actions.get(j))) {
                     j++;
                 }
+                s.journal().flush(); // the structure steps' rows first (a delta download looks its path up)
                 runTransfers(actions.subList(i, j));
+                i = j;
+            } else if (a instanceof SyncAction.MoveRemote) {
+                int j = i;
+                while (j < actions.size() && actions.get(j) instanceof SyncAction.MoveRemote) {
+                    j++;
+                }
+                moveRemote(actions.subList(i, j));
                 i = j;
             } else if (a instanceof SyncAction.DeleteRemote) {
                 int j = i;
@@ -168,6 +152,22 @@ final class PlanExecutor {
             }
         }
         return false;
+    }
+
+    /** Consecutive remote moves: on several workers, each after the earlier moves it depends on ({@link MoveBatch}). */
+    private void moveRemote(List<SyncAction> batch) {
+        List<SyncAction.MoveRemote> moves = new ArrayList<>(batch.size());
+        batch.forEach(a -> moves.add((SyncAction.MoveRemote) a));
+        try {
+            MoveBatch.run(moves, s.workers(), m -> {
+                if (!abort.get() && !stopRequested()) {
+                    runOne(m);
+                }
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop(Reason.of(ReasonCode.STOPPED, "interrupted"));
+        }
     }
 
     /** Consecutive remote deletes: one trash request (see {@link DeleteSteps#trashRemote}), an outcome per item. */
@@ -289,8 +289,16 @@ final class PlanExecutor {
         } else if (a instanceof SyncAction.DeleteRemote) {
             throw new IllegalStateException("remote deletes run in batches (trashRemote)");
         } else if (a instanceof SyncAction.RecordJournal r) {
-            s.journal().upsert(r.entry());
-            if (r.previousPath() != null && !r.previousPath().equals(r.entry().path())) {
+            boolean movedFolder = r.entry().kind() == EntryKind.DIR && r.previousPath() != null
+                    && !r.previousPath().equals(r.entry().path());
+            if (movedFolder) {
+                // a folder both sides moved the same way (another client, or this one before a kill lost the
+                // journal batch of its move): the rows below it move along, as a move step re-keys them
+                s.journal().move(r.previousPath(), r.entry().path(), r.entry().remoteId(), old -> r.entry());
+            } else {
+                s.journal().upsert(r.entry());
+            }
+            if (!movedFolder && r.previousPath() != null && !r.previousPath().equals(r.entry().path())) {
                 s.journal().delete(r.previousPath());
                 String from = r.previousPath();
                 String to = r.entry().path();

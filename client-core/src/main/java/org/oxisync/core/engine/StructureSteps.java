@@ -19,7 +19,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The structure steps of a {@link PlanExecutor} run: conflict copies, local and remote folders, local and remote
- * moves. Runs on the executor's thread only (never on a transfer worker).
+ * moves. Runs on the executor's thread, except {@link #moveRemote}, which {@link MoveBatch} runs on several workers at
+ * once for moves that do not depend on each other (so it uses only thread-safe state: the remote index, the tally,
+ * the placements and the journal writer).
  */
 final class StructureSteps {
     /** Logs under the executor's name: the log lines are the executor's, whichever class carries the step. */
@@ -114,9 +116,9 @@ final class StructureSteps {
         // the plan names the entry's remote id: a stage name (see StructureOrder) has none on the server
         String remoteId = m.remoteId() != null ? m.remoteId() : s.remote().id(m.path()).orElse(null);
         s.tree().move(m.from(), m.path());
-        Path moved = s.tree().resolve(m.path());
+        String movedKey = fileKey(s.tree().resolve(m.path())); // now: the row is written with the next batch
         s.journal().move(m.from(), m.path(), remoteId, old -> old == null
-                ? new JournalEntry(m.path(), m.kind(), 0, 0, fileKey(moved), null, remoteId, null, null)
+                ? new JournalEntry(m.path(), m.kind(), 0, 0, movedKey, null, remoteId, null, null)
                 : new JournalEntry(m.path(), old.kind(), old.size(), old.mtimeMillis(), old.fileKey(),
                         old.localHash(), old.remoteId(), old.remoteEtag(), old.remoteHash()));
         tally.moved.incrementAndGet();

@@ -192,6 +192,31 @@ class ChunkIndexTest {
     }
 
     @Test
+    void aFolderMoveTakesItsWholeSubtreeAndOnlyItAndReplacesWhatWasRecordedAtTheTarget() {
+        byte[] data = TestData.random(12, 2_500);
+        FileDigest d = TestData.digest(data, 1000);
+        String first = d.chunks().get(0).hash();
+        Instant mtime = Instant.ofEpochSecond(1_700_000_000L, 7);
+        // siblings that sort right before ('.' < '/') and right after ('0' > '/') the folder's subtree, a deep
+        // descendant, and a stale record at the target
+        List<String> before = List.of("d/a.bin", "d/x/y/z.bin", "d.bak/a.bin", "d0/a.bin", "e/old.bin");
+        for (String p : before) {
+            index.recordLocalFile(f.pairId, p, d, mtime, "ino:" + p);
+        }
+        index.moveLocalFiles(f.pairId, "d", "e");
+        List<String> after = List.of("e/a.bin", "e/x/y/z.bin", "d.bak/a.bin", "d0/a.bin", "e/old.bin", "d/a.bin");
+        for (String p : after) { // a journal row per path, keyed as the record was, so that locations() trusts it
+            String key = p.startsWith("e/") && !p.equals("e/old.bin") ? "ino:d" + p.substring(1) : "ino:" + p;
+            f.store.journal().upsert(new JournalEntry(f.pairId, p, EntryKind.FILE, data.length, mtime, key,
+                    d.fileHash(), null, null, null, null));
+        }
+        List<String> paths = index.locations(first).stream().filter(l -> l instanceof ChunkLocation.LocalFile)
+                .map(l -> ((ChunkLocation.LocalFile) l).path()).sorted().toList();
+        assertEquals(List.of("d.bak/a.bin", "d0/a.bin", "e/a.bin", "e/x/y/z.bin"), paths,
+                "the subtree moved whole, the neighbours stayed, the old record at the target is gone");
+    }
+
+    @Test
     void aManifestReadsBackInOrder() {
         FileDigest d = TestData.digest(TestData.random(9, 4_321), 1000);
         index.recordManifest(d);
