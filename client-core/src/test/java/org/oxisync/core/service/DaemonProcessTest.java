@@ -3,7 +3,6 @@ package org.oxisync.core.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.oxisync.core.service.ManualScheduler.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,9 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.cli.OxiSyncMain;
 import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.testing.Await;
 import org.oxisync.core.testing.CliRun;
+import org.oxisync.core.testing.DaemonProcess;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 
@@ -32,8 +32,7 @@ class DaemonProcessTest {
     OxiCloudEmulator server;
     Path home;
     Path local;
-    Process daemon;
-    Path daemonLog;
+    DaemonProcess daemon;
     String out;
     String err;
 
@@ -41,7 +40,6 @@ class DaemonProcessTest {
     void setUp() throws Exception {
         server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "pw-Quokka-42").build());
         home = tmp.resolve("home");
-        daemonLog = tmp.resolve("daemon.log");
         local = Files.createDirectories(tmp.resolve("Sync"));
         assertEquals(0, cli("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice", "--password-stdin",
                 "--home", home.toString()), () -> err);
@@ -54,9 +52,9 @@ class DaemonProcessTest {
     }
 
     @AfterEach
-    void tearDown() {
-        if (daemon != null && daemon.isAlive()) {
-            daemon.destroyForcibly();
+    void tearDown() throws InterruptedException {
+        if (daemon != null) {
+            daemon.close();
         }
         server.close();
     }
@@ -66,26 +64,6 @@ class DaemonProcessTest {
         out = r.out();
         err = r.err();
         return r.code();
-    }
-
-    private Process startDaemon() throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "--add-modules", "jdk.incubator.vector", "-cp",
-                System.getProperty("java.class.path"), OxiSyncMain.class.getName(), "daemon", "--no-bus",
-                "--home", home.toString());
-        pb.redirectErrorStream(true);
-        // to a file: Process.destroy() closes the parent's end of a pipe, which would lose the last lines
-        pb.redirectOutput(daemonLog.toFile());
-        Process p = pb.start();
-        return p;
-    }
-
-    private String daemonOut() {
-        try {
-            return Files.readString(daemonLog);
-        } catch (java.io.IOException e) {
-            return "(no output: " + e + ")";
-        }
     }
 
     private long localFiles() {
@@ -100,8 +78,7 @@ class DaemonProcessTest {
     void sigtermMidRunLeavesAConsistentStateThatTheNextRunCompletes() throws Exception {
         // slow downloads down so that the signal arrives while the first run is transferring
         server.faults().slowNext(FILES, "GET", "/api/files/[^/]+", 256 * 1024);
-        daemon = startDaemon();
-        await("the daemon's status socket", 60, () -> DaemonClient.ping(home));
+        daemon = DaemonProcess.start(home, tmp.resolve("daemon.log")).awaitSocket();
 
         assertEquals(0, cli("", "status", "--home", home.toString()), () -> err);
         assertTrue(out.contains("daemon:  running"), out);
@@ -109,22 +86,22 @@ class DaemonProcessTest {
         assertEquals(0, cli("", "status", "--json", "--home", home.toString()), () -> err);
         JsonNode json = new ObjectMapper().readTree(out);
         assertEquals("Sync", json.path("pairs").get(0).path("name").asText());
-        assertEquals(daemon.pid(), json.path("daemon_pid").asLong());
+        assertEquals(daemon.process().pid(), json.path("daemon_pid").asLong());
 
         // a one-shot run does not compete with the daemon: it says one is running (configuration error, 2)
         assertEquals(2, cli("", "sync-once", "--home", home.toString()));
         assertTrue(err.contains("daemon"), err);
 
-        await("a few downloads", 60, () -> localFiles() >= 3);
+        Await.until("a few downloads", 60, () -> localFiles() >= 3);
         long before = localFiles();
         assertTrue(before < FILES, "the run should still be going: " + before);
-        assertTrue(daemon.isAlive(), () -> "the daemon died early: " + daemonOut());
+        assertTrue(daemon.process().isAlive(), () -> "the daemon died early: " + daemon.output());
         long t0 = System.nanoTime();
-        daemon.destroy(); // SIGTERM
-        assertTrue(daemon.waitFor(60, TimeUnit.SECONDS), "the daemon stops within the grace period");
+        daemon.process().destroy(); // SIGTERM
+        assertTrue(daemon.process().waitFor(60, TimeUnit.SECONDS), "the daemon stops within the grace period");
         double seconds = (System.nanoTime() - t0) / 1e9;
-        String log = daemonOut();
-        assertEquals(143, daemon.exitValue(), log);
+        String log = daemon.output();
+        assertEquals(143, daemon.process().exitValue(), log);
         assertTrue(log.contains("oxisync daemon: stopping\n") && log.contains("oxisync daemon: stopped\n"), log);
         // the run ended through its stop signal (its report was written) before the store was closed
         int stoppingAt = log.indexOf("oxisync daemon: stopping\n");
