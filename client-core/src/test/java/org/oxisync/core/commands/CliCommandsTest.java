@@ -13,6 +13,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.oxisync.core.testing.AliceCliTest;
 
 /** The headless command line end to end, in-process, against the emulator, with a portable --home. */
 class CliCommandsTest extends AliceCliTest {

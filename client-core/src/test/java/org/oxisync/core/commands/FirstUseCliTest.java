@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppHome;
+import org.oxisync.core.testing.AliceCliTest;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 

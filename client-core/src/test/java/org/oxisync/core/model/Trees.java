@@ -35,20 +35,9 @@ final class Trees {
     /** Remote entries: files with their id and hash, folders ({@code "path/"}) with null. */
     static Map<String, RemoteFile> remoteFiles(RemoteClient r) {
         Map<String, RemoteFile> out = new TreeMap<>();
-        addRemote(r, "", out);
+        TreeSnapshots.walkRemote(r, p -> out.put(p, p.endsWith("/") ? null
+                : new RemoteFile(r.fileId("/" + p), Blake3.hashHex(r.read("/" + p)))));
         return out;
-    }
-
-    private static void addRemote(RemoteClient r, String rel, Map<String, RemoteFile> out) {
-        for (String name : r.list("/" + rel)) {
-            String child = rel.isEmpty() ? name : rel + "/" + name;
-            if (r.folderId("/" + child) != null) {
-                out.put(child + "/", null);
-                addRemote(r, child, out);
-            } else {
-                out.put(child, new RemoteFile(r.fileId("/" + child), Blake3.hashHex(r.read("/" + child))));
-            }
-        }
     }
 
     /** Every row of the user's trash (through the REST API, page by page). */

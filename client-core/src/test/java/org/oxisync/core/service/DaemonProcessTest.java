@@ -15,35 +15,20 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
-import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.testing.AliceCliTest;
 import org.oxisync.core.testing.Await;
-import org.oxisync.core.testing.CliRun;
 import org.oxisync.core.testing.DaemonProcess;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
 
 /** {@code oxisync daemon} as a real child process: status over its socket, SIGTERM mid-run, then the next run. */
 @DisabledOnOs(OS.WINDOWS) // Process.destroy() is not SIGTERM there
-class DaemonProcessTest {
+class DaemonProcessTest extends AliceCliTest {
     static final int FILES = 40;
-    @TempDir
-    Path tmp;
-    OxiCloudEmulator server;
-    Path home;
-    Path local;
     DaemonProcess daemon;
-    String out;
-    String err;
 
     @BeforeEach
     void setUp() throws Exception {
-        server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "pw-Quokka-42").build());
-        home = tmp.resolve("home");
-        local = Files.createDirectories(tmp.resolve("Sync"));
-        assertEquals(0, cli("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice", "--password-stdin",
-                "--home", home.toString()), () -> err);
-        assertEquals(0, cli("", "pair", "add", local.toString(), "/Sync", "--home", home.toString()), () -> err);
+        loginAndPair();
         byte[] body = new byte[64 * 1024];
         for (int i = 0; i < FILES; i++) {
             body[0] = (byte) i;
@@ -52,18 +37,10 @@ class DaemonProcessTest {
     }
 
     @AfterEach
-    void tearDown() throws InterruptedException {
+    void stopDaemon() throws InterruptedException {
         if (daemon != null) {
             daemon.close();
         }
-        server.close();
-    }
-
-    private int cli(String stdin, String... args) {
-        CliRun r = CliRun.withStdin(stdin, args);
-        out = r.out();
-        err = r.err();
-        return r.code();
     }
 
     private long localFiles() {
@@ -80,16 +57,16 @@ class DaemonProcessTest {
         server.faults().slowNext(FILES, "GET", "/api/files/[^/]+", 256 * 1024);
         daemon = DaemonProcess.start(home, tmp.resolve("daemon.log")).awaitSocket();
 
-        assertEquals(0, cli("", "status", "--home", home.toString()), () -> err);
+        assertEquals(0, run("status", "--home", home.toString()), () -> err);
         assertTrue(out.contains("daemon:  running"), out);
         assertTrue(out.contains("Sync: "), out);
-        assertEquals(0, cli("", "status", "--json", "--home", home.toString()), () -> err);
+        assertEquals(0, run("status", "--json", "--home", home.toString()), () -> err);
         JsonNode json = new ObjectMapper().readTree(out);
         assertEquals("Sync", json.path("pairs").get(0).path("name").asText());
         assertEquals(daemon.process().pid(), json.path("daemon_pid").asLong());
 
         // a one-shot run does not compete with the daemon: it says one is running (configuration error, 2)
-        assertEquals(2, cli("", "sync-once", "--home", home.toString()));
+        assertEquals(2, run("sync-once", "--home", home.toString()));
         assertTrue(err.contains("daemon"), err);
 
         Await.until("a few downloads", 60, () -> localFiles() >= 3);
@@ -113,7 +90,7 @@ class DaemonProcessTest {
         assertTrue(localFiles() < FILES, "stopped before the end of the run");
 
         // the next start completes the work: nothing is lost, duplicated or conflicted
-        assertEquals(0, cli("", "sync-once", "--json", "--home", home.toString()), () -> err + out);
+        assertEquals(0, run("sync-once", "--json", "--home", home.toString()), () -> err + out);
         assertEquals(0, new ObjectMapper().readTree(out).path("conflicts").asInt());
         assertEquals(FILES, localFiles());
         try (Stream<Path> s = Files.list(local)) {
@@ -122,7 +99,7 @@ class DaemonProcessTest {
         for (int i = 0; i < FILES; i++) {
             assertEquals(i, Files.readAllBytes(local.resolve("f" + i + ".bin"))[0]);
         }
-        assertEquals(0, cli("", "sync-once", "--json", "--home", home.toString()), () -> err + out);
+        assertEquals(0, run("sync-once", "--json", "--home", home.toString()), () -> err + out);
         JsonNode again = new ObjectMapper().readTree(out);
         assertEquals(0, again.path("downloaded").asInt() + again.path("uploaded").asInt(), out);
         assertEquals(FILES, server.remote("alice").list("/Sync").size(), "nothing was uploaded back or duplicated");
@@ -130,8 +107,8 @@ class DaemonProcessTest {
 
     @Test
     void statusWithoutADaemonReadsTheStore() {
-        assertEquals(0, cli("", "status", "--home", home.toString()), () -> err);
+        assertEquals(0, run("status", "--home", home.toString()), () -> err);
         assertTrue(out.contains("daemon:  not running"), out);
-        assertEquals(2, cli("", "status", "--json", "--home", home.toString()));
+        assertEquals(2, run("status", "--json", "--home", home.toString()));
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.emulator.RemoteClient;
@@ -45,18 +46,23 @@ public final class TreeSnapshots {
     /** Every file and folder of the user's drive on the emulator, in the shape of {@link #local(Path)}. */
     public static Map<String, String> remote(RemoteClient r) {
         Map<String, String> out = new TreeMap<>();
-        addRemote(r, "", out);
+        walkRemote(r, p -> out.put(p, p.endsWith("/") ? "" : Blake3.hashHex(r.read("/" + p))));
         return out;
     }
 
-    private static void addRemote(RemoteClient r, String rel, Map<String, String> out) {
+    /** Hands every path of the user's drive to {@code visit}, a folder (as {@code "path/"}) before what it holds. */
+    public static void walkRemote(RemoteClient r, Consumer<String> visit) {
+        walkRemote(r, "", visit);
+    }
+
+    private static void walkRemote(RemoteClient r, String rel, Consumer<String> visit) {
         for (String name : r.list("/" + rel)) {
             String child = rel.isEmpty() ? name : rel + "/" + name;
             if (r.folderId("/" + child) != null) {
-                out.put(child + "/", "");
-                addRemote(r, child, out);
+                visit.accept(child + "/");
+                walkRemote(r, child, visit);
             } else {
-                out.put(child, Blake3.hashHex(r.read("/" + child)));
+                visit.accept(child);
             }
         }
     }

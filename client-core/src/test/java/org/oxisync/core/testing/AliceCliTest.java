@@ -1,4 +1,4 @@
-package org.oxisync.core.commands;
+package org.oxisync.core.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.testing.CliRun;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 
@@ -16,13 +15,13 @@ import org.oxisync.emulator.OxiCloudEmulator;
  * themselves (some test running without one) and a {@link #local} folder to pair; {@link #out} and {@link #err} hold
  * what the last run printed.
  */
-abstract class AliceCliTest {
-    @TempDir Path tmp;
-    OxiCloudEmulator server;
-    Path home;
-    Path local;
-    String out;
-    String err;
+public abstract class AliceCliTest {
+    @TempDir protected Path tmp;
+    protected OxiCloudEmulator server;
+    protected Path home;
+    protected Path local;
+    protected String out;
+    protected String err;
 
     @BeforeEach
     void startServer() throws Exception {
@@ -36,11 +35,11 @@ abstract class AliceCliTest {
         server.close();
     }
 
-    int run(String... args) {
+    protected int run(String... args) {
         return runWithStdin("", args);
     }
 
-    int runWithStdin(String stdin, String... args) {
+    protected int runWithStdin(String stdin, String... args) {
         CliRun r = CliRun.withStdin(stdin, args);
         out = r.out();
         err = r.err();
@@ -48,7 +47,7 @@ abstract class AliceCliTest {
     }
 
     /** alice logs in and pairs {@link #local} with /Sync. */
-    void loginAndPair() {
+    protected void loginAndPair() {
         assertEquals(0, runWithStdin("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice", "--password-stdin",
                 "--home", home.toString()), () -> err);
         assertEquals(0, run("pair", "add", local.toString(), "/Sync", "--home", home.toString()), () -> err);
