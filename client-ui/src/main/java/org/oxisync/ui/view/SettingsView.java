@@ -105,13 +105,9 @@ public final class SettingsView extends TabPane {
                         + "   ·   " + org.oxisync.ui.app.RightsText.pair(p)); // drive, role and mode
             }
         });
-        Button add = new Button(t("settings.folders.add"));
-        add.setId("add-pair");
-        add.getStyleClass().add(Styles.ACCENT);
+        Button add = Ui.button(t("settings.folders.add"), "add-pair", Styles.ACCENT);
         add.setOnAction(e -> actions.addPair());
-        Button remove = new Button(t("settings.folders.remove"));
-        remove.setId("remove-pair");
-        remove.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        Button remove = Ui.button(t("settings.folders.remove"), "remove-pair", Styles.BUTTON_OUTLINED);
         remove.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
         Label status = Ui.label("", "muted");
         status.setWrapText(true);
@@ -135,9 +131,7 @@ public final class SettingsView extends TabPane {
         ignores.setPromptText(t("settings.folders.ignore.prompt"));
         Label ignoresLabel = Ui.label(t("settings.folders.ignore"), "section-label");
         ignoresLabel.setLabelFor(ignores);
-        Button save = new Button(t("settings.folders.save"));
-        save.setId("save-pair");
-        save.getStyleClass().add(Styles.ACCENT);
+        Button save = Ui.button(t("settings.folders.save"), "save-pair", Styles.ACCENT);
         // two columns, so the folder tree, the patterns and Save fit the window without scrolling
         VBox selectiveColumn = new VBox(8, Ui.label(t("settings.folders.selective"), "section-label"),
                 Ui.wrapping(t("settings.folders.selective.text"), "muted"), excluded, space);
@@ -403,9 +397,7 @@ public final class SettingsView extends TabPane {
         level.valueProperty().bindBidirectional(model.logLevelProperty());
         Label ll = Ui.mnemonic(t("settings.advanced.logLevel"));
         ll.setLabelFor(level);
-        Button open = new Button(t("settings.advanced.openLog"));
-        open.setId("open-log-folder");
-        open.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        Button open = Ui.button(t("settings.advanced.openLog"), "open-log-folder", Styles.BUTTON_OUTLINED);
         open.setOnAction(e -> actions.openLogFolder());
         return page(Ui.label(t("settings.advanced.title"), "page-title"), Ui.row(10, ll, level),
                 Ui.wrapping(t("settings.advanced.text", "folder", actions.logFolder()), "muted"), Ui.row(8, open));
