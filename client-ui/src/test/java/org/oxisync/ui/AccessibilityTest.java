@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 import javafx.scene.Node;
-import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
@@ -26,11 +25,8 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.plan.MassDeleteGuard;
 import org.oxisync.ui.app.ActivityText;
 import org.oxisync.ui.app.MassDeleteDialog;
@@ -39,7 +35,6 @@ import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ActivityModel;
 import org.oxisync.ui.view.MainView;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -48,11 +43,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * screen reader can say), the wizard and the main window worked with Tab, Enter, Esc and the accelerators (the
  * focus always visible), and status changes announced.
  */
-@ExtendWith(ApplicationExtension.class)
-class AccessibilityTest {
-    @TempDir Path tmp;
-    private Stage stage;
-    private ShellFixture fx;
+class AccessibilityTest extends ShellFixtureTest {
 
     @Start
     void start(Stage stage) {
@@ -60,14 +51,8 @@ class AccessibilityTest {
     }
 
     @BeforeEach
-    void server() {
+    void english() {
         I18n.setLocale(Locale.ENGLISH);
-        fx = new ShellFixture(stage, tmp);
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        fx.close();
     }
 
     private static void audit(Scene scene, String screen, List<String> all) throws Exception {

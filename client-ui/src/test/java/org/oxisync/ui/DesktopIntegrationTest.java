@@ -9,29 +9,18 @@ import static org.oxisync.ui.UiTestSupport.waitUntil;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.app.AppHome;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
-import org.oxisync.emulator.RemoteClient;
 import org.oxisync.ui.app.DesktopHooks;
 import org.oxisync.ui.app.Opener;
-import org.oxisync.ui.app.Shell;
 import org.oxisync.ui.app.TrayMenu;
 import org.oxisync.ui.app.TrayPort;
 import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.sync.PairPhase;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -39,15 +28,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * The tray menu and desktop notifications over real syncs. A headless JVM has no {@code SystemTray}, so the tray
  * is a recording {@link TrayPort} driving the same {@link TrayMenu} the AWT icon draws.
  */
-@ExtendWith(ApplicationExtension.class)
-class DesktopIntegrationTest {
-    @TempDir Path tmp;
-    private Stage stage;
-    private OxiCloudEmulator emulator;
-    private RemoteClient remote;
-    private AppHome home;
-    private Path local;
-    private Shell shell;
+class DesktopIntegrationTest extends AliceShellTest {
     private final FakeTray tray = new FakeTray();
     private final FakeOpener opener = new FakeOpener();
     private final AtomicInteger exits = new AtomicInteger();
@@ -99,34 +80,13 @@ class DesktopIntegrationTest {
         this.stage = stage;
     }
 
-    @BeforeEach
-    void server() {
-        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
-        remote = emulator.remote("alice");
-        home = new AppHome(tmp.resolve("home"), true);
-        local = tmp.resolve("Cloud");
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        if (shell != null) {
-            Shell s = shell;
-            WaitForAsyncUtils.asyncFx(s::close).get();
-        }
-        emulator.close();
-    }
-
     private void openShell() throws Exception {
-        setUpAccount(home, emulator.baseUrl(), "alice", "secret", local, List.of());
+        account();
         DesktopHooks hooks = new DesktopHooks(h -> {
             tray.menu = new TrayMenu(h);
             return Optional.of(tray);
         }, (host, background) -> opener, exits::incrementAndGet);
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, hooks);
-            s.start();
-            return s;
-        }).get();
+        startShell(hooks);
         waitUntil("the pairs are listed", 10, () -> !shell.status().pairs().isEmpty());
     }
 

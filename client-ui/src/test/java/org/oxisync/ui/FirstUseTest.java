@@ -12,14 +12,12 @@ import static org.oxisync.ui.UiTestSupport.waitUntil;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import javafx.application.Platform;
-import javafx.geometry.Bounds;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -32,23 +30,16 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.app.AppHome;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
-import org.oxisync.emulator.RemoteClient;
 import org.oxisync.ui.app.DesktopHooks;
 import org.oxisync.ui.app.Opener;
-import org.oxisync.ui.app.Shell;
 import org.oxisync.ui.app.UiPreferences;
 import org.oxisync.ui.app.WindowGeometry;
 import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.sync.PairPhase;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -56,15 +47,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * Issue 18, as a newcomer meets the main window: its size and place, nothing cut, Log out and signing in again,
  * a refused password, Settings that stay put, "Sync now" that answers, closing without a tray, openers that fail.
  */
-@ExtendWith(ApplicationExtension.class)
-class FirstUseTest {
-    @TempDir Path tmp;
-    private Stage stage;
-    private OxiCloudEmulator emulator;
-    private RemoteClient remote;
-    private AppHome home;
-    private Path local;
-    private Shell shell;
+class FirstUseTest extends AliceShellTest {
     private final AtomicInteger exits = new AtomicInteger();
     private final FailingOpener opener = new FailingOpener();
 
@@ -102,16 +85,8 @@ class FirstUseTest {
         this.stage = stage;
     }
 
-    @BeforeEach
-    void server() {
-        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
-        remote = emulator.remote("alice");
-        home = new AppHome(tmp.resolve("home"), true);
-        local = tmp.resolve("Cloud");
-    }
-
     @AfterEach
-    void tearDown() throws Exception {
+    void closeOtherWindows() throws Exception {
         closeShell();
         WaitForAsyncUtils.asyncFx(() -> {
             for (Window w : List.copyOf(Window.getWindows())) {
@@ -122,22 +97,11 @@ class FirstUseTest {
             stage.setMaximized(false);
             stage.setIconified(false);
         }).get();
-        emulator.close();
-    }
-
-    private void closeShell() throws Exception {
-        Shell s = shell;
-        shell = null;
-        UiTestSupport.close(s);
     }
 
     private void openShell() throws Exception {
         DesktopHooks hooks = new DesktopHooks(h -> Optional.empty(), (host, background) -> opener, exits::incrementAndGet);
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, hooks);
-            s.start();
-            return s;
-        }).get();
+        startShell(hooks);
         waitUntil("the pairs are listed", 15, () -> !shell.status().pairs().isEmpty());
     }
 

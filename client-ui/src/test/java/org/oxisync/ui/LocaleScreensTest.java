@@ -22,17 +22,12 @@ import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.ui.app.Shell;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.view.MainView;
 import org.oxisync.ui.view.Ui;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -41,25 +36,11 @@ import org.testfx.util.WaitForAsyncUtils;
  * string that bypassed the bundle, any label cut to "…" is too narrow for a longer language), screenshots in
  * the languages with a bundle and the pseudo-locale, and a keyboard-only walk through the first-run wizard.
  */
-@ExtendWith(ApplicationExtension.class)
-class LocaleScreensTest {
-    @TempDir Path tmp;
-    private Stage stage;
-    private ShellFixture fx;
+class LocaleScreensTest extends ShellFixtureTest {
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-    }
-
-    @BeforeEach
-    void server() {
-        fx = new ShellFixture(stage, tmp);
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        fx.close();
     }
 
     /** The languages shipped as bundles, and the pseudo-locale. */

@@ -11,78 +11,30 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.app.AppHome;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
-import org.oxisync.emulator.RemoteClient;
-import org.oxisync.store.account.FolderPair;
-import org.oxisync.ui.app.Shell;
 import org.oxisync.ui.app.UiPreferences;
 import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.sync.PairPhase;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The main window over real syncs against the emulator: progress, conflicts, versions, errors, settings. */
-@ExtendWith(ApplicationExtension.class)
-class MainWindowTest {
-    @TempDir Path tmp;
-    private Stage stage;
-    private OxiCloudEmulator emulator;
-    private RemoteClient remote;
-    private AppHome home;
-    private Path local;
-    private Shell shell;
+class MainWindowTest extends AliceShellTest {
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
     }
 
-    @BeforeEach
-    void server() {
-        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
-        remote = emulator.remote("alice");
-        home = new AppHome(tmp.resolve("home"), true);
-        local = tmp.resolve("Cloud");
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        closeShell();
-        emulator.close();
-    }
-
-    private void closeShell() throws Exception {
-        Shell s = shell;
-        shell = null;
-        UiTestSupport.close(s);
-    }
-
-    private FolderPair account() throws IOException {
-        return setUpAccount(home, emulator.baseUrl(), "alice", "secret", local, List.of());
-    }
-
     private void openShell() throws Exception {
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, false);
-            s.start();
-            return s;
-        }).get();
+        startShell();
         WaitForAsyncUtils.waitForFxEvents();
     }
 

@@ -10,43 +10,23 @@ import static org.oxisync.ui.UiTestSupport.waitUntil;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Comparator;
-import java.util.List;
 import java.util.stream.Stream;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.app.AppHome;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
-import org.oxisync.emulator.RemoteClient;
-import org.oxisync.ui.app.Shell;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Issue 18 item 5 / issue 21 point 4: a folder replaced by an empty one stops the run before anything is deleted on
  * the server, and the desktop app asks, by keyboard, with the safe answer as the default.
  */
-@ExtendWith(ApplicationExtension.class)
-class MassDeleteDialogTest {
+class MassDeleteDialogTest extends AliceShellTest {
     private static final int FILES = 12;
-    @TempDir Path tmp;
-    private Stage stage;
-    private OxiCloudEmulator emulator;
-    private RemoteClient remote;
-    private AppHome home;
-    private Path local;
-    private Shell shell;
 
     @Start
     void start(Stage stage) {
@@ -54,29 +34,15 @@ class MassDeleteDialogTest {
     }
 
     @BeforeEach
-    void server() throws Exception {
-        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
-        remote = emulator.remote("alice");
-        home = new AppHome(tmp.resolve("home"), true);
-        local = tmp.resolve("Cloud");
+    void photosSynced() throws Exception {
         for (int i = 0; i < FILES; i++) {
             remote.putFile("/Photos/p" + i + ".jpg", ("photo " + i).getBytes(StandardCharsets.UTF_8));
         }
-        setUpAccount(home, emulator.baseUrl(), "alice", "secret", local, List.of());
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, false);
-            s.start();
-            return s;
-        }).get();
+        account();
+        startShell();
         waitUntil("the photos are downloaded", 60, () -> countLocal() == FILES);
         waitUntil("the first run is over", 30, () -> !shell.status().busyProperty().get()
                 && shell.status().pairs().get(0).lastRunProperty().get() != null);
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        UiTestSupport.close(shell);
-        emulator.close();
     }
 
     private long countLocal() {

@@ -3,20 +3,14 @@ package org.oxisync.ui;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.oxisync.ui.UiTestSupport.waitUntil;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.scene.Parent;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.ui.view.MainView;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -27,27 +21,13 @@ import org.testfx.util.WaitForAsyncUtils;
  * in a window twice as large: what a 2x screen gives the layout, and what shows every size still fixed in pixels
  * (Monocle has no platform scale to set). Screenshots: {@code scaled-<lang>-<screen>@<percent>.png}.
  */
-@ExtendWith(ApplicationExtension.class)
-class ScaledLabelsTest {
+class ScaledLabelsTest extends ShellFixtureTest {
     private static final List<Locale> LANGUAGES = List.of(Locale.ENGLISH, Locale.GERMAN, Locale.forLanguageTag("ar"),
             Locale.forLanguageTag("fa"));
-    @TempDir Path tmp;
-    private Stage stage;
-    private ShellFixture fx;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-    }
-
-    @BeforeEach
-    void server() {
-        fx = new ShellFixture(stage, tmp);
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        fx.close();
     }
 
     /** Cut labels of the window now, at 100 % and at 200 % (the root's font and the window doubled); screenshots. */

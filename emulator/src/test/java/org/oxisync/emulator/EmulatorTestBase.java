@@ -2,16 +2,18 @@ package org.oxisync.emulator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.testing.ManualClock;
 
 /** Starts an emulator with users alice and bob on a hand-moved clock; {@link #http} is alice's client. */
 abstract class EmulatorTestBase {
     @TempDir
     Path dataDir;
-    final MutableClock clock = MutableClock.startingNow();
+    final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
     OxiCloudEmulator emu;
     Http http;
     String root;

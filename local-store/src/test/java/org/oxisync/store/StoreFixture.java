@@ -3,10 +3,11 @@ package org.oxisync.store;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.testing.ManualClock;
 
 /** Opens a LocalStore in a temp folder with a test clock and one folder pair. */
 public final class StoreFixture implements AutoCloseable {
-    public final TestClock clock;
+    public final ManualClock clock;
     public final LocalStore store;
     public final long pairId;
     public final Path localRoot;
@@ -16,7 +17,7 @@ public final class StoreFixture implements AutoCloseable {
     }
 
     public StoreFixture(Path dir, StoreOptions options) {
-        this.clock = new TestClock(Instant.now());
+        this.clock = new ManualClock(Instant.now());
         this.store = LocalStore.open(dir.resolve("data"), "acct-1", clock, options);
         this.localRoot = dir.resolve("sync");
         this.pairId = store.accounts().pairByName("docs").map(FolderPair::id).orElseGet(() ->

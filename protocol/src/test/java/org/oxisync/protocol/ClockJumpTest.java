@@ -31,7 +31,7 @@ class ClockJumpTest {
             b.release(time);
         }
         assertTrue(b.view(time).exhausted());
-        time.advance(Duration.ofHours(-3)); // NTP or the user sets the clock back three hours
+        time.jumpBack(Duration.ofHours(3)); // NTP or the user sets the clock back three hours
 
         b.acquire(time, time, "t");
 
@@ -59,7 +59,7 @@ class ClockJumpTest {
         DeltaBudget b = DeltaBudget.inMemory();
         b.acquire(time, time, "t");
         b.release(time);
-        time.advance(Duration.ofMinutes(-30));
+        time.jumpBack(Duration.ofMinutes(30));
         for (int i = 0; i < 10; i++) {
             b.acquire(time, time, "t");
             b.release(time);
@@ -72,7 +72,7 @@ class ClockJumpTest {
         Throttle t = new Throttle(time, time, 1000);
         t.acquire(1000); // one second of debt: the bucket starts empty
         assertEquals(Duration.ofSeconds(1), time.slept());
-        time.advance(Duration.ofHours(-1));
+        time.jumpBack(Duration.ofHours(1));
         t.acquire(1000);
         // 1 s for these 1000 bytes, plus the 1 s of debt that was being slept off when the clock jumped (the sleep
         // is not credited across the jump): bounded by the one-second burst, never the hour

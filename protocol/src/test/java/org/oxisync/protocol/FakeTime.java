@@ -1,21 +1,18 @@
 package org.oxisync.protocol;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.oxisync.testing.ManualClock;
 
-/** A clock that only moves when something "sleeps" on it; tests never really wait. */
-final class FakeTime extends Clock implements Sleeper {
-    private volatile Instant now;
+/** A clock that only moves when something "sleeps" on it (or the test advances it); tests never really wait. */
+final class FakeTime extends ManualClock implements Sleeper {
     final List<Duration> sleeps = Collections.synchronizedList(new ArrayList<>());
 
     FakeTime(Instant start) {
-        this.now = start;
+        super(start);
     }
 
     FakeTime() {
@@ -25,31 +22,12 @@ final class FakeTime extends Clock implements Sleeper {
     @Override
     public synchronized void sleep(Duration d) {
         sleeps.add(d);
-        now = now.plus(d);
-    }
-
-    synchronized void advance(Duration d) {
-        now = now.plus(d);
+        advance(d);
     }
 
     Duration slept() {
         synchronized (sleeps) {
             return sleeps.stream().reduce(Duration.ZERO, Duration::plus);
         }
-    }
-
-    @Override
-    public ZoneId getZone() {
-        return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-        return this;
-    }
-
-    @Override
-    public Instant instant() {
-        return now;
     }
 }

@@ -3,7 +3,6 @@ package org.oxisync.core.commands;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.ConflictResolution;
 import org.oxisync.core.app.StoreView;
 import org.oxisync.core.control.StoreRequest;
@@ -20,15 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "conflicts", mixinStandardHelpOptions = true,
         description = "List conflicts (files changed on both sides) and settle them: keep mine, theirs or both.",
         subcommands = {ConflictsCommand.ListConflicts.class, ConflictsCommand.Resolve.class})
-public final class ConflictsCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Override
-    public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return ExitCodes.CONFIG;
-    }
-
+public final class ConflictsCommand extends CommandGroup {
     @Command(name = "list", mixinStandardHelpOptions = true,
             description = "List the unresolved conflicts of every pair (works beside a running daemon or app).")
     static final class ListConflicts implements Callable<Integer> {
@@ -37,33 +28,28 @@ public final class ConflictsCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            PrintWriter out = spec.commandLine().getOut();
-            try (AppContext ctx = homeOption.open()) {
-                if (!ctx.config().hasAccount()) {
-                    spec.commandLine().getErr().println("oxisync conflicts list: not logged in");
-                    return ExitCodes.CONFIG;
-                }
-                int n = 0;
-                try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
-                    for (FolderPair p : view.pairs()) {
-                        for (Conflict c : view.unresolvedConflicts(p.id())) {
-                            if (ConflictResolution.copyGone(p, c)) {
-                                continue; // the user deleted the conflicted copy: settled
-                            }
-                            n++;
-                            out.println(p.name() + "\t" + c.path() + "\t" + c.conflictCopyPath() + "\t"
-                                    + Show.time(c.time()));
-                        }
+            return LoggedIn.view(homeOption, spec.commandLine().getErr(), "oxisync conflicts list: not logged in",
+                    ExitCodes.CONFIG, (ctx, view) -> list(view, spec.commandLine().getOut()));
+        }
+
+        private static int list(StoreView view, PrintWriter out) {
+            int n = 0;
+            for (FolderPair p : view.pairs()) {
+                for (Conflict c : view.unresolvedConflicts(p.id())) {
+                    if (ConflictResolution.copyGone(p, c)) {
+                        continue; // the user deleted the conflicted copy: settled
                     }
+                    n++;
+                    out.println(p.name() + "\t" + c.path() + "\t" + c.conflictCopyPath() + "\t" + Show.time(c.time()));
                 }
-                if (n == 0) {
-                    out.println("no conflicts");
-                } else {
-                    out.println(n + " conflict(s): pair, file (the server's version), conflicted copy (yours), when."
-                            + " Settle one with: oxisync conflicts resolve FILE --keep mine|theirs|both");
-                }
-                return ExitCodes.OK;
             }
+            if (n == 0) {
+                out.println("no conflicts");
+            } else {
+                out.println(n + " conflict(s): pair, file (the server's version), conflicted copy (yours), when."
+                        + " Settle one with: oxisync conflicts resolve FILE --keep mine|theirs|both");
+            }
+            return ExitCodes.OK;
         }
     }
 
@@ -88,15 +74,11 @@ public final class ConflictsCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            try (AppContext ctx = homeOption.open()) {
-                if (!ctx.config().hasAccount()) {
-                    err.println("oxisync conflicts resolve: not logged in");
-                    return ExitCodes.CONFIG;
-                }
+            return LoggedIn.run(homeOption, err, "oxisync conflicts resolve: not logged in", ExitCodes.CONFIG, ctx -> {
                 String cwd = Path.of("").toAbsolutePath().toString();
                 return StoreBusy.run(ctx, new StoreRequest.ConflictResolve(pairName, file, cwd, keep), out, err,
                         "resolving a conflict");
-            }
+            });
         }
     }
 }

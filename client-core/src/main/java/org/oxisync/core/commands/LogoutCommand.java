@@ -19,47 +19,45 @@ public final class LogoutCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (AppContext ctx = homeOption.open()) {
-            if (!ctx.config().hasAccount()) {
-                spec.commandLine().getOut().println("not logged in");
-                return ExitCodes.OK;
-            }
-            org.oxisync.core.app.NamedAccount account = ctx.account().orElseThrow();
-            // a daemon or the desktop app holds the account's store: it signs the account out itself, after its
-            // sync of that account stopped (the store cannot be opened here meanwhile)
-            java.util.Optional<com.fasterxml.jackson.databind.JsonNode> held;
-            try {
-                held = RunningHolder.tell(ctx.home().dir(), "logout", account.name());
-            } catch (java.io.IOException e) {
-                spec.commandLine().getErr().println("oxisync logout: the running OxiSync did not answer ("
-                        + e.getMessage() + "); the account may or may not be signed out (see oxisync accounts)");
+        return LoggedIn.run(homeOption, spec.commandLine().getOut(), "not logged in", ExitCodes.OK, this::logout);
+    }
+
+    private int logout(AppContext ctx) throws Exception {
+        org.oxisync.core.app.NamedAccount account = ctx.account().orElseThrow();
+        // a daemon or the desktop app holds the account's store: it signs the account out itself, after its
+        // sync of that account stopped (the store cannot be opened here meanwhile)
+        java.util.Optional<com.fasterxml.jackson.databind.JsonNode> held;
+        try {
+            held = RunningHolder.tell(ctx.home().dir(), "logout", account.name());
+        } catch (java.io.IOException e) {
+            spec.commandLine().getErr().println("oxisync logout: the running OxiSync did not answer ("
+                    + e.getMessage() + "); the account may or may not be signed out (see oxisync accounts)");
+            return ExitCodes.CONFIG;
+        }
+        if (held.isPresent()) {
+            if (!held.get().path("ok").asBoolean(false)) {
+                spec.commandLine().getErr().println("oxisync logout: " + RunningHolder.refused(held.get()));
                 return ExitCodes.CONFIG;
             }
-            if (held.isPresent()) {
-                if (!held.get().path("ok").asBoolean(false)) {
-                    spec.commandLine().getErr().println("oxisync logout: " + RunningHolder.refused(held.get()));
-                    return ExitCodes.CONFIG;
-                }
-                String warning = held.get().path("warning").asText("");
-                if (!warning.isEmpty()) {
-                    spec.commandLine().getErr().println(warning);
-                }
-                spec.commandLine().getOut().println("Logged out " + account.user() + " (account '" + account.name()
-                        + "'); the running OxiSync stopped syncing it. Folder pairs are kept for the next login.");
-                return ExitCodes.OK;
+            String warning = held.get().path("warning").asText("");
+            if (!warning.isEmpty()) {
+                spec.commandLine().getErr().println(warning);
             }
-            try {
-                ctx.api().logout();
-            } catch (OxiCloudException e) {
-                spec.commandLine().getErr().println("the server could not be told (" + e.getMessage()
-                        + "); the local credentials are deleted anyway");
-            }
-            ctx.credentials().delete(ctx.config().accountKey());
-            AppConfig c = ctx.config();
-            String name = ctx.account().map(org.oxisync.core.app.NamedAccount::name).orElse(c.user());
-            spec.commandLine().getOut().println("Logged out " + c.user() + " (account '" + name + "'); folder pairs"
-                    + " are kept for the next login.");
+            spec.commandLine().getOut().println("Logged out " + account.user() + " (account '" + account.name()
+                    + "'); the running OxiSync stopped syncing it. Folder pairs are kept for the next login.");
             return ExitCodes.OK;
         }
+        try {
+            ctx.api().logout();
+        } catch (OxiCloudException e) {
+            spec.commandLine().getErr().println("the server could not be told (" + e.getMessage()
+                    + "); the local credentials are deleted anyway");
+        }
+        ctx.credentials().delete(ctx.config().accountKey());
+        AppConfig c = ctx.config();
+        String name = ctx.account().map(org.oxisync.core.app.NamedAccount::name).orElse(c.user());
+        spec.commandLine().getOut().println("Logged out " + c.user() + " (account '" + name + "'); folder pairs"
+                + " are kept for the next login.");
+        return ExitCodes.OK;
     }
 }

@@ -22,15 +22,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "pair", mixinStandardHelpOptions = true, description = "Manage folder pairs (local folder ↔ remote folder).",
         subcommands = {PairCommand.Add.class, PairCommand.ListPairs.class, PairCommand.Set.class,
                 PairCommand.Remove.class, PairIgnoreCommand.class})
-public final class PairCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Override
-    public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return ExitCodes.CONFIG;
-    }
-
+public final class PairCommand extends CommandGroup {
     @Command(name = "add", mixinStandardHelpOptions = true,
             description = "Pair LOCAL_DIR with REMOTE_PATH (default /, the drive's root; created if missing).")
     static final class Add implements Callable<Integer> {

@@ -3,7 +3,6 @@ package org.oxisync.core.commands;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.StoreView;
 import org.oxisync.core.control.StoreRequest;
 import org.oxisync.core.ignore.IgnoreFile;
@@ -30,15 +29,7 @@ import picocli.CommandLine.Spec;
                         + " the same files); and the pair's own patterns, kept on this computer in the local store"
                         + " (what add and remove change). The last matching pattern decides; the pair's own come last."},
         subcommands = {PairIgnoreCommand.ListIgnores.class, PairIgnoreCommand.Add.class, PairIgnoreCommand.Remove.class})
-final class PairIgnoreCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Override
-    public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return ExitCodes.CONFIG;
-    }
-
+final class PairIgnoreCommand extends CommandGroup {
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List the ignore patterns of each pair.")
     static final class ListIgnores implements Callable<Integer> {
         @Mixin AccountHomeOption homeOption;
@@ -49,25 +40,22 @@ final class PairIgnoreCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
-            try (AppContext ctx = homeOption.open()) {
-                if (!ctx.config().hasAccount()) {
-                    spec.commandLine().getErr().println("oxisync pair ignore list: not logged in");
-                    return ExitCodes.CONFIG;
-                }
-                out.println("always ignored: " + String.join("  ", IgnoreRules.DEFAULTS));
-                try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
-                    for (FolderPair p : view.pairs()) {
-                        if (pairName != null && !pairName.equals(p.name())) {
-                            continue;
+            return LoggedIn.run(homeOption, spec.commandLine().getErr(), "oxisync pair ignore list: not logged in",
+                    ExitCodes.CONFIG, ctx -> {
+                        out.println("always ignored: " + String.join("  ", IgnoreRules.DEFAULTS));
+                        try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
+                            view.pairs().stream().filter(p -> pairName == null || pairName.equals(p.name()))
+                                    .forEach(p -> printPair(p, out));
                         }
-                        out.println(p.name() + ": " + (p.ignorePatterns().isEmpty() ? "no patterns of its own"
-                                : String.join("  ", p.ignorePatterns())));
-                        out.println("  (its own patterns: kept on this computer; oxisync pair ignore add|remove)");
-                        printFile(p, out);
-                    }
-                }
-                return ExitCodes.OK;
-            }
+                        return ExitCodes.OK;
+                    });
+        }
+
+        private static void printPair(FolderPair p, PrintWriter out) {
+            out.println(p.name() + ": " + (p.ignorePatterns().isEmpty() ? "no patterns of its own"
+                    : String.join("  ", p.ignorePatterns())));
+            out.println("  (its own patterns: kept on this computer; oxisync pair ignore add|remove)");
+            printFile(p, out);
         }
     }
 
@@ -104,13 +92,8 @@ final class PairIgnoreCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             PrintWriter err = spec.commandLine().getErr();
             StoreRequest.IgnoreChange request = new StoreRequest.IgnoreChange(pairName, patterns, add());
-            try (AppContext ctx = homeOption.open()) {
-                if (!ctx.config().hasAccount()) {
-                    err.println(request.command() + ": not logged in");
-                    return ExitCodes.CONFIG;
-                }
-                return StoreBusy.run(ctx, request, spec.commandLine().getOut(), err, "changing ignore patterns");
-            }
+            return LoggedIn.run(homeOption, err, request.command() + ": not logged in", ExitCodes.CONFIG,
+                    ctx -> StoreBusy.run(ctx, request, spec.commandLine().getOut(), err, "changing ignore patterns"));
         }
     }
 

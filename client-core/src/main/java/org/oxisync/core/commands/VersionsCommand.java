@@ -23,23 +23,19 @@ import picocli.CommandLine.Spec;
 @Command(name = "versions", mixinStandardHelpOptions = true,
         description = "List and restore earlier versions kept before the sync replaced or removed a file.",
         subcommands = {VersionsCommand.ListVersions.class, VersionsCommand.Restore.class})
-public final class VersionsCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Override
-    public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return ExitCodes.CONFIG;
-    }
-
-    @Command(name = "list", mixinStandardHelpOptions = true,
-            description = "List kept versions (of PATH, or all); works beside a running daemon or desktop app.")
-    static final class ListVersions implements Callable<Integer> {
+public final class VersionsCommand extends CommandGroup {
+    /** What list and restore share: the account, and the pair when PATH does not say it. */
+    abstract static class OnPair implements Callable<Integer> {
         @Mixin AccountHomeOption homeOption;
         @Spec CommandSpec spec;
         @Option(names = "--pair", paramLabel = "NAME", description = "The pair (needed when there are several"
                 + " and PATH is not inside a pair's folder).")
         String pairName;
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = "List kept versions (of PATH, or all); works beside a running daemon or desktop app.")
+    static final class ListVersions extends OnPair {
         @Parameters(index = "0", arity = "0..1", paramLabel = "PATH",
                 description = "A file: absolute, relative to the current folder, or relative to the pair's folder.")
         String path;
@@ -91,12 +87,7 @@ public final class VersionsCommand implements Callable<Integer> {
 
     @Command(name = "restore", mixinStandardHelpOptions = true,
             description = "Restore PATH to its newest kept version (or the newest at or before --at).")
-    static final class Restore implements Callable<Integer> {
-        @Mixin AccountHomeOption homeOption;
-        @Spec CommandSpec spec;
-        @Option(names = "--pair", paramLabel = "NAME", description = "The pair (needed when there are several"
-                + " and PATH is not inside a pair's folder).")
-        String pairName;
+    static final class Restore extends OnPair {
         @Option(names = "--at", paramLabel = "TIME",
                 description = "The newest version at or before TIME: 2026-11-29T10:00:00Z, 2026-11-29T11:00:00+01:00,"
                         + " or local time as `versions list` shows it (2026-11-29 11:00:00).")

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.app.AppConfig;
-import org.oxisync.core.testing.CliRun;
+import org.oxisync.core.testing.HomeCliTest;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 
@@ -25,12 +25,9 @@ import org.oxisync.emulator.OxiCloudEmulator;
  * {@link AppConfig#save}, as every earlier version wrote it) is taken over on first start: the account keeps its
  * pairs, journal and credentials, and the next run downloads nothing again.
  */
-class AccountMigrationTest {
+class AccountMigrationTest extends HomeCliTest {
     @TempDir Path tmp;
     OxiCloudEmulator server;
-    Path home;
-    String out;
-    String err;
 
     @BeforeEach
     void start() {
@@ -43,23 +40,15 @@ class AccountMigrationTest {
         server.close();
     }
 
-    private int run(String stdin, String... args) {
-        String[] all = Stream.concat(Stream.of(args), Stream.of("--home", home.toString())).toArray(String[]::new);
-        CliRun r = CliRun.withStdin(stdin, all);
-        out = r.out();
-        err = r.err();
-        return r.code();
-    }
-
     /** A synced one-account home in the format of earlier versions. */
     private void oneAccountHomeWithASyncedPair(Path local) throws Exception {
-        assertEquals(0, run("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice", "--password-stdin"),
+        assertEquals(0, runIn("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice", "--password-stdin"),
                 () -> err);
-        assertEquals(0, run("", "pair", "add", local.toString(), "/Docs"), () -> err);
+        assertEquals(0, run("pair", "add", local.toString(), "/Docs"), () -> err);
         for (int i = 0; i < 5; i++) {
             server.remote("alice").putFile("/Docs/f" + i + ".txt", ("file " + i).getBytes(StandardCharsets.UTF_8));
         }
-        assertEquals(0, run("", "sync-once", "--json"), () -> err);
+        assertEquals(0, run("sync-once", "--json"), () -> err);
         assertEquals(5, new ObjectMapper().readTree(out).get("downloaded").asInt(), out);
         // the config file of earlier versions: the one account's server and user, nothing else
         Files.delete(home.resolve("config.properties"));
@@ -83,7 +72,7 @@ class AccountMigrationTest {
             storesBefore = s.sorted().toList();
         }
 
-        assertEquals(0, run("", "accounts", "--json"), () -> err);
+        assertEquals(0, run("accounts", "--json"), () -> err);
         JsonNode list = new ObjectMapper().readTree(out).get("accounts");
         assertEquals(1, list.size(), list::toString);
         assertEquals("alice@127.0.0.1", list.get(0).get("name").asText());
@@ -94,7 +83,7 @@ class AccountMigrationTest {
         assertEquals("alice@127.0.0.1", p.getProperty("account.1.name"), "rewritten in the new format");
         assertEquals("alice", p.getProperty("user"), "the one-account keys stay for an older version");
 
-        assertEquals(0, run("", "sync-once", "--json"), () -> err);
+        assertEquals(0, run("sync-once", "--json"), () -> err);
         JsonNode report = new ObjectMapper().readTree(out);
         assertEquals("ok", report.get("status").asText(), out);
         assertEquals(0, report.get("downloaded").asInt(), "nothing is downloaded again: " + out);
@@ -108,7 +97,7 @@ class AccountMigrationTest {
         server.remote("alice").putFile("/Docs/new.txt", "new".getBytes(StandardCharsets.UTF_8));
         server.flushTreeEtags(); // the server's folder etags lag behind its writes (as the real server's do)
         Files.writeString(local.resolve("f0.txt"), "edited here");
-        assertEquals(0, run("", "sync-once", "--json"), () -> err);
+        assertEquals(0, run("sync-once", "--json"), () -> err);
         report = new ObjectMapper().readTree(out);
         assertEquals(1, report.get("downloaded").asInt(), out);
         assertEquals(1, report.get("uploaded").asInt(), out);
@@ -118,20 +107,20 @@ class AccountMigrationTest {
     @Test
     void theMigrationRunsOnceAndASecondLoginThenAddsAnAccount() throws Exception {
         oneAccountHomeWithASyncedPair(tmp.resolve("Docs"));
-        assertEquals(0, run("", "pair", "list"), () -> err);
+        assertEquals(0, run("pair", "list"), () -> err);
         assertTrue(out.startsWith("Docs\t"), out);
         String migrated = Files.readString(home.resolve("config.properties"));
-        assertEquals(0, run("", "status"), () -> err);
+        assertEquals(0, run("status"), () -> err);
         assertEquals(migrated.lines().filter(l -> !l.startsWith("#")).toList(),
                 Files.readString(home.resolve("config.properties")).lines().filter(l -> !l.startsWith("#")).toList(),
                 "a migrated home is not rewritten again");
         server.addUser("bob", "pw-Bob-42", "bob@example.org");
-        assertEquals(0, run("pw-Bob-42\n", "login", server.baseUrl(), "--user", "bob", "--password-stdin"),
+        assertEquals(0, runIn("pw-Bob-42\n", "login", server.baseUrl(), "--user", "bob", "--password-stdin"),
                 () -> err);
         Properties p = read(home.resolve("config.properties"));
         assertEquals("alice@127.0.0.1", p.getProperty("account.1.name"));
         assertEquals("bob@127.0.0.1", p.getProperty("account.2.name"));
-        assertEquals(0, run("", "pair", "list", "--account", "alice@127.0.0.1"), () -> err);
+        assertEquals(0, run("pair", "list", "--account", "alice@127.0.0.1"), () -> err);
         assertTrue(out.startsWith("Docs\t"), out);
     }
 }

@@ -12,17 +12,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.testing.CliRun;
+import org.oxisync.core.testing.HomeCliTest;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 
 /** {@code login} adds accounts, {@code accounts}, {@code --account} choice, {@code logout} and {@code accounts remove}. */
-class AccountsCliTest {
+class AccountsCliTest extends HomeCliTest {
     @TempDir Path tmp;
     OxiCloudEmulator server;
-    Path home;
-    String out;
-    String err;
 
     @BeforeEach
     void start() {
@@ -36,30 +33,8 @@ class AccountsCliTest {
         server.close();
     }
 
-    private int run(String... args) {
-        return runIn("", args);
-    }
-
-    private int runIn(String stdin, String... args) {
-        String[] all = new String[args.length + 2];
-        System.arraycopy(args, 0, all, 0, args.length);
-        all[args.length] = "--home";
-        all[args.length + 1] = home.toString();
-        CliRun r = CliRun.withStdin(stdin, all);
-        out = r.out();
-        err = r.err();
-        return r.code();
-    }
-
     private void login(String user, String password, String... more) {
-        String[] args = new String[5 + more.length];
-        args[0] = "login";
-        args[1] = server.baseUrl();
-        args[2] = "--user";
-        args[3] = user;
-        args[4] = "--password-stdin";
-        System.arraycopy(more, 0, args, 5, more.length);
-        assertEquals(0, runIn(password + "\n", args), () -> err);
+        login(server, user, password, more);
     }
 
     private JsonNode accountsJson() throws Exception {

@@ -10,17 +10,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.cli.OxiSyncMain;
-import org.oxisync.core.service.DaemonClient;
-import org.oxisync.core.testing.CliRun;
+import org.oxisync.core.testing.Await;
+import org.oxisync.core.testing.DaemonProcess;
+import org.oxisync.core.testing.HomeCliTest;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 
@@ -30,15 +28,12 @@ import org.oxisync.emulator.OxiCloudEmulator;
  * starts its sync again, and {@code accounts remove} stops it. docs/accounts.md, "The daemon and the control socket".
  */
 @DisabledOnOs(OS.WINDOWS) // Process.destroy() is not SIGTERM there
-class DaemonAccountsReloadTest {
+class DaemonAccountsReloadTest extends HomeCliTest {
     @TempDir Path tmp;
     OxiCloudEmulator server;
-    Path home;
     Path a;
     Path b;
-    String out;
-    String err;
-    Process daemon;
+    DaemonProcess daemon;
 
     @BeforeEach
     void start() {
@@ -51,47 +46,18 @@ class DaemonAccountsReloadTest {
 
     @AfterEach
     void stop() throws InterruptedException {
-        if (daemon != null && daemon.isAlive()) {
-            daemon.destroy();
-            if (!daemon.waitFor(30, TimeUnit.SECONDS)) {
-                daemon.destroyForcibly();
-            }
+        if (daemon != null) {
+            daemon.close();
         }
         server.close();
     }
 
-    private int run(String stdin, String... args) {
-        String[] all = Stream.concat(Stream.of(args), Stream.of("--home", home.toString())).toArray(String[]::new);
-        CliRun r = CliRun.withStdin(stdin, all);
-        out = r.out();
-        err = r.err();
-        return r.code();
-    }
-
-    private int login(String user, String password) {
-        return run(password + "\n", "login", server.baseUrl(), "--user", user, "--password-stdin", "--account", user);
-    }
-
-    private static void await(String what, java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("not within 60 s: " + what);
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    private String daemonLog() {
-        try {
-            return Files.readString(tmp.resolve("daemon.log"));
-        } catch (java.io.IOException e) {
-            return e.toString();
-        }
+    private void login(String user, String password) {
+        login(server, user, password, "--account", user);
     }
 
     private JsonNode status() throws Exception {
-        assertEquals(0, run("", "status", "--json"), () -> err);
+        assertEquals(0, run("status", "--json"), () -> err);
         return new ObjectMapper().readTree(out);
     }
 
@@ -104,55 +70,47 @@ class DaemonAccountsReloadTest {
     private void putAndAwait(String user, String remote, Path local) throws InterruptedException {
         server.remote(user).putFile(remote, remote.getBytes(StandardCharsets.UTF_8));
         server.flushTreeEtags(); // the server's folder etags lag behind its writes (as the real server's do)
-        await(user + "'s " + remote + " in " + local, () -> Files.exists(local));
+        Await.until(user + "'s " + remote + " in " + local, 60, () -> Files.exists(local));
     }
 
     @Test
     void anAccountAddedSignedOutSignedInOrRemovedWhileTheDaemonRunsStartsAndStopsSyncingWithoutARestart()
             throws Exception {
-        assertEquals(0, login("alice", "pw-Quokka-42"), () -> err);
-        assertEquals(0, run("", "pair", "add", a.toString(), "/Sync"), () -> err);
-        assertEquals(0, run("", "sync-once"), () -> err);
-        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(javaBin, "--add-modules", "jdk.incubator.vector", "-cp",
-                System.getProperty("java.class.path"), OxiSyncMain.class.getName(), "daemon", "--no-bus",
-                "--poll-seconds", "1", "--home", home.toString());
-        pb.redirectErrorStream(true);
-        Path log = tmp.resolve("daemon.log");
-        pb.redirectOutput(log.toFile());
-        daemon = pb.start();
-        await("the daemon's status socket", () -> DaemonClient.ping(home));
-        assertEquals(List.of("alice"), syncedAccounts(), this::daemonLog);
+        login("alice", "pw-Quokka-42");
+        assertEquals(0, run("pair", "add", a.toString(), "/Sync"), () -> err);
+        assertEquals(0, run("sync-once"), () -> err);
+        daemon = DaemonProcess.start(home, tmp.resolve("daemon.log"), "--poll-seconds", "1").awaitSocket();
+        assertEquals(List.of("alice"), syncedAccounts(), daemon::output);
 
         // added while the daemon runs: synced at once, and its pair add goes through the daemon
-        assertEquals(0, login("bob", "pw-Bob-42"), () -> err);
+        login("bob", "pw-Bob-42");
         assertTrue(out.contains("The running OxiSync syncs account 'bob' now"), out);
-        assertEquals(List.of("alice", "bob"), syncedAccounts(), this::daemonLog);
-        assertEquals(0, run("", "pair", "add", b.toString(), "/Work", "--account", "bob"), () -> err);
+        assertEquals(List.of("alice", "bob"), syncedAccounts(), daemon::output);
+        assertEquals(0, run("pair", "add", b.toString(), "/Work", "--account", "bob"), () -> err);
         putAndAwait("bob", "/Work/for-bob.txt", b.resolve("for-bob.txt"));
 
         // logout of an account whose store the daemon holds: done by the daemon
-        assertEquals(0, run("", "logout", "--account", "alice"), () -> err);
+        assertEquals(0, run("logout", "--account", "alice"), () -> err);
         assertTrue(out.contains("the running OxiSync stopped syncing it"), out);
-        assertEquals(List.of("bob"), syncedAccounts(), this::daemonLog);
-        assertEquals(0, run("", "accounts", "--json"), () -> err);
+        assertEquals(List.of("bob"), syncedAccounts(), daemon::output);
+        assertEquals(0, run("accounts", "--json"), () -> err);
         JsonNode accounts = new ObjectMapper().readTree(out).get("accounts");
         assertFalse(accounts.get(0).get("signed_in").asBoolean(), out);
         assertTrue(accounts.get(1).get("signed_in").asBoolean(), out);
 
         // signing in again: the daemon syncs alice again, with her pair
-        assertEquals(0, login("alice", "pw-Quokka-42"), () -> err);
+        login("alice", "pw-Quokka-42");
         assertTrue(out.contains("signed in again") && out.contains("The running OxiSync syncs account 'alice' now"),
                 out + err);
-        assertEquals(List.of("alice", "bob"), syncedAccounts(), this::daemonLog);
+        assertEquals(List.of("alice", "bob"), syncedAccounts(), daemon::output);
         putAndAwait("alice", "/Sync/after-relogin.txt", a.resolve("after-relogin.txt"));
 
         // removed while the daemon runs: its sync stops, no file is touched
-        assertEquals(0, run("", "accounts", "remove", "bob", "--force"), () -> err);
-        assertEquals(List.of("alice"), syncedAccounts(), this::daemonLog);
+        assertEquals(0, run("accounts", "remove", "bob", "--force"), () -> err);
+        assertEquals(List.of("alice"), syncedAccounts(), daemon::output);
         assertTrue(Files.exists(b.resolve("for-bob.txt")), "removing an account touches no file");
-        assertTrue(daemon.isAlive());
-        String lines = Files.readString(log);
+        assertTrue(daemon.process().isAlive());
+        String lines = daemon.output();
         assertTrue(lines.contains("stopped syncing account bob"), lines);
     }
 }

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,9 +18,9 @@ import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.app.AppConfig;
-import org.oxisync.core.cli.OxiSyncMain;
-import org.oxisync.core.service.DaemonClient;
-import org.oxisync.core.testing.CliRun;
+import org.oxisync.core.testing.Await;
+import org.oxisync.core.testing.DaemonProcess;
+import org.oxisync.core.testing.HomeCliTest;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 
@@ -30,17 +29,14 @@ import org.oxisync.emulator.OxiCloudEmulator;
  * emulator (carol). One {@code sync-once} without {@code --account} syncs all their pairs, each account with its own
  * delta budget; the daemon syncs all of them and serves {@code pair add}/{@code pair set} for any of them.
  */
-class SeveralAccountsSyncTest {
+class SeveralAccountsSyncTest extends HomeCliTest {
     @TempDir Path tmp;
     OxiCloudEmulator one;
     OxiCloudEmulator two;
-    Path home;
     Path a;
     Path b;
     Path c;
-    String out;
-    String err;
-    Process daemon;
+    DaemonProcess daemon;
 
     @BeforeEach
     void start() {
@@ -51,45 +47,21 @@ class SeveralAccountsSyncTest {
         a = tmp.resolve("A");
         b = tmp.resolve("B");
         c = tmp.resolve("C");
-        login(one, "alice", "pw-Quokka-42", "alice");
-        login(one, "bob", "pw-Bob-42", "bob");
-        login(two, "carol", "pw-Carol-42", "carol");
-        assertEquals(0, run("", "pair", "add", a.toString(), "/Sync", "--account", "alice"), () -> err);
-        assertEquals(0, run("", "pair", "add", b.toString(), "/Sync", "--account", "bob"), () -> err);
-        assertEquals(0, run("", "pair", "add", c.toString(), "/Sync", "--account", "carol"), () -> err);
+        login(one, "alice", "pw-Quokka-42", "--account", "alice");
+        login(one, "bob", "pw-Bob-42", "--account", "bob");
+        login(two, "carol", "pw-Carol-42", "--account", "carol");
+        assertEquals(0, run("pair", "add", a.toString(), "/Sync", "--account", "alice"), () -> err);
+        assertEquals(0, run("pair", "add", b.toString(), "/Sync", "--account", "bob"), () -> err);
+        assertEquals(0, run("pair", "add", c.toString(), "/Sync", "--account", "carol"), () -> err);
     }
 
     @AfterEach
-    void stop() {
-        if (daemon != null && daemon.isAlive()) {
-            daemon.destroyForcibly();
+    void stop() throws InterruptedException {
+        if (daemon != null) {
+            daemon.close();
         }
         one.close();
         two.close();
-    }
-
-    private static void await(String what, int seconds, java.util.function.BooleanSupplier condition)
-            throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("not within " + seconds + " s: " + what);
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    private void login(OxiCloudEmulator server, String user, String password, String name) {
-        assertEquals(0, run(password + "\n", "login", server.baseUrl(), "--user", user, "--password-stdin",
-                "--account", name), () -> err);
-    }
-
-    private int run(String stdin, String... args) {
-        String[] all = Stream.concat(Stream.of(args), Stream.of("--home", home.toString())).toArray(String[]::new);
-        CliRun r = CliRun.withStdin(stdin, all);
-        out = r.out();
-        err = r.err();
-        return r.code();
     }
 
     private static byte[] text(String s) {
@@ -109,7 +81,7 @@ class SeveralAccountsSyncTest {
         one.remote("bob").putFile("/Sync/from-bob-server.txt", text("bob's"));
         two.remote("carol").putFile("/Sync/from-carol-server.txt", text("carol's"));
 
-        assertEquals(0, run("", "sync-once", "--json"), () -> err);
+        assertEquals(0, run("sync-once", "--json"), () -> err);
         JsonNode r = new ObjectMapper().readTree(out);
         assertEquals(3, r.get("pairs").size(), out);
         assertEquals(3, r.get("downloaded").asInt(), out);
@@ -120,7 +92,7 @@ class SeveralAccountsSyncTest {
         assertEquals("bob's", Files.readString(b.resolve("from-bob-server.txt")));
         assertEquals("carol's", Files.readString(c.resolve("from-carol-server.txt")));
         assertFalse(Files.exists(a.resolve("from-bob-server.txt")), "each pair holds only its account's files");
-        assertEquals(0, run("", "sync-once"), () -> err);
+        assertEquals(0, run("sync-once"), () -> err);
         assertTrue(out.contains("[alice/A] ") && out.contains("[bob/B] ") && out.contains("[carol/C] "),
                 "the human output names each pair's account: " + out);
 
@@ -128,7 +100,7 @@ class SeveralAccountsSyncTest {
         byte[] big = new byte[9 << 20];
         new Random(7).nextBytes(big);
         Files.write(a.resolve("big.bin"), big);
-        assertEquals(0, run("", "sync-once", "--json"), () -> err);
+        assertEquals(0, run("sync-once", "--json"), () -> err);
         assertEquals(1, new ObjectMapper().readTree(out).get("uploaded").asInt(), out);
         int alice = budgetUsed(one, "alice");
         assertTrue(alice > 0, "alice's budget counts her delta requests");
@@ -137,7 +109,7 @@ class SeveralAccountsSyncTest {
 
         big[0] ^= 1;
         Files.write(c.resolve("big.bin"), big);
-        assertEquals(0, run("", "sync-once", "--account", "carol", "--json"), () -> err);
+        assertEquals(0, run("sync-once", "--account", "carol", "--json"), () -> err);
         assertEquals(1, new ObjectMapper().readTree(out).get("uploaded").asInt(), out);
         assertTrue(budgetUsed(two, "carol") > 0);
         assertEquals(alice, budgetUsed(one, "alice"), "carol's run spends nothing of alice's");
@@ -147,26 +119,18 @@ class SeveralAccountsSyncTest {
     @Test
     @DisabledOnOs(OS.WINDOWS) // Process.destroy() is not SIGTERM there
     void theDaemonSyncsEveryAccountAndServesPairChangesForEach() throws Exception {
-        assertEquals(0, run("", "sync-once"), () -> err); // sealed pairs: the daemon starts from a synced state
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "--add-modules", "jdk.incubator.vector", "-cp",
-                System.getProperty("java.class.path"), OxiSyncMain.class.getName(), "daemon", "--no-bus",
-                "--poll-seconds", "1", "--home", home.toString());
-        pb.redirectErrorStream(true);
-        Path log = tmp.resolve("daemon.log");
-        pb.redirectOutput(log.toFile());
-        daemon = pb.start();
-        await("the daemon's status socket", 60, () -> DaemonClient.ping(home));
+        assertEquals(0, run("sync-once"), () -> err); // sealed pairs: the daemon starts from a synced state
+        daemon = DaemonProcess.start(home, tmp.resolve("daemon.log"), "--poll-seconds", "1").awaitSocket();
 
         one.remote("alice").putFile("/Sync/a.txt", text("for alice"));
         one.remote("bob").putFile("/Sync/b.txt", text("for bob"));
         two.remote("carol").putFile("/Sync/c.txt", text("for carol"));
         one.flushTreeEtags(); // the servers' folder etags lag behind their writes (as the real server's do)
         two.flushTreeEtags();
-        await("every account's file", 60, () -> Files.exists(a.resolve("a.txt")) && Files.exists(b.resolve("b.txt"))
-                && Files.exists(c.resolve("c.txt")));
+        Await.until("every account's file", 60, () -> Files.exists(a.resolve("a.txt"))
+                && Files.exists(b.resolve("b.txt")) && Files.exists(c.resolve("c.txt")));
         Files.writeString(c.resolve("up.txt"), "from carol's disk");
-        await("carol's upload", 60, () -> {
+        Await.until("carol's upload", 60, () -> {
             try {
                 return new String(two.remote("carol").read("/Sync/up.txt"), StandardCharsets.UTF_8)
                         .equals("from carol's disk");
@@ -175,33 +139,33 @@ class SeveralAccountsSyncTest {
             }
         });
 
-        assertEquals(0, run("", "status", "--json"), () -> err);
+        assertEquals(0, run("status", "--json"), () -> err);
         JsonNode status = new ObjectMapper().readTree(out);
         assertEquals(3, status.get("accounts").size(), out);
         assertEquals("bob", status.get("accounts").get(1).get("name").asText());
         assertEquals("B", status.get("accounts").get(1).get("pairs").get(0).get("name").asText());
-        assertEquals(0, run("", "status"), () -> err);
+        assertEquals(0, run("status"), () -> err);
         assertTrue(out.contains("daemon:  running") && out.contains("(carol)"), out);
 
         // the CLI's changes go through the daemon, to the named account
-        assertEquals(0, run("", "pair", "set", "B", "--mode", "download-only", "--account", "bob"), () -> err);
+        assertEquals(0, run("pair", "set", "B", "--mode", "download-only", "--account", "bob"), () -> err);
         assertTrue(out.contains("B: two-way, owner -> download-only, owner"), out);
         Path a2 = tmp.resolve("A2");
-        assertEquals(0, run("", "pair", "add", a2.toString(), "/Other", "--account", "alice"), () -> err);
+        assertEquals(0, run("pair", "add", a2.toString(), "/Other", "--account", "alice"), () -> err);
         assertTrue(out.contains("Syncing starts now: the daemon"), out);
         one.remote("alice").putFile("/Other/o.txt", text("other"));
         one.flushTreeEtags();
-        await("the pair added beside the daemon", 60, () -> Files.exists(a2.resolve("o.txt")));
-        assertEquals(0, run("", "pair", "list", "--account", "bob"), () -> err);
+        Await.until("the pair added beside the daemon", 60, () -> Files.exists(a2.resolve("o.txt")));
+        assertEquals(0, run("pair", "list", "--account", "bob"), () -> err);
         assertTrue(out.contains("download-only"), out);
-        assertEquals(2, run("", "pair", "list"));
+        assertEquals(2, run("pair", "list"));
 
-        daemon.destroy(); // SIGTERM
-        assertTrue(daemon.waitFor(60, TimeUnit.SECONDS), "the daemon stops");
-        String lines = Files.readString(log);
+        daemon.process().destroy(); // SIGTERM
+        assertTrue(daemon.process().waitFor(60, TimeUnit.SECONDS), "the daemon stops");
+        String lines = daemon.output();
         assertTrue(lines.contains("(account carol)") && lines.contains("(account bob)"), lines);
         assertTrue(lines.contains("carol/C: ") || lines.contains("alice/A2: "), "lines name their account: " + lines);
-        assertEquals(143, daemon.exitValue(), lines);
+        assertEquals(143, daemon.process().exitValue(), lines);
         assertTrue(lines.contains("oxisync daemon: stopped\n"), lines);
     }
 }

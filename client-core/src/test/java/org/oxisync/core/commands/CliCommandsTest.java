@@ -12,51 +12,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.testing.CliRun;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
+import org.oxisync.core.testing.AliceCliTest;
 
 /** The headless command line end to end, in-process, against the emulator, with a portable --home. */
-class CliCommandsTest {
-    @TempDir Path tmp;
-    OxiCloudEmulator server;
-    Path home;
-    Path local;
-    String out;
-    String err;
-
-    @BeforeEach
-    void start() throws Exception {
-        server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "pw-Quokka-42").build());
-        home = tmp.resolve("home");
-        local = Files.createDirectories(tmp.resolve("Sync"));
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
-
-    private int run(String... args) {
-        return runWithStdin("", args);
-    }
-
-    private int runWithStdin(String stdin, String... args) {
-        CliRun r = CliRun.withStdin(stdin, args);
-        out = r.out();
-        err = r.err();
-        return r.code();
-    }
-
-    private void loginAndPair() {
-        assertEquals(0, runWithStdin("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice", "--password-stdin",
-                "--home", home.toString()), () -> err);
-        assertEquals(0, run("pair", "add", local.toString(), "/Sync", "--home", home.toString()), () -> err);
-    }
+class CliCommandsTest extends AliceCliTest {
 
     @Test
     void loginStoresTheAccountAndASecretOnlyTheUserCanRead() throws Exception {

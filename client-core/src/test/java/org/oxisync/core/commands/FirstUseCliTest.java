@@ -9,54 +9,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppHome;
-import org.oxisync.core.testing.CliRun;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
+import org.oxisync.core.testing.AliceCliTest;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 
 /** The rough edges a newcomer met on the command line (issue 18), end to end against the emulator. */
-class FirstUseCliTest {
-    @TempDir Path tmp;
-    OxiCloudEmulator server;
-    Path home;
-    Path local;
-    String out;
-    String err;
-
-    @BeforeEach
-    void start() throws Exception {
-        server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "pw-Quokka-42").build());
-        home = tmp.resolve("home");
-        local = Files.createDirectories(tmp.resolve("Sync"));
-    }
-
+class FirstUseCliTest extends AliceCliTest {
     @AfterEach
-    void stop() {
-        server.close();
+    void restoreConsole() {
         LoginCommand.console = LoginCommand.DEFAULT_CONSOLE;
-    }
-
-    private int run(String... args) {
-        return runWithStdin("", args);
-    }
-
-    private int runWithStdin(String stdin, String... args) {
-        CliRun r = CliRun.withStdin(stdin, args);
-        out = r.out();
-        err = r.err();
-        return r.code();
-    }
-
-    private void loginAndPair() {
-        assertEquals(0, runWithStdin("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice", "--password-stdin",
-                "--home", home.toString()), () -> err);
-        assertEquals(0, run("pair", "add", local.toString(), "/Sync", "--home", home.toString()), () -> err);
     }
 
     private LocalStore holdStore() throws java.io.IOException {

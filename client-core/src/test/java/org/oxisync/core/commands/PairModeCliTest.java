@@ -6,41 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.testing.CliRun;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
+import org.oxisync.core.testing.AliceCliTest;
 
 /** {@code pair add --mode/--role/--keep-remote-deletes}: kept with the pair, shown by {@code pair list}, obeyed. */
-class PairModeCliTest {
-    @TempDir Path tmp;
-    OxiCloudEmulator server;
-    Path home;
-    String out;
-    String err;
-
+class PairModeCliTest extends AliceCliTest {
     @BeforeEach
-    void start() {
-        server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "pw-Quokka-42").build());
-        home = tmp.resolve("home");
-        CliRun r = CliRun.withStdin("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice",
-                "--password-stdin", "--home", home.toString());
-        assertEquals(0, r.code(), r::err);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
-
-    private int run(String... args) {
-        CliRun r = CliRun.withStdin("", args);
-        out = r.out();
-        err = r.err();
-        return r.code();
+    void login() {
+        assertEquals(0, runWithStdin("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice",
+                "--password-stdin", "--home", home.toString()), () -> err);
     }
 
     @Test

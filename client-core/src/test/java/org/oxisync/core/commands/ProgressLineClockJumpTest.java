@@ -9,7 +9,7 @@ import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.progress.ProgressSnapshot;
-import org.oxisync.core.testing.ManualClock;
+import org.oxisync.testing.ManualClock;
 
 /** The CLI's progress line keeps drawing when the wall clock goes back (docs/local-faults.md). */
 class ProgressLineClockJumpTest {

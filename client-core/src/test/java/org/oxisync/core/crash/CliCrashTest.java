@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,15 +13,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.testing.TreeSnapshots;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;
@@ -219,39 +217,11 @@ class CliCrashTest {
     }
 
     private Map<String, String> localTree() {
-        Map<String, String> out = new TreeMap<>();
-        try (Stream<Path> s = Files.walk(local)) {
-            s.filter(p -> !p.equals(local)).forEach(p -> {
-                String rel = LocalScanner.relativeNfc(local, p);
-                try {
-                    out.put(Files.isDirectory(p) ? rel + "/" : rel,
-                            Files.isDirectory(p) ? "" : Blake3.hashHex(Files.readAllBytes(p)));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out;
+        return TreeSnapshots.local(local);
     }
 
     private Map<String, String> remoteTree() {
-        Map<String, String> out = new TreeMap<>();
-        addRemote("", out);
-        return out;
-    }
-
-    private void addRemote(String rel, Map<String, String> out) {
-        for (String n : remote.list("/" + rel)) {
-            String child = rel.isEmpty() ? n : rel + "/" + n;
-            if (remote.folderId("/" + child) != null) {
-                out.put(child + "/", "");
-                addRemote(child, out);
-            } else {
-                out.put(child, Blake3.hashHex(remote.read("/" + child)));
-            }
-        }
+        return TreeSnapshots.remote(remote);
     }
 
     private static String name(String p) {

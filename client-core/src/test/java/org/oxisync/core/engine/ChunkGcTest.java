@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.testing.ManualClock;
+import org.oxisync.testing.ManualClock;
 import org.oxisync.store.LocalStore;
 
 class ChunkGcTest {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.scan.LocalScanner;
-import org.oxisync.core.testing.ManualClock;
+import org.oxisync.testing.ManualClock;
 import org.oxisync.core.transfer.TransferOptions;
 import org.oxisync.store.StoreOptions;
 import org.oxisync.store.hash.Blake3;

@@ -11,11 +11,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.oxisync.core.scan.Digester;
 import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.testing.TreeSnapshots;
 import org.oxisync.core.transfer.TransferOptions;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
@@ -213,40 +213,12 @@ final class SyncHarness implements AutoCloseable {
 
     /** Every local file and folder (folders with a trailing '/'), own temp files included so tests see leftovers. */
     Map<String, String> localTree() {
-        Map<String, String> out = new TreeMap<>();
-        try (Stream<Path> s = Files.walk(local)) {
-            s.filter(p -> !p.equals(local)).forEach(p -> {
-                String rel = LocalScanner.relativeNfc(local, p);
-                try {
-                    out.put(Files.isDirectory(p) ? rel + "/" : rel,
-                            Files.isDirectory(p) ? "" : Blake3.hashHex(Files.readAllBytes(p)));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out;
+        return TreeSnapshots.local(local);
     }
 
     /** Every remote file and folder of the user's drive, same shape as {@link #localTree()}. */
     Map<String, String> remoteTree() {
-        Map<String, String> out = new TreeMap<>();
-        addRemote(remote(), "", out);
-        return out;
-    }
-
-    private static void addRemote(RemoteClient r, String rel, Map<String, String> out) {
-        for (String name : r.list("/" + rel)) {
-            String child = rel.isEmpty() ? name : rel + "/" + name;
-            if (r.folderId("/" + child) != null) {
-                out.put(child + "/", "");
-                addRemote(r, child, out);
-            } else {
-                out.put(child, Blake3.hashHex(r.read("/" + child)));
-            }
-        }
+        return TreeSnapshots.remote(remote());
     }
 
     void assertInSync() {

@@ -25,7 +25,7 @@ import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.core.scan.TempNames;
-import org.oxisync.core.testing.ManualClock;
+import org.oxisync.testing.ManualClock;
 import org.oxisync.core.transfer.TransferOptions;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.EndpointStats;

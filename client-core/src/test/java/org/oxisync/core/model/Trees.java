@@ -1,15 +1,11 @@
 package org.oxisync.core.model;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
-import org.oxisync.core.scan.LocalScanner;
+import org.oxisync.core.testing.TreeSnapshots;
 import org.oxisync.emulator.RemoteClient;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.TrashItemDto;
@@ -24,50 +20,24 @@ final class Trees {
     record RemoteFile(String id, String hash) {}
 
     static Map<String, String> local(Path root) {
-        Map<String, String> out = new TreeMap<>();
-        try (Stream<Path> s = Files.walk(root)) {
-            s.filter(p -> !p.equals(root)).forEach(p -> {
-                String rel = LocalScanner.relativeNfc(root, p);
-                out.put(Files.isDirectory(p) ? rel + "/" : rel, Files.isDirectory(p) ? "" : hashOf(p));
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out;
+        return TreeSnapshots.local(root);
     }
 
     static String hashOf(Path p) {
-        try {
-            return Blake3.hashHex(Files.readAllBytes(p));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return TreeSnapshots.hashOf(p);
     }
 
     /** Remote tree in the same shape as {@link #local(Path)}. */
     static Map<String, String> remote(RemoteClient r) {
-        Map<String, String> out = new TreeMap<>();
-        remoteFiles(r).forEach((k, v) -> out.put(k, v == null ? "" : v.hash()));
-        return out;
+        return TreeSnapshots.remote(r);
     }
 
     /** Remote entries: files with their id and hash, folders ({@code "path/"}) with null. */
     static Map<String, RemoteFile> remoteFiles(RemoteClient r) {
         Map<String, RemoteFile> out = new TreeMap<>();
-        addRemote(r, "", out);
+        TreeSnapshots.walkRemote(r, p -> out.put(p, p.endsWith("/") ? null
+                : new RemoteFile(r.fileId("/" + p), Blake3.hashHex(r.read("/" + p)))));
         return out;
-    }
-
-    private static void addRemote(RemoteClient r, String rel, Map<String, RemoteFile> out) {
-        for (String name : r.list("/" + rel)) {
-            String child = rel.isEmpty() ? name : rel + "/" + name;
-            if (r.folderId("/" + child) != null) {
-                out.put(child + "/", null);
-                addRemote(r, child, out);
-            } else {
-                out.put(child, new RemoteFile(r.fileId("/" + child), Blake3.hashHex(r.read("/" + child))));
-            }
-        }
     }
 
     /** Every row of the user's trash (through the REST API, page by page). */

@@ -14,7 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
-import org.oxisync.core.testing.ManualClock;
+import org.oxisync.testing.ManualClock;
 
 class ProgressAccumulatorTest {
 

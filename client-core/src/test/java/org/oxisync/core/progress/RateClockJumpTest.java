@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
-import org.oxisync.core.testing.ManualClock;
+import org.oxisync.testing.ManualClock;
 
 /** The transfer rate (and so the ETA) keeps following the bytes when the wall clock goes back (docs/local-faults.md). */
 class RateClockJumpTest {

@@ -3,7 +3,6 @@ package org.oxisync.core.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.oxisync.core.service.ManualScheduler.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,36 +15,20 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
-import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.cli.OxiSyncMain;
 import org.oxisync.core.scan.TempNames;
-import org.oxisync.core.testing.CliRun;
-import org.oxisync.emulator.EmulatorConfig;
-import org.oxisync.emulator.OxiCloudEmulator;
+import org.oxisync.core.testing.AliceCliTest;
+import org.oxisync.core.testing.Await;
+import org.oxisync.core.testing.DaemonProcess;
 
 /** {@code oxisync daemon} as a real child process: status over its socket, SIGTERM mid-run, then the next run. */
 @DisabledOnOs(OS.WINDOWS) // Process.destroy() is not SIGTERM there
-class DaemonProcessTest {
+class DaemonProcessTest extends AliceCliTest {
     static final int FILES = 40;
-    @TempDir
-    Path tmp;
-    OxiCloudEmulator server;
-    Path home;
-    Path local;
-    Process daemon;
-    Path daemonLog;
-    String out;
-    String err;
+    DaemonProcess daemon;
 
     @BeforeEach
     void setUp() throws Exception {
-        server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "pw-Quokka-42").build());
-        home = tmp.resolve("home");
-        daemonLog = tmp.resolve("daemon.log");
-        local = Files.createDirectories(tmp.resolve("Sync"));
-        assertEquals(0, cli("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice", "--password-stdin",
-                "--home", home.toString()), () -> err);
-        assertEquals(0, cli("", "pair", "add", local.toString(), "/Sync", "--home", home.toString()), () -> err);
+        loginAndPair();
         byte[] body = new byte[64 * 1024];
         for (int i = 0; i < FILES; i++) {
             body[0] = (byte) i;
@@ -54,37 +37,9 @@ class DaemonProcessTest {
     }
 
     @AfterEach
-    void tearDown() {
-        if (daemon != null && daemon.isAlive()) {
-            daemon.destroyForcibly();
-        }
-        server.close();
-    }
-
-    private int cli(String stdin, String... args) {
-        CliRun r = CliRun.withStdin(stdin, args);
-        out = r.out();
-        err = r.err();
-        return r.code();
-    }
-
-    private Process startDaemon() throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "--add-modules", "jdk.incubator.vector", "-cp",
-                System.getProperty("java.class.path"), OxiSyncMain.class.getName(), "daemon", "--no-bus",
-                "--home", home.toString());
-        pb.redirectErrorStream(true);
-        // to a file: Process.destroy() closes the parent's end of a pipe, which would lose the last lines
-        pb.redirectOutput(daemonLog.toFile());
-        Process p = pb.start();
-        return p;
-    }
-
-    private String daemonOut() {
-        try {
-            return Files.readString(daemonLog);
-        } catch (java.io.IOException e) {
-            return "(no output: " + e + ")";
+    void stopDaemon() throws InterruptedException {
+        if (daemon != null) {
+            daemon.close();
         }
     }
 
@@ -100,31 +55,30 @@ class DaemonProcessTest {
     void sigtermMidRunLeavesAConsistentStateThatTheNextRunCompletes() throws Exception {
         // slow downloads down so that the signal arrives while the first run is transferring
         server.faults().slowNext(FILES, "GET", "/api/files/[^/]+", 256 * 1024);
-        daemon = startDaemon();
-        await("the daemon's status socket", 60, () -> DaemonClient.ping(home));
+        daemon = DaemonProcess.start(home, tmp.resolve("daemon.log")).awaitSocket();
 
-        assertEquals(0, cli("", "status", "--home", home.toString()), () -> err);
+        assertEquals(0, run("status", "--home", home.toString()), () -> err);
         assertTrue(out.contains("daemon:  running"), out);
         assertTrue(out.contains("Sync: "), out);
-        assertEquals(0, cli("", "status", "--json", "--home", home.toString()), () -> err);
+        assertEquals(0, run("status", "--json", "--home", home.toString()), () -> err);
         JsonNode json = new ObjectMapper().readTree(out);
         assertEquals("Sync", json.path("pairs").get(0).path("name").asText());
-        assertEquals(daemon.pid(), json.path("daemon_pid").asLong());
+        assertEquals(daemon.process().pid(), json.path("daemon_pid").asLong());
 
         // a one-shot run does not compete with the daemon: it says one is running (configuration error, 2)
-        assertEquals(2, cli("", "sync-once", "--home", home.toString()));
+        assertEquals(2, run("sync-once", "--home", home.toString()));
         assertTrue(err.contains("daemon"), err);
 
-        await("a few downloads", 60, () -> localFiles() >= 3);
+        Await.until("a few downloads", 60, () -> localFiles() >= 3);
         long before = localFiles();
         assertTrue(before < FILES, "the run should still be going: " + before);
-        assertTrue(daemon.isAlive(), () -> "the daemon died early: " + daemonOut());
+        assertTrue(daemon.process().isAlive(), () -> "the daemon died early: " + daemon.output());
         long t0 = System.nanoTime();
-        daemon.destroy(); // SIGTERM
-        assertTrue(daemon.waitFor(60, TimeUnit.SECONDS), "the daemon stops within the grace period");
+        daemon.process().destroy(); // SIGTERM
+        assertTrue(daemon.process().waitFor(60, TimeUnit.SECONDS), "the daemon stops within the grace period");
         double seconds = (System.nanoTime() - t0) / 1e9;
-        String log = daemonOut();
-        assertEquals(143, daemon.exitValue(), log);
+        String log = daemon.output();
+        assertEquals(143, daemon.process().exitValue(), log);
         assertTrue(log.contains("oxisync daemon: stopping\n") && log.contains("oxisync daemon: stopped\n"), log);
         // the run ended through its stop signal (its report was written) before the store was closed
         int stoppingAt = log.indexOf("oxisync daemon: stopping\n");
@@ -136,7 +90,7 @@ class DaemonProcessTest {
         assertTrue(localFiles() < FILES, "stopped before the end of the run");
 
         // the next start completes the work: nothing is lost, duplicated or conflicted
-        assertEquals(0, cli("", "sync-once", "--json", "--home", home.toString()), () -> err + out);
+        assertEquals(0, run("sync-once", "--json", "--home", home.toString()), () -> err + out);
         assertEquals(0, new ObjectMapper().readTree(out).path("conflicts").asInt());
         assertEquals(FILES, localFiles());
         try (Stream<Path> s = Files.list(local)) {
@@ -145,7 +99,7 @@ class DaemonProcessTest {
         for (int i = 0; i < FILES; i++) {
             assertEquals(i, Files.readAllBytes(local.resolve("f" + i + ".bin"))[0]);
         }
-        assertEquals(0, cli("", "sync-once", "--json", "--home", home.toString()), () -> err + out);
+        assertEquals(0, run("sync-once", "--json", "--home", home.toString()), () -> err + out);
         JsonNode again = new ObjectMapper().readTree(out);
         assertEquals(0, again.path("downloaded").asInt() + again.path("uploaded").asInt(), out);
         assertEquals(FILES, server.remote("alice").list("/Sync").size(), "nothing was uploaded back or duplicated");
@@ -153,8 +107,8 @@ class DaemonProcessTest {
 
     @Test
     void statusWithoutADaemonReadsTheStore() {
-        assertEquals(0, cli("", "status", "--home", home.toString()), () -> err);
+        assertEquals(0, run("status", "--home", home.toString()), () -> err);
         assertTrue(out.contains("daemon:  not running"), out);
-        assertEquals(2, cli("", "status", "--json", "--home", home.toString()));
+        assertEquals(2, run("status", "--json", "--home", home.toString()));
     }
 }

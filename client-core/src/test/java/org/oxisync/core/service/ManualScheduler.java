@@ -6,8 +6,7 @@ import java.util.PriorityQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import org.oxisync.core.testing.ManualClock;
+import org.oxisync.testing.ManualClock;
 
 /**
  * A {@link TaskScheduler} whose timers fire only when the test moves the clock ({@link #advance}); the run lane and
@@ -130,16 +129,6 @@ final class ManualScheduler implements TaskScheduler {
     }
 
     /** Waits (real time) until {@code condition} holds; for events that arrive from OS or network threads. */
-    static void await(String what, int seconds, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(10);
-        }
-    }
-
     @Override
     public void close() {
         lane.shutdownNow();

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
-import org.oxisync.core.testing.ManualClock;
+import org.oxisync.testing.ManualClock;
 
 class PollCadenceTest {
     private final ManualClock clock = new ManualClock(Instant.parse("2026-12-01T12:00:00Z"));

@@ -12,7 +12,7 @@ import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.AppHome;
 import org.oxisync.core.engine.SyncReport;
-import org.oxisync.core.testing.ManualClock;
+import org.oxisync.testing.ManualClock;
 import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;

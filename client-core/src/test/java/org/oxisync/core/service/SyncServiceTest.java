@@ -3,7 +3,6 @@ package org.oxisync.core.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.oxisync.core.service.ManualScheduler.await;
 import static org.oxisync.core.service.ServiceHarness.PAIR;
 import static org.oxisync.core.service.ServiceHarness.ms;
 
@@ -16,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
+import org.oxisync.core.testing.Await;
 
 /** The continuous sync against the emulator, with a hand-moved clock and real watcher, runs and bus. */
 class SyncServiceTest {
@@ -38,7 +38,7 @@ class SyncServiceTest {
         long runsBefore = h.runs();
 
         h.write("notes.txt", "hello");
-        await("the watcher to report the write", 10, () -> watch.events.get() > 0);
+        Await.until("the watcher to report the write", 10, () -> watch.events.get() > 0);
         h.scheduler.advance(ms(900));
         h.scheduler.awaitLaneIdle(10);
         assertFalse(h.remote().exists("/notes.txt"), "no run before the quiet period is over");
@@ -125,11 +125,11 @@ class SyncServiceTest {
         h.remote().mkdirs("/sub");
         h.server.startMessageBus();
         SyncService s = h.start(new ServiceHarness.HandWatch(), true);
-        await("the bus to connect and subscribe", 10, () -> s.busConnected() && s.busSettled());
+        Await.until("the bus to connect and subscribe", 10, () -> s.busConnected() && s.busSettled());
 
         h.remote().putFile("/sub/live.txt", "pushed".getBytes(StandardCharsets.UTF_8));
         // no clock movement at all: the bus event alone starts the run
-        await("the file to arrive", 20, () -> Files.exists(h.local.resolve("sub/live.txt")));
+        Await.until("the file to arrive", 20, () -> Files.exists(h.local.resolve("sub/live.txt")));
         h.scheduler.awaitLaneIdle(30);
         assertEquals("pushed", Files.readString(h.local.resolve("sub/live.txt")));
         // while the bus is up, polling is only the 5-minute safety net
@@ -143,19 +143,19 @@ class SyncServiceTest {
         h = new ServiceHarness(tmp);
         h.server.startMessageBus();
         SyncService s = h.start(new ServiceHarness.HandWatch(), true);
-        await("the bus to connect", 10, s::busConnected);
+        Await.until("the bus to connect", 10, s::busConnected);
         h.server.messageBus().disconnectAll();
-        await("the client to notice", 10, () -> !s.busConnected());
+        Await.until("the client to notice", 10, () -> !s.busConnected());
         // the reconnect waits 1 s of (test) time
         for (int i = 0; i < 50 && !s.busConnected(); i++) {
             h.scheduler.advance(Duration.ofSeconds(1));
             Thread.sleep(20);
         }
-        await("the bus to reconnect", 10, s::busConnected);
+        Await.until("the bus to reconnect", 10, s::busConnected);
         h.scheduler.awaitLaneIdle(30);
-        await("the subscriptions", 10, s::busSettled);
+        Await.until("the subscriptions", 10, s::busSettled);
         h.remote().putFile("/after.txt", "x".getBytes(StandardCharsets.UTF_8));
-        await("the file to arrive", 20, () -> Files.exists(h.local.resolve("after.txt")));
+        Await.until("the file to arrive", 20, () -> Files.exists(h.local.resolve("after.txt")));
     }
 
     @Test
@@ -171,7 +171,7 @@ class SyncServiceTest {
                 h.write("burst/b" + batch + "/f" + i + ".txt", "content " + batch + "/" + i);
             }
             int expected = (batch + 1) * 50;
-            await("the watcher to report batch " + batch, 20, () -> watch.events.get() >= expected);
+            Await.until("the watcher to report batch " + batch, 20, () -> watch.events.get() >= expected);
             h.scheduler.advance(ms(900));
         }
         h.scheduler.awaitLaneIdle(120);
@@ -210,7 +210,7 @@ class SyncServiceTest {
         h.service.syncNow(PAIR);
         h.scheduler.awaitLaneIdle(30);
         long runs = h.runs();
-        await("the watcher to see the downloads", 10, () -> watch.events.get() >= 20);
+        Await.until("the watcher to see the downloads", 10, () -> watch.events.get() >= 20);
         Thread.sleep(200); // let the last OS events arrive
         h.scheduler.advance(Duration.ofSeconds(11));
         h.scheduler.awaitLaneIdle(30);
@@ -228,7 +228,7 @@ class SyncServiceTest {
         h.events.onItem = () -> h.service.pause(PAIR);
         h.server.flushTreeEtags(); // the server's 500 ms ETag flush of the changes above
         h.service.syncNow(PAIR);
-        await("the run to stop", 20, () -> h.events.reports.size() > reportsBefore);
+        Await.until("the run to stop", 20, () -> h.events.reports.size() > reportsBefore);
         h.scheduler.awaitLaneIdle(20);
         SyncReport stopped = h.events.reports.get(h.events.reports.size() - 1);
         assertEquals(SyncStatus.STOPPED, stopped.status(), stopped.message());
@@ -266,7 +266,7 @@ class SyncServiceTest {
         h.events.onItem = () -> h.service.pause(null);
         h.server.flushTreeEtags(); // the server's 500 ms ETag flush of the changes above
         h.service.syncNow(PAIR);
-        await("the run to stop", 20, () -> h.events.reports.size() > reportsBefore);
+        Await.until("the run to stop", 20, () -> h.events.reports.size() > reportsBefore);
         h.scheduler.awaitLaneIdle(20);
         assertEquals(SyncStatus.STOPPED, h.events.reports.get(h.events.reports.size() - 1).status());
         assertEquals(PairState.PAUSED, h.service.status().get(PAIR).state());

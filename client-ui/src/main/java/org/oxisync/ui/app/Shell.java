@@ -26,7 +26,6 @@ import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.model.SettingsModel;
 import org.oxisync.ui.model.StatusModel;
 import org.oxisync.ui.model.WizardModel;
-import org.oxisync.ui.setup.PairSetup;
 import org.oxisync.ui.sync.EngineBackend;
 import org.oxisync.ui.sync.SyncBackend;
 import org.oxisync.ui.sync.SyncFeed;
@@ -79,6 +78,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     private AppContext root;
     /** Every account's session, the one shown, and the command line's way in (status, pair add, ...). */
     private final AccountSessions accounts;
+    /** Settings → Folders and "Add folder…" of the shown account. */
+    private final PairActions pairs;
     /** Shown (empty) while there is no account. */
     private final StatusModel noAccount;
     private Optional<TrayPort> tray = Optional.empty();
@@ -127,7 +128,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
             @Override
             public void pairsChangedByCommandLine(AccountSession s) {
-                pairsChanged(s, null);
+                pairs.changed(s, null);
                 s.reloadLists();
             }
 
@@ -152,6 +153,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
                 }
             }
         });
+        this.pairs = new PairActions(accounts, this::ctx, background, windows, desktop, defaultLocalFolder(),
+                this::openFailed, () -> settingsView);
         accounts.open();
     }
 
@@ -507,94 +510,27 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     @Override
     public void addPair() {
-        if (current() == null) {
-            return;
-        }
-        WizardModel m = new WizardModel(current().ctx(), background, true, defaultLocalFolder());
-        Stage[] stage = new Stage[1];
-        WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, stage[0]), () -> {
-            m.createdPairProperty().set(null);
-            windows.closeAddPair();
-            pairsChanged();
-        }, windows::closeAddPair);
-        stage[0] = windows.openAddPair(v);
-        desktop.onFailure(msg -> {
-            if (m.deviceProperty().get() != null) {
-                m.browserFailed(msg);
-            } else {
-                openFailed(msg);
-            }
-        });
-        stage[0].addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDDEN, e -> desktop.onFailure(this::openFailed));
-        stage[0].setOnHidden(e -> m.cancel());
-    }
-
-    private void pairsChanged() {
-        if (current() != null) {
-            pairsChanged(current(), null);
-        }
-    }
-
-    /** @param runPair a pair to sync once the backend has read the new pairs (null: none) */
-    private void pairsChanged(AccountSession s, String runPair) {
-        background.run(() -> s.store().accounts().pairs(), pairs -> {
-            s.status().setPairs(pairs);
-            if (settingsView != null && s == current()) {
-                settingsView.reloadPairs(); // the same window, the same tab: never recreated
-            }
-            if (s.backend().isPresent()) {
-                SyncBackend b = s.backend().get();
-                boolean run = runPair != null && !s.status().pausedProperty().get();
-                background.run(() -> {
-                    b.pairsChanged();
-                    if (run) {
-                        b.syncNow(runPair); // after the service has the new exclusions: a re-ticked folder comes now
-                    }
-                });
-            }
-        }, e -> LOG.warn("cannot read the folder pairs: {}", e.toString()));
+        pairs.add();
     }
 
     @Override
     public void removePair(FolderPair pair, Consumer<String> done) {
-        if (!windows.confirm(t("confirm.removePair.title", "pair", pair.name()), t("confirm.removePair.text",
-                "local", pair.localRoot(), "remote", pair.remotePath()), t("confirm.removePair.ok"))) {
-            return;
-        }
-        AppContext c = ctx();
-        background.run(() -> {
-            new PairSetup(c).remove(pair);
-            return null;
-        }, r -> {
-            done.accept(null);
-            pairsChanged();
-        }, e -> done.accept(t("settings.folders.removeFailed", "error", e.getMessage())));
+        pairs.remove(pair, done);
     }
 
     @Override
     public org.oxisync.ui.model.FolderLoader folders() {
-        return new org.oxisync.ui.model.BackgroundFolderLoader(background, ctx());
+        return pairs.folders();
     }
 
     @Override
     public void savePair(FolderPair pair, Consumer<String> done) {
-        AccountSession s = current();
-        if (s == null) {
-            return;
-        }
-        background.run(() -> new PairSetup(s.ctx()).update(pair), p -> {
-            done.accept(null);
-            pairsChanged(s, p.name()); // and sync it: a re-ticked folder downloads without "Sync now"
-        }, e -> done.accept(t("settings.folders.saveFailed", "error", ReasonText.of(e, s.account().server()))));
+        pairs.save(pair, done);
     }
 
     @Override
     public void loadPairs(Consumer<List<FolderPair>> then) {
-        if (current() == null) {
-            then.accept(List.of());
-            return;
-        }
-        background.run(() -> store().accounts().pairs(), then, e -> then.accept(List.of()));
+        pairs.load(then);
     }
 
     @Override

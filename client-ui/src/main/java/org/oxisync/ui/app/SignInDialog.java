@@ -54,13 +54,9 @@ public final class SignInDialog extends VBox {
         spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         spinner.setVisible(false);
 
-        Button ok = new Button(t("signIn.ok"));
-        ok.setId("sign-in-ok");
-        ok.getStyleClass().add(Styles.ACCENT);
+        Button ok = Ui.button(t("signIn.ok"), "sign-in-ok", Styles.ACCENT);
         ok.setDefaultButton(true);
-        Button browser = new Button(t("signIn.browser"));
-        browser.setId("sign-in-browser");
-        browser.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        Button browser = Ui.button(t("signIn.browser"), "sign-in-browser", Styles.BUTTON_OUTLINED);
         Button cancel = new Button(t("common.cancel"));
         cancel.setCancelButton(true);
         cancel.getStyleClass().add(Styles.FLAT);

@@ -64,9 +64,7 @@ public final class AccountsPanel {
             Ui.data(b);
             box.getChildren().add(b);
         }
-        Button addAccount = new Button(t("accounts.add"));
-        addAccount.setId("add-account");
-        addAccount.getStyleClass().add("nav-button");
+        Button addAccount = Ui.button(t("accounts.add"), "add-account", "nav-button");
         addAccount.setMaxWidth(Double.MAX_VALUE);
         addAccount.setOnAction(ev -> add.run());
         box.getChildren().add(addAccount);

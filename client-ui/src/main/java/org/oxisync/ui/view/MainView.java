@@ -84,14 +84,10 @@ public final class MainView extends BorderPane {
                 a.setSelected(true); // one section is always selected
             }
         });
-        Button settings = new Button(t("nav.settings"));
-        settings.setId("open-settings");
-        settings.getStyleClass().add("nav-button");
+        Button settings = Ui.button(t("nav.settings"), "open-settings", "nav-button");
         settings.setMaxWidth(Double.MAX_VALUE);
         settings.setOnAction(e -> actions.openSettings());
-        Button web = new Button(t("nav.openWeb"));
-        web.setId("open-web");
-        web.getStyleClass().add("nav-button");
+        Button web = Ui.button(t("nav.openWeb"), "open-web", "nav-button");
         web.setMaxWidth(Double.MAX_VALUE);
         web.setOnAction(e -> actions.openWebUi());
         sidebar.getChildren().addAll(Ui.vgrow(), web, settings);
@@ -112,18 +108,14 @@ public final class MainView extends BorderPane {
         spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         spinner.visibleProperty().bind(status.busyProperty());
         spinner.managedProperty().bind(status.busyProperty());
-        Button syncNow = new Button(t("header.syncNow"));
-        syncNow.setId("sync-now");
-        syncNow.getStyleClass().add(Styles.ACCENT);
+        Button syncNow = Ui.button(t("header.syncNow"), "sync-now", Styles.ACCENT);
         syncNow.setOnAction(e -> actions.syncNow());
         Button pause = new Button();
         pause.setId("pause-resume");
         pause.getStyleClass().add(Styles.BUTTON_OUTLINED);
         pause.textProperty().bind(Bindings.when(status.pausedProperty()).then(t("header.resume")).otherwise(t("header.pause")));
         pause.setOnAction(e -> actions.togglePause());
-        Button signIn = new Button(t("header.signIn"));
-        signIn.setId("header-sign-in");
-        signIn.getStyleClass().add(Styles.ACCENT);
+        Button signIn = Ui.button(t("header.signIn"), "header-sign-in", Styles.ACCENT);
         signIn.setOnAction(e -> actions.signInAgain());
         // Signed out, or the server refused the sign-in: nothing to resume or sync; the one way on is to sign in.
         var noSignIn = status.signedOutProperty().or(status.signInNeededProperty());

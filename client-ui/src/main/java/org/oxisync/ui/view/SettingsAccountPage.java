@@ -39,28 +39,20 @@ final class SettingsAccountPage {
         g.addRow(2, who, user);
         Label status = Ui.wrapping("", "muted");
         status.setId("account-status");
-        Button logout = new Button(t("settings.account.logout"));
-        logout.setId("logout");
-        logout.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        Button logout = Ui.button(t("settings.account.logout"), "logout", Styles.BUTTON_OUTLINED);
         logout.disableProperty().bind(model.signedInProperty().not());
         logout.setOnAction(e -> actions.logOut(err -> status.setText(err == null
                 ? t("settings.account.loggedOut") : err)));
-        Button again = new Button(t("settings.account.signInAgain"));
-        again.setId("sign-in-again");
-        again.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        Button again = Ui.button(t("settings.account.signInAgain"), "sign-in-again", Styles.BUTTON_OUTLINED);
         again.setOnAction(e -> actions.signInAgain());
         model.signedInProperty().addListener((o, a, b) -> {
             if (b) {
                 status.setText("");
             }
         });
-        Button add = new Button(t("settings.account.add"));
-        add.setId("settings-add-account");
-        add.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        Button add = Ui.button(t("settings.account.add"), "settings-add-account", Styles.BUTTON_OUTLINED);
         add.setOnAction(e -> actions.addAccount());
-        Button remove = new Button(t("settings.account.remove"));
-        remove.setId("remove-account");
-        remove.getStyleClass().add(Styles.DANGER);
+        Button remove = Ui.button(t("settings.account.remove"), "remove-account", Styles.DANGER);
         remove.setOnAction(e -> actions.removeAccount());
         return SettingsView.page(Ui.label(t("settings.account.title"), "page-title"), g,
                 Ui.wrapping(t("settings.account.several"), "muted"),

@@ -27,7 +27,6 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import org.oxisync.core.app.Version;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Appearance;
 import org.oxisync.ui.model.FolderSelection;
@@ -67,7 +66,7 @@ public final class SettingsView extends TabPane {
         setTabClosingPolicy(TabClosingPolicy.UNAVAILABLE);
         getTabs().addAll(tab("account", SettingsAccountPage.of(model, actions)), tab("folders", folders()), tab("network", network()),
                 tab("general", general()), tab("versions", versions()), tab("advanced", advanced()),
-                tab("about", about()));
+                tab("about", SettingsAboutPage.of()));
         actions.loadPairs(pairs::setAll);
     }
 
@@ -105,13 +104,9 @@ public final class SettingsView extends TabPane {
                         + "   ·   " + org.oxisync.ui.app.RightsText.pair(p)); // drive, role and mode
             }
         });
-        Button add = new Button(t("settings.folders.add"));
-        add.setId("add-pair");
-        add.getStyleClass().add(Styles.ACCENT);
+        Button add = Ui.button(t("settings.folders.add"), "add-pair", Styles.ACCENT);
         add.setOnAction(e -> actions.addPair());
-        Button remove = new Button(t("settings.folders.remove"));
-        remove.setId("remove-pair");
-        remove.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        Button remove = Ui.button(t("settings.folders.remove"), "remove-pair", Styles.BUTTON_OUTLINED);
         remove.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
         Label status = Ui.label("", "muted");
         status.setWrapText(true);
@@ -135,9 +130,7 @@ public final class SettingsView extends TabPane {
         ignores.setPromptText(t("settings.folders.ignore.prompt"));
         Label ignoresLabel = Ui.label(t("settings.folders.ignore"), "section-label");
         ignoresLabel.setLabelFor(ignores);
-        Button save = new Button(t("settings.folders.save"));
-        save.setId("save-pair");
-        save.getStyleClass().add(Styles.ACCENT);
+        Button save = Ui.button(t("settings.folders.save"), "save-pair", Styles.ACCENT);
         // two columns, so the folder tree, the patterns and Save fit the window without scrolling
         VBox selectiveColumn = new VBox(8, Ui.label(t("settings.folders.selective"), "section-label"),
                 Ui.wrapping(t("settings.folders.selective.text"), "muted"), excluded, space);
@@ -302,16 +295,7 @@ public final class SettingsView extends TabPane {
     }
 
     private static Spinner<Integer> kibSpinner(IntegerProperty p) {
-        Spinner<Integer> s = new Spinner<>(0, 1_000_000, p.get(), 64);
-        s.setEditable(true);
-        s.setPrefWidth(140);
-        p.addListener((o, a, b) -> s.getValueFactory().setValue(b.intValue()));
-        s.valueProperty().addListener((o, a, b) -> {
-            if (b != null && b != p.get()) {
-                p.set(b);
-            }
-        });
-        return s;
+        return intSpinner(p, 0, 1_000_000, 64, 140);
     }
 
     private Node general() {
@@ -359,9 +343,9 @@ public final class SettingsView extends TabPane {
 
     private Node versions() {
         GridPane g = grid();
-        Spinner<Integer> days = intSpinner(model.versionDaysProperty(), 1, 3650, 1);
+        Spinner<Integer> days = intSpinner(model.versionDaysProperty(), 1, 3650, 1, 120);
         days.setId("version-days");
-        Spinner<Integer> gib = intSpinner(model.versionGibProperty(), 1, 10_000, 1);
+        Spinner<Integer> gib = intSpinner(model.versionGibProperty(), 1, 10_000, 1, 120);
         gib.setId("version-gib");
         Label dl = Ui.mnemonic(t("settings.versions.days"));
         dl.setLabelFor(days);
@@ -373,10 +357,11 @@ public final class SettingsView extends TabPane {
                 Ui.wrapping(t("settings.versions.text"), "muted"), g);
     }
 
-    private static Spinner<Integer> intSpinner(IntegerProperty p, int min, int max, int step) {
+    /** An editable spinner kept in step with {@code p} both ways (a value below {@code min} shows as {@code min}). */
+    private static Spinner<Integer> intSpinner(IntegerProperty p, int min, int max, int step, double width) {
         Spinner<Integer> s = new Spinner<>(min, max, Math.max(min, p.get()), step);
         s.setEditable(true);
-        s.setPrefWidth(120);
+        s.setPrefWidth(width);
         p.addListener((o, a, b) -> s.getValueFactory().setValue(b.intValue()));
         s.valueProperty().addListener((o, a, b) -> {
             if (b != null && b != p.get()) {
@@ -403,26 +388,9 @@ public final class SettingsView extends TabPane {
         level.valueProperty().bindBidirectional(model.logLevelProperty());
         Label ll = Ui.mnemonic(t("settings.advanced.logLevel"));
         ll.setLabelFor(level);
-        Button open = new Button(t("settings.advanced.openLog"));
-        open.setId("open-log-folder");
-        open.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        Button open = Ui.button(t("settings.advanced.openLog"), "open-log-folder", Styles.BUTTON_OUTLINED);
         open.setOnAction(e -> actions.openLogFolder());
         return page(Ui.label(t("settings.advanced.title"), "page-title"), Ui.row(10, ll, level),
                 Ui.wrapping(t("settings.advanced.text", "folder", actions.logFolder()), "muted"), Ui.row(8, open));
-    }
-
-    private Node about() {
-        VBox licenses = new VBox(3);
-        THIRD_PARTY.forEach(c -> licenses.getChildren().add(Ui.data(Ui.label(c, "muted"))));
-        GridPane g = grid();
-        g.addRow(0, Ui.data(Ui.label("OxiSync", Styles.TEXT_BOLD)), Ui.data(new Label(Version.current())));
-        g.addRow(1, Ui.data(Ui.label("Java", Styles.TEXT_BOLD)), Ui.data(new Label(System.getProperty("java.version", "?")
-                + " (" + System.getProperty("java.vendor", "?") + ")")));
-        g.addRow(2, Ui.data(Ui.label("JavaFX", Styles.TEXT_BOLD)),
-                Ui.data(new Label(System.getProperty("javafx.runtime.version", "?"))));
-        g.addRow(3, Ui.label(t("settings.about.license"), Styles.TEXT_BOLD), Ui.data(new Label("Apache License 2.0")));
-        return page(Ui.label(t("settings.about.title"), "page-title"),
-                Ui.wrapping(t("settings.about.text"), "muted"), g,
-                Ui.label(t("settings.about.thirdParty"), "section-label"), licenses);
     }
 }

@@ -2,6 +2,7 @@ package org.oxisync.ui.view;
 
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -106,6 +107,14 @@ public final class Ui {
     public static <T extends Node> T named(T node, String text) {
         node.setAccessibleText(text == null ? null : text.replaceFirst("_(?=.)", "").replaceFirst("\\s*:\\s*$", ""));
         return node;
+    }
+
+    /** A button with {@code text}, the node id {@code id} (the tests' handle) and one style class. */
+    public static Button button(String text, String id, String styleClass) {
+        Button b = new Button(text);
+        b.setId(id);
+        b.getStyleClass().add(styleClass);
+        return b;
     }
 
     public static HBox row(double spacing, Node... nodes) {

@@ -51,9 +51,7 @@ public final class VersionsPane extends VBox {
         Label status = Ui.label("", "muted");
         status.setId("versions-status");
         status.setWrapText(true);
-        Button restore = new Button(t("versions.restore"));
-        restore.setId("versions-restore");
-        restore.getStyleClass().add(Styles.ACCENT);
+        Button restore = Ui.button(t("versions.restore"), "versions-restore", Styles.ACCENT);
         Button show = new Button(t("versions.showInFolder"));
         show.getStyleClass().add(Styles.BUTTON_OUTLINED);
         restore.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());

@@ -180,9 +180,7 @@ public final class WizardView extends BorderPane {
             g.addRow(2, Ui.label(t("wizard.cert.issuer"), Styles.TEXT_BOLD), Ui.data(Ui.wrapping(c.issuer())));
             g.addRow(3, Ui.label(t("wizard.cert.validUntil"), Styles.TEXT_BOLD),
                     Ui.data(new Label(Formats.dateTime(c.notAfter(), java.time.ZoneId.systemDefault()))));
-            Button refuse = new Button(t("wizard.cert.refuse"));
-            refuse.setId("certificate-refuse");
-            refuse.getStyleClass().add(Styles.BUTTON_OUTLINED);
+            Button refuse = Ui.button(t("wizard.cert.refuse"), "certificate-refuse", Styles.BUTTON_OUTLINED);
             refuse.setOnAction(e -> model.refuseCertificate());
             cert.getChildren().addAll(warn, g, Ui.row(8, refuse));
         };
@@ -239,12 +237,8 @@ public final class WizardView extends BorderPane {
         code.setId("device-code");
         Label waiting = Ui.wrapping("", "muted");
         waiting.setId("device-waiting");
-        Button reopen = new Button(t("wizard.device.reopen"));
-        reopen.setId("device-reopen");
-        reopen.getStyleClass().add(Styles.BUTTON_OUTLINED);
-        Button stop = new Button(t("wizard.device.stop"));
-        stop.setId("device-cancel");
-        stop.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        Button reopen = Ui.button(t("wizard.device.reopen"), "device-reopen", Styles.BUTTON_OUTLINED);
+        Button stop = Ui.button(t("wizard.device.stop"), "device-cancel", Styles.BUTTON_OUTLINED);
         stop.setOnAction(e -> model.cancelSignIn());
         // Never claims the browser opened: OxiSync only asked for it, and says so when it could not.
         Label intro = Ui.wrapping("", "");

@@ -9,13 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.store.TestClock;
 import org.oxisync.store.TestData;
+import org.oxisync.testing.ManualClock;
 
 class ChunkStoreTest {
     @TempDir
@@ -25,7 +26,7 @@ class ChunkStoreTest {
 
     @BeforeEach
     void open() {
-        store = ChunkStore.open(dir.resolve("chunks"), TestClock.atRealNow());
+        store = ChunkStore.open(dir.resolve("chunks"), new ManualClock(Instant.now()));
     }
 
     @Test
@@ -137,7 +138,7 @@ class ChunkStoreTest {
         String h = store.put(data);
         Files.write(dir.resolve("chunks/tmp").resolve(h + "-1234.tmp"), new byte[] {1, 2});
         Files.write(store.pathOf(h).resolveSibling("not-a-chunk"), new byte[] {3});
-        ChunkStore reopened = ChunkStore.open(dir.resolve("chunks"), TestClock.atRealNow());
+        ChunkStore reopened = ChunkStore.open(dir.resolve("chunks"), new ManualClock(Instant.now()));
         assertEquals(List.of(), reopened.tempFiles());
         assertFalse(Files.exists(store.pathOf(h).resolveSibling("not-a-chunk")));
         assertEquals(List.of(h), reopened.hashes());

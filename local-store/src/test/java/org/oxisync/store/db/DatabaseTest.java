@@ -18,12 +18,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.store.StoreException;
-import org.oxisync.store.TestClock;
+import org.oxisync.testing.ManualClock;
 
 class DatabaseTest {
     @TempDir
     Path dir;
-    final TestClock clock = new TestClock(Instant.parse("2026-01-02T03:04:05Z"));
+    final ManualClock clock = new ManualClock(Instant.parse("2026-01-02T03:04:05Z"));
 
     @Test
     void opensInWalModeAtTheLatestSchema() {

@@ -11,13 +11,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.store.TestClock;
+import org.oxisync.testing.ManualClock;
 
 /** Every migration is applied to a database at the schema before it, holding data that must survive. */
 class MigrationsTest {
     @TempDir
     Path dir;
-    final TestClock clock = new TestClock(Instant.parse("2026-03-01T00:00:00Z"));
+    final ManualClock clock = new ManualClock(Instant.parse("2026-03-01T00:00:00Z"));
 
     static IntStream earlierVersions() {
         return IntStream.range(0, Migrations.latestVersion());

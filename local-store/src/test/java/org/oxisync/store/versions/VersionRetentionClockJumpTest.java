@@ -34,7 +34,7 @@ class VersionRetentionClockJumpTest {
     void aVersionSavedWhileTheClockWasBehindIsNotPrunedByAgeBeforeTheVersionsSavedEarlier() throws Exception {
         try (StoreFixture f = new StoreFixture(dir)) {
             VersionInfo first = save(f, "a", 1, 10_000);
-            f.clock.advance(Duration.ofDays(-40)); // the clock jumps back 40 days
+            f.clock.jumpBack(Duration.ofDays(40)); // the clock jumps back 40 days
             VersionInfo second = save(f, "b", 2, 10_000); // stamped 40 days before the first
             f.clock.advance(Duration.ofDays(50)); // corrected: 10 days after the first save
             RetentionReport r = f.store.versions().applyRetention();
@@ -52,7 +52,7 @@ class VersionRetentionClockJumpTest {
         RetentionPolicy oneFits = new RetentionPolicy(Duration.ofDays(30), 15_000);
         try (StoreFixture f = new StoreFixture(dir, StoreOptions.DEFAULT.withRetention(oneFits))) {
             VersionInfo first = save(f, "a", 3, 10_000);
-            f.clock.advance(Duration.ofHours(-2));
+            f.clock.jumpBack(Duration.ofHours(2));
             VersionInfo second = save(f, "a", 4, 10_000);
             RetentionReport r = f.store.versions().applyRetention();
             assertEquals(1, r.removedBySize());
