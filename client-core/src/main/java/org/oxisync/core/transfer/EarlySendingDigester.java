@@ -43,7 +43,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class EarlySendingDigester implements Digester {
     private static final Logger LOG = LoggerFactory.getLogger(EarlySendingDigester.class);
-    /** Smaller files gain little from the overlap (and a sync-once of small files must not pay requests for it). */
+    /**
+     * The default of {@link TransferOptions#earlySendBytes()}: smaller files gain little from the overlap, and below
+     * the delta threshold a new file goes by multipart, where chunks sent early would be wasted.
+     */
     public static final long MIN_BYTES = 64L << 20;
     /** Chunks per negotiate while hashing: the last group is sent after hashing ends, so not the upload's 4096. */
     static final int NEGOTIATE_EVERY = 1024;
@@ -58,7 +61,8 @@ public final class EarlySendingDigester implements Digester {
 
     public EarlySendingDigester(Digester plain, OxiCloudApi api, TransferOptions options, EarlyChunks early,
                                 BooleanSupplier stopRequested) {
-        this(plain, api, options, early, stopRequested, MIN_BYTES, NEGOTIATE_EVERY);
+        this(plain, api, options, early, stopRequested,
+                Math.max(options.earlySendBytes(), options.deltaThresholdBytes()), NEGOTIATE_EVERY);
     }
 
     /** {@code minBytes}: the least file size sent early; {@code negotiateEvery}: chunks per group (tests: small). */
