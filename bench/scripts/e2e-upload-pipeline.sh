@@ -3,9 +3,13 @@
 # in this order, all in one run:
 #   1. reference: `oxisync inspect chunks FILE` (the client's FastCDC + BLAKE3 of every chunk and of the whole file,
 #      JVM start included; the launcher hands a file this large to its hashing child JVM, as sync-once does);
-#   2. a first `oxisync sync-once` upload of the file to an emulator started with
+#   2. a first `oxisync sync-once` upload (sending while hashing on: -Doxisync.upload.earlySendBytes=64 MiB) of the
+#      file to an emulator started with
 #      --benchmark-only-trust-client-hashes (it stores chunks and the file under the hashes the client declared
 #      without recomputing BLAKE3: the client's side alone); the stored chunk files are then checked with b3sum;
+#   2b. (unless E2E_PIPELINE_AB=0) the same trusting upload with sending-while-hashing turned off
+#      (-Doxisync.upload.earlySendBytes=huge: the scan hashes the whole file, then the upload reads and sends it),
+#      the client as it was before issue 20 item 3, measured in the same run;
 #   3. the same upload to the faithful emulator (OxiCloud 0.8.7's behaviour: every chunk and the whole file are
 #      hashed again on the same 2 cores);
 #   4. the reference again (the load moves: the two references bracket the uploads).
@@ -69,16 +73,16 @@ inspect() {   # TAG
     echo "  $1: $(secs "$M_WALL_MS") wall, $(secs "$M_CPU_MS") CPU; $(load)"
 }
 
-# upload TAG EMULATOR_OPTS: a fresh emulator (data dir emptied), a fresh client home, one sync-once.
+# upload TAG EMULATOR_OPTS [CLIENT_JAVA_OPTS]: a fresh emulator (data dir emptied), a fresh client home, one sync-once.
 upload() {
-    local tag=$1 emu_cpu0
+    local tag=$1 emu_cpu0 client_opts=${3:-${OXISYNC_JAVA_OPTS:-}}
     rm -rf "$WORK/emu" "$WORK/home-$tag"
     E2E_EMU_OPTS=$2 emu_start
     client_new "$WORK/home-$tag" "$WORK/data" "/pipeline-$tag"
     cds_settle
     emu_reset
     emu_cpu0=$(emu_cpu_ms)
-    measured "$tag" "$LAUNCHER" sync-once --json --home "$WORK/home-$tag"
+    OXISYNC_JAVA_OPTS=$client_opts measured "$tag" "$LAUNCHER" sync-once --json --home "$WORK/home-$tag"
     JSON="$WORK/$tag.out"
     [ "$(j .status)" = ok ] && [ "$(j .uploaded)" = 1 ] || e2e_die "$tag: status $(j .status), uploaded $(j .uploaded)"
     eval "${tag}_ms=$M_WALL_MS ${tag}_cpu=$M_CPU_MS ${tag}_rss=$M_RSS_KIB ${tag}_tree=$M_TREE_KIB"
@@ -99,10 +103,18 @@ echo "runs (load average after each):"
 # The launcher's one-time class-data archive and lane probe are not part of any measured figure.
 OXISYNC_JAVA_OPTS= "$LAUNCHER" --version > /dev/null
 inspect ref1
-upload trusting "${E2E_EMU_OPTS:-} --benchmark-only-trust-client-hashes"
+upload trusting "${E2E_EMU_OPTS:-} --benchmark-only-trust-client-hashes" \
+    "${OXISYNC_JAVA_OPTS:-} -Doxisync.upload.earlySendBytes=$((64 << 20))"
 check_stored_chunks
 emu_stop
-upload faithful "${E2E_EMU_OPTS:-}"
+tags="trusting"
+if [ "${E2E_PIPELINE_AB:-1}" != 0 ]; then
+    upload sequential "${E2E_EMU_OPTS:-} --benchmark-only-trust-client-hashes" \
+        "${OXISYNC_JAVA_OPTS:-} -Doxisync.upload.earlySendBytes=$((1 << 62))"
+    emu_stop
+    tags="$tags sequential"
+fi
+upload faithful "${E2E_EMU_OPTS:-}" "${OXISYNC_JAVA_OPTS:-} -Doxisync.upload.earlySendBytes=$((64 << 20))"
 emu_stop
 inspect ref2
 
@@ -117,12 +129,14 @@ line() {   # LABEL WALL_MS CPU_MS RSS_KIB TREE_KIB RATIO
 line "inspect chunks (reference, before)" "$ref1_ms" "$ref1_cpu" "$ref1_rss" "$ref1_tree" ""
 line "inspect chunks (reference, after)" "$ref2_ms" "$ref2_cpu" "$ref2_rss" "$ref2_tree" ""
 # shellcheck disable=SC2154
-for tag in trusting faithful; do
+for tag in $tags faithful; do
     eval "w=\$${tag}_ms c=\$${tag}_cpu r=\$${tag}_rss t=\$${tag}_tree e=\$${tag}_engine ec=\$${tag}_emu_cpu q=\$${tag}_requests"
     ratio=$(div "$ref_ms" "$w" '%.2f')
     goal=""
     [ "$tag" = trusting ] && goal="; goal >= 0.8: $(verdict "$ratio" '>=' 0.8)"
-    line "first upload, $tag emulator" "$w" "$c" "$r" "$t" "${ratio}x by wall$goal"
+    label="first upload, $tag emulator"
+    [ "$tag" = sequential ] && label="  same, hashing then sending (before)"
+    line "$label" "$w" "$c" "$r" "$t" "${ratio}x by wall$goal"
     echo "      engine $(secs "$e"); CPU vs inspect chunks $(div "$c" "$(( (ref1_cpu + ref2_cpu) / 2 ))")x; emulator CPU $(secs "$ec"); requests $q"
 done
 load
