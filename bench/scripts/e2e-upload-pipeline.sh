@@ -9,8 +9,9 @@
 #      without recomputing BLAKE3: the client's side alone); the stored chunk files are then checked with b3sum;
 #   2b. (unless E2E_PIPELINE_AB=0) the same trusting upload with sending-while-hashing turned off
 #      (-Doxisync.upload.earlySendBytes=huge: the scan hashes the whole file, then the upload reads and sends it),
-#      the client as it was before issue 20 item 3, measured in the same run;
-#   3. the same upload to the faithful emulator (OxiCloud 0.8.7's behaviour: every chunk and the whole file are
+#      the client as it was before issue 20 item 3 and its default now, measured in the same run (E2E_PIPELINE_ORDER=sequential-first
+#      runs it before 2.);
+#   3. the same upload, with the client's defaults, to the faithful emulator (OxiCloud 0.8.7's behaviour: every chunk and the whole file are
 #      hashed again on the same 2 cores);
 #   4. the reference again (the load moves: the two references bracket the uploads).
 # Each line: process wall time, CPU time (user+sys, the client's child JVMs included), peak RSS of the largest
@@ -103,18 +104,30 @@ echo "runs (load average after each):"
 # The launcher's one-time class-data archive and lane probe are not part of any measured figure.
 OXISYNC_JAVA_OPTS= "$LAUNCHER" --version > /dev/null
 inspect ref1
-upload trusting "${E2E_EMU_OPTS:-} --benchmark-only-trust-client-hashes" \
-    "${OXISYNC_JAVA_OPTS:-} -Doxisync.upload.earlySendBytes=$((64 << 20))"
-check_stored_chunks
-emu_stop
-tags="trusting"
-if [ "${E2E_PIPELINE_AB:-1}" != 0 ]; then
+trusting() {
+    upload trusting "${E2E_EMU_OPTS:-} --benchmark-only-trust-client-hashes" \
+        "${OXISYNC_JAVA_OPTS:-} -Doxisync.upload.earlySendBytes=$((64 << 20))"
+    check_stored_chunks
+    emu_stop
+}
+sequential() {
     upload sequential "${E2E_EMU_OPTS:-} --benchmark-only-trust-client-hashes" \
         "${OXISYNC_JAVA_OPTS:-} -Doxisync.upload.earlySendBytes=$((1 << 62))"
     emu_stop
+}
+tags="trusting"
+if [ "${E2E_PIPELINE_AB:-1}" = 0 ]; then
+    trusting
+elif [ "${E2E_PIPELINE_ORDER:-}" = sequential-first ]; then   # the A/B's order: the load moves during a run
+    sequential
+    trusting
+    tags="$tags sequential"
+else
+    trusting
+    sequential
     tags="$tags sequential"
 fi
-upload faithful "${E2E_EMU_OPTS:-}" "${OXISYNC_JAVA_OPTS:-} -Doxisync.upload.earlySendBytes=$((64 << 20))"
+upload faithful "${E2E_EMU_OPTS:-}"   # the client's defaults
 emu_stop
 inspect ref2
 

@@ -310,8 +310,8 @@ public final class AppContext implements AutoCloseable {
     }
 
     /**
-     * The defaults; {@code -Doxisync.upload.earlySendBytes=N} moves the size from which a file is sent while it is
-     * hashed (a benchmark's A/B: {@code bench/scripts/e2e-upload-pipeline.sh}; a huge N turns it off).
+     * The defaults; {@code -Doxisync.upload.earlySendBytes=N} sends files of N bytes or more while they are hashed
+     * (off by default, {@link TransferOptions#EARLY_SEND_OFF}; the A/B of {@code bench/scripts/e2e-upload-pipeline.sh}).
      */
     private static TransferOptions transferOptions() {
         Long early = Long.getLong("oxisync.upload.earlySendBytes");

@@ -366,12 +366,13 @@ public final class SyncEngine {
     }
 
     /**
-     * The scanner of this run: a run that may upload sends large files while it hashes them
-     * ({@link EarlySendingDigester}); a dry run or a pair that sends nothing only hashes.
+     * The scanner of this run: when {@link TransferOptions#earlySendBytes()} is set, a run that may upload sends large
+     * files while it hashes them ({@link EarlySendingDigester}); a dry run or a pair that sends nothing only hashes.
      */
     private LocalScanner runScanner(FolderPair pair, SyncOptions options) {
         PairRights rights = PairRightsSettings.read(pair);
-        if (options.dryRun() || !(rights.sendNew() || rights.sendEdit())) {
+        if (options.dryRun() || transferOptions.earlySendBytes() == TransferOptions.EARLY_SEND_OFF
+                || !(rights.sendNew() || rights.sendEdit())) {
             return scanner;
         }
         return scanner.withDigester(new EarlySendingDigester(scanner.digester(), api, transferOptions, early,

@@ -44,8 +44,9 @@ import org.slf4j.LoggerFactory;
 public final class EarlySendingDigester implements Digester {
     private static final Logger LOG = LoggerFactory.getLogger(EarlySendingDigester.class);
     /**
-     * The default of {@link TransferOptions#earlySendBytes()}: smaller files gain little from the overlap, and below
-     * the delta threshold a new file goes by multipart, where chunks sent early would be wasted.
+     * The size to turn it on from ({@link TransferOptions#earlySendBytes()}, off by default: see
+     * {@link TransferOptions#EARLY_SEND_OFF}): smaller files gain little from the overlap, and below the delta
+     * threshold a new file goes by multipart, where chunks sent early would be wasted.
      */
     public static final long MIN_BYTES = 64L << 20;
     /** Chunks per negotiate while hashing: the last group is sent after hashing ends, so not the upload's 4096. */

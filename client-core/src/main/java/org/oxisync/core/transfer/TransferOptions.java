@@ -22,7 +22,7 @@ import org.oxisync.protocol.Limits;
  * @param commitRetryDelay    wait before repeating a commit whose {@code still_missing} names chunks this upload has
  *                            just PUT: a concurrent commit may hold them for a moment (audit #12)
  * @param earlySendBytes      files of at least this size (and of the delta threshold) are sent while the scan hashes
- *                            them ({@link EarlySendingDigester})
+ *                            them ({@link EarlySendingDigester}); {@link #EARLY_SEND_OFF} by default
  */
 public record TransferOptions(long deltaThresholdBytes, int negotiateEvery, int maxCommitRetries, long putBatchBytes,
                               Duration commitRetryDelay, long earlySendBytes) {
@@ -34,12 +34,16 @@ public record TransferOptions(long deltaThresholdBytes, int negotiateEvery, int 
     public static final Duration DEFAULT_COMMIT_RETRY_DELAY = Duration.ofMillis(300);
 
     /**
-     * The five-tunable form: files of {@link EarlySendingDigester#MIN_BYTES} or more are sent while they are hashed.
+     * {@link #earlySendBytes()} that sends nothing while hashing, the default: measured on loopback (bench/README.md,
+     * "The upload pipeline on its own") the overlap made a 1 GiB upload slower on a quiet machine, for a reason not
+     * found yet. {@code -Doxisync.upload.earlySendBytes=67108864} turns it on ({@link EarlySendingDigester#MIN_BYTES}).
      */
+    public static final long EARLY_SEND_OFF = Long.MAX_VALUE;
+
+    /** The five-tunable form: nothing is sent while hashing ({@link #EARLY_SEND_OFF}). */
     public TransferOptions(long deltaThresholdBytes, int negotiateEvery, int maxCommitRetries, long putBatchBytes,
                            Duration commitRetryDelay) {
-        this(deltaThresholdBytes, negotiateEvery, maxCommitRetries, putBatchBytes, commitRetryDelay,
-                EarlySendingDigester.MIN_BYTES);
+        this(deltaThresholdBytes, negotiateEvery, maxCommitRetries, putBatchBytes, commitRetryDelay, EARLY_SEND_OFF);
     }
 
     public TransferOptions {
