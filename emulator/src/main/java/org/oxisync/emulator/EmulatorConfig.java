@@ -31,7 +31,8 @@ public record EmulatorConfig(
         Duration deltaRateLimitWindow,
         int loginRateLimit,
         int refreshRateLimit,
-        Duration authRateLimitWindow) {
+        Duration authRateLimitWindow,
+        boolean benchmarkOnlyTrustClientHashes) {
 
     /** The constructor of earlier versions: the new limits take their real-server defaults. */
     public EmulatorConfig(List<UserSpec> users, int port, Path dataDir, Clock clock, Duration accessTokenTtl,
@@ -40,7 +41,7 @@ public record EmulatorConfig(
                           Duration deviceCodeTtl, String autoApproveDeviceUser) {
         this(users, port, dataDir, clock, accessTokenTtl, refreshTokenTtl, deltaRateLimitPerMinute, defaultQuotaBytes,
                 treeEtagFlushDelay, chunkMaxBytes, maxUploadSize, orphanGrace, deviceCodeTtl, autoApproveDeviceUser,
-                Duration.ofSeconds(60), 10, 20, Duration.ofSeconds(60));
+                Duration.ofSeconds(60), 10, 20, Duration.ofSeconds(60), false);
     }
 
     /** A user to create at start (kept if it already exists in the data dir). */
@@ -88,6 +89,7 @@ public record EmulatorConfig(
         private int loginRateLimit = 10;
         private int refreshRateLimit = 20;
         private Duration authRateLimitWindow = Duration.ofSeconds(60);
+        private boolean benchmarkOnlyTrustClientHashes;
 
         public Builder user(String username, String password) { users.add(new UserSpec(username, password, null)); return this; }
         public Builder user(String username, String password, String email) { users.add(new UserSpec(username, password, email)); return this; }
@@ -127,11 +129,19 @@ public record EmulatorConfig(
         /** Approve every device-flow code for this user as soon as it is issued (demo/CLI use). */
         public Builder autoApproveDevice(String username) { autoApproveDeviceUser = username; return this; }
 
+        /**
+         * <b>Not OxiCloud's behaviour; for benchmarks only.</b> Delta uploads are stored under the hashes the client
+         * declared (negotiate, commit) without recomputing BLAKE3, so a benchmark measures the client and not the
+         * emulator's hashing. A server that trusts its clients' hashes would hide every client hashing bug, so
+         * {@link OxiCloudEmulator#start} refuses it in test JVMs ({@link BenchmarkModes}); see emulator/README.md.
+         */
+        public Builder benchmarkOnlyTrustClientHashes() { benchmarkOnlyTrustClientHashes = true; return this; }
+
         public EmulatorConfig build() {
             return new EmulatorConfig(users, port, dataDir, clock, accessTokenTtl, refreshTokenTtl,
                     deltaRateLimitPerMinute, defaultQuotaBytes, treeEtagFlushDelay, chunkMaxBytes,
                     maxUploadSize, orphanGrace, deviceCodeTtl, autoApproveDeviceUser, deltaRateLimitWindow,
-                    loginRateLimit, refreshRateLimit, authRateLimitWindow);
+                    loginRateLimit, refreshRateLimit, authRateLimitWindow, benchmarkOnlyTrustClientHashes);
         }
     }
 }

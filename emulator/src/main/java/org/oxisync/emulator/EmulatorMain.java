@@ -6,8 +6,9 @@ import java.util.concurrent.CountDownLatch;
 /**
  * Standalone emulator:
  * {@code java -jar oxicloud-emulator.jar [--port 8086] [--data DIR] --user NAME:PASSWORD[:EMAIL] ...
- * [--auto-approve-device USER] [--quota BYTES] [--delta-rate-limit N] [--message-bus]}. Prints one line with the base
- * URL when ready; stops (writing its metadata) on SIGTERM/Ctrl-C.
+ * [--auto-approve-device USER] [--quota BYTES] [--delta-rate-limit N] [--message-bus]
+ * [--benchmark-only-trust-client-hashes]}. Prints one line with the base URL when ready; stops (writing its metadata)
+ * on SIGTERM/Ctrl-C. The last flag is not OxiCloud's behaviour (see {@link BenchmarkModes}).
  */
 public final class EmulatorMain {
     private EmulatorMain() {}
@@ -20,6 +21,7 @@ public final class EmulatorMain {
             System.err.println("oxicloud-emulator: " + e.getMessage());
             System.err.println("usage: java -jar oxicloud-emulator.jar [--port N] [--data DIR] --user NAME:PASSWORD[:EMAIL]... "
                     + "[--auto-approve-device USER] [--quota BYTES] [--delta-rate-limit N] [--message-bus] "
+                    + "[" + BenchmarkModes.TRUST_FLAG + "] "
                     + "[--shared-drive NAME:OWNER[:QUOTA]]... [--member DRIVE:USER:ROLE]...");
             System.exit(2);
             return;
@@ -66,6 +68,10 @@ public final class EmulatorMain {
                 case "--quota" -> b.defaultQuotaBytes(Long.parseLong(require(a, v)));
                 case "--delta-rate-limit" -> b.deltaRateLimitPerMinute(Integer.parseInt(require(a, v)));
                 case "--shared-drive", "--member" -> require(a, v); // applied once started (applyDrives)
+                case BenchmarkModes.TRUST_FLAG -> {
+                    i--; // a flag without a value
+                    b.benchmarkOnlyTrustClientHashes();
+                }
                 case "--message-bus" -> {
                     i--; // a flag without a value: the real-time bus (reference §7.5), off by default like 0.8.7
                 }

@@ -112,6 +112,7 @@ public final class OxiCloudEmulator implements AutoCloseable {
 
     /** Starts an emulator; the port is ephemeral unless {@code cfg.port()} is set. */
     public static OxiCloudEmulator start(EmulatorConfig cfg) {
+        BenchmarkModes.check(cfg, System.getenv(), System.err); // refused in test JVMs, loud elsewhere
         try {
             return new OxiCloudEmulator(cfg);
         } catch (IOException e) {

@@ -42,6 +42,8 @@ import org.oxisync.core.scan.LocalHint;
 import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.scan.ScanResult;
 import org.oxisync.core.transfer.Downloader;
+import org.oxisync.core.transfer.EarlyChunks;
+import org.oxisync.core.transfer.EarlySendingDigester;
 import org.oxisync.core.transfer.TransferOptions;
 import org.oxisync.core.transfer.Uploader;
 import org.oxisync.protocol.OxiCloudApi;
@@ -65,6 +67,8 @@ public final class SyncEngine {
     private final LocalStore store;
     private final LocalScanner scanner;
     private final Uploader uploader;
+    /** What the scans sent of large files while hashing them, until their uploads commit it. */
+    private final EarlyChunks early;
     private final Downloader downloader;
     private final TransferOptions transferOptions;
     private final Clock clock;
@@ -109,7 +113,8 @@ public final class SyncEngine {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.prefetch = Objects.requireNonNull(prefetch, "prefetch");
-        this.uploader = new Uploader(api, store, transferOptions);
+        this.early = new EarlyChunks(clock);
+        this.uploader = new Uploader(api, store, transferOptions, Sleeper.SYSTEM, early);
         this.downloader = new Downloader(api, store, transferOptions, scanner.digester());
         this.listingRefresh = new ListingRefresh(api, serverFlushWait, sleeper);
         this.quietCheck = new QuietCheck(api, scanner, listener, prefetch);
@@ -211,6 +216,7 @@ public final class SyncEngine {
         RemoteTreeFile treeFile = RemoteTreeFile.forPair(store.directory(), pair.id());
         SharedStrings shared = SharedStrings.of(base);
         RemoteScanner remoteScanner = new RemoteScanner(api, shared);
+        LocalScanner scans = runScanner(pair, options);
         ScanResult scan;
         RemoteScan remote;
         // The root's tree ETag for the seal; the listing itself is let go as soon as discovery has made the
@@ -229,11 +235,11 @@ public final class SyncEngine {
             if (!remote.unchanged()) {
                 dirty.addAll(RemoteChanges.paths(remote.snapshot(), base));
             }
-            scan = scanner.scan(root, filter, base, LocalHint.of(dirty));
+            scan = scans.scan(root, filter, base, LocalHint.of(dirty));
             Set<String> moveSources = MoveSources.unread(scan, base, dirty);
             if (!moveSources.isEmpty()) { // moves whose old place the watcher did not report: read it too
                 dirty.addAll(moveSources);
-                scan = scanner.scan(root, filter, base, LocalHint.of(dirty));
+                scan = scans.scan(root, filter, base, LocalHint.of(dirty));
             }
             LOG.debug("{}: incremental scan read {} entries for {} dirty paths", pair.name(), scan.entriesRead(),
                     dirty.size());
@@ -248,7 +254,7 @@ public final class SyncEngine {
             });
             try {
                 listener.phase(pair.name(), "scanning");
-                scan = scanner.scan(root, filter, base, LocalHint.ALL);
+                scan = scans.scan(root, filter, base, LocalHint.ALL);
                 if (options.stop().stopRequested()) {
                     return reports.stoppedBeforeChanges(pair, start);
                 }
@@ -360,6 +366,20 @@ public final class SyncEngine {
             QuietCheck.writeSeal(seal, pair, rootEtag.get(), scan);
         }
         return report;
+    }
+
+    /**
+     * The scanner of this run: when {@link TransferOptions#earlySendBytes()} is set, a run that may upload sends large
+     * files while it hashes them ({@link EarlySendingDigester}); a dry run or a pair that sends nothing only hashes.
+     */
+    private LocalScanner runScanner(FolderPair pair, SyncOptions options) {
+        PairRights rights = PairRightsSettings.read(pair);
+        if (options.dryRun() || transferOptions.earlySendBytes() == TransferOptions.EARLY_SEND_OFF
+                || !(rights.sendNew() || rights.sendEdit())) {
+            return scanner;
+        }
+        return scanner.withDigester(new EarlySendingDigester(scanner.digester(), api, transferOptions, early,
+                options.stop()::stopRequested));
     }
 
     /** The server's tree now, without its listing (saved to the cache file when it changed); sets {@code rootEtag}. */

@@ -68,6 +68,11 @@ public final class LocalScanner {
         this.hashThreads = hashThreads;
     }
 
+    /** This scanner hashing with {@code other} instead (a run's own digester; the walk is the same). */
+    public LocalScanner withDigester(Digester other) {
+        return new LocalScanner(other, hashThreads);
+    }
+
     /** The digester this scanner hashes with (the engine hashes late files with the same one). */
     public Digester digester() {
         return digester;

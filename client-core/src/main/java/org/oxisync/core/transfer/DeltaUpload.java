@@ -72,6 +72,8 @@ final class DeltaUpload {
     private final ProgressSink progress;
     private final int lanes;
     private final Sleeper sleeper;
+    /** What the scan sent of this content while hashing it ({@link EarlySendingDigester}). */
+    private final EarlyChunks.Sent early;
     private final Set<String> putByUs = ConcurrentHashMap.newKeySet();
     private final Map<String, ChunkRef> firstOccurrence = new LinkedHashMap<>();
     private final Object counters = new Object();
@@ -81,11 +83,22 @@ final class DeltaUpload {
 
     DeltaUpload(OxiCloudApi api, LocalStore store, TransferOptions options, UploadRequest req, LocalFileState expected,
                 ProgressSink progress, Sleeper sleeper) {
-        this(api, store, options, req, expected, progress, PUT_LANES, sleeper);
+        this(api, store, options, req, expected, progress, PUT_LANES, sleeper, EarlyChunks.Sent.NONE);
+    }
+
+    DeltaUpload(OxiCloudApi api, LocalStore store, TransferOptions options, UploadRequest req, LocalFileState expected,
+                ProgressSink progress, Sleeper sleeper, EarlyChunks.Sent early) {
+        this(api, store, options, req, expected, progress, PUT_LANES, sleeper, early);
     }
 
     DeltaUpload(OxiCloudApi api, LocalStore store, TransferOptions options, UploadRequest req, LocalFileState expected,
                 ProgressSink progress, int lanes, Sleeper sleeper) {
+        this(api, store, options, req, expected, progress, lanes, sleeper, EarlyChunks.Sent.NONE);
+    }
+
+    DeltaUpload(OxiCloudApi api, LocalStore store, TransferOptions options, UploadRequest req, LocalFileState expected,
+                ProgressSink progress, int lanes, Sleeper sleeper, EarlyChunks.Sent early) {
+        this.early = early;
         this.api = api;
         this.store = store;
         this.options = options;
@@ -107,12 +120,24 @@ final class DeltaUpload {
         PendingTransfer pending = store.transfers().beginUpload(req.pairId(), req.path(), digest);
         transferId = pending.id();
         Set<String> uploadedBefore = new HashSet<>(pending.hashesIn(ChunkState.UPLOADED));
+        recordEarly(uploadedBefore);
         try (PutLanes puts = new PutLanes(lanes, options.putBatchBytes(), this::put, progress::stopRequested, req.path())) {
             boolean direct = direct();
             List<ChunkRef> group = new ArrayList<>();
             for (ChunkRef c : digest.chunks()) {
                 if (firstOccurrence.putIfAbsent(c.hash(), c) != null || uploadedBefore.contains(c.hash())) {
                     addReused(c.length()); // repeated within the file, or sent by an earlier attempt
+                    continue;
+                }
+                if (early.put().contains(c.hash())) {
+                    putByUs.add(c.hash()); // sent while the scan hashed the file
+                    synchronized (counters) {
+                        sent += c.length();
+                    }
+                    continue;
+                }
+                if (early.present().contains(c.hash())) {
+                    addReused(c.length()); // the server had it when the scan negotiated it; the commit pins it
                     continue;
                 }
                 if (direct) {
@@ -145,6 +170,19 @@ final class DeltaUpload {
             store.transfers().abandon(transferId); // this content will not be committed as it is
             throw e;
         }
+    }
+
+    /**
+     * The chunks sent while the scan hashed this content become part of the resumable transfer (a run that stops
+     * before the commit does not send them again); chunks an earlier attempt sent already count as that attempt's.
+     */
+    private void recordEarly(Set<String> uploadedBefore) {
+        List<String> fresh = early.put().stream().filter(h -> !uploadedBefore.contains(h)).toList();
+        if (!fresh.isEmpty()) {
+            store.transfers().markNegotiated(transferId, fresh);
+            store.transfers().markUploaded(transferId, fresh);
+        }
+        uploadedBefore.removeAll(early.put()); // counted as sent by this run, below
     }
 
     private static void checkChunking(FileDigest digest) {

@@ -21,15 +21,30 @@ import org.oxisync.protocol.Limits;
  *                            {@link Limits#putBatchBytes()} again
  * @param commitRetryDelay    wait before repeating a commit whose {@code still_missing} names chunks this upload has
  *                            just PUT: a concurrent commit may hold them for a moment (audit #12)
+ * @param earlySendBytes      files of at least this size (and of the delta threshold) are sent while the scan hashes
+ *                            them ({@link EarlySendingDigester}); {@link #EARLY_SEND_OFF} by default
  */
 public record TransferOptions(long deltaThresholdBytes, int negotiateEvery, int maxCommitRetries, long putBatchBytes,
-                              Duration commitRetryDelay) {
+                              Duration commitRetryDelay, long earlySendBytes) {
     public static final long DEFAULT_DELTA_THRESHOLD = 8L << 20;
     /** A few thousand chunks (about 1 GiB of average 256 KiB chunks) per negotiate: a 4 GiB file takes 4. */
     public static final int DEFAULT_NEGOTIATE_EVERY = 4096;
     /** 64 MiB PUT bodies: a 4 GiB file takes 64 PUTs instead of 256. */
     public static final long DEFAULT_PUT_BATCH_BYTES = 64L << 20;
     public static final Duration DEFAULT_COMMIT_RETRY_DELAY = Duration.ofMillis(300);
+
+    /**
+     * {@link #earlySendBytes()} that sends nothing while hashing, the default: measured on loopback (bench/README.md,
+     * "The upload pipeline on its own") the overlap made a 1 GiB upload slower on a quiet machine, for a reason not
+     * found yet. {@code -Doxisync.upload.earlySendBytes=67108864} turns it on ({@link EarlySendingDigester#MIN_BYTES}).
+     */
+    public static final long EARLY_SEND_OFF = Long.MAX_VALUE;
+
+    /** The five-tunable form: nothing is sent while hashing ({@link #EARLY_SEND_OFF}). */
+    public TransferOptions(long deltaThresholdBytes, int negotiateEvery, int maxCommitRetries, long putBatchBytes,
+                           Duration commitRetryDelay) {
+        this(deltaThresholdBytes, negotiateEvery, maxCommitRetries, putBatchBytes, commitRetryDelay, EARLY_SEND_OFF);
+    }
 
     public TransferOptions {
         if (deltaThresholdBytes < 0 || negotiateEvery < 1 || maxCommitRetries < 0) {
@@ -41,6 +56,9 @@ public record TransferOptions(long deltaThresholdBytes, int negotiateEvery, int 
         Objects.requireNonNull(commitRetryDelay, "commitRetryDelay");
         if (commitRetryDelay.isNegative()) {
             throw new IllegalArgumentException("commitRetryDelay must not be negative");
+        }
+        if (earlySendBytes < 1) {
+            throw new IllegalArgumentException("earlySendBytes must be positive");
         }
     }
 
@@ -57,18 +75,28 @@ public record TransferOptions(long deltaThresholdBytes, int negotiateEvery, int 
     }
 
     public TransferOptions withDeltaThreshold(long bytes) {
-        return new TransferOptions(bytes, negotiateEvery, maxCommitRetries, putBatchBytes, commitRetryDelay);
+        return new TransferOptions(bytes, negotiateEvery, maxCommitRetries, putBatchBytes, commitRetryDelay,
+                earlySendBytes);
     }
 
     public TransferOptions withPutBatchBytes(long bytes) {
-        return new TransferOptions(deltaThresholdBytes, negotiateEvery, maxCommitRetries, bytes, commitRetryDelay);
+        return new TransferOptions(deltaThresholdBytes, negotiateEvery, maxCommitRetries, bytes, commitRetryDelay,
+                earlySendBytes);
     }
 
     public TransferOptions withNegotiateEvery(int chunks) {
-        return new TransferOptions(deltaThresholdBytes, chunks, maxCommitRetries, putBatchBytes, commitRetryDelay);
+        return new TransferOptions(deltaThresholdBytes, chunks, maxCommitRetries, putBatchBytes, commitRetryDelay,
+                earlySendBytes);
+    }
+
+    /** Files of at least {@code bytes} (and of the delta threshold) are sent while the scan hashes them. */
+    public TransferOptions withEarlySendBytes(long bytes) {
+        return new TransferOptions(deltaThresholdBytes, negotiateEvery, maxCommitRetries, putBatchBytes, commitRetryDelay,
+                bytes);
     }
 
     public TransferOptions withCommitRetryDelay(Duration delay) {
-        return new TransferOptions(deltaThresholdBytes, negotiateEvery, maxCommitRetries, putBatchBytes, delay);
+        return new TransferOptions(deltaThresholdBytes, negotiateEvery, maxCommitRetries, putBatchBytes, delay,
+                earlySendBytes);
     }
 }

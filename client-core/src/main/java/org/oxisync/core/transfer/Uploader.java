@@ -50,6 +50,7 @@ public final class Uploader {
     private final LocalStore store;
     private final TransferOptions options;
     private final Sleeper sleeper;
+    private final EarlyChunks early;
 
     public Uploader(OxiCloudApi api, LocalStore store, TransferOptions options) {
         this(api, store, options, Sleeper.SYSTEM);
@@ -57,10 +58,19 @@ public final class Uploader {
 
     /** @param sleeper waits before a commit is repeated ({@link TransferOptions#commitRetryDelay()}) */
     public Uploader(OxiCloudApi api, LocalStore store, TransferOptions options, Sleeper sleeper) {
+        this(api, store, options, sleeper, new EarlyChunks(java.time.Clock.systemUTC()));
+    }
+
+    /**
+     * @param early what the scan's {@link EarlySendingDigester} sent while hashing: a delta upload of that content
+     *              neither negotiates nor sends those chunks again
+     */
+    public Uploader(OxiCloudApi api, LocalStore store, TransferOptions options, Sleeper sleeper, EarlyChunks early) {
         this.api = Objects.requireNonNull(api, "api");
         this.store = Objects.requireNonNull(store, "store");
         this.options = Objects.requireNonNull(options, "options");
         this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+        this.early = Objects.requireNonNull(early, "early");
     }
 
     /** check-batch for many new small files at once (split at 10,000 by the api): the hashes the server already has. */
@@ -127,7 +137,7 @@ public final class Uploader {
         }
         try {
             return req.digest().size() == 0 ? emptyUpdate(req)
-                    : new DeltaUpload(api, store, options, req, start, p, sleeper).run();
+                    : new DeltaUpload(api, store, options, req, start, p, sleeper, early.take(req.digest().fileHash())).run();
         } catch (OxiCloudException.RateLimited e) {
             if (!PlainReplace.applies(req)) {
                 throw e;
@@ -146,7 +156,7 @@ public final class Uploader {
             return multipart(req, p); // paused after a refusal: no delta request now
         }
         try {
-            return new DeltaUpload(api, store, options, req, start, p, sleeper).run();
+            return new DeltaUpload(api, store, options, req, start, p, sleeper, early.take(req.digest().fileHash())).run();
         } catch (OxiCloudException e) {
             if (!fallsBackToMultipart(e)) {
                 throw e;
