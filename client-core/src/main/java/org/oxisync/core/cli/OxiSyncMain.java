@@ -37,6 +37,12 @@ public final class OxiSyncMain implements Runnable {
 
     /** Runs one command line and returns its exit code (0 success, 1 failure, 2 usage error). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
+        return run(out, err, org.oxisync.core.commands.LoginCommand.SYSTEM_CONSOLE, args);
+    }
+
+    /** As {@link #run(PrintWriter, PrintWriter, String...)}, with {@code console} as the terminal `login` asks on. */
+    public static int run(PrintWriter out, PrintWriter err,
+                          Supplier<org.oxisync.core.commands.LoginCommand.PasswordPrompt> console, String... args) {
         boolean onlyHome = (args.length == 2 && args[0].equals("--home"))
                 || (args.length == 1 && args[0].startsWith("--home="));
         if (opensDesktopApp(onlyHome ? new String[0] : args, org.oxisync.core.commands.GuiCommand.available(),
@@ -56,7 +62,7 @@ public final class OxiSyncMain implements Runnable {
             // the HTTP client's and JSON library's set-up on another thread, beside the command line's own
             org.oxisync.protocol.OxiCloudApi.warmUp();
         }
-        int code = newCommandLine(out, err, line.length > 0 ? line[0] : null).execute(line);
+        int code = newCommandLine(out, err, line.length > 0 ? line[0] : null, console).execute(line);
         out.flush();
         err.flush();
         return code;
@@ -136,7 +142,7 @@ public final class OxiSyncMain implements Runnable {
 
     /** The whole command tree. */
     static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
-        return newCommandLine(out, err, null);
+        return newCommandLine(out, err, null, org.oxisync.core.commands.LoginCommand.SYSTEM_CONSOLE);
     }
 
     /**
@@ -145,7 +151,8 @@ public final class OxiSyncMain implements Runnable {
      * {@code sync-once} that finds nothing to do); otherwise (usage, {@code --help}, {@code --version}, a mistyped
      * command) all of them, so that the usage and the "did you mean" hints list every command.
      */
-    static CommandLine newCommandLine(PrintWriter out, PrintWriter err, String first) {
+    static CommandLine newCommandLine(PrintWriter out, PrintWriter err, String first,
+                                      Supplier<org.oxisync.core.commands.LoginCommand.PasswordPrompt> console) {
         CommandLine cli = new CommandLine(new OxiSyncMain());
         // `help COMMAND` needs the whole tree
         boolean known = !"help".equals(first) && SUBCOMMANDS.stream().anyMatch(c -> c.getKey().equals(first));
@@ -155,7 +162,8 @@ public final class OxiSyncMain implements Runnable {
                 continue; // the installed packages leave the emulator out: no `demo` in their usage or man page
             }
             if (!known || c.getKey().equals(first)) {
-                cli.addSubcommand(c.getKey(), c.getValue().get());
+                cli.addSubcommand(c.getKey(), c.getKey().equals("login")
+                        ? new org.oxisync.core.commands.LoginCommand(console) : c.getValue().get());
             }
         }
         cli.setCaseInsensitiveEnumValuesAllowed(true);

@@ -98,7 +98,7 @@ public final class LoginCommand implements Callable<Integer> {
                 ServerVersion v = api.checkServer();
                 out.println("OxiCloud " + v + " at " + base);
                 if (prompt) {
-                    char[] typed = console.get().apply("Password for " + user + " at " + base + ": ");
+                    char[] typed = console.get().read("Password for " + user + " at " + base + ": ");
                     if (typed == null || typed.length == 0) {
                         err.println("oxisync login: no password typed");
                         return ExitCodes.CONFIG;
@@ -166,12 +166,28 @@ public final class LoginCommand implements Callable<Integer> {
         }
     }
 
-    /** Reads a password without echo; null when there is no terminal. Replaced by tests. */
-    static final java.util.function.Supplier<java.util.function.Function<String, char[]>> DEFAULT_CONSOLE = () -> {
+    /** Reads a password without echo. */
+    @FunctionalInterface
+    public interface PasswordPrompt {
+        char[] read(String promptText);
+    }
+
+    /** The process's terminal: a prompt without echo, null when there is no terminal. */
+    public static final java.util.function.Supplier<PasswordPrompt> SYSTEM_CONSOLE = () -> {
         java.io.Console c = System.console();
         return c == null ? null : promptText -> c.readPassword("%s", promptText);
     };
-    static java.util.function.Supplier<java.util.function.Function<String, char[]>> console = DEFAULT_CONSOLE;
+
+    private final java.util.function.Supplier<PasswordPrompt> console;
+
+    public LoginCommand() {
+        this(SYSTEM_CONSOLE);
+    }
+
+    /** @param console the terminal to ask for a password on (its value is null when there is none) */
+    public LoginCommand(java.util.function.Supplier<PasswordPrompt> console) {
+        this.console = java.util.Objects.requireNonNull(console, "console");
+    }
 
     private static String userOf(UserDto me) {
         return me.username() != null ? me.username() : me.email();

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppHome;
@@ -18,11 +17,6 @@ import org.oxisync.store.account.FolderPair;
 
 /** The rough edges a newcomer met on the command line (issue 18), end to end against the emulator. */
 class FirstUseCliTest extends AliceCliTest {
-    @AfterEach
-    void restoreConsole() {
-        LoginCommand.console = LoginCommand.DEFAULT_CONSOLE;
-    }
-
     private LocalStore holdStore() throws java.io.IOException {
         // what a running daemon or desktop app does: it holds the store's lock
         AppConfig cfg = AppConfig.load(AppHome.resolve(home, java.util.Map.of(), "linux", "/").configFile());
@@ -42,8 +36,8 @@ class FirstUseCliTest extends AliceCliTest {
 
     @Test
     void userWithoutATerminalSaysToUsePasswordStdin() {
-        LoginCommand.console = () -> null;
-        assertEquals(2, run("login", server.baseUrl(), "--user", "alice", "--home", home.toString()));
+        assertEquals(2, runWithConsole(() -> null, "login", server.baseUrl(), "--user", "alice", "--home",
+                home.toString()));
         assertTrue(err.contains("--password-stdin"), err);
         assertFalse(out.contains("Open "), "no device flow: " + out);
     }
@@ -51,11 +45,10 @@ class FirstUseCliTest extends AliceCliTest {
     @Test
     void userWithATerminalIsAskedForThePassword() {
         String[] asked = new String[1];
-        LoginCommand.console = () -> prompt -> {
+        assertEquals(0, runWithConsole(() -> prompt -> {
             asked[0] = prompt;
             return "pw-Quokka-42".toCharArray();
-        };
-        assertEquals(0, run("login", server.baseUrl(), "--user", "alice", "--home", home.toString()), () -> err);
+        }, "login", server.baseUrl(), "--user", "alice", "--home", home.toString()), () -> err);
         assertTrue(asked[0].startsWith("Password for alice"), asked[0]);
         assertTrue(out.contains("Logged in as alice"), out);
     }

@@ -46,6 +46,15 @@ public abstract class AliceCliTest {
         return r.code();
     }
 
+    /** With {@code console} as the terminal `login` asks for a password on. */
+    protected int runWithConsole(java.util.function.Supplier<org.oxisync.core.commands.LoginCommand.PasswordPrompt> console,
+                                 String... args) {
+        CliRun r = CliRun.withConsole(console, args);
+        out = r.out();
+        err = r.err();
+        return r.code();
+    }
+
     /** alice logs in and pairs {@link #local} with /Sync. */
     protected void loginAndPair() {
         assertEquals(0, runWithStdin("pw-Quokka-42\n", "login", server.baseUrl(), "--user", "alice", "--password-stdin",

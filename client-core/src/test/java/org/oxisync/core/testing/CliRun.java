@@ -14,6 +14,15 @@ public record CliRun(int code, String out, String err) {
         return withStdin("", args);
     }
 
+    /** With {@code console} as the terminal `login` asks for a password on (its value null: no terminal). */
+    public static CliRun withConsole(java.util.function.Supplier<org.oxisync.core.commands.LoginCommand.PasswordPrompt> console,
+                                     String... args) {
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        int code = OxiSyncMain.run(new PrintWriter(o), new PrintWriter(e), console, args);
+        return new CliRun(code, o.toString(), e.toString());
+    }
+
     /** With {@code stdin} as standard input (passwords are read from there). */
     public static CliRun withStdin(String stdin, String... args) {
         StringWriter o = new StringWriter();
