@@ -9,10 +9,17 @@ final class Pseudo {
     private static final String FROM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final String TO = "ÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽåƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýž";
 
+    /** Where the last nested message ended (a second return value of {@link #message}); one per conversion. */
+    private int end;
+
     private Pseudo() {
     }
 
-    static synchronized String pattern(String p) {
+    static String pattern(String p) {
+        return new Pseudo().convert(p);
+    }
+
+    private String convert(String p) {
         StringBuilder out = new StringBuilder();
         int letters = message(p, 0, out, false);
         int pad = Math.max(1, (int) Math.ceil(letters * 0.4));
@@ -20,7 +27,7 @@ final class Pseudo {
     }
 
     /** Copies a message (up to its closing brace when {@code nested}); returns the count of literal chars. */
-    private static int message(String p, int start, StringBuilder out, boolean nested) {
+    private int message(String p, int start, StringBuilder out, boolean nested) {
         int count = 0;
         int i = start;
         while (i < p.length()) {
@@ -41,10 +48,8 @@ final class Pseudo {
         return count;
     }
 
-    private static int end;
-
     /** Copies "{name}", "{n, number}" or "{n, plural, one {…} other {…}}" from {@code i}; returns the index after it. */
-    private static int argument(String p, int i, StringBuilder out) {
+    private int argument(String p, int i, StringBuilder out) {
         int close = p.indexOf('}', i);
         int comma = p.indexOf(',', i);
         if (comma < 0 || close < comma) { // simple argument
