@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
 import org.oxisync.core.cli.OxiSyncMain;
+import org.oxisync.core.commands.LoginCommand;
 
 /** One in-process run of the `oxisync` command line: its exit code and what it printed. */
 public record CliRun(int code, String out, String err) {
@@ -15,23 +17,19 @@ public record CliRun(int code, String out, String err) {
     }
 
     /** With {@code console} as the terminal `login` asks for a password on (its value null: no terminal). */
-    public static CliRun withConsole(java.util.function.Supplier<org.oxisync.core.commands.LoginCommand.PasswordPrompt> console,
-                                     String... args) {
+    public static CliRun withConsole(Supplier<LoginCommand.PasswordPrompt> console, String... args) {
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();
         int code = OxiSyncMain.run(new PrintWriter(o), new PrintWriter(e), console, args);
         return new CliRun(code, o.toString(), e.toString());
     }
 
-    /** With {@code stdin} as standard input (passwords are read from there). */
+    /** With {@code stdin} as standard input (passwords are read from there) and the process's own terminal. */
     public static CliRun withStdin(String stdin, String... args) {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
         InputStream before = System.in;
         System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
         try {
-            int code = OxiSyncMain.run(new PrintWriter(o), new PrintWriter(e), args);
-            return new CliRun(code, o.toString(), e.toString());
+            return withConsole(LoginCommand.SYSTEM_CONSOLE, args);
         } finally {
             System.setIn(before);
         }
