@@ -94,7 +94,7 @@ class AccessibilityTest extends ShellFixtureTest {
         audit(stage.getScene(), "wizard 1 server", problems);
         robot.clickOn("#server-url").write(fx.emulator().baseUrl());
         robot.clickOn("#wizard-next");
-        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().isPresent());
+        waitUntil("the sign-in step", 60, () -> robot.lookup("#method-browser").tryQuery().isPresent());
         audit(stage.getScene(), "wizard 2 sign-in", problems);
         robot.clickOn("#method-password");
         robot.clickOn("#login-user").write("alice");
@@ -190,7 +190,7 @@ class AccessibilityTest extends ShellFixtureTest {
         waitUntil("the address field has the focus", 10, () -> robot.lookup("#server-url").query().isFocused());
         robot.write(fx.emulator().baseUrl());
         robot.type(KeyCode.ENTER); // Enter = Continue
-        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().map(Node::isFocused).orElse(false));
+        waitUntil("the sign-in step", 60, () -> robot.lookup("#method-browser").tryQuery().map(Node::isFocused).orElse(false));
         robot.type(KeyCode.DOWN);
         robot.type(KeyCode.SPACE); // password sign-in
         List<String> hidden = new ArrayList<>();
@@ -261,7 +261,7 @@ class AccessibilityTest extends ShellFixtureTest {
         WaitForAsyncUtils.asyncFx(() -> main.show(MainView.Section.ACTIVITY)).get();
         @SuppressWarnings("unchecked")
         TableView<ActivityModel.Row> table = robot.lookup("#activity-table").queryAs(TableView.class);
-        waitUntil("the upload, the download and the run are listed", 15, () -> table.getItems().size() >= 3);
+        waitUntil("the upload, the download and the run are listed", 60, () -> table.getItems().size() >= 3);
         ActivityText words = new ActivityText(ZoneId.systemDefault());
         for (ActivityModel.Row r : List.copyOf(table.getItems())) {
             assertTrue(words.known(r.activity()), "no activity code for the engine's \""

@@ -144,7 +144,7 @@ class AccountsWindowTest {
         screenshot(stage.getScene(), "accounts-two");
 
         robot.clickOn("#account-2");
-        waitUntil("bob's account is shown", 15, () -> shell.shownAccount().equals("bob@127.0.0.1"));
+        waitUntil("bob's account is shown", 60, () -> shell.shownAccount().equals("bob@127.0.0.1"));
         assertEquals(List.of("B"), shownPairs());
         assertTrue(robot.lookup("#account-banner").queryAs(Label.class).getText().contains("bob@127.0.0.1"));
         assertTrue(robot.lookup("#account-2").queryAs(ToggleButton.class).isSelected());
@@ -177,7 +177,7 @@ class AccountsWindowTest {
         WaitForAsyncUtils.asyncFx(shell::addAccount).get();
         robot.clickOn("#server-url").write(two.baseUrl());
         robot.clickOn("#wizard-next");
-        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-password").tryQuery().isPresent());
+        waitUntil("the sign-in step", 60, () -> robot.lookup("#method-password").tryQuery().isPresent());
         robot.clickOn("#method-password");
         robot.clickOn("#login-user").write("bob");
         robot.clickOn("#login-password").write("bob-secret");
@@ -185,12 +185,12 @@ class AccountsWindowTest {
         waitUntil("the remote folder step", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
         screenshot(robot.lookup("#remote-tree").query().getScene(), "accounts-add-wizard");
         robot.clickOn("#wizard-next");
-        waitUntil("the local folder step", 15, () -> robot.lookup("#local-folder").tryQuery().isPresent());
+        waitUntil("the local folder step", 60, () -> robot.lookup("#local-folder").tryQuery().isPresent());
         TextField path = robot.lookup("#local-folder").queryAs(TextField.class);
         WaitForAsyncUtils.asyncFx(() -> path.setText(b.toString())).get();
         robot.clickOn("#local-folder");
         robot.clickOn("#wizard-next");
-        waitUntil("the selective sync step", 15, () -> robot.lookup("#selective-list").tryQuery().isPresent());
+        waitUntil("the selective sync step", 60, () -> robot.lookup("#selective-list").tryQuery().isPresent());
         robot.clickOn("#wizard-next");
         waitUntil("the review", 30, () -> robot.lookup("#review-text").tryQuery()
                 .map(n -> !((Label) n).getText().isBlank()).orElse(false));
@@ -198,7 +198,7 @@ class AccountsWindowTest {
         robot.clickOn("#wizard-next");
 
         waitUntil("bob's file in the new pair", 60, () -> Files.exists(b.resolve("Work/from-bob.txt")));
-        waitUntil("both accounts listed", 15, () -> shell.accountNames().size() == 2);
+        waitUntil("both accounts listed", 60, () -> shell.accountNames().size() == 2);
         assertEquals("bob@127.0.0.1", shell.shownAccount(), "the new account is shown");
         assertTrue(robot.lookup("#accounts-list").tryQuery().isPresent());
         AccountList saved = AccountList.load(home.configFile());
@@ -221,10 +221,10 @@ class AccountsWindowTest {
         waitUntil("both accounts' files", 60, () -> Files.exists(a.resolve("from-alice.txt"))
                 && Files.exists(b.resolve("Work/from-bob.txt")));
         robot.clickOn("#account-2");
-        waitUntil("bob's account is shown", 15, () -> shell.shownAccount().equals("bob@127.0.0.1"));
+        waitUntil("bob's account is shown", 60, () -> shell.shownAccount().equals("bob@127.0.0.1"));
 
         Platform.runLater(shell::removeAccount);
-        waitUntil("the question", 15, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        waitUntil("the question", 60, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         DialogPane dialog = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
         assertTrue(dialog.getContentText().contains("bob@127.0.0.1") && dialog.getContentText().contains("(1)"),
                 "it says the account still has a pair: " + dialog.getContentText());
@@ -232,7 +232,7 @@ class AccountsWindowTest {
         robot.clickOn(I18n.t("confirm.removeAccount.ok"));
 
         waitUntil("the account is gone", 30, () -> shell.accountNames().equals(List.of("alice@127.0.0.1")));
-        waitUntil("alice is shown", 15, () -> shell.shownAccount().equals("alice@127.0.0.1"));
+        waitUntil("alice is shown", 60, () -> shell.shownAccount().equals("alice@127.0.0.1"));
         assertEquals(List.of("alice@127.0.0.1"), AccountList.load(home.configFile()).names());
         assertTrue(Files.exists(b.resolve("Work/from-bob.txt")), "no file of the removed account is deleted");
         assertTrue(two.remote("bob").exists("/Work/from-bob.txt"), "nor on its server");

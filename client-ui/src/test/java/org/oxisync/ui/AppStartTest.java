@@ -35,7 +35,7 @@ class AppStartTest {
         Path home = tmp.resolve("portable-home");
         Application app = FxToolkit.setupApplication(OxiSyncApp.class, "--home", home.toString());
         Stage stage = FxToolkit.toolkitContext().getRegisteredStage();
-        waitUntil("the first-run wizard is shown", 15, () -> stage.isShowing() && "Set up OxiSync".equals(stage.getTitle())
+        waitUntil("the first-run wizard is shown", 60, () -> stage.isShowing() && "Set up OxiSync".equals(stage.getTitle())
                 && stage.getScene() != null && stage.getScene().lookup("#server-url") != null);
         Optional<SingleInstance> second = SingleInstance.claim(home, () -> { });
         assertTrue(second.isEmpty(), "a second launch on the same home defers to the running app");

@@ -118,7 +118,7 @@ class DesktopIntegrationTest extends AliceShellTest {
         assertEquals("Pause syncing", label(TrayMenu.PAUSE));
 
         click(TrayMenu.PAUSE);
-        waitUntil("the pair is paused", 15, () -> shell.status().pairs().get(0).phaseProperty().get() == PairPhase.PAUSED);
+        waitUntil("the pair is paused", 60, () -> shell.status().pairs().get(0).phaseProperty().get() == PairPhase.PAUSED);
         assertEquals("Resume syncing", label(TrayMenu.PAUSE));
         assertEquals("Syncing is paused", label(TrayMenu.STATUS));
         assertFalse(tray.menu.item(TrayMenu.SYNC).orElseThrow().enabled(), "no 'Sync now' while paused");

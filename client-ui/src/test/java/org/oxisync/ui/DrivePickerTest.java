@@ -128,7 +128,7 @@ class DrivePickerTest {
     /** From the local folder step to "Start syncing": the local folder, no sub-folder unticked, the review. */
     private void finishWizard(FxRobot robot, Path local) throws Exception {
         robot.clickOn("#wizard-next");
-        waitUntil("the local folder step", 15, () -> robot.lookup("#local-folder").tryQuery().isPresent());
+        waitUntil("the local folder step", 60, () -> robot.lookup("#local-folder").tryQuery().isPresent());
         TextField path = robot.lookup("#local-folder").queryAs(TextField.class);
         WaitForAsyncUtils.asyncFx(() -> path.setText(local.toString())).get();
         robot.clickOn("#local-folder");
@@ -160,7 +160,7 @@ class DrivePickerTest {
         openShell();
         robot.clickOn("#server-url").write(emulator.baseUrl());
         robot.clickOn("#wizard-next");
-        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-password").tryQuery().isPresent());
+        waitUntil("the sign-in step", 60, () -> robot.lookup("#method-password").tryQuery().isPresent());
         robot.clickOn("#method-password");
         robot.clickOn("#login-user").write("alice");
         robot.clickOn("#login-password").write("secret");
@@ -214,7 +214,7 @@ class DrivePickerTest {
                 .queryAs(javafx.scene.control.ComboBox.class).setValue(ActivityModel.Filter.HELD_BACK)).get();
         @SuppressWarnings("unchecked")
         TableView<ActivityModel.Row> table = robot.lookup("#activity-table").queryAs(TableView.class);
-        waitUntil("Activity lists the held-back file with its reason", 15, () -> table.getItems().stream()
+        waitUntil("Activity lists the held-back file with its reason", 60, () -> table.getItems().stream()
                 .anyMatch(r -> "mine.txt".equals(r.activity().path())
                         && r.activity().message().equals("not uploaded: you can only view this drive")));
         screenshot(stage.getScene(), "activity-held-back");
@@ -242,12 +242,12 @@ class DrivePickerTest {
         assertEquals("upload-only", drop.settings().get(PairRightsSettings.MODE));
         assertNull(drop.settings().get(PairRightsSettings.KEEP_REMOTE_DELETES));
 
-        waitUntil("the add-folder window is closed", 15, () -> robot.lookup("#drive-picker").tryQuery().isEmpty());
+        waitUntil("the add-folder window is closed", 60, () -> robot.lookup("#drive-picker").tryQuery().isEmpty());
         WaitForAsyncUtils.asyncFx(shell::addPair).get();
         pickDrive(robot, "Team");
         waitUntil("two-way is ticked for an editor", 10,
                 () -> robot.lookup("#mode-two-way").queryAs(RadioButton.class).isSelected());
-        waitUntil("the drive's folders are shown", 15, () -> robot.lookup("#remote-tree").lookup(treeCell("Roadmap")).tryQuery().isPresent());
+        waitUntil("the drive's folders are shown", 60, () -> robot.lookup("#remote-tree").lookup(treeCell("Roadmap")).tryQuery().isPresent());
         finishWizard(robot, tmp.resolve("Team"));
         waitUntil("the Team pair syncs the drive", 60, () -> Files.exists(tmp.resolve("Team/Roadmap/2026.md")));
         FolderPair teamPair = storedPair("Team");
@@ -270,7 +270,7 @@ class DrivePickerTest {
         robot.clickOn("#tab-folders");
         @SuppressWarnings("unchecked")
         ListView<FolderPair> pairs = robot.lookup("#pairs-list").queryAs(ListView.class);
-        waitUntil("the pairs are listed in Settings", 15, () -> pairs.getItems().size() == 3);
+        waitUntil("the pairs are listed in Settings", 60, () -> pairs.getItems().size() == 3);
         WaitForAsyncUtils.asyncFx(() -> pairs.getSelectionModel().select(
                 pairs.getItems().stream().filter(p -> p.name().equals("Team")).findFirst().orElseThrow())).get();
         Node settings = robot.lookup("#pairs-list").query();
@@ -278,7 +278,7 @@ class DrivePickerTest {
                 .lookup("#mode-two-way").queryAs(RadioButton.class).isSelected());
         RadioButton mirror = robot.from(settings.getScene().getRoot()).lookup("#mode-download-only").queryAs(RadioButton.class);
         WaitForAsyncUtils.asyncFx(mirror::fire).get(); // below the fold of the page: fired as a click would; saves at once
-        waitUntil("the new mode is stored without pressing Save", 15, () -> "download-only".equals(
+        waitUntil("the new mode is stored without pressing Save", 60, () -> "download-only".equals(
                 storedPair("Team").settings().get(PairRightsSettings.MODE)));
         assertEquals("editor", storedPair("Team").settings().get(PairRightsSettings.ROLE), "the role is kept");
         javafx.scene.control.TabPane tabs = (javafx.scene.control.TabPane) settings.getScene().lookup("#settings");

@@ -102,7 +102,7 @@ class FirstUseTest extends AliceShellTest {
     private void openShell() throws Exception {
         DesktopHooks hooks = new DesktopHooks(h -> Optional.empty(), (host, background) -> opener, exits::incrementAndGet);
         startShell(hooks);
-        waitUntil("the pairs are listed", 15, () -> !shell.status().pairs().isEmpty());
+        waitUntil("the pairs are listed", 60, () -> !shell.status().pairs().isEmpty());
     }
 
     private void waitIdle(String what) {
@@ -222,7 +222,7 @@ class FirstUseTest extends AliceShellTest {
         waitUntil("the settings window", 10, () -> shell.windows().settingsWindow().isPresent());
         Stage settings = shell.windows().settingsWindow().orElseThrow();
         robot.clickOn("#logout");
-        waitUntil("logged out", 15, () -> shell.status().signedOutProperty().get());
+        waitUntil("logged out", 60, () -> shell.status().signedOutProperty().get());
         assertFalse(allTexts(settings.getScene()).stream().anyMatch(t -> t.startsWith("Signed in as")),
                 allTexts(settings.getScene()).toString());
         assertTrue(robot.lookup("#account-user").queryAs(Label.class).getText().contains("signed out"));
@@ -314,7 +314,7 @@ class FirstUseTest extends AliceShellTest {
         assertEquals(List.of(), fx(() -> truncated(settings.getScene().getRoot())), "no tab title cut");
 
         robot.clickOn("#tab-folders");
-        waitUntil("the sub-folders are listed", 15, () -> robot.lookup("#selective-Photos").tryQuery().isPresent());
+        waitUntil("the sub-folders are listed", 60, () -> robot.lookup("#selective-Photos").tryQuery().isPresent());
         robot.clickOn("#selective-Photos");
         robot.clickOn("#save-pair");
         waitUntil("Photos arrives without Sync now", 30, () -> Files.exists(local.resolve("Photos/b.jpg")));

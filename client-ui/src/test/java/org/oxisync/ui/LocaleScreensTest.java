@@ -137,7 +137,7 @@ class LocaleScreensTest extends ShellFixtureTest {
             scanAndShoot(l, "wizard-1-server");
             robot.clickOn("#server-url").write(fx.emulator().baseUrl());
             robot.clickOn("#wizard-next");
-            waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().isPresent());
+            waitUntil("the sign-in step", 60, () -> robot.lookup("#method-browser").tryQuery().isPresent());
             scanAndShoot(l, "wizard-2-sign-in");
         }
     }
@@ -181,7 +181,7 @@ class LocaleScreensTest extends ShellFixtureTest {
         waitUntil("the address field has the focus", 10, () -> robot.lookup("#server-url").query().isFocused());
         robot.write(fx.emulator().baseUrl());
         robot.type(KeyCode.ENTER);
-        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery()
+        waitUntil("the sign-in step", 60, () -> robot.lookup("#method-browser").tryQuery()
                 .map(Node::isFocused).orElse(false));
         robot.type(KeyCode.DOWN); // the arrow keys move within the sign-in methods, Space chooses
         assertFocused(robot, "method-password"); // JavaFX marks arrow-key focus as not "focus-visible"; Tab does

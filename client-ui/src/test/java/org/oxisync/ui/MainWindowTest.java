@@ -108,7 +108,7 @@ class MainWindowTest extends AliceShellTest {
 
         robot.clickOn("#nav-activity");
         TableView<?> table = robot.lookup("#activity-table").queryAs(TableView.class);
-        waitUntil("the downloads are listed", 15, () -> table.getItems().size() >= 6);
+        waitUntil("the downloads are listed", 60, () -> table.getItems().size() >= 6);
         robot.clickOn("#activity-search").write("track-3");
         waitUntil("search narrows the list", 5, () -> table.getItems().size() == 1);
         WaitForAsyncUtils.asyncFx(() -> robot.lookup("#activity-search").queryAs(javafx.scene.control.TextField.class).clear()).get();
@@ -138,7 +138,7 @@ class MainWindowTest extends AliceShellTest {
         robot.clickOn(keep);
         Label status = robot.lookup("#conflict-status").queryAs(Label.class);
         try {
-            waitUntil("the conflict is settled", 15, () -> status.getText().startsWith("Done"));
+            waitUntil("the conflict is settled", 60, () -> status.getText().startsWith("Done"));
         } catch (AssertionError e) {
             throw new AssertionError(e.getMessage() + "; the pane says: " + status.getText(), e);
         }
@@ -155,7 +155,7 @@ class MainWindowTest extends AliceShellTest {
                 return false; // seen absent for a moment while the update is committed
             }
         });
-        waitUntil("the badge clears", 15, () -> shell.status().conflictCountProperty().get() == 0);
+        waitUntil("the badge clears", 60, () -> shell.status().conflictCountProperty().get() == 0);
         robot.clickOn("#nav-versions");
         TableView<?> versions = robot.lookup("#versions-table").queryAs(TableView.class);
         waitUntil("the server's version was kept as a version", 10, () -> !versions.getItems().isEmpty());
@@ -176,12 +176,12 @@ class MainWindowTest extends AliceShellTest {
 
         robot.clickOn("#nav-versions");
         TableView<?> table = robot.lookup("#versions-table").queryAs(TableView.class);
-        waitUntil("the replaced content is listed", 15, () -> table.getItems().size() == 1);
+        waitUntil("the replaced content is listed", 60, () -> table.getItems().size() == 1);
         WaitForAsyncUtils.asyncFx(() -> table.getSelectionModel().select(0)).get();
         screenshot(stage.getScene(), "versions");
         robot.clickOn("#versions-restore");
-        waitUntil("the original content is back", 15, () -> read(summary).equals("the original summary"));
-        waitUntil("the overwritten content is kept as a version too", 15, () -> table.getItems().size() == 2);
+        waitUntil("the original content is back", 60, () -> read(summary).equals("the original summary"));
+        waitUntil("the overwritten content is kept as a version too", 60, () -> table.getItems().size() == 2);
         robot.clickOn("#sync-now");
         waitUntil("the server gets the restored content", 30, () -> new String(remote.read("/Reports/summary.txt"),
                 StandardCharsets.UTF_8).equals("the original summary"));

@@ -66,7 +66,7 @@ class ScaledLabelsTest extends ShellFixtureTest {
             WaitForAsyncUtils.asyncFx(() -> robot.lookup("#server-url").queryAs(javafx.scene.control.TextField.class)
                     .setText(fx.emulator().baseUrl())).get();
             WaitForAsyncUtils.asyncFx(() -> robot.lookup("#wizard-next").queryButton().fire()).get();
-            waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().isPresent());
+            waitUntil("the sign-in step", 60, () -> robot.lookup("#method-browser").tryQuery().isPresent());
             check(l, "wizard-2-sign-in", problems);
             fx.closeShell();
 

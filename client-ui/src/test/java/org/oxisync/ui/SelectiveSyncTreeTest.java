@@ -135,7 +135,7 @@ class SelectiveSyncTreeTest {
         openShell();
         robot.clickOn("#server-url").write(emulator.baseUrl());
         robot.clickOn("#wizard-next");
-        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-password").tryQuery().isPresent());
+        waitUntil("the sign-in step", 60, () -> robot.lookup("#method-password").tryQuery().isPresent());
         robot.clickOn("#method-password");
         robot.clickOn("#login-user").write("alice");
         robot.clickOn("#login-password").write("secret");
@@ -143,7 +143,7 @@ class SelectiveSyncTreeTest {
         waitUntil("the remote folder step", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
         robot.clickOn("#remote-tree");
         robot.type(KeyCode.ENTER);
-        waitUntil("the local folder step", 15, () -> robot.lookup("#local-folder").tryQuery().isPresent());
+        waitUntil("the local folder step", 60, () -> robot.lookup("#local-folder").tryQuery().isPresent());
         TextField path = robot.lookup("#local-folder").queryAs(TextField.class);
         fx(() -> {
             path.setText(local.toString());
@@ -151,7 +151,7 @@ class SelectiveSyncTreeTest {
         });
         robot.clickOn("#wizard-next");
 
-        waitUntil("the selective step", 15, () -> robot.lookup("#selective-list").tryQuery().isPresent());
+        waitUntil("the selective step", 60, () -> robot.lookup("#selective-list").tryQuery().isPresent());
         SelectiveTree tree = robot.lookup("#selective-list").queryAs(SelectiveTree.class);
         FolderSelection sel = tree.selection();
         Label space = robot.lookup("#selective-space").queryAs(Label.class);

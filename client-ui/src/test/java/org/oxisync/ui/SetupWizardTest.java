@@ -84,31 +84,31 @@ class SetupWizardTest {
         robot.clickOn("#server-url").write(emulator.baseUrl());
         screenshot(stage.getScene(), "wizard-1-server");
         robot.clickOn("#wizard-next");
-        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().isPresent());
+        waitUntil("the sign-in step", 60, () -> robot.lookup("#method-browser").tryQuery().isPresent());
         screenshot(stage.getScene(), "wizard-2-sign-in");
 
         robot.clickOn("#wizard-next");
         Label code = robot.lookup("#device-code").queryAs(Label.class);
-        waitUntil("the device code is shown", 15, () -> !code.getText().isBlank() && code.isVisible());
+        waitUntil("the device code is shown", 60, () -> !code.getText().isBlank() && code.isVisible());
         screenshot(stage.getScene(), "wizard-3-device-code");
         emulator.approveDevice(code.getText(), "alice");
 
         waitUntil("the remote folder step", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
         AppConfig saved = AppConfig.load(home.configFile());
         assertEquals("alice", saved.user(), "the account is recorded in the config the CLI reads");
-        waitUntil("the tree lists the server's folders", 15, () -> robot.lookup("Documents").tryQuery().isPresent());
+        waitUntil("the tree lists the server's folders", 60, () -> robot.lookup("Documents").tryQuery().isPresent());
         screenshot(stage.getScene(), "wizard-4-remote-folder");
         robot.clickOn("#wizard-next");
 
-        waitUntil("the local folder step", 15, () -> robot.lookup("#local-folder").tryQuery().isPresent());
+        waitUntil("the local folder step", 60, () -> robot.lookup("#local-folder").tryQuery().isPresent());
         TextField path = robot.lookup("#local-folder").queryAs(TextField.class);
         WaitForAsyncUtils.asyncFx(() -> path.setText(local.toString())).get();
         robot.clickOn("#local-folder");
         robot.clickOn("#wizard-next");
-        waitUntil("the selective sync step", 15, () -> robot.lookup("#selective-list").tryQuery().isPresent());
+        waitUntil("the selective sync step", 60, () -> robot.lookup("#selective-list").tryQuery().isPresent());
         FolderSelection sel = robot.lookup("#selective-list").queryAs(SelectiveTree.class).selection();
         assertEquals(2, sel.root().children().size(), "Documents and Photos are offered");
-        waitUntil("sizes are counted", 15, () -> sel.root().children().stream().allMatch(f -> f.size.get() != null));
+        waitUntil("sizes are counted", 60, () -> sel.root().children().stream().allMatch(f -> f.size.get() != null));
         robot.clickOn("Photos");
         assertEquals(FolderSelection.Mark.EXCLUDED, sel.find("Photos").mark.get(), "Photos is unticked");
         screenshot(stage.getScene(), "wizard-5-selective-sync");
@@ -176,14 +176,14 @@ class SetupWizardTest {
         openShell(home);
         robot.clickOn("#server-url").write(emulator.baseUrl());
         robot.clickOn("#wizard-next");
-        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().isPresent());
+        waitUntil("the sign-in step", 60, () -> robot.lookup("#method-browser").tryQuery().isPresent());
         robot.clickOn("#wizard-next");
         Label code = robot.lookup("#device-code").queryAs(Label.class);
-        waitUntil("the device code is shown", 15, () -> !code.getText().isBlank() && code.isVisible());
+        waitUntil("the device code is shown", 60, () -> !code.getText().isBlank() && code.isVisible());
         String userCode = code.getText();
 
         robot.clickOn("#device-cancel");
-        waitUntil("the wait for the approval has ended", 15, () -> shell.background().pending() == 0);
+        waitUntil("the wait for the approval has ended", 60, () -> shell.background().pending() == 0);
         assertFalse(robot.lookup("#device-box").query().isVisible(), "the code is no longer shown");
         assertFalse(robot.lookup("#method-browser").query().isDisabled(), "the methods can be chosen again");
         assertEquals("", problemTitle(robot), "cancelling is not an error");

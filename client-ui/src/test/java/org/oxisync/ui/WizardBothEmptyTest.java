@@ -61,7 +61,7 @@ class WizardBothEmptyTest {
         Path local = tmp.resolve("user/OxiSync");
         robot.clickOn("#server-url").write(fx.emulator().baseUrl());
         robot.type(KeyCode.ENTER);
-        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-password").tryQuery().isPresent());
+        waitUntil("the sign-in step", 60, () -> robot.lookup("#method-password").tryQuery().isPresent());
         robot.clickOn("#method-password");
         robot.clickOn("#login-user").write("alice");
         robot.clickOn("#login-password").write("secret");
@@ -69,7 +69,7 @@ class WizardBothEmptyTest {
         waitUntil("the remote folder step", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
         robot.clickOn("#remote-tree");
         robot.type(KeyCode.ENTER);
-        waitUntil("the local folder step", 15, () -> robot.lookup("#local-folder").tryQuery().isPresent());
+        waitUntil("the local folder step", 60, () -> robot.lookup("#local-folder").tryQuery().isPresent());
         TextField path = robot.lookup("#local-folder").queryAs(TextField.class);
         WaitForAsyncUtils.asyncFx(() -> path.setText(local.toString())).get();
         robot.clickOn("#local-folder");

@@ -77,7 +77,7 @@ class WizardFirstUseTest {
     private void toSignIn(FxRobot robot) {
         robot.clickOn("#server-url").write(fx.emulator().baseUrl());
         robot.clickOn("#wizard-next");
-        waitUntil("the sign-in step", 15, () -> robot.lookup("#method-browser").tryQuery().isPresent());
+        waitUntil("the sign-in step", 60, () -> robot.lookup("#method-browser").tryQuery().isPresent());
     }
 
     /** #19: the wizard does not claim the browser opened when it could not; both buttons stay in view. */
@@ -86,7 +86,7 @@ class WizardFirstUseTest {
         toSignIn(robot);
         robot.clickOn("#wizard-next");
         Label code = robot.lookup("#device-code").queryAs(Label.class);
-        waitUntil("the device code is shown", 15, () -> !code.getText().isBlank() && code.isVisible());
+        waitUntil("the device code is shown", 60, () -> !code.getText().isBlank() && code.isVisible());
         Label intro = robot.lookup("#device-intro").queryAs(Label.class);
         waitUntil("the failure is said", 10, () -> intro.getText().startsWith("No web browser could be opened"));
         assertFalse(intro.getText().contains("Your browser opened"), intro.getText());
@@ -132,7 +132,7 @@ class WizardFirstUseTest {
         waitUntil("the remote folder step", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
         robot.clickOn("#remote-tree");
         robot.type(KeyCode.ENTER);
-        waitUntil("Enter continues from step 3", 15, () -> robot.lookup("#local-folder").tryQuery().isPresent());
+        waitUntil("Enter continues from step 3", 60, () -> robot.lookup("#local-folder").tryQuery().isPresent());
 
         TextField path = robot.lookup("#local-folder").queryAs(TextField.class);
         Label note = robot.lookup("#local-note").queryAs(Label.class);
@@ -148,14 +148,14 @@ class WizardFirstUseTest {
         Path file = Files.writeString(tmp.resolve("a-file.txt"), "not a folder");
         WaitForAsyncUtils.asyncFx(() -> path.setText(file.toString())).get();
         robot.clickOn("#wizard-next");
-        waitUntil("the path is refused", 15, () -> problemTitle(robot).equals("This folder cannot be used"));
+        waitUntil("the path is refused", 60, () -> problemTitle(robot).equals("This folder cannot be used"));
         screenshot(stage.getScene(), "wizard-local-folder-refused");
         Path empty = tmp.resolve("Empty");
         WaitForAsyncUtils.asyncFx(() -> path.setText(empty.toString())).get();
         assertEquals("", problemTitle(robot), "the error goes once the path is changed");
 
         robot.clickOn("#wizard-next");
-        waitUntil("the selective step", 15, () -> robot.lookup("#selective-list").tryQuery().isPresent());
+        waitUntil("the selective step", 60, () -> robot.lookup("#selective-list").tryQuery().isPresent());
         robot.clickOn("Music");
         robot.clickOn("#wizard-next");
         Label review = robot.lookup("#review-text").queryAs(Label.class);
