@@ -1,5 +1,6 @@
 package org.oxisync.ui.app;
 
+import org.oxisync.ui.i18n.I18n;
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import java.io.IOException;
@@ -12,10 +13,9 @@ import java.util.concurrent.TimeUnit;
 public enum Appearance {
     SYSTEM, LIGHT, DARK;
 
-    /** "Same as the system", "Light", "Dark" in the user's language. */
-    @Override
-    public String toString() {
-        return org.oxisync.ui.i18n.I18n.t("appearance." + name().toLowerCase(Locale.ROOT));
+    /** "Same as the system", "Light", "Dark" in {@code i18n}'s language. */
+    public String label(I18n i18n) {
+        return i18n.t("appearance." + name().toLowerCase(Locale.ROOT));
     }
 
     /** The AtlantaFX stylesheet for this choice; {@code systemDark} is what {@link #systemPrefersDark()} said. */

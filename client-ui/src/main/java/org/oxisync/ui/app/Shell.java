@@ -1,7 +1,6 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
+import org.oxisync.ui.i18n.I18n;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -48,7 +47,8 @@ import org.slf4j.LoggerFactory;
  * the background executor, the views, the tray and the window opener. The main window shows the selected account
  * ({@link AccountsPanel} lists them when there are several). It answers the views' requests ({@link Actions},
  * {@link SettingsActions}, the tray's menu) by handing work to the background and results to the view-models; it
- * never blocks the FX thread on I/O.
+ * never blocks the FX thread on I/O. It makes the shell's one {@link I18n} (the language saved in Settings, else the
+ * OS's) and hands it to every window, view, view-model and text helper that shows words.
  */
 public final class Shell implements Actions, SettingsActions, Tray.Handler, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Shell.class);
@@ -66,6 +66,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     private final AppHome home;
     private final Clock clock;
+    /** The words of the shell's language, read once at start (a change in Settings applies at the next start). */
+    private final I18n i18n;
     private final Windows windows;
     private final Background background = new Background(3);
     private final Opener desktop;
@@ -101,29 +103,26 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         this.home = home;
         this.clock = clock;
         this.prefs = UiPreferences.load(home.dir().resolve("ui.properties"));
-        String language = prefs.get(UiPreferences.LANGUAGE, "");
-        if (!language.isBlank()) { // chosen in Settings; else the OS's (I18n's default)
-            org.oxisync.ui.i18n.I18n.setLocale(org.oxisync.ui.i18n.I18n.fromPreference(language));
-        }
-        this.windows = new Windows(stage, prefs);
+        this.i18n = I18n.forPreference(prefs.get(UiPreferences.LANGUAGE, "")); // chosen in Settings, else the OS's
+        this.windows = new Windows(i18n, stage, prefs);
         this.hooks = hooks;
-        this.desktop = hooks.opener().apply(host, background);
+        this.desktop = hooks.opener().make(host, background, i18n);
         this.desktop.onFailure(this::openFailed);
         this.systemDark = systemDark;
         this.backendFactory = backendFactory;
         this.root = new AppContext(home, clock);
-        this.noAccount = new StatusModel(clock);
-        this.settings = new SettingsModel(() -> current() != null ? Optional.of(store()) : Optional.empty(),
+        this.noAccount = new StatusModel(i18n, clock);
+        this.settings = new SettingsModel(i18n, () -> current() != null ? Optional.of(store()) : Optional.empty(),
                 prefs, this::autostart, background);
         settings.appearanceProperty().addListener((o, a, b) -> windows.applyTheme(b, systemDark));
         settings.uploadKibProperty().addListener((o, a, b) -> applyBandwidth());
         settings.downloadKibProperty().addListener((o, a, b) -> applyBandwidth());
-        this.accounts = new AccountSessions(home, root, clock, background, backendFactory, new AccountSessions.Hooks() {
+        this.accounts = new AccountSessions(i18n, home, root, clock, background, backendFactory, new AccountSessions.Hooks() {
             @Override
             public org.oxisync.ui.sync.SyncFeed feed(AccountSession s) {
-                MassDeleteDialog massDelete = new MassDeleteDialog(windows, name -> s.status().row(name)
+                MassDeleteDialog massDelete = new MassDeleteDialog(i18n, windows, name -> s.status().row(name)
                         .map(PairRow::pair).orElse(null), (pair, choice) -> answerMassDelete(s, pair, choice));
-                return new FeedBridge(s.status(), n -> notice(s, n), s::reloadLists, massDelete::show);
+                return new FeedBridge(i18n, s.status(), n -> notice(s, n), s::reloadLists, massDelete::show);
             }
 
             @Override
@@ -153,7 +152,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
                 }
             }
         });
-        this.pairs = new PairActions(accounts, this::ctx, background, windows, desktop, defaultLocalFolder(),
+        this.pairs = new PairActions(i18n, accounts, this::ctx, background, windows, desktop, defaultLocalFolder(),
                 this::openFailed, () -> settingsView);
         accounts.open();
     }
@@ -183,7 +182,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     public void start() {
         windows.applyTheme(settings.appearanceProperty().get(), systemDark);
         Stage stage = windows.main();
-        tray = hooks.tray().apply(this);
+        tray = hooks.tray().apply(this, i18n);
         updateTray();
         if (tray.isPresent()) {
             Platform.setImplicitExit(false); // closing the window keeps syncing in the tray
@@ -212,8 +211,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     }
 
     public void showWizard() {
-        WizardModel m = new WizardModel(root, background, false, defaultLocalFolder());
-        WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, null), () -> {
+        WizardModel m = new WizardModel(i18n, root, background, false, defaultLocalFolder());
+        WizardView v = new WizardView(i18n, m, desktop::browse, p -> windows.chooseDirectory(p, null), () -> {
             m.createdPairProperty().set(null); // the pair is kept: cancel() below only ends the login session
             m.cancel(() -> accounts.reload(null, true));
         }, () -> {
@@ -224,7 +223,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             }
         });
         wizard = m;
-        windows.showMain(v, t("window.setup"), 760, 600);
+        windows.showMain(v, i18n.t("window.setup"), 760, 600);
     }
 
     private Path defaultLocalFolder() {
@@ -242,20 +241,20 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         AccountSession shown = current();
         StatusModel status = shown.status();
         Map<MainView.Section, Node> panes = new EnumMap<>(MainView.Section.class);
-        panes.put(MainView.Section.STATUS, new StatusPane(status, this));
-        panes.put(MainView.Section.ACTIVITY, new ActivityPane(shown.activity(), this, clock));
-        panes.put(MainView.Section.CONFLICTS, new ConflictsPane(shown.conflicts(), this, clock, this::afterLocalChange));
-        panes.put(MainView.Section.ERRORS, new ErrorsPane(shown.errors(), this));
-        panes.put(MainView.Section.VERSIONS, new VersionsPane(shown.versions(), this, clock));
+        panes.put(MainView.Section.STATUS, new StatusPane(i18n, status, this));
+        panes.put(MainView.Section.ACTIVITY, new ActivityPane(i18n, shown.activity(), this, clock));
+        panes.put(MainView.Section.CONFLICTS, new ConflictsPane(i18n, shown.conflicts(), this, clock, this::afterLocalChange));
+        panes.put(MainView.Section.ERRORS, new ErrorsPane(i18n, shown.errors(), this));
+        panes.put(MainView.Section.VERSIONS, new VersionsPane(i18n, shown.versions(), this, clock));
         AppConfig c = shown.account().config();
-        Node accountsNode = org.oxisync.ui.view.AccountsPanel.of(accounts.all().stream()
+        Node accountsNode = org.oxisync.ui.view.AccountsPanel.of(i18n, accounts.all().stream()
                 .map(x -> new org.oxisync.ui.view.AccountsPanel.Entry(x.name(), x.status())).toList(),
                 shown.name(), this::selectAccount, this::addAccount, c.user() + " · " + host(c.server()));
-        mainView = new MainView(status, this, panes, accountsNode, accounts.all().size() > 1
-                ? t("accounts.banner", "name", shown.name(), "user", c.user(), "host", host(c.server())) : "",
+        mainView = new MainView(i18n, status, this, panes, accountsNode, accounts.all().size() > 1
+                ? i18n.t("accounts.banner", "name", shown.name(), "user", c.user(), "host", host(c.server())) : "",
                 this::sectionShown);
-        windows.showMain(mainView, accounts.all().size() > 1 ? t("window.mainForAccount", "name", shown.name())
-                : t("app.name"), WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
+        windows.showMain(mainView, accounts.all().size() > 1 ? i18n.t("window.mainForAccount", "name", shown.name())
+                : i18n.t("app.name"), WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
         settings.load(this::applyBandwidth);
         shown.reloadLists();
         updateTray();
@@ -317,10 +316,10 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         if (settings.notificationsProperty().get()) {
             boolean conflict = n.kind() == FeedBridge.Notice.Kind.CONFLICT;
             // with several accounts the title says whose pair it is
-            String pair = accounts.all().size() > 1 ? t("accounts.pairOf", "pair", n.pair(), "account", s.name()) : n.pair();
-            String title = conflict ? t("notify.conflict.title", "pair", pair) : t("notify.error.title", "pair", pair);
+            String pair = accounts.all().size() > 1 ? i18n.t("accounts.pairOf", "pair", n.pair(), "account", s.name()) : n.pair();
+            String title = conflict ? i18n.t("notify.conflict.title", "pair", pair) : i18n.t("notify.error.title", "pair", pair);
             String subject = Describe.subject(n.path());
-            String text = conflict ? n.message() : ReasonText.message(n.reason(), n.message(), s.account().server(), subject);
+            String text = conflict ? n.message() : ReasonText.message(i18n, n.reason(), n.message(), s.account().server(), subject);
             tray.ifPresent(t -> t.notify(title, text, !conflict));
         }
     }
@@ -347,17 +346,17 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         }
         StatusModel status = status();
         if (status.signedOutProperty().get() || status.signInNeededProperty().get()) {
-            status.setFeedback(t("feedback.signInFirst"));
+            status.setFeedback(i18n.t("feedback.signInFirst"));
             return;
         }
         if (status.pausedProperty().get()) {
-            status.setFeedback(t("feedback.paused"));
+            status.setFeedback(i18n.t("feedback.paused"));
             return;
         }
         if (status.overallProperty().get() == org.oxisync.ui.sync.PairPhase.OFFLINE) {
-            status.setFeedback(t("feedback.offline"));
+            status.setFeedback(i18n.t("feedback.offline"));
         } else if (!status.busyProperty().get()) {
-            status.setFeedback(t("headline.checking"));
+            status.setFeedback(i18n.t("headline.checking"));
         }
         current().backend().ifPresent(b -> b.syncNow(null));
     }
@@ -385,7 +384,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             windows.openSettings(settingsView);
             return;
         }
-        settingsView = new SettingsView(settings, this);
+        settingsView = new SettingsView(i18n, settings, this);
         windows.openSettings(settingsView);
     }
 
@@ -394,7 +393,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         if (wizard != null && wizard.deviceProperty().get() != null) {
             wizard.browserFailed(message);
         } else {
-            windows.inform(t("open.failed.title"), message);
+            windows.inform(i18n.t("open.failed.title"), message);
         }
     }
 
@@ -436,7 +435,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         }
         AppConfig c = current().account().config();
         String name = current().name();
-        SignInDialog.open(windows, current().ctx(), background, c.server(), c.user(), c.pinnedSha256(), desktop::browse,
+        SignInDialog.open(i18n, windows, current().ctx(), background, c.server(), c.user(), c.pinnedSha256(), desktop::browse,
                 () -> accounts.restart(name, true, () -> settings.signedInProperty().set(true)));
     }
 
@@ -478,13 +477,13 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         AccountActions.logOut(s, background, () -> {
             settings.signedInProperty().set(false);
             done.accept(null);
-        }, e -> done.accept(t("settings.account.logoutFailed", "error", e.getMessage())));
+        }, e -> done.accept(i18n.t("settings.account.logoutFailed", "error", e.getMessage())));
     }
 
     /** "Add account…": the sign-in and first-folder wizard for another server or user, in its own window. */
     @Override
     public void addAccount() {
-        AccountActions.addAccount(windows, desktop, background, home, clock, defaultLocalFolder(),
+        AccountActions.addAccount(i18n, windows, desktop, background, home, clock, defaultLocalFolder(),
                 (added, made) -> accounts.reload(added, made), this::openFailed);
     }
 
@@ -494,7 +493,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             return;
         }
         AccountSession s = current();
-        AccountActions.confirmRemove(windows, background, s, () -> {
+        AccountActions.confirmRemove(i18n, windows, background, s, () -> {
             accounts.drop(s);
             windows.closeSettings();
             settingsView = null;
@@ -539,7 +538,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         background.run(() -> {
             java.nio.file.Files.createDirectories(dir);
             return dir;
-        }, desktop::open, e -> openFailed(t("open.logFolderFailed", "folder", dir, "error", e.getMessage())));
+        }, desktop::open, e -> openFailed(i18n.t("open.logFolderFailed", "folder", dir, "error", e.getMessage())));
     }
 
     @Override
@@ -551,6 +550,11 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     public Windows windows() {
         return windows;
+    }
+
+    /** The words of the shell's language. */
+    public I18n i18n() {
+        return i18n;
     }
 
     /** The selected account's status (an empty one before the first sign-in). */

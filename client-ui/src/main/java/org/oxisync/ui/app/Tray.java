@@ -1,5 +1,6 @@
 package org.oxisync.ui.app;
 
+import org.oxisync.ui.i18n.I18n;
 import java.awt.AWTException;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -49,12 +50,12 @@ public final class Tray implements TrayPort {
     }
 
     /** Installs the icon, or returns empty where there is no tray. */
-    public static Optional<Tray> install(Handler h) {
+    public static Optional<Tray> install(Handler h, I18n i18n) {
         if (GraphicsEnvironment.isHeadless() || !SystemTray.isSupported()) {
             return Optional.empty();
         }
         try {
-            TrayMenu model = new TrayMenu(h);
+            TrayMenu model = new TrayMenu(i18n, h);
             PopupMenu menu = new PopupMenu();
             java.util.Map<String, MenuItem> items = new java.util.LinkedHashMap<>();
             for (TrayMenu.Item i : model.items()) {

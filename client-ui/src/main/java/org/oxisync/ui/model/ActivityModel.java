@@ -1,5 +1,6 @@
 package org.oxisync.ui.model;
 
+import org.oxisync.ui.i18n.I18n;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,10 +41,10 @@ public final class ActivityModel {
             };
         }
 
-        @Override
-        public String toString() {
-            return this == HELD_BACK ? org.oxisync.ui.i18n.I18n.t("activity.filter.heldBack")
-                    : org.oxisync.ui.i18n.I18n.t("activity.filter." + name().toLowerCase(Locale.ROOT));
+        /** The filter's name in {@code i18n}'s language. */
+        public String label(I18n i18n) {
+            return this == HELD_BACK ? i18n.t("activity.filter.heldBack")
+                    : i18n.t("activity.filter." + name().toLowerCase(Locale.ROOT));
         }
     }
 

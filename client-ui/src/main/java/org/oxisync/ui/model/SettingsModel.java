@@ -1,7 +1,6 @@
 package org.oxisync.ui.model;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
+import org.oxisync.ui.i18n.I18n;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -61,9 +60,9 @@ public final class SettingsModel {
             .toList();
 
     /** A language by its own name ("Deutsch", "日本語"), as people look for it; "system" in the current language. */
-    public static String languageName(String tag) {
+    public static String languageName(I18n i18n, String tag) {
         if (tag == null || tag.equals("system")) {
-            return t("settings.general.language.system");
+            return i18n.t("settings.general.language.system");
         }
         java.util.Locale l = java.util.Locale.forLanguageTag(tag);
         String n = l.getDisplayName(l);
@@ -72,8 +71,11 @@ public final class SettingsModel {
     /** False after Log out, until the account signs in again. */
     private final BooleanProperty signedIn = new SimpleBooleanProperty(true);
 
-    public SettingsModel(Supplier<Optional<LocalStore>> store, UiPreferences prefs,
+    private final I18n i18n;
+
+    public SettingsModel(I18n i18n, Supplier<Optional<LocalStore>> store, UiPreferences prefs,
                          Supplier<Optional<Autostart>> autostart, Background background) {
+        this.i18n = i18n;
         this.store = store;
         this.prefs = prefs;
         this.autostart = autostart;
@@ -106,7 +108,7 @@ public final class SettingsModel {
                         as.disable();
                     }
                     return null;
-                }, r -> lastSaveError.set(""), e -> lastSaveError.set(t("settings.error.startAtLogin", "error", e.getMessage())));
+                }, r -> lastSaveError.set(""), e -> lastSaveError.set(i18n.t("settings.error.startAtLogin", "error", e.getMessage())));
             }
         });
     }
@@ -153,7 +155,7 @@ public final class SettingsModel {
         background.run(() -> {
             prefs.save();
             return null;
-        }, r -> lastSaveError.set(""), e -> lastSaveError.set(t("settings.error.prefs", "error", e.getMessage())));
+        }, r -> lastSaveError.set(""), e -> lastSaveError.set(i18n.t("settings.error.prefs", "error", e.getMessage())));
     }
 
     private void saveStore(String key, String value) {
@@ -163,7 +165,7 @@ public final class SettingsModel {
         background.run(() -> {
             store.get().orElseThrow(() -> new IllegalStateException("sign in first")).settings().put(key, value);
             return null;
-        }, r -> lastSaveError.set(""), e -> lastSaveError.set(t("settings.error.setting", "error", e.getMessage())));
+        }, r -> lastSaveError.set(""), e -> lastSaveError.set(i18n.t("settings.error.setting", "error", e.getMessage())));
     }
 
     public ObjectProperty<Appearance> appearanceProperty() {

@@ -1,5 +1,7 @@
 package org.oxisync.ui.ops;
 
+import org.oxisync.ui.i18n.I18n;
+
 /** The three ways to settle a conflict, with the words the conflicts view shows for each. */
 public enum ConflictChoice {
     KEEP_LOCAL("Keep mine", "keepMine"),
@@ -15,13 +17,13 @@ public enum ConflictChoice {
     }
 
     /** The button's words in the user's language. */
-    public String label() {
-        return org.oxisync.ui.i18n.I18n.t("conflict.choice." + key);
+    public String label(I18n i18n) {
+        return i18n.t("conflict.choice." + key);
     }
 
     /** What the choice does, in the user's language. */
-    public String explanation() {
-        return org.oxisync.ui.i18n.I18n.t("conflict.choice." + key + ".explanation");
+    public String explanation(I18n i18n) {
+        return i18n.t("conflict.choice." + key + ".explanation");
     }
 
     /** The English name, for the activity log (which stays English, like the CLI). */
