@@ -51,6 +51,8 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class AccountsWindowTest {
+    /** The words the app shows in these tests (the test JVM's language, English), to compare with. */
+    private static final I18n ENGLISH = I18n.english();
     @TempDir Path tmp;
     private Stage stage;
     private OxiCloudEmulator one;
@@ -229,7 +231,7 @@ class AccountsWindowTest {
         assertTrue(dialog.getContentText().contains("bob@127.0.0.1") && dialog.getContentText().contains("(1)"),
                 "it says the account still has a pair: " + dialog.getContentText());
         screenshot(dialog.getScene(), "accounts-remove-confirm");
-        robot.clickOn(I18n.t("confirm.removeAccount.ok"));
+        robot.clickOn(ENGLISH.t("confirm.removeAccount.ok"));
 
         waitUntil("the account is gone", 30, () -> shell.accountNames().equals(List.of("alice@127.0.0.1")));
         waitUntil("alice is shown", 60, () -> shell.shownAccount().equals("alice@127.0.0.1"));

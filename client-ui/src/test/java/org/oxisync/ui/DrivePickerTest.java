@@ -50,6 +50,8 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class DrivePickerTest {
+    /** The words the app shows in these tests (the test JVM's language, English), to compare with. */
+    private static final org.oxisync.ui.i18n.I18n ENGLISH = org.oxisync.ui.i18n.I18n.english();
     @TempDir Path tmp;
     private Stage stage;
     private OxiCloudEmulator emulator;
@@ -140,7 +142,7 @@ class DrivePickerTest {
         }
         waitUntil("the review is ready", 30, () -> robot.lookup("#review-text").tryQuery()
                 .map(n -> !((Label) n).getText().isBlank()
-                        && !((Label) n).getText().equals(org.oxisync.ui.i18n.I18n.t("wizard.review.preparing"))
+                        && !((Label) n).getText().equals(ENGLISH.t("wizard.review.preparing"))
                         && !robot.lookup("#wizard-next").query().isDisabled()).orElse(false));
         robot.clickOn("#wizard-next"); // Start syncing
     }
@@ -177,7 +179,7 @@ class DrivePickerTest {
         Label note = robot.lookup("#mode-note").queryAs(Label.class);
         assertTrue(note.isVisible() && note.getText().contains("only view"), "says why: " + note.getText());
         assertTrue(robot.lookup("#drive-list").lookup(labelled("Shared drive · can view · "
-                + org.oxisync.ui.app.Formats.bytes((1L << 30) - emulator.drives().usedBytes(reports)) + " free")).tryQuery().isPresent(),
+                + org.oxisync.ui.app.Formats.bytes(ENGLISH, (1L << 30) - emulator.drives().usedBytes(reports)) + " free")).tryQuery().isPresent(),
                 "the role in plain words and the free space");
         waitUntil("the tree shows the drive", 10, () -> robot.lookup("#remote-tree").lookup(treeCell("Reports")).tryQuery().isPresent());
         screenshot(stage.getScene(), "drive-picker-viewer");

@@ -16,7 +16,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.oxisync.core.engine.ItemError;
@@ -52,29 +51,24 @@ class ReasonsScreenTest {
         this.stage = stage;
     }
 
-    @AfterEach
-    void english() {
-        I18n.setLocale(Locale.ENGLISH);
-    }
-
-    private static List<HeldBack> lastRun() {
+    private static List<HeldBack> lastRun(I18n i18n) {
         FolderPair pair = PairRightsSettings.write(FolderPair.create("Reports", "/tmp/reports", "f1", "/"),
                 new PairRights(SyncMode.DOWNLOAD_ONLY, Role.VIEWER, false, Map.of()));
         SyncReport report = new SyncReport("Reports", SyncStatus.OK, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(),
                 List.of(new ItemError("mine.txt", Reason.of(ReasonCode.HELD_BACK_READ_ONLY, ENGLISH_HELD)),
                         new ItemError("back\\slash.txt", Reason.of(ReasonCode.NAME_REFUSED_BY_SERVER, ENGLISH_NAME))),
                 List.of(), "in sync", Duration.ZERO, null);
-        return HeldBack.of(pair, report, Instant.parse("2026-12-01T12:00:00Z"));
+        return HeldBack.of(i18n, pair, report, Instant.parse("2026-12-01T12:00:00Z"));
     }
 
     private List<String> show(Locale locale, String shot) throws Exception {
-        I18n.setLocale(locale);
+        I18n i18n = I18n.of(locale); // this screen's own words: nothing global
         HeldBackBox box = WaitForAsyncUtils.asyncFx(() -> {
-            HeldBackBox b = new HeldBackBox("Reports");
-            b.show(lastRun());
+            HeldBackBox b = new HeldBackBox(i18n, "Reports");
+            b.show(lastRun(i18n));
             VBox root = new VBox(b);
             root.setPadding(new Insets(16));
-            root.setNodeOrientation(I18n.orientation());
+            root.setNodeOrientation(i18n.orientation());
             root.getStylesheets().add(getClass().getResource("/org/oxisync/ui/oxisync.css").toExternalForm());
             stage.setScene(new Scene(root, 640, 320));
             stage.show();
@@ -82,7 +76,7 @@ class ReasonsScreenTest {
         }).get();
         WaitForAsyncUtils.waitForFxEvents();
         screenshot(stage.getScene(), shot);
-        assertEquals(I18n.rightToLeft() ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT,
+        assertEquals(i18n.rightToLeft() ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT,
                 box.getEffectiveNodeOrientation());
         return box.getChildren().stream().filter(n -> n instanceof Label).map(n -> ((Label) n).getText()).toList();
     }

@@ -1,6 +1,5 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -13,6 +12,7 @@ import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.AppHome;
 import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.WizardModel;
 import org.oxisync.ui.sync.SyncBackend;
 import org.oxisync.ui.view.WizardView;

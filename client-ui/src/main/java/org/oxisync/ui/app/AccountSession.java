@@ -1,11 +1,11 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import java.time.Clock;
 import java.util.Optional;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.NamedAccount;
 import org.oxisync.store.LocalStore;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ActivityModel;
 import org.oxisync.ui.model.ConflictsModel;
 import org.oxisync.ui.model.ErrorsModel;

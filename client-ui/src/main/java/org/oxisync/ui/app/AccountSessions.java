@@ -1,6 +1,5 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -8,6 +7,7 @@ import javafx.application.Platform;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.AppHome;
 import org.oxisync.core.app.NamedAccount;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.SyncBackend;
 import org.oxisync.ui.sync.SyncFeed;
 import org.slf4j.Logger;

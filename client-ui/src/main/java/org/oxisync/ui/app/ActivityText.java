@@ -1,6 +1,5 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
@@ -8,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.oxisync.core.reason.ActivityCode;
 import org.oxisync.store.status.Activity;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ActivityModel;
 import org.oxisync.ui.ops.ConflictChoice;
 

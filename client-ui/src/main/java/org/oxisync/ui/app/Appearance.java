@@ -1,6 +1,5 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import java.io.IOException;
@@ -8,6 +7,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import org.oxisync.ui.i18n.I18n;
 
 /** Light or dark: chosen by the user, or following the operating system where it can be read (default light). */
 public enum Appearance {

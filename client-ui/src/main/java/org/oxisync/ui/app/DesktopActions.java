@@ -1,6 +1,5 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import java.awt.Desktop;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import javafx.application.HostServices;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * Hands files, folders and web pages to the desktop: the browser through JavaFX's {@link HostServices}, files

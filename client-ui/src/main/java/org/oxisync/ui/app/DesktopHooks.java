@@ -1,9 +1,9 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import javafx.application.HostServices;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * The shell's ties to the desktop, replaceable in tests: the tray icon (installed with the shell's menu handler;

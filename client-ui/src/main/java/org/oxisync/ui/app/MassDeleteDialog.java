@@ -1,6 +1,5 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -13,6 +12,7 @@ import javafx.scene.layout.Region;
 import org.oxisync.core.plan.MassDeleteGuard;
 import org.oxisync.core.service.MassDeleteChoice;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * Asks what to do when the mass-delete guard stopped a pair's run (the CLI exits 3 instead): how many files of which

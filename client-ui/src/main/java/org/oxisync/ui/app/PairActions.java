@@ -1,6 +1,5 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -8,6 +7,7 @@ import java.util.function.Supplier;
 import javafx.stage.Stage;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.BackgroundFolderLoader;
 import org.oxisync.ui.model.FolderLoader;
 import org.oxisync.ui.model.WizardModel;

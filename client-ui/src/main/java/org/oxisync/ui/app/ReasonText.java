@@ -1,6 +1,5 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -8,13 +7,14 @@ import org.oxisync.core.plan.PairRights;
 import org.oxisync.core.reason.Reason;
 import org.oxisync.core.reason.ReasonCode;
 import org.oxisync.core.reason.Reasons;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * A reason from the engine ({@link Reason}: a {@link ReasonCode}, its values, the English sentence) in the user's
  * language: the message {@code reason.<CODE>} of the bundle with the reason's values. The English sentence is never
  * read to find the kind; it is shown only inside the translated frame {@code reason.unknown} for a code this version
  * does not know (a row written by a newer version) or a reason without one (rows written before codes were kept).
- * The words are those of the {@link org.oxisync.ui.i18n.I18n} given first.
+ * The words are those of the {@link I18n} given first.
  * See docs/accessibility.md, "Reasons". Pure functions.
  */
 public final class ReasonText {

@@ -1,12 +1,12 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import java.util.Optional;
 import org.oxisync.core.app.PairDrive;
 import org.oxisync.core.plan.PairRights;
 import org.oxisync.core.plan.SyncMode;
 import org.oxisync.protocol.Role;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.DriveChoice;
 import org.oxisync.ui.setup.PairModes;
 

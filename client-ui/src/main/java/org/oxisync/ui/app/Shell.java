@@ -1,6 +1,5 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -20,6 +19,7 @@ import org.oxisync.core.app.AppHome;
 import org.oxisync.core.os.Autostart;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.FeedBridge;
 import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.model.SettingsModel;

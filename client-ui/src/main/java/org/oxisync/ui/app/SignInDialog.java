@@ -1,6 +1,5 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import atlantafx.base.theme.Styles;
 import java.util.function.Consumer;
 import javafx.scene.control.Button;
@@ -16,6 +15,7 @@ import javafx.stage.Stage;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.protocol.DeviceAuthorizationDto;
 import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.LoginSession;
 import org.oxisync.ui.view.Ui;
 

@@ -1,6 +1,5 @@
 package org.oxisync.ui.app;
 
-import org.oxisync.ui.i18n.I18n;
 import java.awt.AWTException;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -15,6 +14,7 @@ import java.awt.TrayIcon;
 import java.awt.image.BufferedImage;
 import java.util.Optional;
 import javafx.application.Platform;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.PairPhase;
 
 /**

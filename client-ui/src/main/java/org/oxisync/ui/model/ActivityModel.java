@@ -1,6 +1,5 @@
 package org.oxisync.ui.model;
 
-import org.oxisync.ui.i18n.I18n;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,6 +16,7 @@ import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.status.Activity;
 import org.oxisync.ui.app.Background;
+import org.oxisync.ui.i18n.I18n;
 
 /** The activity list: the newest entries of the store's activity log, filtered by kind and searched by text. */
 public final class ActivityModel {

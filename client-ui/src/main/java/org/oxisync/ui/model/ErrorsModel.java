@@ -1,6 +1,5 @@
 package org.oxisync.ui.model;
 
-import org.oxisync.ui.i18n.I18n;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -11,6 +10,7 @@ import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Background;
 import org.oxisync.ui.app.ReasonText;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.PairPhase;
 
 /** What went wrong, per pair and per item, each with what the user can do about it. */

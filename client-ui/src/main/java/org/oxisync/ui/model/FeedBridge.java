@@ -1,6 +1,5 @@
 package org.oxisync.ui.model;
 
-import org.oxisync.ui.i18n.I18n;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -11,6 +10,7 @@ import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.plan.MassDeleteGuard;
 import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.PairPhase;
 import org.oxisync.ui.sync.SyncFeed;
 

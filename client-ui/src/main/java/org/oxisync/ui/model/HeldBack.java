@@ -1,6 +1,5 @@
 package org.oxisync.ui.model;
 
-import org.oxisync.ui.i18n.I18n;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +9,7 @@ import org.oxisync.core.plan.PairRights;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.core.reason.ReasonCode;
 import org.oxisync.ui.app.ReasonText;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.PairModes;
 
 /**

@@ -1,6 +1,5 @@
 package org.oxisync.ui.model;
 
-import org.oxisync.ui.i18n.I18n;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -17,6 +16,7 @@ import org.oxisync.store.LocalStore;
 import org.oxisync.ui.app.Appearance;
 import org.oxisync.ui.app.Background;
 import org.oxisync.ui.app.UiPreferences;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * Every setting the settings window edits, as properties. {@link #load()} reads them in the background;
@@ -56,7 +56,7 @@ public final class SettingsModel {
 
     /** The choices of Settings → General → Language: the OS's, then the 16 languages. */
     public static final java.util.List<String> LANGUAGE_CHOICES = java.util.stream.Stream.concat(
-            java.util.stream.Stream.of("system"), org.oxisync.ui.i18n.I18n.LANGUAGES.stream().map(java.util.Locale::toLanguageTag))
+            java.util.stream.Stream.of("system"), I18n.LANGUAGES.stream().map(java.util.Locale::toLanguageTag))
             .toList();
 
     /** A language by its own name ("Deutsch", "日本語"), as people look for it; "system" in the current language. */

@@ -1,8 +1,8 @@
 package org.oxisync.ui.model;
 
-import org.oxisync.ui.i18n.I18n;
 import java.util.OptionalLong;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * What will be downloaded beside the local disk's free space (issue 18 #37): "2.1 GiB to download · 40.3 GiB free

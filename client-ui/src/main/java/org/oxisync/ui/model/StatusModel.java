@@ -1,6 +1,5 @@
 package org.oxisync.ui.model;
 
-import org.oxisync.ui.i18n.I18n;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -24,6 +23,7 @@ import org.oxisync.core.progress.ItemState;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.PairPhase;
 
 /**

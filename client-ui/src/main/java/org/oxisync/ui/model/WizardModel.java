@@ -1,6 +1,5 @@
 package org.oxisync.ui.model;
 
-import org.oxisync.ui.i18n.I18n;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -21,6 +20,7 @@ import org.oxisync.protocol.PresentedCertificate;
 import org.oxisync.store.account.Account;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Background;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.LoginSession;
 import org.oxisync.ui.setup.PairSetup;
 import org.oxisync.ui.setup.RemoteFolder;

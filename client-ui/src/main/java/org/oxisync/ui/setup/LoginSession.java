@@ -1,6 +1,5 @@
 package org.oxisync.ui.setup;
 
-import org.oxisync.ui.i18n.I18n;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -13,6 +12,7 @@ import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.protocol.ServerVersion;
 import org.oxisync.store.account.Account;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * One login attempt against one server, off the FX thread: check the server, sign in by one of the three

@@ -1,11 +1,11 @@
 package org.oxisync.ui.setup;
 
-import org.oxisync.ui.i18n.I18n;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 import org.oxisync.protocol.PresentedCertificate;
 import org.oxisync.protocol.ServerVersion;
+import org.oxisync.ui.i18n.I18n;
 
 /** The outcome of checking a server address with {@code GET /api/version}: a closed set the wizard shows. */
 public sealed interface ServerCheck {

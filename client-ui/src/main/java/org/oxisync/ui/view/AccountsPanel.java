@@ -1,6 +1,5 @@
 package org.oxisync.ui.view;
 
-import org.oxisync.ui.i18n.I18n;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
@@ -11,6 +10,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.StatusModel;
 
 /**

@@ -1,6 +1,5 @@
 package org.oxisync.ui.view;
 
-import org.oxisync.ui.i18n.I18n;
 import atlantafx.base.theme.Styles;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -15,6 +14,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ActivityModel;
 
 /** Activity: what was uploaded, downloaded, deleted, moved; filter, search, open the file or its folder. */

@@ -1,6 +1,5 @@
 package org.oxisync.ui.view;
 
-import org.oxisync.ui.i18n.I18n;
 import atlantafx.base.theme.Styles;
 import java.time.Clock;
 import javafx.scene.control.Button;
@@ -10,6 +9,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ConflictsModel;
 import org.oxisync.ui.ops.ConflictActions;
 import org.oxisync.ui.ops.ConflictChoice;

@@ -1,6 +1,5 @@
 package org.oxisync.ui.view;
 
-import org.oxisync.ui.i18n.I18n;
 import atlantafx.base.theme.Styles;
 import java.util.List;
 import java.util.function.Consumer;
@@ -16,6 +15,7 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.oxisync.ui.app.RightsText;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.DriveChoice;
 import org.oxisync.ui.setup.RemoteFolder;
 

@@ -1,6 +1,5 @@
 package org.oxisync.ui.view;
 
-import org.oxisync.ui.i18n.I18n;
 import atlantafx.base.theme.Styles;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -8,6 +7,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ErrorsModel;
 
 /** Errors: what went wrong, where, and what to do about it; "Sync now" retries at once. */

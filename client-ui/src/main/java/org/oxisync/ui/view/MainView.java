@@ -1,6 +1,5 @@
 package org.oxisync.ui.view;
 
-import org.oxisync.ui.i18n.I18n;
 import atlantafx.base.theme.Styles;
 import java.util.EnumMap;
 import java.util.Map;
@@ -22,6 +21,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.StatusModel;
 
 /**

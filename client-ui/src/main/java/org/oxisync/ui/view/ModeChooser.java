@@ -1,6 +1,5 @@
 package org.oxisync.ui.view;
 
-import org.oxisync.ui.i18n.I18n;
 import java.util.EnumMap;
 import java.util.Map;
 import javafx.beans.property.BooleanProperty;
@@ -15,6 +14,7 @@ import javafx.scene.layout.VBox;
 import org.oxisync.core.plan.SyncMode;
 import org.oxisync.protocol.Role;
 import org.oxisync.ui.app.RightsText;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.PairModes;
 
 /**

@@ -1,11 +1,11 @@
 package org.oxisync.ui.view;
 
-import org.oxisync.ui.i18n.I18n;
 import atlantafx.base.theme.Styles;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.SettingsModel;
 
 /**

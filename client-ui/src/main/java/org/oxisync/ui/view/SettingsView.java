@@ -1,6 +1,5 @@
 package org.oxisync.ui.view;
 
-import org.oxisync.ui.i18n.I18n;
 import atlantafx.base.theme.Styles;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +27,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Appearance;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.FolderSelection;
 import org.oxisync.ui.model.SettingsModel;
 import org.oxisync.ui.model.SpaceNote;

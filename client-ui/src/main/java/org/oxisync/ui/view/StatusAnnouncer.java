@@ -1,12 +1,12 @@
 package org.oxisync.ui.view;
 
-import org.oxisync.ui.i18n.I18n;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableStringValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.scene.AccessibleAttribute;
 import javafx.scene.control.Label;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * JavaFX has no ARIA live region; this is its equivalent for the main window's status. When the overall state

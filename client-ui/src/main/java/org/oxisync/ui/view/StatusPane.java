@@ -1,6 +1,5 @@
 package org.oxisync.ui.view;
 
-import org.oxisync.ui.i18n.I18n;
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
@@ -13,6 +12,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.model.StatusModel;
 import org.oxisync.ui.sync.PairPhase;

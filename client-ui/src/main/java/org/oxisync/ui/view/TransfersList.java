@@ -1,6 +1,5 @@
 package org.oxisync.ui.view;
 
-import org.oxisync.ui.i18n.I18n;
 import java.util.List;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -12,6 +11,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.StatusModel.Transfer;
 
 /**
