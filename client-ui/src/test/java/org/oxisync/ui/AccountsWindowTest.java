@@ -80,9 +80,7 @@ class AccountsWindowTest {
 
     @AfterEach
     void tearDown() throws Exception {
-        if (shell != null) {
-            WaitForAsyncUtils.asyncFx(shell::close).get();
-        }
+        UiTestSupport.close(shell);
         one.close();
         two.close();
     }
@@ -105,12 +103,7 @@ class AccountsWindowTest {
     }
 
     private void openShell() throws Exception {
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, false);
-            s.start();
-            return s;
-        }).get();
-        WaitForAsyncUtils.waitForFxEvents();
+        shell = UiTestSupport.openShell(stage, home);
     }
 
     private List<String> shownPairs() throws Exception {

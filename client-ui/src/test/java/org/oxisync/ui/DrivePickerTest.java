@@ -11,7 +11,6 @@ import static org.oxisync.ui.UiTestSupport.waitUntil;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import javafx.scene.Node;
@@ -89,12 +88,7 @@ class DrivePickerTest {
     }
 
     private void openShell() throws Exception {
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, false);
-            s.start();
-            return s;
-        }).get();
-        WaitForAsyncUtils.waitForFxEvents();
+        shell = UiTestSupport.openShell(stage, home);
     }
 
     @SuppressWarnings("unchecked")
