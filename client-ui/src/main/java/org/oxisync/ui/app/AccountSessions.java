@@ -55,8 +55,8 @@ final class AccountSessions {
 
     private final I18n i18n;
 
-    AccountSessions(I18n i18n, AppHome home, AppContext root, Clock clock, Background background, Shell.BackendFactory backends,
-                    Hooks hooks) {
+    AccountSessions(I18n i18n, AppHome home, AppContext root, Clock clock, Background background,
+                    Shell.BackendFactory backends, Hooks hooks) {
         this.i18n = i18n;
         this.home = home;
         this.root = root;

@@ -19,7 +19,8 @@ public record DesktopHooks(BiFunction<Tray.Handler, I18n, Optional<TrayPort>> tr
 
     /** The real desktop: {@code java.awt.SystemTray} when {@code useTray} and supported, the system opener. */
     public static DesktopHooks system(boolean useTray) {
-        return new DesktopHooks(useTray ? (h, i18n) -> Tray.install(h, i18n).map(t -> t) : (h, i18n) -> Optional.empty(), (host, background, i18n) -> new DesktopActions(i18n, host, background),
+        return new DesktopHooks(useTray ? (h, i18n) -> Tray.install(h, i18n).map(t -> t) : (h, i18n) -> Optional.empty(),
+                (host, background, i18n) -> new DesktopActions(i18n, host, background),
                 javafx.application.Platform::exit);
     }
 }

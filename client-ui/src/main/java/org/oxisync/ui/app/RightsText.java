@@ -55,7 +55,8 @@ public final class RightsText {
     /** The drive picker's second line: "Shared drive · can edit · 1.2 GiB free". */
     public static String driveLine(I18n i18n, DriveChoice d) {
         // the Personal drive is named by its kind already: its line says only the role and the space
-        String base = d.personal() ? role(i18n, d.role()) : i18n.t("rights.drive.line", "kind", kind(i18n, d.kind()), "role", role(i18n, d.role()));
+        String base = d.personal() ? role(i18n, d.role())
+                : i18n.t("rights.drive.line", "kind", kind(i18n, d.kind()), "role", role(i18n, d.role()));
         return d.freeBytes().isPresent()
                 ? i18n.t("rights.drive.withFree", "line", base, "free", Formats.bytes(i18n, d.freeBytes().getAsLong())) : base;
     }

@@ -36,7 +36,7 @@ public final class WizardModel {
     public enum Step {
         SERVER, SIGN_IN, REMOTE_FOLDER, LOCAL_FOLDER, SELECTIVE, REVIEW;
 
-        /** The step's title in the user's language. */
+        /** The step's title in {@code i18n}'s language. */
         public String title(I18n i18n) {
             return i18n.t("wizard.step." + name().toLowerCase(java.util.Locale.ROOT));
         }

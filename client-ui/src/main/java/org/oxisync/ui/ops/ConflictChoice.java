@@ -16,12 +16,12 @@ public enum ConflictChoice {
         this.key = key;
     }
 
-    /** The button's words in the user's language. */
+    /** The button's words in {@code i18n}'s language. */
     public String label(I18n i18n) {
         return i18n.t("conflict.choice." + key);
     }
 
-    /** What the choice does, in the user's language. */
+    /** What the choice does, in {@code i18n}'s language. */
     public String explanation(I18n i18n) {
         return i18n.t("conflict.choice." + key + ".explanation");
     }

@@ -6,7 +6,7 @@ import org.oxisync.ui.i18n.I18n;
 public enum PairPhase {
     IDLE, SCANNING, SYNCING, PAUSED, OFFLINE, ERROR;
 
-    /** "Up to date", "Syncing", … in the user's language (key {@code phase.<name>}). */
+    /** "Up to date", "Syncing", … in {@code i18n}'s language (key {@code phase.<name>}). */
     public String label(I18n i18n) {
         return i18n.t("phase." + name().toLowerCase(java.util.Locale.ROOT));
     }

@@ -92,7 +92,8 @@ public final class ConflictsPane extends VBox {
                 });
             }));
             choices[c.ordinal()] = b;
-            explanations.getChildren().add(Ui.wrapping(i18n.t("conflicts.explanation", "choice", c.label(i18n), "explanation", c.explanation(i18n)), "advice"));
+            explanations.getChildren().add(Ui.wrapping(i18n.t("conflicts.explanation", "choice", c.label(i18n),
+                    "explanation", c.explanation(i18n)), "advice"));
         }
         for (Button b : new Button[] {openMine, openTheirs, choices[0], choices[1], choices[2]}) {
             b.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
