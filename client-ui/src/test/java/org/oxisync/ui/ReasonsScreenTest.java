@@ -115,4 +115,35 @@ class ReasonsScreenTest {
         }
         assertTrue(texts.size() >= 6, texts::toString); // two groups: title, text, item each
     }
+
+    /** Two cards built in one JVM at once, one German and one Arabic: each keeps its own words (no global language). */
+    @Test
+    void aGermanAndAnArabicCardSideBySideEachShowTheirOwnLanguage() throws Exception {
+        I18n german = I18n.of(Locale.GERMAN);
+        I18n arabic = I18n.of(Locale.forLanguageTag("ar"));
+        List<List<String>> texts = WaitForAsyncUtils.asyncFx(() -> {
+            HeldBackBox de = new HeldBackBox(german, "Reports");
+            HeldBackBox ar = new HeldBackBox(arabic, "Reports");
+            ar.setNodeOrientation(arabic.orientation());
+            de.show(lastRun(german));
+            ar.show(lastRun(arabic));
+            VBox root = new VBox(24, de, ar);
+            root.setPadding(new Insets(16));
+            root.getStylesheets().add(getClass().getResource("/org/oxisync/ui/oxisync.css").toExternalForm());
+            stage.setScene(new Scene(root, 640, 560));
+            stage.show();
+            return List.of(labels(de), labels(ar));
+        }).get();
+        screenshot(stage.getScene(), "reasons-de-and-ar");
+        assertTrue(texts.get(0).contains("mine.txt: nicht hochgeladen: du kannst dieses Laufwerk nur ansehen"),
+                texts.get(0)::toString);
+        assertTrue(texts.get(1).contains("mine.txt: لم يُرفع: يمكنك عرض هذا القرص فقط"), texts.get(1)::toString);
+        assertFalse(texts.get(0).stream().anyMatch(t -> texts.get(1).contains(t)), "no line is in both cards");
+        noEnglish(texts.get(0));
+        noEnglish(texts.get(1));
+    }
+
+    private static List<String> labels(HeldBackBox box) {
+        return box.getChildren().stream().filter(n -> n instanceof Label).map(n -> ((Label) n).getText()).toList();
+    }
 }
