@@ -218,7 +218,7 @@ class AccountsWindowTest {
         robot.clickOn("#account-2");
         waitUntil("bob's account is shown", 60, () -> shell.shownAccount().equals("bob@127.0.0.1"));
 
-        Platform.runLater(shell::removeAccount);
+        Platform.runLater(() -> shell.settingsActions().removeAccount());
         waitUntil("the question", 60, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         DialogPane dialog = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
         assertTrue(dialog.getContentText().contains("bob@127.0.0.1") && dialog.getContentText().contains("(1)"),

@@ -222,7 +222,7 @@ class DrivePickerTest {
         openShell();
         waitUntil("the main window lists the personal pair", 30, () -> shell.status().pairs().size() == 1);
 
-        WaitForAsyncUtils.asyncFx(shell::addPair).get();
+        WaitForAsyncUtils.asyncFx(() -> shell.settingsActions().addPair()).get();
         pickDrive(robot, "Drop box");
         waitUntil("a contributor may choose every mode", 10, () -> radio(robot, "#mode-two-way", false)
                 && radio(robot, "#mode-upload-only", false) && radio(robot, "#mode-download-only", false));
@@ -239,7 +239,7 @@ class DrivePickerTest {
         assertNull(drop.settings().get(PairRightsSettings.KEEP_REMOTE_DELETES));
 
         waitUntil("the add-folder window is closed", 60, () -> robot.lookup("#drive-picker").tryQuery().isEmpty());
-        WaitForAsyncUtils.asyncFx(shell::addPair).get();
+        WaitForAsyncUtils.asyncFx(() -> shell.settingsActions().addPair()).get();
         pickDrive(robot, "Team");
         waitUntil("two-way is ticked for an editor", 10,
                 () -> robot.lookup("#mode-two-way").queryAs(RadioButton.class).isSelected());

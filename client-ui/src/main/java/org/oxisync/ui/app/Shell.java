@@ -7,7 +7,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 import java.util.function.BiFunction;
 import javafx.application.HostServices;
 import javafx.application.Platform;
@@ -20,8 +19,6 @@ import org.oxisync.core.os.Autostart;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.i18n.I18n;
-import org.oxisync.ui.model.FeedBridge;
-import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.model.SettingsModel;
 import org.oxisync.ui.model.StatusModel;
 import org.oxisync.ui.model.WizardModel;
@@ -38,21 +35,17 @@ import org.oxisync.ui.view.SettingsView;
 import org.oxisync.ui.view.StatusPane;
 import org.oxisync.ui.view.VersionsPane;
 import org.oxisync.ui.view.WizardView;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The desktop shell's composition root: one {@link AppContext} for the home (shared with the CLI's files), one
  * {@link AccountSession} per account (its own context, sync backend and view-models; every account syncs at once),
  * the background executor, the views, the tray and the window opener. The main window shows the selected account
- * ({@link AccountsPanel} lists them when there are several). It answers the views' requests ({@link Actions},
- * {@link SettingsActions}, the tray's menu) by handing work to the background and results to the view-models; it
- * never blocks the FX thread on I/O. It makes the shell's one {@link I18n} (the language saved in Settings, else the
+ * ({@link AccountsPanel} lists them when there are several). It answers the views' requests ({@link Actions}, the
+ * tray's menu; the settings window's through {@link SettingsRequests}) by handing work to the background and results
+ * to the view-models; it never blocks the FX thread on I/O. Each account's sync reports through {@link SyncNotices}. It makes the shell's one {@link I18n} (the language saved in Settings, else the
  * OS's) and hands it to every window, view, view-model and text helper that shows words.
  */
-public final class Shell implements Actions, SettingsActions, Tray.Handler, AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(Shell.class);
-
+public final class Shell implements Actions, Tray.Handler, AutoCloseable {
     /** Builds the sync backend for a context and the feed it reports to. */
     public interface BackendFactory extends BiFunction<AppContext, SyncFeed, SyncBackend> {}
 
@@ -77,11 +70,15 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     private final BackendFactory backendFactory;
 
     /** The home: its account list, and the wizard's sign-in (never a store: each account's session opens its own). */
-    private AppContext root;
+    private final AppContext root;
     /** Every account's session, the one shown, and the command line's way in (status, pair add, ...). */
     private final AccountSessions accounts;
     /** Settings → Folders and "Add folder…" of the shown account. */
     private final PairActions pairs;
+    /** What the settings window asks for. */
+    private final SettingsRequests settingsRequests;
+    /** Each account's sync feed: the notices of conflicts and errors, the mass-delete question. */
+    private final SyncNotices notices;
     /** Shown (empty) while there is no account. */
     private final StatusModel noAccount;
     private Optional<TrayPort> tray = Optional.empty();
@@ -120,9 +117,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         this.accounts = new AccountSessions(i18n, home, root, clock, background, backendFactory, new AccountSessions.Hooks() {
             @Override
             public org.oxisync.ui.sync.SyncFeed feed(AccountSession s) {
-                MassDeleteDialog massDelete = new MassDeleteDialog(i18n, windows, name -> s.status().row(name)
-                        .map(PairRow::pair).orElse(null), (pair, choice) -> answerMassDelete(s, pair, choice));
-                return new FeedBridge(i18n, s.status(), n -> notice(s, n), s::reloadLists, massDelete::show);
+                return notices.feed(s);
             }
 
             @Override
@@ -152,8 +147,31 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
                 }
             }
         });
+        this.notices = new SyncNotices(i18n, windows, accounts, settings, () -> tray);
         this.pairs = new PairActions(i18n, accounts, this::ctx, background, windows, desktop, defaultLocalFolder(),
                 this::openFailed, () -> settingsView);
+        this.settingsRequests = new SettingsRequests(i18n, home, clock, root, windows, desktop, background, accounts, pairs,
+                settings, defaultLocalFolder(), new SettingsRequests.Screens() {
+                    @Override
+                    public void showMainWindow() {
+                        Shell.this.showMainWindow();
+                    }
+
+                    @Override
+                    public void showWizard() {
+                        Shell.this.showWizard();
+                    }
+
+                    @Override
+                    public void settingsClosed() {
+                        settingsView = null;
+                    }
+
+                    @Override
+                    public void openFailed(String message) {
+                        Shell.this.openFailed(message);
+                    }
+                });
         accounts.open();
     }
 
@@ -302,28 +320,6 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         syncNow();
     }
 
-    private void answerMassDelete(AccountSession s, String pair, org.oxisync.core.service.MassDeleteChoice choice) {
-        LOG.info("mass-delete guard of {} ({}): the user chose {}", pair, s.name(), choice);
-        s.backend().ifPresent(b -> b.answerMassDelete(pair, choice));
-    }
-
-    private void notice(AccountSession s, FeedBridge.Notice n) {
-        if (n.kind() == FeedBridge.Notice.Kind.CONFLICT) {
-            s.conflicts().reload(s::updateCounts);
-        } else {
-            s.errors().reload(s::updateCounts);
-        }
-        if (settings.notificationsProperty().get()) {
-            boolean conflict = n.kind() == FeedBridge.Notice.Kind.CONFLICT;
-            // with several accounts the title says whose pair it is
-            String pair = accounts.all().size() > 1 ? i18n.t("accounts.pairOf", "pair", n.pair(), "account", s.name()) : n.pair();
-            String title = conflict ? i18n.t("notify.conflict.title", "pair", pair) : i18n.t("notify.error.title", "pair", pair);
-            String subject = Describe.subject(n.path());
-            String text = conflict ? n.message() : ReasonText.message(i18n, n.reason(), n.message(), s.account().server(), subject);
-            tray.ifPresent(t -> t.notify(title, text, !conflict));
-        }
-    }
-
     private void updateTray() {
         StatusModel status = status();
         tray.ifPresent(t -> t.update(status.overallProperty().get(), status.headlineProperty().get(),
@@ -384,7 +380,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             windows.openSettings(settingsView);
             return;
         }
-        settingsView = new SettingsView(i18n, settings, this);
+        settingsView = new SettingsView(i18n, settings, settingsRequests);
         windows.openSettings(settingsView);
     }
 
@@ -429,14 +425,12 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     /** Asks for the password of this account again (the server refused the saved sign-in, or after Log out). */
     @Override
     public void signInAgain() {
-        if (current() == null) {
-            showWizard();
-            return;
-        }
-        AppConfig c = current().account().config();
-        String name = current().name();
-        SignInDialog.open(i18n, windows, current().ctx(), background, c.server(), c.user(), c.pinnedSha256(), desktop::browse,
-                () -> accounts.restart(name, true, () -> settings.signedInProperty().set(true)));
+        settingsRequests.signInAgain();
+    }
+
+    /** "Add account…" (the sidebar's button, and Settings → Account). */
+    public void addAccount() {
+        settingsRequests.addAccount();
     }
 
     @Override
@@ -451,105 +445,15 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         hooks.exit().run();
     }
 
-    // ---- SettingsActions ---------------------------------------------------------------------------------------
-
-    @Override
-    public String accountServer() {
-        return current() == null ? "" : current().account().server();
-    }
-
-    @Override
-    public String accountUser() {
-        return current() == null ? "" : current().account().user();
-    }
-
-    @Override
-    public String accountName() {
-        return current() == null ? "" : current().name();
-    }
-
-    @Override
-    public void logOut(Consumer<String> done) {
-        if (current() == null) {
-            return;
-        }
-        AccountSession s = current();
-        AccountActions.logOut(s, background, () -> {
-            settings.signedInProperty().set(false);
-            done.accept(null);
-        }, e -> done.accept(i18n.t("settings.account.logoutFailed", "error", e.getMessage())));
-    }
-
-    /** "Add account…": the sign-in and first-folder wizard for another server or user, in its own window. */
-    @Override
-    public void addAccount() {
-        AccountActions.addAccount(i18n, windows, desktop, background, home, clock, defaultLocalFolder(),
-                (added, made) -> accounts.reload(added, made), this::openFailed);
-    }
-
-    @Override
-    public void removeAccount() {
-        if (current() == null) {
-            return;
-        }
-        AccountSession s = current();
-        AccountActions.confirmRemove(i18n, windows, background, s, () -> {
-            accounts.drop(s);
-            windows.closeSettings();
-            settingsView = null;
-            AccountActions.remove(s, root, background, () -> {
-                if (current() != null) {
-                    showMainWindow(); // the other accounts of this home go on syncing (docs/accounts.md)
-                } else {
-                    showWizard();
-                }
-            }, e -> LOG.warn("removing the account failed: {}", e.toString()));
-        });
-    }
-
-    @Override
-    public void addPair() {
-        pairs.add();
-    }
-
-    @Override
-    public void removePair(FolderPair pair, Consumer<String> done) {
-        pairs.remove(pair, done);
-    }
-
-    @Override
-    public org.oxisync.ui.model.FolderLoader folders() {
-        return pairs.folders();
-    }
-
-    @Override
-    public void savePair(FolderPair pair, Consumer<String> done) {
-        pairs.save(pair, done);
-    }
-
-    @Override
-    public void loadPairs(Consumer<List<FolderPair>> then) {
-        pairs.load(then);
-    }
-
-    @Override
-    public void openLogFolder() {
-        Path dir = home.logDir();
-        background.run(() -> {
-            java.nio.file.Files.createDirectories(dir);
-            return dir;
-        }, desktop::open, e -> openFailed(i18n.t("open.logFolderFailed", "folder", dir, "error", e.getMessage())));
-    }
-
-    @Override
-    public String logFolder() {
-        return home.logDir().toString();
-    }
-
     // ---- for tests ---------------------------------------------------------------------------------------------
 
     public Windows windows() {
         return windows;
+    }
+
+    /** What the settings window asks of the shell (Add folder…, Remove account…, …). */
+    public SettingsActions settingsActions() {
+        return settingsRequests;
     }
 
     /** The words of the shell's language. */
