@@ -162,7 +162,7 @@ class SelectiveSyncTreeTest {
                 () -> space.getText().startsWith(Formats.bytes(ENGLISH, 501_000) + " to download · ")
                         && space.getText().endsWith(free + " free on this disk"));
         open(tree, "Photos");
-        waitUntil("Photos' sub-folders are listed", 30, () -> byId(robot, "selective-Photos/2025").isPresent());
+        waitUntil("Photos' sub-folders are listed", 60, () -> byId(robot, "selective-Photos/2025").isPresent());
         robot.clickOn(byId(robot, "selective-Photos/2025").orElseThrow());
         assertEquals(List.of("Photos/2025"), sel.exclusions(), "a nested folder is stored as its path");
         CheckBox photos = (CheckBox) byId(robot, "selective-Photos").orElseThrow();
