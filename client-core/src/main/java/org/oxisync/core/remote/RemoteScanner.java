@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.oxisync.core.naming.RelativePaths;
+import org.oxisync.core.plan.ListingEntries;
 import org.oxisync.core.plan.RemoteEntry;
 import org.oxisync.core.plan.RemoteSnapshot;
 import org.oxisync.protocol.BatchFoldersDto;
@@ -197,7 +198,7 @@ public final class RemoteScanner {
     }
 
     static RemoteSnapshot snapshotOf(RemoteTree tree, SharedStrings shared) {
-        List<RemoteEntry> entries = new ArrayList<>();
+        ListingEntries entries = new ListingEntries();
         RemoteTree.Folder root = tree.folders().get(tree.rootId());
         if (root == null) {
             return new RemoteSnapshot(entries);
@@ -240,7 +241,11 @@ public final class RemoteScanner {
         }
     }
 
-    private static void addFiles(RemoteTree.Folder folder, String path, List<RemoteEntry> entries,
+    /**
+     * A folder's files: each one the journal records as it is listed is held as the journal's row (no second record
+     * a file: see {@link ListingEntries}), the others as entries sharing the journal's forms where equal.
+     */
+    private static void addFiles(RemoteTree.Folder folder, String path, ListingEntries entries,
                                  SharedStrings shared) {
         Object folderId = shared.id(folder.id());
         Instant modified = null; // one object for neighbours modified in the same second (24 bytes a file otherwise)
@@ -248,9 +253,14 @@ public final class RemoteScanner {
             if (modified == null || modified.getEpochSecond() != f.modifiedAt()) {
                 modified = Instant.ofEpochSecond(f.modifiedAt());
             }
-            String id = f.id();
-            entries.add(RemoteEntry.compactFile(shared.path(id, RelativePaths.join(path, f.name())),
-                    f.compactId(), folderId, f.compactEtag(), f.compactContentHash(), f.size(), modified));
+            Object filePath = shared.path(f.id(), RelativePaths.join(path, f.name()));
+            org.oxisync.core.plan.JournalEntry settled = shared.settled(f, filePath);
+            if (settled != null) {
+                entries.addSettled(settled, folderId, modified);
+            } else {
+                entries.add(RemoteEntry.compactFile(filePath, f.compactId(), folderId, f.compactEtag(),
+                        f.compactContentHash(), f.size(), modified));
+            }
         }
     }
 }
