@@ -28,6 +28,50 @@ public final class ListingEntries extends AbstractList<RemoteEntry> implements R
     private int size;
     private boolean frozen;
 
+    public ListingEntries() {
+    }
+
+    private ListingEntries(int size) {
+        this.items = new Object[size];
+        this.parents = new Object[size];
+        this.modified = new long[size];
+        this.size = size;
+    }
+
+    /**
+     * A listing of {@code size} positions, each to be set once with {@link #put} or {@link #putSettled} (for a
+     * snapshot made in listing order from a file read in another order); {@link #freeze()} refuses a position left
+     * unset.
+     */
+    public static ListingEntries ofSize(int size) {
+        return new ListingEntries(size);
+    }
+
+    /** Sets the unset position {@code index} to an entry held as given. */
+    public void put(int index, RemoteEntry e) {
+        place(index, Objects.requireNonNull(e, "entry"), null, NO_TIME);
+    }
+
+    /** Sets the unset position {@code index} as {@link #addSettled} would have appended it. */
+    public void putSettled(int index, JournalEntry j, Object parentId, Instant modifiedAt) {
+        checkSettled(j, modifiedAt);
+        place(index, j, parentId, modifiedAt == null ? NO_TIME : modifiedAt.getEpochSecond());
+    }
+
+    private void place(int index, Object item, Object parent, long seconds) {
+        if (frozen) {
+            throw new UnsupportedOperationException("a frozen listing is read-only");
+        }
+        Objects.checkIndex(index, size);
+        if (items[index] != null) {
+            throw new IllegalStateException("position " + index + " is already set");
+        }
+        items[index] = item;
+        parents[index] = parent;
+        modified[index] = seconds;
+        modCount++;
+    }
+
     /** Appends an entry held as given. */
     @Override
     public boolean add(RemoteEntry e) {
@@ -41,13 +85,17 @@ public final class ListingEntries extends AbstractList<RemoteEntry> implements R
      * {@code modifiedAt} its time (null when the server gave none).
      */
     public void addSettled(JournalEntry j, Object parentId, Instant modifiedAt) {
+        checkSettled(j, modifiedAt);
+        append(j, parentId, modifiedAt == null ? NO_TIME : modifiedAt.getEpochSecond());
+    }
+
+    private static void checkSettled(JournalEntry j, Instant modifiedAt) {
         if (j.kind() != EntryKind.FILE || j.compactRemoteId() == null) {
             throw new IllegalArgumentException("only a file known on the server settles: " + j.path());
         }
         if (modifiedAt != null && modifiedAt.getNano() != 0) {
             throw new IllegalArgumentException("a listing's times are whole seconds: " + modifiedAt);
         }
-        append(j, parentId, modifiedAt == null ? NO_TIME : modifiedAt.getEpochSecond());
     }
 
     /** Whether the entry at {@code index} is held as the journal's row (the server side as the journal has it). */
@@ -77,6 +125,11 @@ public final class ListingEntries extends AbstractList<RemoteEntry> implements R
     /** This list, trimmed and read-only from now on. */
     public ListingEntries freeze() {
         if (!frozen) {
+            for (int i = 0; i < size; i++) {
+                if (items[i] == null) {
+                    throw new IllegalStateException("position " + i + " was never set");
+                }
+            }
             items = Arrays.copyOf(items, size);
             parents = Arrays.copyOf(parents, size);
             modified = Arrays.copyOf(modified, size);
@@ -90,7 +143,7 @@ public final class ListingEntries extends AbstractList<RemoteEntry> implements R
             throw new UnsupportedOperationException("a frozen listing is read-only");
         }
         if (size == items.length) {
-            int grown = size + (size >> 1);
+            int grown = Math.max(16, size + (size >> 1));
             items = Arrays.copyOf(items, grown);
             parents = Arrays.copyOf(parents, grown);
             modified = Arrays.copyOf(modified, grown);

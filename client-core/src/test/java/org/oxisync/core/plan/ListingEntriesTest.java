@@ -95,4 +95,21 @@ class ListingEntriesTest {
         assertEquals(records.byId().get(ROW.remoteId()), settled.byId().get(ROW.remoteId()));
         assertEquals(2, settled.byId().size());
     }
+
+    @Test
+    void aListingOfAGivenSizeIsFilledByPositionOnceEachAndRefusesToFreezeWithAPositionUnset() {
+        ListingEntries entries = ListingEntries.ofSize(3);
+        RemoteEntry dir = RemoteEntry.dir("docs", PARENT, "root", "tree-etag");
+        entries.putSettled(2, ROW, Compact.of(PARENT), Instant.ofEpochSecond(7));
+        entries.put(0, dir);
+        assertThrows(IllegalStateException.class, () -> entries.put(0, dir), "a position is set once");
+        assertThrows(IllegalStateException.class, entries::freeze, "position 1 unset");
+
+        entries.put(1, RemoteEntry.dir("more", "m", "root", "t"));
+        entries.freeze();
+
+        assertEquals(List.of("docs", "more", "docs/a.txt"), entries.stream().map(RemoteEntry::path).toList());
+        assertTrue(entries.settled(2));
+        assertEquals(Instant.ofEpochSecond(7), entries.get(2).modifiedAt());
+    }
 }
