@@ -219,10 +219,11 @@ public final class ChunkIndex {
      * Manifests that nothing refers to: unpinned, and neither a version's, a pending transfer's nor a journal entry's
      * content. The references are one uncorrelated set, which SQLite builds once (an ephemeral index) and probes per
      * manifest. It was a correlated {@code NOT EXISTS} per reference table, and neither the journal's hashes nor the
-     * versions' are indexed, so every manifest scanned the whole journal: quadratic in the number of files. Measured
-     * (bench/README.md, "Small files against nextcloudcmd"): the first clean-up after uploading 3,000 small files
-     * took about 2.7 s of the run's 7.3 s of CPU, and it grows with the square of the tree. The {@code IS NOT NULL}
-     * filters matter: a NULL in a {@code NOT IN} list would make every comparison unknown and keep every manifest.
+     * versions' are indexed, so every manifest scanned the whole journal: quadratic in the number of files
+     * (bench/README.md, "Full sizes, and the quadratic clean-up it found": 20,000 manifests against a 2,021-row
+     * journal took 4.65 s of CPU, now 0.011 s; a first upload of 10,000 small files went from 46 to 11 s of CPU).
+     * The {@code IS NOT NULL} filters matter: a NULL in a {@code NOT IN} list would make every comparison unknown
+     * and keep every manifest.
      */
     static final String UNPINNED_MANIFESTS = "SELECT file_hash FROM manifests WHERE ref_count = 0 AND file_hash NOT IN ("
             + "SELECT file_hash FROM versions UNION SELECT file_hash FROM transfers "
