@@ -280,31 +280,15 @@ final class CachedListing {
 
     /** One row, read as {@link RemoteTreeFile}'s reader does; null when it lacks its id or name or nests values. */
     private static RemoteTree.File readRow(JsonParser p, SharedStrings shared) throws IOException {
-        String id = null;
-        String name = null;
-        String etag = null;
-        String hash = null;
-        long size = 0;
-        long modifiedAt = 0;
+        FileRowFields row = new FileRowFields();
         for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
             if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
                 return null;
             }
-            switch (field) {
-                case "id" -> id = p.getValueAsString();
-                case "name" -> name = p.getValueAsString();
-                case "etag" -> etag = p.getValueAsString();
-                case "contentHash" -> hash = p.getValueAsString();
-                case "size" -> size = p.getValueAsLong();
-                case "modifiedAt" -> modifiedAt = p.getValueAsLong();
-                default -> { } // a scalar: nothing to skip
-            }
+            row.take(field, p); // an unknown scalar: nothing to skip
         }
-        if (id == null || name == null) {
-            return null;
-        }
-        return shared.file(id, name, etag, hash, size, modifiedAt);
+        return row.complete() ? row.toFile(shared) : null;
     }
 }

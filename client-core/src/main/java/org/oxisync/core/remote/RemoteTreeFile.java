@@ -76,30 +76,19 @@ public final class RemoteTreeFile {
 
         @Override
         public RemoteTree.File deserialize(JsonParser p, DeserializationContext ctx) throws IOException {
-            String id = null;
-            String name = null;
-            String etag = null;
-            String hash = null;
-            long size = 0;
-            long modifiedAt = 0;
+            FileRowFields row = new FileRowFields();
             JsonToken t = p.currentToken() == JsonToken.START_OBJECT ? p.nextToken() : p.currentToken();
             for (; t == JsonToken.FIELD_NAME; t = p.nextToken()) {
                 String field = p.currentName();
                 p.nextToken();
-                switch (field) {
-                    case "id" -> id = p.getValueAsString();
-                    case "name" -> name = p.getValueAsString();
-                    case "etag" -> etag = p.getValueAsString();
-                    case "contentHash" -> hash = p.getValueAsString();
-                    case "size" -> size = p.getValueAsLong();
-                    case "modifiedAt" -> modifiedAt = p.getValueAsLong();
-                    default -> p.skipChildren();
+                if (!row.take(field, p)) {
+                    p.skipChildren();
                 }
             }
-            if (id == null || name == null) {
+            if (!row.complete()) {
                 throw JsonMappingException.from(p, "a file row without id or name");
             }
-            return shared.file(id, name, etag, hash, size, modifiedAt);
+            return row.toFile(shared);
         }
     }
 
