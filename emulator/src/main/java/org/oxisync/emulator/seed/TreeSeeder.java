@@ -92,6 +92,7 @@ public final class TreeSeeder {
         } finally {
             pool.shutdown();
             awaitQuietly(pool);
+            tree.flushTreeEtags(); // the pending ancestor bumps now, inside the one snapshot, not in a second one
             tree.releasePersistence();
         }
         c.rethrow();

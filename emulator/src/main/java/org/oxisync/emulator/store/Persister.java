@@ -23,7 +23,12 @@ import org.slf4j.LoggerFactory;
  * (at most {@value #MAX_DELAY_MS} ms): every snapshot holds the whole tree, so with a fixed window a stream of
  * uploads into a large tree spent most of the emulator's CPU re-serializing it (10,000 small uploads: the largest
  * cost in a profile). Scaling the window keeps snapshots under about 1/{@value #SCALE} of one core whatever the
- * tree's size (with 10 instead of 40 they were still about a tenth of the emulator's CPU in that upload).
+ * tree's size (with 10 instead of 40 they were still about a tenth of the emulator's CPU in that upload). The cap
+ * was 2 s until a million-file tree (bulk seeded, bench/README.md "A million files") took about 20 s per snapshot,
+ * all of it under the tree lock: with a 2 s cap the emulator answered requests less than a tenth of the time while a
+ * client synced edits. The cap is now {@value #MAX_DELAY_MS} ms (that 20 s snapshot at most every 5 minutes); the
+ * price is a longer window of writes a crash (not a stop: {@link #close} writes) can lose, only for trees whose
+ * snapshot takes over 50 ms.
  *
  * <p>The snapshot is serialized straight into the temp file (under the tree lock, as the byte array it replaced
  * was built): at a million files that array was a few hundred MB, plus the copies of a growing buffer. A bulk
@@ -32,7 +37,7 @@ import org.slf4j.LoggerFactory;
 final class Persister implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Persister.class);
     static final long DELAY_MS = 50;
-    static final long MAX_DELAY_MS = 2000;
+    static final long MAX_DELAY_MS = 300_000;
     static final long SCALE = 40;
     private volatile long lastWriteMillis;
 
