@@ -62,11 +62,11 @@ histo_sampler() {
     done
 }
 SAMPLER=""
-trap '[ -z "$SAMPLER" ] || kill "$SAMPLER" 2>/dev/null; e2e_cleanup' EXIT
+trap 'set +e; [ -z "$SAMPLER" ] || kill "$SAMPLER" 2>/dev/null; e2e_cleanup' EXIT
 sampled_run() {
     histo_sampler "$1" & SAMPLER=$!
     sync_run "$WORK/home" "$1"
-    kill "$SAMPLER" 2>/dev/null; wait "$SAMPLER" 2>/dev/null || true; SAMPLER=""
+    kill "$SAMPLER" 2>/dev/null || true; wait "$SAMPLER" 2>/dev/null || true; SAMPLER=""
     if [ -f "$WORK/$1.histo" ]; then
         echo "  largest live class histogram of the client during $1 ($WORK/$1.histo):"
         head -1 "$WORK/$1.histo" | sed 's/^/    /'
