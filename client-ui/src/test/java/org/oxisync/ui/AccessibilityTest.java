@@ -1,7 +1,6 @@
 package org.oxisync.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.oxisync.ui.UiTestSupport.screenshot;
@@ -25,7 +24,6 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.plan.MassDeleteGuard;
 import org.oxisync.ui.app.ActivityText;
@@ -44,15 +42,12 @@ import org.testfx.util.WaitForAsyncUtils;
  * focus always visible), and status changes announced.
  */
 class AccessibilityTest extends ShellFixtureTest {
+    /** The words the app shows in these tests (the test JVM's language, English), to compare with. */
+    private static final I18n ENGLISH = I18n.english();
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-    }
-
-    @BeforeEach
-    void english() {
-        I18n.setLocale(Locale.ENGLISH);
     }
 
     private static void audit(Scene scene, String screen, List<String> all) throws Exception {
@@ -144,7 +139,7 @@ class AccessibilityTest extends ShellFixtureTest {
                 .close()).get();
 
         MassDeleteDialog massDelete = WaitForAsyncUtils.asyncFx(() -> {
-            MassDeleteDialog d = new MassDeleteDialog(shell.windows(), n -> null, (p, c) -> { });
+            MassDeleteDialog d = new MassDeleteDialog(shell.i18n(), shell.windows(), n -> null, (p, c) -> { });
             d.show("Cloud", new MassDeleteGuard.Verdict(0, 150, 200, true));
             return d;
         }).get();
@@ -237,7 +232,7 @@ class AccessibilityTest extends ShellFixtureTest {
         Label problem = robot.lookup("#sign-in-problem").queryAs(Label.class);
         robot.type(KeyCode.ENTER); // the default button, with no password typed
         waitUntil("Enter ran Sign in, which asks for the password", 10, () -> !problem.getText().isEmpty());
-        assertEquals(I18n.t("signIn.enterPassword"), problem.getText());
+        assertEquals(ENGLISH.t("signIn.enterPassword"), problem.getText());
         Stage dialog = (Stage) problem.getScene().getWindow();
         robot.type(KeyCode.ESCAPE);
         waitUntil("Esc closes the sign-in dialog", 10, () -> !dialog.isShowing());
@@ -252,7 +247,7 @@ class AccessibilityTest extends ShellFixtureTest {
         Shell shell = fx.shell();
         MainView main = shell.mainView().orElseThrow();
         Label headline = robot.lookup("#headline").queryAs(Label.class);
-        String upToDate = I18n.t("accessible.status", "state", I18n.t("headline.upToDate"));
+        String upToDate = ENGLISH.t("accessible.status", "state", ENGLISH.t("headline.upToDate"));
         waitUntil("the finished sync is announced", 20, () -> main.announcer().announcements().contains(upToDate));
         waitUntil("the status label says the settled state to a screen reader", 20, () -> upToDate.equals(
                 WaitForAsyncUtils.asyncFx(() -> A11yAudit.spokenName(headline)).get()));
@@ -262,25 +257,25 @@ class AccessibilityTest extends ShellFixtureTest {
         @SuppressWarnings("unchecked")
         TableView<ActivityModel.Row> table = robot.lookup("#activity-table").queryAs(TableView.class);
         waitUntil("the upload, the download and the run are listed", 60, () -> table.getItems().size() >= 3);
-        ActivityText words = new ActivityText(ZoneId.systemDefault());
+        ActivityText words = new ActivityText(shell.i18n(), ZoneId.systemDefault());
         for (ActivityModel.Row r : List.copyOf(table.getItems())) {
             assertTrue(words.known(r.activity()), "no activity code for the engine's \""
                     + r.activity().message() + "\" (" + r.activity().kind() + ")");
         }
 
         robot.clickOn("#pause-resume");
-        String paused = I18n.t("accessible.status", "state", I18n.t("headline.paused"));
+        String paused = ENGLISH.t("accessible.status", "state", ENGLISH.t("headline.paused"));
         waitUntil("pausing is announced", 10, () -> main.announcer().announcements().contains(paused));
         robot.clickOn("#sync-now");
         waitUntil("the answer to Sync now while paused is announced", 10, () -> main.announcer().announcements().stream()
-                .anyMatch(a -> a.equals(I18n.t("accessible.status", "state", shell.status().feedbackProperty().get()))));
+                .anyMatch(a -> a.equals(ENGLISH.t("accessible.status", "state", shell.status().feedbackProperty().get()))));
 
         // a conflict: both sides change the same file while paused, then syncing resumes
         Files.writeString(local.resolve("server.txt"), "edited here");
         fx.emulator().remote("alice").putFile("/server.txt", "edited there".getBytes(StandardCharsets.UTF_8));
         robot.clickOn("#pause-resume");
         robot.clickOn("#sync-now");
-        String conflict = I18n.t("accessible.status", "state", I18n.t("headline.conflicts", "count", 1));
+        String conflict = ENGLISH.t("accessible.status", "state", ENGLISH.t("headline.conflicts", "count", 1));
         waitUntil("the conflict is announced", 40, () -> main.announcer().announcements().contains(conflict));
 
         // a problem: the local folder disappears
@@ -290,7 +285,7 @@ class AccessibilityTest extends ShellFixtureTest {
             }
         }
         robot.clickOn("#sync-now");
-        String attention = I18n.t("accessible.status", "state", I18n.t("headline.attention"));
+        String attention = ENGLISH.t("accessible.status", "state", ENGLISH.t("headline.attention"));
         waitUntil("the problem is announced", 40, () -> main.announcer().announcements().contains(attention));
     }
 
@@ -303,7 +298,7 @@ class AccessibilityTest extends ShellFixtureTest {
             javafx.beans.property.StringProperty answer = new javafx.beans.property.SimpleStringProperty("");
             Label target = new Label();
             target.textProperty().bind(state);
-            org.oxisync.ui.view.StatusAnnouncer a = new org.oxisync.ui.view.StatusAnnouncer(target, state, busy, answer);
+            org.oxisync.ui.view.StatusAnnouncer a = new org.oxisync.ui.view.StatusAnnouncer(ENGLISH, target, state, busy, answer);
             busy.set(true);
             state.set("Checking");
             state.set("Syncing 1 item");

@@ -51,6 +51,8 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class AccountsWindowTest {
+    /** The words the app shows in these tests (the test JVM's language, English), to compare with. */
+    private static final I18n ENGLISH = I18n.english();
     @TempDir Path tmp;
     private Stage stage;
     private OxiCloudEmulator one;
@@ -78,9 +80,7 @@ class AccountsWindowTest {
 
     @AfterEach
     void tearDown() throws Exception {
-        if (shell != null) {
-            WaitForAsyncUtils.asyncFx(shell::close).get();
-        }
+        UiTestSupport.close(shell);
         one.close();
         two.close();
     }
@@ -103,12 +103,7 @@ class AccountsWindowTest {
     }
 
     private void openShell() throws Exception {
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, false);
-            s.start();
-            return s;
-        }).get();
-        WaitForAsyncUtils.waitForFxEvents();
+        shell = UiTestSupport.openShell(stage, home);
     }
 
     private List<String> shownPairs() throws Exception {
@@ -223,13 +218,13 @@ class AccountsWindowTest {
         robot.clickOn("#account-2");
         waitUntil("bob's account is shown", 60, () -> shell.shownAccount().equals("bob@127.0.0.1"));
 
-        Platform.runLater(shell::removeAccount);
+        Platform.runLater(() -> shell.settingsActions().removeAccount());
         waitUntil("the question", 60, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         DialogPane dialog = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
         assertTrue(dialog.getContentText().contains("bob@127.0.0.1") && dialog.getContentText().contains("(1)"),
                 "it says the account still has a pair: " + dialog.getContentText());
         screenshot(dialog.getScene(), "accounts-remove-confirm");
-        robot.clickOn(I18n.t("confirm.removeAccount.ok"));
+        robot.clickOn(ENGLISH.t("confirm.removeAccount.ok"));
 
         waitUntil("the account is gone", 30, () -> shell.accountNames().equals(List.of("alice@127.0.0.1")));
         waitUntil("alice is shown", 60, () -> shell.shownAccount().equals("alice@127.0.0.1"));

@@ -63,11 +63,7 @@ abstract class AliceShellTest {
 
     /** Opens the app on {@link #home} without a tray, with the desktop's own openers. */
     void startShell() throws Exception {
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, false);
-            s.start();
-            return s;
-        }).get();
+        shell = UiTestSupport.openShell(stage, home);
     }
 
     /** Opens the app on {@link #home} with {@code hooks} for the tray, the openers and the exit. */

@@ -92,7 +92,7 @@ class CommandLineBesideAppTest {
             public void showInFolder(Path file) {
             }
         };
-        DesktopHooks hooks = new DesktopHooks(h -> Optional.empty(), (host, background) -> none, () -> { });
+        DesktopHooks hooks = new DesktopHooks((h, i18n) -> Optional.empty(), (host, background, i18n) -> none, () -> { });
         shell = WaitForAsyncUtils.asyncFx(() -> {
             Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, hooks);
             s.start();

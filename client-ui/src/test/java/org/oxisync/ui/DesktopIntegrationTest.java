@@ -3,7 +3,6 @@ package org.oxisync.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.oxisync.ui.UiTestSupport.setUpAccount;
 import static org.oxisync.ui.UiTestSupport.waitUntil;
 
 import java.nio.charset.StandardCharsets;
@@ -82,10 +81,10 @@ class DesktopIntegrationTest extends AliceShellTest {
 
     private void openShell() throws Exception {
         account();
-        DesktopHooks hooks = new DesktopHooks(h -> {
-            tray.menu = new TrayMenu(h);
+        DesktopHooks hooks = new DesktopHooks((h, i18n) -> {
+            tray.menu = new TrayMenu(i18n, h);
             return Optional.of(tray);
-        }, (host, background) -> opener, exits::incrementAndGet);
+        }, (host, background, i18n) -> opener, exits::incrementAndGet);
         startShell(hooks);
         waitUntil("the pairs are listed", 10, () -> !shell.status().pairs().isEmpty());
     }

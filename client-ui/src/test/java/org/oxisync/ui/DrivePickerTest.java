@@ -11,7 +11,6 @@ import static org.oxisync.ui.UiTestSupport.waitUntil;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import javafx.scene.Node;
@@ -50,6 +49,8 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class DrivePickerTest {
+    /** The words the app shows in these tests (the test JVM's language, English), to compare with. */
+    private static final org.oxisync.ui.i18n.I18n ENGLISH = org.oxisync.ui.i18n.I18n.english();
     @TempDir Path tmp;
     private Stage stage;
     private OxiCloudEmulator emulator;
@@ -87,12 +88,7 @@ class DrivePickerTest {
     }
 
     private void openShell() throws Exception {
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, false);
-            s.start();
-            return s;
-        }).get();
-        WaitForAsyncUtils.waitForFxEvents();
+        shell = UiTestSupport.openShell(stage, home);
     }
 
     @SuppressWarnings("unchecked")
@@ -140,7 +136,7 @@ class DrivePickerTest {
         }
         waitUntil("the review is ready", 30, () -> robot.lookup("#review-text").tryQuery()
                 .map(n -> !((Label) n).getText().isBlank()
-                        && !((Label) n).getText().equals(org.oxisync.ui.i18n.I18n.t("wizard.review.preparing"))
+                        && !((Label) n).getText().equals(ENGLISH.t("wizard.review.preparing"))
                         && !robot.lookup("#wizard-next").query().isDisabled()).orElse(false));
         robot.clickOn("#wizard-next"); // Start syncing
     }
@@ -177,7 +173,7 @@ class DrivePickerTest {
         Label note = robot.lookup("#mode-note").queryAs(Label.class);
         assertTrue(note.isVisible() && note.getText().contains("only view"), "says why: " + note.getText());
         assertTrue(robot.lookup("#drive-list").lookup(labelled("Shared drive · can view · "
-                + org.oxisync.ui.app.Formats.bytes((1L << 30) - emulator.drives().usedBytes(reports)) + " free")).tryQuery().isPresent(),
+                + org.oxisync.ui.app.Formats.bytes(ENGLISH, (1L << 30) - emulator.drives().usedBytes(reports)) + " free")).tryQuery().isPresent(),
                 "the role in plain words and the free space");
         waitUntil("the tree shows the drive", 10, () -> robot.lookup("#remote-tree").lookup(treeCell("Reports")).tryQuery().isPresent());
         screenshot(stage.getScene(), "drive-picker-viewer");
@@ -226,7 +222,7 @@ class DrivePickerTest {
         openShell();
         waitUntil("the main window lists the personal pair", 30, () -> shell.status().pairs().size() == 1);
 
-        WaitForAsyncUtils.asyncFx(shell::addPair).get();
+        WaitForAsyncUtils.asyncFx(() -> shell.settingsActions().addPair()).get();
         pickDrive(robot, "Drop box");
         waitUntil("a contributor may choose every mode", 10, () -> radio(robot, "#mode-two-way", false)
                 && radio(robot, "#mode-upload-only", false) && radio(robot, "#mode-download-only", false));
@@ -243,7 +239,7 @@ class DrivePickerTest {
         assertNull(drop.settings().get(PairRightsSettings.KEEP_REMOTE_DELETES));
 
         waitUntil("the add-folder window is closed", 60, () -> robot.lookup("#drive-picker").tryQuery().isEmpty());
-        WaitForAsyncUtils.asyncFx(shell::addPair).get();
+        WaitForAsyncUtils.asyncFx(() -> shell.settingsActions().addPair()).get();
         pickDrive(robot, "Team");
         waitUntil("two-way is ticked for an editor", 10,
                 () -> robot.lookup("#mode-two-way").queryAs(RadioButton.class).isSelected());

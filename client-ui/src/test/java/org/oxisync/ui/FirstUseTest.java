@@ -100,7 +100,7 @@ class FirstUseTest extends AliceShellTest {
     }
 
     private void openShell() throws Exception {
-        DesktopHooks hooks = new DesktopHooks(h -> Optional.empty(), (host, background) -> opener, exits::incrementAndGet);
+        DesktopHooks hooks = new DesktopHooks((h, i18n) -> Optional.empty(), (host, background, i18n) -> opener, exits::incrementAndGet);
         startShell(hooks);
         waitUntil("the pairs are listed", 60, () -> !shell.status().pairs().isEmpty());
     }

@@ -121,7 +121,7 @@ class LocaleScreensTest extends ShellFixtureTest {
             List<String> bad = unbracketedOrClipped(scene.getRoot());
             assertTrue(bad.isEmpty(), screen + ":\n" + String.join("\n", bad));
         }
-        if (I18n.rightToLeft()) {
+        if (fx.shell().i18n().rightToLeft()) {
             assertEquals(javafx.geometry.NodeOrientation.RIGHT_TO_LEFT, scene.getRoot().getEffectiveNodeOrientation(),
                     "right to left");
         }
@@ -175,7 +175,6 @@ class LocaleScreensTest extends ShellFixtureTest {
     /** The first-run wizard with the keyboard only: Tab, Space, typing and Enter; the focus is always visible. */
     @Test
     void theFirstRunWizardWithTheKeyboardOnly(FxRobot robot) throws Exception {
-        I18n.setLocale(Locale.ENGLISH);
         fx.openWizard("kbd", Locale.ENGLISH);
         Path local = tmp.resolve("KeyboardCloud");
         waitUntil("the address field has the focus", 10, () -> robot.lookup("#server-url").query().isFocused());

@@ -16,7 +16,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.oxisync.core.engine.ItemError;
@@ -52,29 +51,24 @@ class ReasonsScreenTest {
         this.stage = stage;
     }
 
-    @AfterEach
-    void english() {
-        I18n.setLocale(Locale.ENGLISH);
-    }
-
-    private static List<HeldBack> lastRun() {
+    private static List<HeldBack> lastRun(I18n i18n) {
         FolderPair pair = PairRightsSettings.write(FolderPair.create("Reports", "/tmp/reports", "f1", "/"),
                 new PairRights(SyncMode.DOWNLOAD_ONLY, Role.VIEWER, false, Map.of()));
         SyncReport report = new SyncReport("Reports", SyncStatus.OK, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(),
                 List.of(new ItemError("mine.txt", Reason.of(ReasonCode.HELD_BACK_READ_ONLY, ENGLISH_HELD)),
                         new ItemError("back\\slash.txt", Reason.of(ReasonCode.NAME_REFUSED_BY_SERVER, ENGLISH_NAME))),
                 List.of(), "in sync", Duration.ZERO, null);
-        return HeldBack.of(pair, report, Instant.parse("2026-12-01T12:00:00Z"));
+        return HeldBack.of(i18n, pair, report, Instant.parse("2026-12-01T12:00:00Z"));
     }
 
     private List<String> show(Locale locale, String shot) throws Exception {
-        I18n.setLocale(locale);
+        I18n i18n = I18n.of(locale); // this screen's own words: nothing global
         HeldBackBox box = WaitForAsyncUtils.asyncFx(() -> {
-            HeldBackBox b = new HeldBackBox("Reports");
-            b.show(lastRun());
+            HeldBackBox b = new HeldBackBox(i18n, "Reports");
+            b.show(lastRun(i18n));
             VBox root = new VBox(b);
             root.setPadding(new Insets(16));
-            root.setNodeOrientation(I18n.orientation());
+            root.setNodeOrientation(i18n.orientation());
             root.getStylesheets().add(getClass().getResource("/org/oxisync/ui/oxisync.css").toExternalForm());
             stage.setScene(new Scene(root, 640, 320));
             stage.show();
@@ -82,7 +76,7 @@ class ReasonsScreenTest {
         }).get();
         WaitForAsyncUtils.waitForFxEvents();
         screenshot(stage.getScene(), shot);
-        assertEquals(I18n.rightToLeft() ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT,
+        assertEquals(i18n.rightToLeft() ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT,
                 box.getEffectiveNodeOrientation());
         return box.getChildren().stream().filter(n -> n instanceof Label).map(n -> ((Label) n).getText()).toList();
     }
@@ -120,5 +114,36 @@ class ReasonsScreenTest {
             assertTrue(t.contains("["), "not from the bundle: " + t);
         }
         assertTrue(texts.size() >= 6, texts::toString); // two groups: title, text, item each
+    }
+
+    /** Two cards built in one JVM at once, one German and one Arabic: each keeps its own words (no global language). */
+    @Test
+    void aGermanAndAnArabicCardSideBySideEachShowTheirOwnLanguage() throws Exception {
+        I18n german = I18n.of(Locale.GERMAN);
+        I18n arabic = I18n.of(Locale.forLanguageTag("ar"));
+        List<List<String>> texts = WaitForAsyncUtils.asyncFx(() -> {
+            HeldBackBox de = new HeldBackBox(german, "Reports");
+            HeldBackBox ar = new HeldBackBox(arabic, "Reports");
+            ar.setNodeOrientation(arabic.orientation());
+            de.show(lastRun(german));
+            ar.show(lastRun(arabic));
+            VBox root = new VBox(24, de, ar);
+            root.setPadding(new Insets(16));
+            root.getStylesheets().add(getClass().getResource("/org/oxisync/ui/oxisync.css").toExternalForm());
+            stage.setScene(new Scene(root, 640, 560));
+            stage.show();
+            return List.of(labels(de), labels(ar));
+        }).get();
+        screenshot(stage.getScene(), "reasons-de-and-ar");
+        assertTrue(texts.get(0).contains("mine.txt: nicht hochgeladen: du kannst dieses Laufwerk nur ansehen"),
+                texts.get(0)::toString);
+        assertTrue(texts.get(1).contains("mine.txt: لم يُرفع: يمكنك عرض هذا القرص فقط"), texts.get(1)::toString);
+        assertFalse(texts.get(0).stream().anyMatch(t -> texts.get(1).contains(t)), "no line is in both cards");
+        noEnglish(texts.get(0));
+        noEnglish(texts.get(1));
+    }
+
+    private static List<String> labels(HeldBackBox box) {
+        return box.getChildren().stream().filter(n -> n instanceof Label).map(n -> ((Label) n).getText()).toList();
     }
 }

@@ -50,6 +50,8 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class SelectiveSyncTreeTest {
+    /** The words the app shows in these tests (the test JVM's language, English), to compare with. */
+    private static final org.oxisync.ui.i18n.I18n ENGLISH = org.oxisync.ui.i18n.I18n.english();
     @TempDir Path tmp;
     private Stage stage;
     private OxiCloudEmulator emulator;
@@ -91,7 +93,7 @@ class SelectiveSyncTreeTest {
     }
 
     private void openShell() throws Exception {
-        DesktopHooks hooks = new DesktopHooks(h -> Optional.empty(), (host, background) -> new FirstUseTest.FailingOpener(),
+        DesktopHooks hooks = new DesktopHooks((h, i18n) -> Optional.empty(), (host, background, i18n) -> new FirstUseTest.FailingOpener(),
                 () -> { });
         shell = fx(() -> {
             Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, hooks);
@@ -155,27 +157,27 @@ class SelectiveSyncTreeTest {
         SelectiveTree tree = robot.lookup("#selective-list").queryAs(SelectiveTree.class);
         FolderSelection sel = tree.selection();
         Label space = robot.lookup("#selective-space").queryAs(Label.class);
-        String free = Formats.bytes(DiskSpace.usable(local).orElseThrow()).split(" ")[1]; // the unit: the figure moves
+        String free = Formats.bytes(ENGLISH, DiskSpace.usable(local).orElseThrow()).split(" ")[1]; // the unit: the figure moves
         waitUntil("everything to download beside the free space", 30,
-                () -> space.getText().startsWith(Formats.bytes(501_000) + " to download · ")
+                () -> space.getText().startsWith(Formats.bytes(ENGLISH, 501_000) + " to download · ")
                         && space.getText().endsWith(free + " free on this disk"));
         open(tree, "Photos");
-        waitUntil("Photos' sub-folders are listed", 30, () -> byId(robot, "selective-Photos/2025").isPresent());
+        waitUntil("Photos' sub-folders are listed", 60, () -> byId(robot, "selective-Photos/2025").isPresent());
         robot.clickOn(byId(robot, "selective-Photos/2025").orElseThrow());
         assertEquals(List.of("Photos/2025"), sel.exclusions(), "a nested folder is stored as its path");
         CheckBox photos = (CheckBox) byId(robot, "selective-Photos").orElseThrow();
         assertTrue(photos.isIndeterminate(), "Photos shows it is partly synced");
         assertEquals(Mark.PARTLY, sel.find("Photos").mark.get());
         waitUntil("the download shrinks by the unticked folder", 30,
-                () -> space.getText().startsWith(Formats.bytes(201_000) + " to download"));
+                () -> space.getText().startsWith(Formats.bytes(ENGLISH, 201_000) + " to download"));
         screenshot(stage.getScene(), "wizard-5-selective-nested");
 
         robot.clickOn("#wizard-next");
         Label review = robot.lookup("#review-text").queryAs(Label.class);
         waitUntil("the review", 30, () -> review.getText().contains("first sync"));
-        assertTrue(review.getText().contains("holds 2 files (" + Formats.bytes(201_000) + ")"), review.getText());
+        assertTrue(review.getText().contains("holds 2 files (" + Formats.bytes(ENGLISH, 201_000) + ")"), review.getText());
         Label reviewSpace = robot.lookup("#review-space").queryAs(Label.class);
-        assertTrue(reviewSpace.getText().startsWith(Formats.bytes(201_000) + " to download · ")
+        assertTrue(reviewSpace.getText().startsWith(Formats.bytes(ENGLISH, 201_000) + " to download · ")
                 && reviewSpace.getText().endsWith("free on this disk"), reviewSpace.getText());
         screenshot(stage.getScene(), "wizard-6-review-free-space");
 
@@ -207,7 +209,7 @@ class SelectiveSyncTreeTest {
 
         robot.clickOn(nested);
         waitUntil("what re-ticking brings down", 30,
-                () -> space.getText().startsWith(Formats.bytes(300_000) + " to download · "));
+                () -> space.getText().startsWith(Formats.bytes(ENGLISH, 300_000) + " to download · "));
         assertTrue(nested.isSelected() && !photos.isIndeterminate() && photos.isSelected(), "all of Photos is ticked");
         screenshot(shell.windows().settingsWindow().orElseThrow().getScene(), "settings-folders-nested");
         robot.clickOn("#save-pair");

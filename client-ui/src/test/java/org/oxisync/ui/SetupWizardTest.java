@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
-import java.time.Clock;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
@@ -28,7 +27,6 @@ import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;
 import org.oxisync.ui.app.Shell;
 import org.oxisync.ui.model.FolderSelection;
-import org.oxisync.ui.model.WizardModel;
 import org.oxisync.ui.view.SelectiveTree;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -50,21 +48,14 @@ class SetupWizardTest {
 
     @AfterEach
     void tearDown() throws Exception {
-        if (shell != null) {
-            WaitForAsyncUtils.asyncFx(shell::close).get();
-        }
+        UiTestSupport.close(shell);
         if (emulator != null) {
             emulator.close();
         }
     }
 
     private void openShell(AppHome home) throws Exception {
-        shell = WaitForAsyncUtils.asyncFx(() -> {
-            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, false);
-            s.start();
-            return s;
-        }).get();
-        WaitForAsyncUtils.waitForFxEvents();
+        shell = UiTestSupport.openShell(stage, home);
     }
 
     @Test

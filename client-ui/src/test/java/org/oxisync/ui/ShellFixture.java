@@ -16,7 +16,6 @@ import org.oxisync.emulator.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.ui.app.DesktopHooks;
 import org.oxisync.ui.app.Shell;
-import org.oxisync.ui.i18n.I18n;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -24,7 +23,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * that knows alice (password "secret"), with no tray and openers that fail as on a desktop without xdg-open
  * ({@link FirstUseTest.FailingOpener}). Open it on a new home (the first-run wizard), in a chosen language, or with
  * {@link #openSynced} on an account with one pair whose first sync has run. {@link #close} closes the shell, any
- * other window, the emulator, and sets the language back to English.
+ * other window and the emulator. Each shell makes its own {@link org.oxisync.ui.i18n.I18n} from its home's
+ * ui.properties: no language is left behind for the next test.
  */
 final class ShellFixture implements AutoCloseable {
     /** The window's size in the language and accessibility tests. */
@@ -83,7 +83,6 @@ final class ShellFixture implements AutoCloseable {
      * in {@code language} and waits for the main window and the end of its first sync. Returns the local folder.
      */
     Path openSynced(String name, Locale language, List<String> localFiles) throws Exception {
-        I18n.setLocale(Locale.ENGLISH);
         AppHome home = new AppHome(tmp.resolve("home-" + name), true);
         Path local = Files.createDirectories(tmp.resolve("Cloud-" + name));
         for (String f : localFiles) {
@@ -97,7 +96,7 @@ final class ShellFixture implements AutoCloseable {
     }
 
     private Shell start(AppHome home, Consumer<Stage> size) throws Exception {
-        DesktopHooks hooks = new DesktopHooks(h -> Optional.empty(), (host, background) -> new FirstUseTest.FailingOpener(),
+        DesktopHooks hooks = new DesktopHooks((h, i18n) -> Optional.empty(), (host, background, i18n) -> new FirstUseTest.FailingOpener(),
                 () -> { });
         shell = WaitForAsyncUtils.asyncFx(() -> {
             Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, hooks);
@@ -129,7 +128,6 @@ final class ShellFixture implements AutoCloseable {
             }).get();
         } finally {
             emulator.close();
-            I18n.setLocale(Locale.ENGLISH);
         }
     }
 }

@@ -13,6 +13,7 @@ import javafx.scene.Scene;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.transform.Transform;
+import javafx.stage.Stage;
 import javafx.scene.image.WritableImage;
 import javax.imageio.ImageIO;
 import org.oxisync.core.app.AppContext;
@@ -81,6 +82,20 @@ final class UiTestSupport {
             throw new AssertionError("timed out after " + seconds + " s waiting until " + what);
         }
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /**
+     * Opens the app on {@code home} in {@code stage} as a user starts it (the desktop's own openers, no tray), on the
+     * FX thread, and waits for the first screen.
+     */
+    static Shell openShell(Stage stage, AppHome home) throws Exception {
+        Shell shell = WaitForAsyncUtils.asyncFx(() -> {
+            Shell s = new Shell(home, Clock.systemDefaultZone(), stage, null, false, Shell.DEFAULT_BACKEND, false);
+            s.start();
+            return s;
+        }).get();
+        WaitForAsyncUtils.waitForFxEvents();
+        return shell;
     }
 
     /** Closes {@code shell} and its settings window on the FX thread; nothing when {@code shell} is null. */

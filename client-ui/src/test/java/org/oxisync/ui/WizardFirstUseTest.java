@@ -35,6 +35,8 @@ import org.testfx.util.WaitForAsyncUtils;
 /** Issue 18, the wizard as a newcomer meets it (#19, #20, #21, #37), at the window's smallest size. */
 @ExtendWith(ApplicationExtension.class)
 class WizardFirstUseTest {
+    /** The words the app shows in these tests (the test JVM's language, English), to compare with. */
+    private static final org.oxisync.ui.i18n.I18n ENGLISH = org.oxisync.ui.i18n.I18n.english();
     @TempDir Path tmp;
     private Stage stage;
     private ShellFixture fx;
@@ -160,7 +162,7 @@ class WizardFirstUseTest {
         robot.clickOn("#wizard-next");
         Label review = robot.lookup("#review-text").queryAs(Label.class);
         waitUntil("the review", 30, () -> review.getText().contains("first sync"));
-        assertTrue(review.getText().contains("holds 3 files (" + Formats.bytes(2048 + 1000 + 5) + ")"),
+        assertTrue(review.getText().contains("holds 3 files (" + Formats.bytes(ENGLISH, 2048 + 1000 + 5) + ")"),
                 "size and count although this side is empty, without the unticked folder: " + review.getText());
         assertInView(review, "the review text");
         assertEquals(List.of(), WaitForAsyncUtils.asyncFx(() -> truncated(stage.getScene().getRoot())).get());

@@ -20,6 +20,16 @@ public final class LocalSnapshot {
         this.byPath = new LazyIndex<>(this.entries, LocalEntry::path);
     }
 
+    /**
+     * The scan's own entries, not copied: those it held as their journal rows stay so (see {@link ScanEntries});
+     * {@code entries} is frozen.
+     */
+    public LocalSnapshot(ScanEntries entries, boolean caseInsensitive) {
+        this.entries = entries.freeze();
+        this.caseInsensitive = caseInsensitive;
+        this.byPath = new LazyIndex<>(this.entries, LocalEntry::path);
+    }
+
     public static LocalSnapshot of(LocalEntry... entries) {
         return new LocalSnapshot(List.of(entries), false);
     }

@@ -16,6 +16,15 @@ public final class RemoteSnapshot {
         this.byId = new LazyIndex<>(this.entries, RemoteEntry::id);
     }
 
+    /**
+     * Discovery's own entries, not copied: files held as their journal rows stay so (see {@link ListingEntries});
+     * {@code entries} is frozen.
+     */
+    public RemoteSnapshot(ListingEntries entries) {
+        this.entries = entries.freeze();
+        this.byId = new LazyIndex<>(this.entries, RemoteEntry::id);
+    }
+
     public static RemoteSnapshot of(RemoteEntry... entries) {
         return new RemoteSnapshot(List.of(entries));
     }

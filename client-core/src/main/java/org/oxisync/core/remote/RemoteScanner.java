@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.oxisync.core.naming.RelativePaths;
+import org.oxisync.core.plan.ListingEntries;
 import org.oxisync.core.plan.RemoteEntry;
 import org.oxisync.core.plan.RemoteSnapshot;
 import org.oxisync.protocol.BatchFoldersDto;
@@ -54,12 +55,39 @@ public final class RemoteScanner {
         return new RemoteScan(l.tree(), snapshotOf(l.tree(), shared), l.requests(), l.unchanged(), l.skipped());
     }
 
+    /** What {@link #scanCached} found, and the root's tree ETag of the listing it stands for. */
+    public record CachedScan(RemoteScan scan, java.util.Optional<String> rootEtag) {}
+
+    /**
+     * Discovery from the listing cache {@code cache}: as {@code scan(cache.load(rootId, shared))}, with the same
+     * requests, but when the root's tree ETag still matches (nothing changed on the server: one request) the snapshot
+     * is read straight from the file and the listing itself is never built ({@link CachedListing}); then the scan's
+     * tree is null (nothing to save).
+     */
+    public CachedScan scanCached(RemoteTreeFile cache, String rootId) {
+        java.util.Optional<CachedListing> cached = CachedListing.read(cache.path(), rootId);
+        FolderDto root = api.folder(rootId);
+        if (cached.isPresent() && cached.get().rootEtag().filter(root.etag()::equals).isPresent()) {
+            java.util.Optional<RemoteSnapshot> snapshot = cached.get().snapshot(cache.path(), shared);
+            if (snapshot.isPresent()) {
+                return new CachedScan(new RemoteScan(null, snapshot.get(), 1, true), cached.get().rootEtag());
+            }
+        }
+        Listing l = listing(cache.load(rootId, shared), root);
+        return new CachedScan(new RemoteScan(l.tree(), snapshotOf(l.tree(), shared), l.requests(), l.unchanged(),
+                l.skipped()), l.tree().rootEtag());
+    }
+
     /** The listing now: {@code previous} itself when the root's tree ETag still matches. */
     private record Listing(RemoteTree tree, int requests, boolean unchanged, List<SkippedResource> skipped) {}
 
     private Listing listing(RemoteTree previous) {
+        return listing(previous, api.folder(previous.rootId()));
+    }
+
+    /** {@code root}: the root folder as the server gave it just now (the discovery's first request). */
+    private Listing listing(RemoteTree previous, FolderDto root) {
         String rootId = previous.rootId();
-        FolderDto root = api.folder(rootId);
         int[] requests = {1};
         if (previous.rootEtag().filter(root.etag()::equals).isPresent()) {
             return new Listing(previous, requests[0], true, List.of());
@@ -197,7 +225,7 @@ public final class RemoteScanner {
     }
 
     static RemoteSnapshot snapshotOf(RemoteTree tree, SharedStrings shared) {
-        List<RemoteEntry> entries = new ArrayList<>();
+        ListingEntries entries = new ListingEntries();
         RemoteTree.Folder root = tree.folders().get(tree.rootId());
         if (root == null) {
             return new RemoteSnapshot(entries);
@@ -240,7 +268,11 @@ public final class RemoteScanner {
         }
     }
 
-    private static void addFiles(RemoteTree.Folder folder, String path, List<RemoteEntry> entries,
+    /**
+     * A folder's files: each one the journal records as it is listed is held as the journal's row (no second record
+     * a file: see {@link ListingEntries}), the others as entries sharing the journal's forms where equal.
+     */
+    private static void addFiles(RemoteTree.Folder folder, String path, ListingEntries entries,
                                  SharedStrings shared) {
         Object folderId = shared.id(folder.id());
         Instant modified = null; // one object for neighbours modified in the same second (24 bytes a file otherwise)
@@ -248,9 +280,30 @@ public final class RemoteScanner {
             if (modified == null || modified.getEpochSecond() != f.modifiedAt()) {
                 modified = Instant.ofEpochSecond(f.modifiedAt());
             }
-            String id = f.id();
-            entries.add(RemoteEntry.compactFile(shared.path(id, RelativePaths.join(path, f.name())),
-                    f.compactId(), folderId, f.compactEtag(), f.compactContentHash(), f.size(), modified));
+            putFile(entries, -1, f, path, folderId, modified, shared);
+        }
+    }
+
+    /**
+     * The snapshot's entry of the listing's file {@code f} in the folder at {@code path}: appended, or set at
+     * {@code index} when that is not negative ({@link CachedListing} fills the positions in the file's order).
+     */
+    static void putFile(ListingEntries entries, int index, RemoteTree.File f, String path, Object folderId,
+                        Instant modified, SharedStrings shared) {
+        Object filePath = shared.path(f.id(), RelativePaths.join(path, f.name()));
+        org.oxisync.core.plan.JournalEntry settled = shared.settled(f, filePath);
+        if (settled != null && index < 0) {
+            entries.addSettled(settled, folderId, modified);
+        } else if (settled != null) {
+            entries.putSettled(index, settled, folderId, modified);
+        } else {
+            RemoteEntry e = RemoteEntry.compactFile(filePath, f.compactId(), folderId, f.compactEtag(),
+                    f.compactContentHash(), f.size(), modified);
+            if (index < 0) {
+                entries.add(e);
+            } else {
+                entries.put(index, e);
+            }
         }
     }
 }

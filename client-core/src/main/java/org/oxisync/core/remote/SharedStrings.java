@@ -49,6 +49,18 @@ public final class SharedStrings {
                 Compact.same(contentHash, j.compactRemoteHash()), size, modifiedAt);
     }
 
+    /**
+     * The journal's row that records the listing's file {@code f} at {@code path} exactly as it is on the server
+     * (a file of that id at that path, with the same ETag, content hash and size), or null.
+     */
+    JournalEntry settled(RemoteTree.File f, Object path) {
+        JournalEntry j = byRemoteId.get(f.id());
+        return j != null && j.kind() == org.oxisync.core.plan.EntryKind.FILE && j.size() == f.size()
+                && Compact.equal(path, j.compactPath()) && Compact.equal(f.compactId(), j.compactRemoteId())
+                && Compact.equal(f.compactEtag(), j.compactRemoteEtag())
+                && Compact.equal(f.compactContentHash(), j.compactRemoteHash()) ? j : null;
+    }
+
     /** The journal's form of a folder's id (a new form when the journal lacks it). */
     Object id(String id) {
         JournalEntry j = byRemoteId.get(id);

@@ -32,6 +32,7 @@ import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.LocalEntry;
+import org.oxisync.core.plan.ScanEntries;
 import org.oxisync.core.plan.LocalHash;
 import org.oxisync.core.plan.LocalSnapshot;
 import org.oxisync.store.hash.FileDigest;
@@ -455,7 +456,7 @@ public final class LocalScanner {
         final Path root;
         final PathFilter filter;
         final Map<String, JournalEntry> journal;
-        final List<LocalEntry> entries = new ArrayList<>();
+        final ScanEntries entries = new ScanEntries();
         final Map<String, FileDigest> digests = new HashMap<>();
         final Map<String, String> diskNames = new HashMap<>();
         final List<ScanProblem> problems = new ArrayList<>();
@@ -521,9 +522,15 @@ public final class LocalScanner {
             if (firstVisit(path)) {
                 remember(path, disk);
                 JournalEntry j = journal.get(path);
-                entries.add(j == null ? LocalEntry.dir(path, key(attrs))
-                        : LocalEntry.withCompactKey(j.compactPath(), EntryKind.DIR, 0, 0,
-                        Compact.same(key(attrs), j.compactFileKey()), LocalHash.NOT_COMPUTED));
+                Object key = j == null ? null : Compact.same(key(attrs), j.compactFileKey());
+                if (j == null) {
+                    entries.add(LocalEntry.dir(path, key(attrs)));
+                } else if (j.kind() == EntryKind.DIR && key == j.compactFileKey()) {
+                    entries.addSettled(j); // as the journal has it: held as its row, not as a second record
+                } else {
+                    entries.add(LocalEntry.withCompactKey(j.compactPath(), EntryKind.DIR, 0, 0, key,
+                            LocalHash.NOT_COMPUTED));
+                }
             }
             return path;
         }
@@ -565,9 +572,15 @@ public final class LocalScanner {
             JournalEntry j = journal.get(path);
             if (j != null && j.kind() == EntryKind.FILE && j.size() == size && j.mtimeMillis() == mtime
                     && (j.fileKey() == null || fileKey == null || j.fileKey().equals(fileKey))) {
-                // the journal's path and key, not equal copies: at 100,000 files every copy kept costs megabytes
-                entries.add(LocalEntry.withCompactKey(j.compactPath(), EntryKind.FILE, size, mtime,
-                        Compact.same(fileKey, j.compactFileKey()), LocalHash.NOT_COMPUTED));
+                // the journal's path and key, not equal copies: at 100,000 files every copy kept costs megabytes;
+                // with the row's own key the entry is the row itself (ScanEntries: no record at all)
+                Object key = Compact.same(fileKey, j.compactFileKey());
+                if (key == j.compactFileKey()) {
+                    entries.addSettled(j);
+                } else {
+                    entries.add(LocalEntry.withCompactKey(j.compactPath(), EntryKind.FILE, size, mtime, key,
+                            LocalHash.NOT_COMPUTED));
+                }
             } else {
                 toHash.add(new Pending(path, disk, size, mtime, fileKey));
             }

@@ -60,4 +60,20 @@ class ListedTwiceTest {
         assertEquals(List.of("a"), paths(r));
         assertEquals(Set.of("root", "d"), r.staleFolderIds());
     }
+
+    @Test
+    void aFileListedTwiceInOneFolderWithEqualRowsIsStillFoundAndItsFolderListedAgain() {
+        // the snapshot's index holds one id for two entries: the quick check must not take them for one entry
+        ListedTwice.Result r = ListedTwice.settle(scan(file("f", "1", "root"), file("f", "1", "root")),
+                journal(JournalEntry.file("f", 3, 1, "k", "h", "1", "e")));
+        assertEquals(Set.of("root"), r.staleFolderIds());
+    }
+
+    @Test
+    void aFolderAndAFileSharingAnIdAreNotAFileListedTwice() {
+        RemoteScan in = scan(RemoteEntry.dir("d", "1", "root", "t"), file("f", "1", "root"));
+        ListedTwice.Result r = ListedTwice.settle(in, journal());
+        assertSame(in, r.remote());
+        assertEquals(Set.of(), r.staleFolderIds());
+    }
 }

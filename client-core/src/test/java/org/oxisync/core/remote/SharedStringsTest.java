@@ -76,6 +76,37 @@ class SharedStringsTest {
         assertEquals("docs/new.txt", find(snap, "docs/new.txt").path());
     }
 
+    @Test
+    void filesTheJournalRecordsExactlyAsListedAreHeldAsItsRowsAndEveryOtherEntryAsARecord() {
+        JournalEntry moved = JournalEntry.file("elsewhere/moved.txt", 4, 1000, "k4", "d".repeat(64), "file-4",
+                "etag-4");
+        JournalEntry resized = JournalEntry.file("docs/resized.txt", 4, 1000, "k5", "e".repeat(64), "file-5",
+                "etag-5");
+        RemoteTree tree = new RemoteTree("root", Map.of(
+                "root", new RemoteTree.Folder("root", "", "t0", List.of(), List.of("folder-1")),
+                "folder-1", new RemoteTree.Folder("folder-1", "docs", "t1", List.of(
+                        new RemoteTree.File("file-1", "report.txt", "etag-1", "h".repeat(64), 10, 1),
+                        new RemoteTree.File("file-2", "old.txt", "etag-9", "b".repeat(64), 7, 2),
+                        new RemoteTree.File("file-3", "new.txt", "etag-3", "c".repeat(64), 3, 3),
+                        new RemoteTree.File("file-4", "moved.txt", "etag-4", "d".repeat(64), 4, 4),
+                        new RemoteTree.File("file-5", "resized.txt", "etag-5", "e".repeat(64), 9, 5)),
+                        List.of())));
+        SharedStrings shared = SharedStrings.of(new JournalBase(List.of(docs, report, stale, moved, resized)));
+
+        RemoteSnapshot snap = RemoteScanner.snapshotOf(tree, shared);
+
+        org.oxisync.core.plan.ListingEntries entries = (org.oxisync.core.plan.ListingEntries) snap.entries();
+        java.util.Set<String> settled = new java.util.HashSet<>();
+        for (int i = 0; i < entries.size(); i++) {
+            if (entries.settled(i)) {
+                settled.add(entries.get(i).path());
+            }
+        }
+        assertEquals(java.util.Set.of("docs/report.txt"), settled,
+                "not the folder, nor a file with another ETag, path or size, nor one the journal lacks");
+        assertEquals(RemoteScanner.snapshotOf(tree), snap, "the same entries as without the journal");
+    }
+
     private static RemoteEntry find(RemoteSnapshot s, String path) {
         return s.entries().stream().filter(e -> e.path().equals(path)).findFirst().orElseThrow();
     }

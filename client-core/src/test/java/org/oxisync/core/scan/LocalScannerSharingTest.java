@@ -44,6 +44,11 @@ class LocalScannerSharingTest {
 
         ScanResult again = scanner.scan(root, filter, new JournalBase(journal));
         assertEquals(3, again.snapshot().entries().size());
+        org.oxisync.core.plan.ScanEntries held = (org.oxisync.core.plan.ScanEntries) again.snapshot().entries();
+        for (int i = 0; i < held.size(); i++) {
+            // held as the journal's row exactly when nothing differs (the file key is the disk's on Linux)
+            assertEquals(!held.get(i).path().equals("docs/b.txt"), held.settled(i), held.get(i).path());
+        }
         for (LocalEntry e : again.snapshot().entries()) {
             JournalEntry j = journal.stream().filter(x -> x.path().equals(e.path())).findFirst().orElseThrow();
             if (e.path().equals("docs/b.txt")) {

@@ -1,7 +1,5 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -14,6 +12,7 @@ import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.AppHome;
 import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.WizardModel;
 import org.oxisync.ui.sync.SyncBackend;
 import org.oxisync.ui.view.WizardView;
@@ -36,19 +35,19 @@ final class AccountActions {
      * the wizard was left before a folder was paired; an account signed in to is added all the same) and runs once
      * the wizard's hold on the account's store is released.
      */
-    static void addAccount(Windows windows, Opener desktop, Background background, AppHome home, Clock clock,
+    static void addAccount(I18n i18n, Windows windows, Opener desktop, Background background, AppHome home, Clock clock,
                            Path defaultLocal, BiConsumer<String, Boolean> done, Consumer<String> openFailed) {
         AppContext wizardCtx;
         try {
             wizardCtx = new AppContext(home, clock);
         } catch (java.io.IOException e) {
-            windows.inform(t("open.failed.title"), e.getMessage());
+            windows.inform(i18n.t("open.failed.title"), e.getMessage());
             return;
         }
-        WizardModel m = new WizardModel(wizardCtx, background, false, defaultLocal);
+        WizardModel m = new WizardModel(i18n, wizardCtx, background, false, defaultLocal);
         Stage[] stage = new Stage[1];
         String[] added = new String[1];
-        WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, stage[0]), () -> {
+        WizardView v = new WizardView(i18n, m, desktop::browse, p -> windows.chooseDirectory(p, stage[0]), () -> {
             org.oxisync.store.account.Account a = m.accountProperty().get();
             if (a != null) {
                 added[0] = wizardCtx.accounts().byKey(AppConfig.accountKey(a.serverUrl(), a.user()))
@@ -57,7 +56,7 @@ final class AccountActions {
             m.createdPairProperty().set(null); // the pair is kept
             stage[0].close();
         }, () -> stage[0].close());
-        stage[0] = windows.openDialog(v, t("window.addAccount"), 760, 600);
+        stage[0] = windows.openDialog(v, i18n.t("window.addAccount"), 760, 600);
         desktop.onFailure(msg -> {
             if (m.deviceProperty().get() != null) {
                 m.browserFailed(msg);
@@ -119,11 +118,11 @@ final class AccountActions {
     }
 
     /** Asks before removing {@code s}: with pairs, how many stop syncing (and that no file is deleted). */
-    static void confirmRemove(Windows windows, Background background, AccountSession s, Runnable confirmed) {
+    static void confirmRemove(I18n i18n, Windows windows, Background background, AccountSession s, Runnable confirmed) {
         background.run(() -> s.store().accounts().pairs().size(), pairs -> {
-            String text = pairs > 0 ? t("confirm.removeAccount.withPairs", "name", s.name(), "count", pairs)
-                    : t("confirm.removeAccount.text");
-            if (windows.confirm(t("confirm.removeAccount.title"), text, t("confirm.removeAccount.ok"))) {
+            String text = pairs > 0 ? i18n.t("confirm.removeAccount.withPairs", "name", s.name(), "count", pairs)
+                    : i18n.t("confirm.removeAccount.text");
+            if (windows.confirm(i18n.t("confirm.removeAccount.title"), text, i18n.t("confirm.removeAccount.ok"))) {
                 confirmed.run();
             }
         }, e -> LOG.warn("cannot count the pairs of {}: {}", s.name(), e.toString()));

@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.NamedAccount;
 import org.oxisync.store.LocalStore;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ActivityModel;
 import org.oxisync.ui.model.ConflictsModel;
 import org.oxisync.ui.model.ErrorsModel;
@@ -33,14 +34,17 @@ final class AccountSession {
     /** The command line's store changes for this account while the app holds its store (null until it syncs). */
     private org.oxisync.core.service.ControlSocket.Verbs verbs;
 
-    AccountSession(NamedAccount account, AppContext ctx, Clock clock, Background background) {
+    private final I18n i18n;
+
+    AccountSession(I18n i18n, NamedAccount account, AppContext ctx, Clock clock, Background background) {
+        this.i18n = i18n;
         this.account = account;
         this.ctx = ctx;
-        this.status = new StatusModel(clock);
+        this.status = new StatusModel(i18n, clock);
         status.setServer(account.server());
-        this.activity = new ActivityModel(ctx::store, background, () -> HeldBack.all(status));
+        this.activity = new ActivityModel(ctx::store, background, () -> HeldBack.all(i18n, status));
         this.conflicts = new ConflictsModel(ctx::store, () -> new ConflictActions(ctx.store(), clock), background);
-        this.errors = new ErrorsModel(ctx::store, status, background);
+        this.errors = new ErrorsModel(i18n, ctx::store, status, background);
         this.versions = new VersionsModel(ctx::store, () -> new VersionActions(ctx.store(), clock), background);
     }
 
@@ -116,7 +120,7 @@ final class AccountSession {
                 };
                 if (verb != null && a.path() != null && !a.path().isBlank() && a.time() != null
                         && out.size() < StatusModel.RECENT_ITEMS) {
-                    out.add(0, java.util.Map.entry(a.time(), org.oxisync.ui.i18n.I18n.t(verb, "file", a.path())));
+                    out.add(0, java.util.Map.entry(a.time(), i18n.t(verb, "file", a.path())));
                 }
             }
             return out;

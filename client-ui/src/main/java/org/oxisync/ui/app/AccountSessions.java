@@ -1,7 +1,5 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -9,6 +7,7 @@ import javafx.application.Platform;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.AppHome;
 import org.oxisync.core.app.NamedAccount;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.SyncBackend;
 import org.oxisync.ui.sync.SyncFeed;
 import org.slf4j.Logger;
@@ -54,8 +53,11 @@ final class AccountSessions {
     private AccountSession current;
     private Optional<AppControl> control = Optional.empty();
 
-    AccountSessions(AppHome home, AppContext root, Clock clock, Background background, Shell.BackendFactory backends,
-                    Hooks hooks) {
+    private final I18n i18n;
+
+    AccountSessions(I18n i18n, AppHome home, AppContext root, Clock clock, Background background,
+                    Shell.BackendFactory backends, Hooks hooks) {
+        this.i18n = i18n;
         this.home = home;
         this.root = root;
         this.clock = clock;
@@ -86,7 +88,7 @@ final class AccountSessions {
     void open() {
         for (NamedAccount a : root.accounts().all()) {
             if (byName(a.name()).isEmpty()) {
-                AccountSession s = new AccountSession(a, root.forAccount(a.name()), clock, background);
+                AccountSession s = new AccountSession(i18n, a, root.forAccount(a.name()), clock, background);
                 s.status().overallProperty().addListener((o, x, y) -> hooks.stateChanged());
                 s.status().headlineProperty().addListener((o, x, y) -> hooks.stateChanged());
                 s.status().pausedProperty().addListener((o, x, y) -> hooks.stateChanged());
@@ -158,7 +160,7 @@ final class AccountSessions {
                 current = fresh;
             }
             if (say) {
-                fresh.status().setFeedback(t("feedback.signedIn"));
+                fresh.status().setFeedback(i18n.t("feedback.signedIn"));
             }
             then.run();
             hooks.shown();

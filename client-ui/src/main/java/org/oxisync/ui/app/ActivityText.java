@@ -1,7 +1,5 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
@@ -9,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.oxisync.core.reason.ActivityCode;
 import org.oxisync.store.status.Activity;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ActivityModel;
 import org.oxisync.ui.ops.ConflictChoice;
 
@@ -20,10 +19,15 @@ import org.oxisync.ui.ops.ConflictChoice;
  * their translated reason already. Pinned by {@code ActivityTextTest}.
  */
 public final class ActivityText {
+    private final I18n i18n;
     private final ZoneId zone;
 
-    /** @param zone the zone times inside a message are shown in */
-    public ActivityText(ZoneId zone) {
+    /**
+     * @param i18n the words of the shell's language
+     * @param zone the zone times inside a message are shown in
+     */
+    public ActivityText(I18n i18n, ZoneId zone) {
+        this.i18n = i18n;
         this.zone = zone;
     }
 
@@ -41,18 +45,18 @@ public final class ActivityText {
         }
         Map<String, String> v = a.args();
         return switch (code.get()) {
-            case SENT -> t("activity.detail.sent", "size", size(v));
-            case SENT_CONFLICT_COPY -> t("activity.detail.sentConflictCopy", "size", size(v));
-            case RECEIVED -> t("activity.detail.received", "size", size(v));
-            case DELETED_ON_SERVER -> t("activity.detail.deletedOnServer");
-            case FOLDER_DELETED_ON_SERVER -> t("activity.detail.folderDeletedOnServer");
-            case TRASHED -> t("activity.detail.trashed");
-            case CONFLICT_KEPT_LOCAL -> t("activity.detail.keptLocalAs", "copy", v.getOrDefault("copy", ""));
-            case CONFLICT_OVERTAKEN -> t("activity.detail.overtaken", "copy", v.getOrDefault("copy", ""));
-            case CONFLICT_CHANGED_WHILE_REPLACED -> t("activity.detail.changedWhileReplaced", "copy",
+            case SENT -> i18n.t("activity.detail.sent", "size", size(v));
+            case SENT_CONFLICT_COPY -> i18n.t("activity.detail.sentConflictCopy", "size", size(v));
+            case RECEIVED -> i18n.t("activity.detail.received", "size", size(v));
+            case DELETED_ON_SERVER -> i18n.t("activity.detail.deletedOnServer");
+            case FOLDER_DELETED_ON_SERVER -> i18n.t("activity.detail.folderDeletedOnServer");
+            case TRASHED -> i18n.t("activity.detail.trashed");
+            case CONFLICT_KEPT_LOCAL -> i18n.t("activity.detail.keptLocalAs", "copy", v.getOrDefault("copy", ""));
+            case CONFLICT_OVERTAKEN -> i18n.t("activity.detail.overtaken", "copy", v.getOrDefault("copy", ""));
+            case CONFLICT_CHANGED_WHILE_REPLACED -> i18n.t("activity.detail.changedWhileReplaced", "copy",
                     v.getOrDefault("copy", ""));
-            case RESOLVED_COPY_DELETED -> t("activity.detail.resolvedCopyDeleted");
-            case RESOLVED -> t("activity.detail.resolved", "choice", choice(v.get("choice")).label());
+            case RESOLVED_COPY_DELETED -> i18n.t("activity.detail.resolvedCopyDeleted");
+            case RESOLVED -> i18n.t("activity.detail.resolved", "choice", choice(v.get("choice")).label(i18n));
             case RESTORED -> restored(v.getOrDefault("time", ""));
             case RUN -> run(v);
         };
@@ -75,8 +79,8 @@ public final class ActivityText {
         }
     }
 
-    private static String size(Map<String, String> v) {
-        return Formats.bytes(number(v.get("bytes")));
+    private String size(Map<String, String> v) {
+        return Formats.bytes(i18n, number(v.get("bytes")));
     }
 
     private static long number(String s) {
@@ -99,20 +103,20 @@ public final class ActivityText {
 
     private String restored(String time) {
         try {
-            return t("activity.detail.restored", "time", Formats.dateTime(Instant.parse(time), zone));
+            return i18n.t("activity.detail.restored", "time", Formats.dateTime(i18n, Instant.parse(time), zone));
         } catch (DateTimeParseException e) {
-            return t("activity.detail.restored", "time", time);
+            return i18n.t("activity.detail.restored", "time", time);
         }
     }
 
-    private static String run(Map<String, String> v) {
-        String summary = t("status.summary", "changes", number(v.get("changes")), "conflicts",
+    private String run(Map<String, String> v) {
+        String summary = i18n.t("status.summary", "changes", number(v.get("changes")), "conflicts",
                 number(v.get("conflicts")), "errors", number(v.get("errors")));
         String status = v.getOrDefault("status", "ok");
         String result = switch (status) {
             case "partial", "failed", "stopped" -> status;
             default -> "ok";
         };
-        return t("activity.detail.run", "result", t("activity.run." + result), "summary", summary);
+        return i18n.t("activity.detail.run", "result", i18n.t("activity.run." + result), "summary", summary);
     }
 }

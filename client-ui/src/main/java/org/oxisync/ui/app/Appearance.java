@@ -7,15 +7,15 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import org.oxisync.ui.i18n.I18n;
 
 /** Light or dark: chosen by the user, or following the operating system where it can be read (default light). */
 public enum Appearance {
     SYSTEM, LIGHT, DARK;
 
-    /** "Same as the system", "Light", "Dark" in the user's language. */
-    @Override
-    public String toString() {
-        return org.oxisync.ui.i18n.I18n.t("appearance." + name().toLowerCase(Locale.ROOT));
+    /** "Same as the system", "Light", "Dark" in {@code i18n}'s language. */
+    public String label(I18n i18n) {
+        return i18n.t("appearance." + name().toLowerCase(Locale.ROOT));
     }
 
     /** The AtlantaFX stylesheet for this choice; {@code systemDark} is what {@link #systemPrefersDark()} said. */

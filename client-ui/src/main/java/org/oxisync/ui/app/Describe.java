@@ -1,12 +1,11 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.oxisync.core.plan.SkipReason;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * Turns the engine's plan lines ({@code SyncAction.describe()}: "upload    a.txt (new, 9 B)") into sentences
@@ -19,15 +18,15 @@ public final class Describe {
     private Describe() {
     }
 
-    public static Optional<String> action(String line) {
-        return render(line, "plan.");
+    public static Optional<String> action(I18n i18n, String line) {
+        return render(i18n, line, "plan.");
     }
 
     /**
      * One plan line in the user's language; {@code prefix} is "plan." (what will happen) or "done." (what
      * happened). The engine's words (verbs, "new"/"update", "(3 files)") are read here, never shown.
      */
-    private static Optional<String> render(String line, String prefix) {
+    private static Optional<String> render(I18n i18n, String line, String prefix) {
         String l = line.strip().replaceAll("\\s+", " ");
         String[] w = l.split(" ", 3);
         String verb = w[0].toLowerCase(Locale.ROOT);
@@ -37,28 +36,28 @@ public final class Describe {
         String where = side.equals("local") ? "local" : "remote";
         return switch (verb) {
             case "record", "forget" -> Optional.empty();
-            case "upload" -> Optional.of(sized(prefix + "upload", rest));
-            case "download" -> Optional.of(sized(prefix + "download", rest));
-            case "mkdir" -> Optional.of(t(prefix + "mkdir." + where, "folder", afterSide));
-            case "move" -> Optional.of(t(prefix + "move." + where, "what", afterSide.replace(" -> ", " → ")));
-            case "delete" -> Optional.of(t(prefix + "delete", "file", afterSide));
+            case "upload" -> Optional.of(sized(i18n, prefix + "upload", rest));
+            case "download" -> Optional.of(sized(i18n, prefix + "download", rest));
+            case "mkdir" -> Optional.of(i18n.t(prefix + "mkdir." + where, "folder", afterSide));
+            case "move" -> Optional.of(i18n.t(prefix + "move." + where, "what", afterSide.replace(" -> ", " → ")));
+            case "delete" -> Optional.of(i18n.t(prefix + "delete", "file", afterSide));
             case "trash" -> {
                 Matcher m = COUNTED.matcher(afterSide);
                 yield Optional.of(m.matches()
-                        ? t(prefix + "trash.counted", "file", m.group(1), "files", Formats.files(Long.parseLong(m.group(2))))
-                        : t(prefix + "trash", "file", afterSide));
+                        ? i18n.t(prefix + "trash.counted", "file", m.group(1), "files", Formats.files(i18n, Long.parseLong(m.group(2))))
+                        : i18n.t(prefix + "trash", "file", afterSide));
             }
             case "conflict" -> {
                 Matcher m = CONFLICT.matcher(rest);
-                yield Optional.of(m.matches() ? t("plan.conflict", "file", m.group(1), "copy", m.group(2))
-                        : t("plan.conflict.other", "detail", rest));
+                yield Optional.of(m.matches() ? i18n.t("plan.conflict", "file", m.group(1), "copy", m.group(2))
+                        : i18n.t("plan.conflict.other", "detail", rest));
             }
             case "skip" -> {
                 String file = subject(l);
                 int paren = rest.lastIndexOf(" (");
                 String reason = paren > 0 && rest.endsWith(")") ? rest.substring(paren + 2, rest.length() - 1) : "";
-                yield Optional.of(reason.isEmpty() ? t("plan.skip", "file", file)
-                        : t("plan.skip.reason", "file", file, "reason", skipReason(reason, file)));
+                yield Optional.of(reason.isEmpty() ? i18n.t("plan.skip", "file", file)
+                        : i18n.t("plan.skip.reason", "file", file, "reason", skipReason(i18n, reason, file)));
             }
             default -> Optional.of(l);
         };
@@ -68,16 +67,16 @@ public final class Describe {
      * A skip line's reason ({@code SkipReason.toString()}: "SERVER_NAME: …") by its code, the word before the colon
      * (an enum name, not English); a reason without a known code is shown in the generic frame.
      */
-    private static String skipReason(String reason, String file) {
+    private static String skipReason(I18n i18n, String reason, String file) {
         int colon = reason.indexOf(':');
         String token = colon > 0 ? reason.substring(0, colon) : "";
         for (SkipReason.Code c : SkipReason.Code.values()) {
             if (c.name().equals(token)) {
                 SkipReason skip = new SkipReason(c, reason.substring(colon + 1).strip());
-                return ReasonText.message(skip.reason(), null, file);
+                return ReasonText.message(i18n, skip.reason(), null, file);
             }
         }
-        return ReasonText.unknown(reason);
+        return ReasonText.unknown(i18n, reason);
     }
 
     private static final Pattern COUNTED = Pattern.compile("^(.*) \\((\\d+) files?\\)$");
@@ -87,13 +86,13 @@ public final class Describe {
      * What a finished plan line did, in the past tense ("download x (new, 9 B)" → "Downloaded x · new, 9 B"),
      * for the list of recent changes; skipped items and bookkeeping are not changes (empty).
      */
-    public static Optional<String> done(String line) {
+    public static Optional<String> done(I18n i18n, String line) {
         String l = line.strip().replaceAll("\\s+", " ");
         String verb = l.split(" ", 2)[0].toLowerCase(Locale.ROOT);
         if (verb.equals("skip")) {
             return Optional.empty();
         }
-        return render(line, "done.");
+        return render(i18n, line, "done.");
     }
 
     /**
@@ -131,13 +130,13 @@ public final class Describe {
         return Optional.of(m.matches() ? m.group(1) : rest);
     }
 
-    private static String sized(String key, String rest) {
+    private static String sized(I18n i18n, String key, String rest) {
         Matcher m = SIZE.matcher(rest);
         if (!m.matches()) {
-            return t(key, "file", rest);
+            return i18n.t(key, "file", rest);
         }
-        String detail = t(m.group(2).equals("new") ? "plan.detail.new" : "plan.detail.changed",
-                "size", Formats.bytes(Long.parseLong(m.group(3))));
-        return t(key + ".sized", "file", m.group(1), "detail", detail);
+        String detail = i18n.t(m.group(2).equals("new") ? "plan.detail.new" : "plan.detail.changed",
+                "size", Formats.bytes(i18n, Long.parseLong(m.group(3))));
+        return i18n.t(key + ".sized", "file", m.group(1), "detail", detail);
     }
 }

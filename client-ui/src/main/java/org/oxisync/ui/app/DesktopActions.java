@@ -1,7 +1,5 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.awt.Desktop;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import javafx.application.HostServices;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * Hands files, folders and web pages to the desktop: the browser through JavaFX's {@link HostServices}, files
@@ -20,7 +19,10 @@ public final class DesktopActions implements Opener {
     private final Background background;
     private volatile java.util.function.Consumer<String> failures = m -> { };
 
-    public DesktopActions(HostServices host, Background background) {
+    private final I18n i18n;
+
+    public DesktopActions(I18n i18n, HostServices host, Background background) {
+        this.i18n = i18n;
         this.host = host;
         this.background = background;
     }
@@ -44,7 +46,7 @@ public final class DesktopActions implements Opener {
                 try {
                     launch(url);
                 } catch (RuntimeException e) {
-                    report(t("open.noBrowser", "reason", reason(e), "address", url));
+                    report(i18n.t("open.noBrowser", "reason", reason(e), "address", url));
                 }
             });
         }
@@ -56,14 +58,14 @@ public final class DesktopActions implements Opener {
             try {
                 launch(file.toString());
             } catch (RuntimeException e) {
-                report(t("open.noProgram", "file", file, "reason", reason(e)));
+                report(i18n.t("open.noProgram", "file", file, "reason", reason(e)));
             }
         });
     }
 
-    private static String reason(RuntimeException e) {
+    private String reason(RuntimeException e) {
         String m = e.getMessage() == null ? "" : e.getMessage();
-        return m.contains("xdg-open") ? t("open.noXdgOpen") : m;
+        return m.contains("xdg-open") ? i18n.t("open.noXdgOpen") : m;
     }
 
     /** On Linux and BSD, when no {@code xdg-open} is on the PATH (the desktop's opener of files and pages). */
@@ -99,7 +101,7 @@ public final class DesktopActions implements Opener {
                 launch(dir.toString());
             }
           } catch (RuntimeException e) {
-            report(t("open.noFileManager", "file", file, "reason", reason(e)));
+            report(i18n.t("open.noFileManager", "file", file, "reason", reason(e)));
           }
         });
     }

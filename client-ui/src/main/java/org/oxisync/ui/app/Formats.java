@@ -10,10 +10,8 @@ import java.util.Locale;
 import org.oxisync.core.commands.Bytes;
 import org.oxisync.ui.i18n.I18n;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 /**
- * Human-readable sizes, durations and times for labels. Pure functions.
+ * Human-readable sizes, durations and times for labels, in the language of the {@link I18n} given. Pure functions.
  *
  * <p>Sizes go through the CLI's formatter ({@link Bytes}): binary units with their binary names, one decimal
  * ("781.3 KiB" for 800,000 bytes), plain bytes below 1 KiB ("900 B"), the decimal sign of the app's language;
@@ -28,20 +26,20 @@ public final class Formats {
     }
 
     /** "781.3 KiB": {@link Bytes#human(long, Locale)}, the one formatter the CLI uses too, in the app's language. */
-    public static String bytes(long n) {
-        return Bytes.human(n, I18n.formatLocale());
+    public static String bytes(I18n i18n, long n) {
+        return Bytes.human(n, i18n.formatLocale());
     }
 
     /** "1 file", "3 files" (every plural form of the language). */
-    public static String files(long n) {
-        return t("count.files", "count", n);
+    public static String files(I18n i18n, long n) {
+        return i18n.t("count.files", "count", n);
     }
 
     /** "3.1 of 12.0 MiB": {@code done} in the unit of {@code total}, so the two read as one figure. */
-    public static String bytesOf(long done, long total) {
+    public static String bytesOf(I18n i18n, long done, long total) {
         Bytes.Unit u = Bytes.unitOf(total);
-        Locale l = I18n.formatLocale();
-        return t("size.of", "done", u.figure(done, l), "total", u.figure(total, l), "unit", u.name());
+        Locale l = i18n.formatLocale();
+        return i18n.t("size.of", "done", u.figure(done, l), "total", u.figure(total, l), "unit", u.name());
     }
 
     /** The text with its first letter capitalised, for messages shown on their own ("the folder is missing"). */
@@ -50,10 +48,10 @@ public final class Formats {
     }
 
     /** "about 2 min", "less than a minute", "about 1 h 5 min". */
-    public static String duration(Duration d) {
+    public static String duration(I18n i18n, Duration d) {
         long s = d.toSeconds();
         if (s < 60) {
-            return t("duration.lessThanMinute");
+            return i18n.t("duration.lessThanMinute");
         }
         long h = s / 3600;
         long m = (s % 3600 + 59) / 60;
@@ -62,43 +60,43 @@ public final class Formats {
             m = 0;
         }
         if (h == 0) {
-            return t("duration.minutes", "minutes", m);
+            return i18n.t("duration.minutes", "minutes", m);
         }
-        return m == 0 ? t("duration.hours", "hours", h) : t("duration.hoursMinutes", "hours", h, "minutes", m);
+        return m == 0 ? i18n.t("duration.hours", "hours", h) : i18n.t("duration.hoursMinutes", "hours", h, "minutes", m);
     }
 
     /** "about 2 min left", "less than a minute left". */
-    public static String timeLeft(Duration d) {
-        return t("duration.left", "duration", duration(d));
+    public static String timeLeft(I18n i18n, Duration d) {
+        return i18n.t("duration.left", "duration", duration(i18n, d));
     }
 
     /** "just now", "5 min ago", "3 h ago", else a date and time. */
-    public static String ago(Instant t, Clock clock) {
+    public static String ago(I18n i18n, Instant t, Clock clock) {
         if (t == null) {
-            return t("time.never");
+            return i18n.t("time.never");
         }
         long s = Duration.between(t, clock.instant()).toSeconds();
         if (s < 45) {
-            return t("time.justNow");
+            return i18n.t("time.justNow");
         }
         if (s < 3600) {
-            return t("time.minutesAgo", "minutes", Math.max(1, s / 60));
+            return i18n.t("time.minutesAgo", "minutes", Math.max(1, s / 60));
         }
         if (s < 86_400) {
-            return t("time.hoursAgo", "hours", s / 3600);
+            return i18n.t("time.hoursAgo", "hours", s / 3600);
         }
-        return dateTime(t, clock.getZone());
+        return dateTime(i18n, t, clock.getZone());
     }
 
     /** A date and time in the language's own form ("Mar 3, 2026, 10:42 AM", "03.03.2026, 10:42"). */
-    public static String dateTime(Instant t, ZoneId zone) {
-        return DATE_TIME.withLocale(I18n.formatLocale()).format(t.atZone(zone));
+    public static String dateTime(I18n i18n, Instant t, ZoneId zone) {
+        return DATE_TIME.withLocale(i18n.formatLocale()).format(t.atZone(zone));
     }
 
     /** Hours and minutes, 24-hour, in the language's digits and separator ("10:42"). */
-    public static String time(Instant t, ZoneId zone) {
+    public static String time(I18n i18n, Instant t, ZoneId zone) {
         com.ibm.icu.text.DateFormat f = com.ibm.icu.text.DateFormat.getInstanceForSkeleton("HHmm",
-                com.ibm.icu.util.ULocale.forLocale(I18n.formatLocale()));
+                com.ibm.icu.util.ULocale.forLocale(i18n.formatLocale()));
         f.setTimeZone(com.ibm.icu.util.TimeZone.getTimeZone(zone.getId()));
         return f.format(java.util.Date.from(t));
     }

@@ -1,7 +1,5 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -14,6 +12,7 @@ import javafx.scene.layout.Region;
 import org.oxisync.core.plan.MassDeleteGuard;
 import org.oxisync.core.service.MassDeleteChoice;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * Asks what to do when the mass-delete guard stopped a pair's run (the CLI exits 3 instead): how many files of which
@@ -28,12 +27,15 @@ public final class MassDeleteDialog {
     private final BiConsumer<String, MassDeleteChoice> answer;
     private final Map<String, Alert> open = new HashMap<>();
 
+    private final I18n i18n;
+
     /**
      * @param pairs the pair of a name (null when unknown)
      * @param answer given the user's choice for the pair (to the sync backend)
      */
-    public MassDeleteDialog(Windows windows, Function<String, FolderPair> pairs,
+    public MassDeleteDialog(I18n i18n, Windows windows, Function<String, FolderPair> pairs,
                             BiConsumer<String, MassDeleteChoice> answer) {
+        this.i18n = i18n;
         this.windows = windows;
         this.pairs = pairs;
         this.answer = answer;
@@ -46,11 +48,11 @@ public final class MassDeleteDialog {
             fill(shown, pair, v);
             return;
         }
-        ButtonType keep = new ButtonType(t("massDelete.keep"), ButtonBar.ButtonData.CANCEL_CLOSE);
-        ButtonType delete = new ButtonType(t("massDelete.delete"), ButtonBar.ButtonData.OTHER);
+        ButtonType keep = new ButtonType(i18n.t("massDelete.keep"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        ButtonType delete = new ButtonType(i18n.t("massDelete.delete"), ButtonBar.ButtonData.OTHER);
         Alert a = new Alert(Alert.AlertType.WARNING, "", delete, keep);
         windows.prepare(a, "mass-delete");
-        a.setTitle(t("massDelete.window"));
+        a.setTitle(i18n.t("massDelete.window"));
         Button keepButton = (Button) a.getDialogPane().lookupButton(keep);
         Button deleteButton = (Button) a.getDialogPane().lookupButton(delete);
         keepButton.setId("mass-delete-keep");
@@ -84,17 +86,17 @@ public final class MassDeleteDialog {
         String local = p == null ? pair : p.localRoot().toString();
         String remote = p == null ? "" : p.remotePath();
         int total = v.localFileDeletes() + v.remoteFileDeletes();
-        a.setHeaderText(t("massDelete.header", "count", total, "pair", pair));
+        a.setHeaderText(i18n.t("massDelete.header", "count", total, "pair", pair));
         StringBuilder text = new StringBuilder();
         if (v.remoteFileDeletes() > 0) {
-            text.append(t("massDelete.remote", "count", v.remoteFileDeletes(), "local", local, "remote", remote,
+            text.append(i18n.t("massDelete.remote", "count", v.remoteFileDeletes(), "local", local, "remote", remote,
                     "total", v.pairFileCount()));
         }
         if (v.localFileDeletes() > 0) {
-            text.append(text.isEmpty() ? "" : "\n\n").append(t("massDelete.local", "count", v.localFileDeletes(),
+            text.append(text.isEmpty() ? "" : "\n\n").append(i18n.t("massDelete.local", "count", v.localFileDeletes(),
                     "local", local, "remote", remote, "total", v.pairFileCount()));
         }
-        text.append("\n\n").append(t("massDelete.help"));
+        text.append("\n\n").append(i18n.t("massDelete.help"));
         a.setContentText(text.toString());
     }
 }

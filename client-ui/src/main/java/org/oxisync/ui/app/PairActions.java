@@ -1,7 +1,5 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -9,6 +7,7 @@ import java.util.function.Supplier;
 import javafx.stage.Stage;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.BackgroundFolderLoader;
 import org.oxisync.ui.model.FolderLoader;
 import org.oxisync.ui.model.WizardModel;
@@ -36,14 +35,17 @@ final class PairActions {
     private final Consumer<String> openFailed;
     private final Supplier<SettingsView> settingsView;
 
+    private final I18n i18n;
+
     /**
      * @param ctx the shown account's context, the home's before the first sign-in
      * @param openFailed says that a page, file or folder could not be handed to the desktop
      * @param settingsView the open Settings window's view, or null
      */
-    PairActions(AccountSessions accounts, Supplier<AppContext> ctx, Background background, Windows windows,
+    PairActions(I18n i18n, AccountSessions accounts, Supplier<AppContext> ctx, Background background, Windows windows,
                 Opener desktop, Path defaultLocalFolder, Consumer<String> openFailed,
                 Supplier<SettingsView> settingsView) {
+        this.i18n = i18n;
         this.accounts = accounts;
         this.ctx = ctx;
         this.background = background;
@@ -60,9 +62,9 @@ final class PairActions {
         if (current == null) {
             return;
         }
-        WizardModel m = new WizardModel(current.ctx(), background, true, defaultLocalFolder);
+        WizardModel m = new WizardModel(i18n, current.ctx(), background, true, defaultLocalFolder);
         Stage[] stage = new Stage[1];
-        WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, stage[0]), () -> {
+        WizardView v = new WizardView(i18n, m, desktop::browse, p -> windows.chooseDirectory(p, stage[0]), () -> {
             m.createdPairProperty().set(null);
             windows.closeAddPair();
             changed();
@@ -108,8 +110,8 @@ final class PairActions {
     }
 
     void remove(FolderPair pair, Consumer<String> done) {
-        if (!windows.confirm(t("confirm.removePair.title", "pair", pair.name()), t("confirm.removePair.text",
-                "local", pair.localRoot(), "remote", pair.remotePath()), t("confirm.removePair.ok"))) {
+        if (!windows.confirm(i18n.t("confirm.removePair.title", "pair", pair.name()), i18n.t("confirm.removePair.text",
+                "local", pair.localRoot(), "remote", pair.remotePath()), i18n.t("confirm.removePair.ok"))) {
             return;
         }
         AppContext c = ctx.get();
@@ -119,7 +121,7 @@ final class PairActions {
         }, r -> {
             done.accept(null);
             changed();
-        }, e -> done.accept(t("settings.folders.removeFailed", "error", e.getMessage())));
+        }, e -> done.accept(i18n.t("settings.folders.removeFailed", "error", e.getMessage())));
     }
 
     FolderLoader folders() {
@@ -134,7 +136,7 @@ final class PairActions {
         background.run(() -> new PairSetup(s.ctx()).update(pair), p -> {
             done.accept(null);
             changed(s, p.name()); // and sync it: a re-ticked folder downloads without "Sync now"
-        }, e -> done.accept(t("settings.folders.saveFailed", "error", ReasonText.of(e, s.account().server()))));
+        }, e -> done.accept(i18n.t("settings.folders.saveFailed", "error", ReasonText.of(i18n, e, s.account().server()))));
     }
 
     void load(Consumer<List<FolderPair>> then) {

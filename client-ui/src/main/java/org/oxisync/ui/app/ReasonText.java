@@ -1,7 +1,5 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -9,12 +7,14 @@ import org.oxisync.core.plan.PairRights;
 import org.oxisync.core.reason.Reason;
 import org.oxisync.core.reason.ReasonCode;
 import org.oxisync.core.reason.Reasons;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * A reason from the engine ({@link Reason}: a {@link ReasonCode}, its values, the English sentence) in the user's
  * language: the message {@code reason.<CODE>} of the bundle with the reason's values. The English sentence is never
  * read to find the kind; it is shown only inside the translated frame {@code reason.unknown} for a code this version
  * does not know (a row written by a newer version) or a reason without one (rows written before codes were kept).
+ * The words are those of the {@link I18n} given first.
  * See docs/accessibility.md, "Reasons". Pure functions.
  */
 public final class ReasonText {
@@ -26,28 +26,28 @@ public final class ReasonText {
     }
 
     /** An exception (signing in, the wizard, saving a pair) in the user's words, by its type. */
-    public static String of(Throwable e, String server) {
-        return message(Reasons.of(e), server, null);
+    public static String of(I18n i18n, Throwable e, String server) {
+        return message(i18n, Reasons.of(e), server, null);
     }
 
-    public static String message(Reason r, String server, String path) {
-        return r == null ? "" : message(r.code().name(), r.args(), r.detail(), server, path, null);
+    public static String message(I18n i18n, Reason r, String server, String path) {
+        return r == null ? "" : message(i18n, r.code().name(), r.args(), r.detail(), server, path, null);
     }
 
     /** {@code r}'s message, or {@code detail} in the generic frame when there is no reason (a state's words). */
-    public static String message(Reason r, String detail, String server, String path) {
-        return r != null ? message(r, server, path) : unknown(detail);
+    public static String message(I18n i18n, Reason r, String detail, String server, String path) {
+        return r != null ? message(i18n, r, server, path) : unknown(i18n, detail);
     }
 
     /**
      * A reason as stored (the item-error table: its code's name, maybe null or unknown, its values and sentence).
      * {@code rights} (may be null) says why a held-back item was not sent.
      */
-    public static String message(String code, Map<String, String> args, String detail, String server, String path,
+    public static String message(I18n i18n, String code, Map<String, String> args, String detail, String server, String path,
                                  PairRights rights) {
         Optional<ReasonCode> known = code(code);
         if (known.isEmpty()) {
-            return unknown(detail);
+            return unknown(i18n, detail);
         }
         ReasonCode c = known.get();
         Map<String, String> a = args == null ? Map.of() : args;
@@ -58,31 +58,31 @@ public final class ReasonText {
         } else if (c == ReasonCode.NETWORK && (server == null || server.isBlank())) {
             key = "reason.NETWORK.anyServer";
         }
-        return t(key, "named", named ? "yes" : "no", "file", named ? path : "",
+        return i18n.t(key, "named", named ? "yes" : "no", "file", named ? path : "",
                 "server", server == null ? "" : host(server),
-                "wait", seconds(a.get("seconds")).map(s -> Formats.duration(Duration.ofSeconds(s))).orElse(""),
-                "why", rights == null ? t("rights.why.settings") : RightsText.why(rights),
+                "wait", seconds(a.get("seconds")).map(s -> Formats.duration(i18n, Duration.ofSeconds(s))).orElse(""),
+                "why", rights == null ? i18n.t("rights.why.settings") : RightsText.why(i18n, rights),
                 "detail", Formats.sentence(detail == null ? "" : detail));
     }
 
     /** A reason with no code this version knows: the engine's sentence inside a translated frame. */
-    public static String unknown(String detail) {
-        return detail == null || detail.isBlank() ? "" : t("reason.unknown", "detail", Formats.sentence(detail.strip()));
+    public static String unknown(I18n i18n, String detail) {
+        return detail == null || detail.isBlank() ? "" : i18n.t("reason.unknown", "detail", Formats.sentence(detail.strip()));
     }
 
     /** What the user can do about a reason of this kind. */
-    public static String advice(String code) {
+    public static String advice(I18n i18n, String code) {
         return switch (code(code).orElse(ReasonCode.UNEXPECTED)) {
-            case REMOTE_FOLDER_GONE -> t("advice.remoteGone");
-            case LOCAL_FOLDER_MISSING -> t("advice.localGone");
-            case SIGN_IN_REFUSED -> t("advice.signIn");
-            case QUOTA -> t("advice.quota");
-            case MASS_DELETE_STOPPED -> t("advice.massDelete", "command", "oxisync sync-once --allow-mass-delete");
-            case PERMISSION_DENIED -> t("advice.permissions");
-            case NAME_REFUSED_BY_SERVER, NAME_NOT_ALLOWED_HERE, CASE_CLASH -> t("advice.name");
-            case NETWORK, SERVER_READ_ONLY, RATE_LIMITED, SERVER_ERROR -> t("advice.unreachable");
-            case LOCKED_OR_UNREADABLE -> t("advice.inUse");
-            default -> t("advice.other");
+            case REMOTE_FOLDER_GONE -> i18n.t("advice.remoteGone");
+            case LOCAL_FOLDER_MISSING -> i18n.t("advice.localGone");
+            case SIGN_IN_REFUSED -> i18n.t("advice.signIn");
+            case QUOTA -> i18n.t("advice.quota");
+            case MASS_DELETE_STOPPED -> i18n.t("advice.massDelete", "command", "oxisync sync-once --allow-mass-delete");
+            case PERMISSION_DENIED -> i18n.t("advice.permissions");
+            case NAME_REFUSED_BY_SERVER, NAME_NOT_ALLOWED_HERE, CASE_CLASH -> i18n.t("advice.name");
+            case NETWORK, SERVER_READ_ONLY, RATE_LIMITED, SERVER_ERROR -> i18n.t("advice.unreachable");
+            case LOCKED_OR_UNREADABLE -> i18n.t("advice.inUse");
+            default -> i18n.t("advice.other");
         };
     }
 

@@ -1,7 +1,5 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -9,7 +7,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 import java.util.function.BiFunction;
 import javafx.application.HostServices;
 import javafx.application.Platform;
@@ -21,8 +18,7 @@ import org.oxisync.core.app.AppHome;
 import org.oxisync.core.os.Autostart;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
-import org.oxisync.ui.model.FeedBridge;
-import org.oxisync.ui.model.PairRow;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.SettingsModel;
 import org.oxisync.ui.model.StatusModel;
 import org.oxisync.ui.model.WizardModel;
@@ -39,20 +35,17 @@ import org.oxisync.ui.view.SettingsView;
 import org.oxisync.ui.view.StatusPane;
 import org.oxisync.ui.view.VersionsPane;
 import org.oxisync.ui.view.WizardView;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The desktop shell's composition root: one {@link AppContext} for the home (shared with the CLI's files), one
  * {@link AccountSession} per account (its own context, sync backend and view-models; every account syncs at once),
  * the background executor, the views, the tray and the window opener. The main window shows the selected account
- * ({@link AccountsPanel} lists them when there are several). It answers the views' requests ({@link Actions},
- * {@link SettingsActions}, the tray's menu) by handing work to the background and results to the view-models; it
- * never blocks the FX thread on I/O.
+ * ({@link AccountsPanel} lists them when there are several). It answers the views' requests ({@link Actions}, the
+ * tray's menu; the settings window's through {@link SettingsRequests}) by handing work to the background and results
+ * to the view-models; it never blocks the FX thread on I/O. Each account's sync reports through {@link SyncNotices}. It makes the shell's one {@link I18n} (the language saved in Settings, else the
+ * OS's) and hands it to every window, view, view-model and text helper that shows words.
  */
-public final class Shell implements Actions, SettingsActions, Tray.Handler, AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(Shell.class);
-
+public final class Shell implements Actions, Tray.Handler, AutoCloseable {
     /** Builds the sync backend for a context and the feed it reports to. */
     public interface BackendFactory extends BiFunction<AppContext, SyncFeed, SyncBackend> {}
 
@@ -66,6 +59,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
 
     private final AppHome home;
     private final Clock clock;
+    /** The words of the shell's language, read once at start (a change in Settings applies at the next start). */
+    private final I18n i18n;
     private final Windows windows;
     private final Background background = new Background(3);
     private final Opener desktop;
@@ -75,11 +70,15 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     private final BackendFactory backendFactory;
 
     /** The home: its account list, and the wizard's sign-in (never a store: each account's session opens its own). */
-    private AppContext root;
+    private final AppContext root;
     /** Every account's session, the one shown, and the command line's way in (status, pair add, ...). */
     private final AccountSessions accounts;
     /** Settings → Folders and "Add folder…" of the shown account. */
     private final PairActions pairs;
+    /** What the settings window asks for. */
+    private final SettingsRequests settingsRequests;
+    /** Each account's sync feed: the notices of conflicts and errors, the mass-delete question. */
+    private final SyncNotices notices;
     /** Shown (empty) while there is no account. */
     private final StatusModel noAccount;
     private Optional<TrayPort> tray = Optional.empty();
@@ -101,29 +100,24 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         this.home = home;
         this.clock = clock;
         this.prefs = UiPreferences.load(home.dir().resolve("ui.properties"));
-        String language = prefs.get(UiPreferences.LANGUAGE, "");
-        if (!language.isBlank()) { // chosen in Settings; else the OS's (I18n's default)
-            org.oxisync.ui.i18n.I18n.setLocale(org.oxisync.ui.i18n.I18n.fromPreference(language));
-        }
-        this.windows = new Windows(stage, prefs);
+        this.i18n = I18n.forPreference(prefs.get(UiPreferences.LANGUAGE, "")); // chosen in Settings, else the OS's
+        this.windows = new Windows(i18n, stage, prefs);
         this.hooks = hooks;
-        this.desktop = hooks.opener().apply(host, background);
+        this.desktop = hooks.opener().make(host, background, i18n);
         this.desktop.onFailure(this::openFailed);
         this.systemDark = systemDark;
         this.backendFactory = backendFactory;
         this.root = new AppContext(home, clock);
-        this.noAccount = new StatusModel(clock);
-        this.settings = new SettingsModel(() -> current() != null ? Optional.of(store()) : Optional.empty(),
+        this.noAccount = new StatusModel(i18n, clock);
+        this.settings = new SettingsModel(i18n, () -> current() != null ? Optional.of(store()) : Optional.empty(),
                 prefs, this::autostart, background);
         settings.appearanceProperty().addListener((o, a, b) -> windows.applyTheme(b, systemDark));
         settings.uploadKibProperty().addListener((o, a, b) -> applyBandwidth());
         settings.downloadKibProperty().addListener((o, a, b) -> applyBandwidth());
-        this.accounts = new AccountSessions(home, root, clock, background, backendFactory, new AccountSessions.Hooks() {
+        this.accounts = new AccountSessions(i18n, home, root, clock, background, backendFactory, new AccountSessions.Hooks() {
             @Override
             public org.oxisync.ui.sync.SyncFeed feed(AccountSession s) {
-                MassDeleteDialog massDelete = new MassDeleteDialog(windows, name -> s.status().row(name)
-                        .map(PairRow::pair).orElse(null), (pair, choice) -> answerMassDelete(s, pair, choice));
-                return new FeedBridge(s.status(), n -> notice(s, n), s::reloadLists, massDelete::show);
+                return notices.feed(s);
             }
 
             @Override
@@ -153,8 +147,31 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
                 }
             }
         });
-        this.pairs = new PairActions(accounts, this::ctx, background, windows, desktop, defaultLocalFolder(),
+        this.notices = new SyncNotices(i18n, windows, accounts, settings, () -> tray);
+        this.pairs = new PairActions(i18n, accounts, this::ctx, background, windows, desktop, defaultLocalFolder(),
                 this::openFailed, () -> settingsView);
+        this.settingsRequests = new SettingsRequests(i18n, home, clock, root, windows, desktop, background, accounts, pairs,
+                settings, defaultLocalFolder(), new SettingsRequests.Screens() {
+                    @Override
+                    public void showMainWindow() {
+                        Shell.this.showMainWindow();
+                    }
+
+                    @Override
+                    public void showWizard() {
+                        Shell.this.showWizard();
+                    }
+
+                    @Override
+                    public void settingsClosed() {
+                        settingsView = null;
+                    }
+
+                    @Override
+                    public void openFailed(String message) {
+                        Shell.this.openFailed(message);
+                    }
+                });
         accounts.open();
     }
 
@@ -183,7 +200,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     public void start() {
         windows.applyTheme(settings.appearanceProperty().get(), systemDark);
         Stage stage = windows.main();
-        tray = hooks.tray().apply(this);
+        tray = hooks.tray().apply(this, i18n);
         updateTray();
         if (tray.isPresent()) {
             Platform.setImplicitExit(false); // closing the window keeps syncing in the tray
@@ -212,8 +229,8 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     }
 
     public void showWizard() {
-        WizardModel m = new WizardModel(root, background, false, defaultLocalFolder());
-        WizardView v = new WizardView(m, desktop::browse, p -> windows.chooseDirectory(p, null), () -> {
+        WizardModel m = new WizardModel(i18n, root, background, false, defaultLocalFolder());
+        WizardView v = new WizardView(i18n, m, desktop::browse, p -> windows.chooseDirectory(p, null), () -> {
             m.createdPairProperty().set(null); // the pair is kept: cancel() below only ends the login session
             m.cancel(() -> accounts.reload(null, true));
         }, () -> {
@@ -224,7 +241,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             }
         });
         wizard = m;
-        windows.showMain(v, t("window.setup"), 760, 600);
+        windows.showMain(v, i18n.t("window.setup"), 760, 600);
     }
 
     private Path defaultLocalFolder() {
@@ -242,20 +259,20 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         AccountSession shown = current();
         StatusModel status = shown.status();
         Map<MainView.Section, Node> panes = new EnumMap<>(MainView.Section.class);
-        panes.put(MainView.Section.STATUS, new StatusPane(status, this));
-        panes.put(MainView.Section.ACTIVITY, new ActivityPane(shown.activity(), this, clock));
-        panes.put(MainView.Section.CONFLICTS, new ConflictsPane(shown.conflicts(), this, clock, this::afterLocalChange));
-        panes.put(MainView.Section.ERRORS, new ErrorsPane(shown.errors(), this));
-        panes.put(MainView.Section.VERSIONS, new VersionsPane(shown.versions(), this, clock));
+        panes.put(MainView.Section.STATUS, new StatusPane(i18n, status, this));
+        panes.put(MainView.Section.ACTIVITY, new ActivityPane(i18n, shown.activity(), this, clock));
+        panes.put(MainView.Section.CONFLICTS, new ConflictsPane(i18n, shown.conflicts(), this, clock, this::afterLocalChange));
+        panes.put(MainView.Section.ERRORS, new ErrorsPane(i18n, shown.errors(), this));
+        panes.put(MainView.Section.VERSIONS, new VersionsPane(i18n, shown.versions(), this, clock));
         AppConfig c = shown.account().config();
-        Node accountsNode = org.oxisync.ui.view.AccountsPanel.of(accounts.all().stream()
+        Node accountsNode = org.oxisync.ui.view.AccountsPanel.of(i18n, accounts.all().stream()
                 .map(x -> new org.oxisync.ui.view.AccountsPanel.Entry(x.name(), x.status())).toList(),
                 shown.name(), this::selectAccount, this::addAccount, c.user() + " · " + host(c.server()));
-        mainView = new MainView(status, this, panes, accountsNode, accounts.all().size() > 1
-                ? t("accounts.banner", "name", shown.name(), "user", c.user(), "host", host(c.server())) : "",
+        mainView = new MainView(i18n, status, this, panes, accountsNode, accounts.all().size() > 1
+                ? i18n.t("accounts.banner", "name", shown.name(), "user", c.user(), "host", host(c.server())) : "",
                 this::sectionShown);
-        windows.showMain(mainView, accounts.all().size() > 1 ? t("window.mainForAccount", "name", shown.name())
-                : t("app.name"), WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
+        windows.showMain(mainView, accounts.all().size() > 1 ? i18n.t("window.mainForAccount", "name", shown.name())
+                : i18n.t("app.name"), WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
         settings.load(this::applyBandwidth);
         shown.reloadLists();
         updateTray();
@@ -303,28 +320,6 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         syncNow();
     }
 
-    private void answerMassDelete(AccountSession s, String pair, org.oxisync.core.service.MassDeleteChoice choice) {
-        LOG.info("mass-delete guard of {} ({}): the user chose {}", pair, s.name(), choice);
-        s.backend().ifPresent(b -> b.answerMassDelete(pair, choice));
-    }
-
-    private void notice(AccountSession s, FeedBridge.Notice n) {
-        if (n.kind() == FeedBridge.Notice.Kind.CONFLICT) {
-            s.conflicts().reload(s::updateCounts);
-        } else {
-            s.errors().reload(s::updateCounts);
-        }
-        if (settings.notificationsProperty().get()) {
-            boolean conflict = n.kind() == FeedBridge.Notice.Kind.CONFLICT;
-            // with several accounts the title says whose pair it is
-            String pair = accounts.all().size() > 1 ? t("accounts.pairOf", "pair", n.pair(), "account", s.name()) : n.pair();
-            String title = conflict ? t("notify.conflict.title", "pair", pair) : t("notify.error.title", "pair", pair);
-            String subject = Describe.subject(n.path());
-            String text = conflict ? n.message() : ReasonText.message(n.reason(), n.message(), s.account().server(), subject);
-            tray.ifPresent(t -> t.notify(title, text, !conflict));
-        }
-    }
-
     private void updateTray() {
         StatusModel status = status();
         tray.ifPresent(t -> t.update(status.overallProperty().get(), status.headlineProperty().get(),
@@ -347,17 +342,17 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         }
         StatusModel status = status();
         if (status.signedOutProperty().get() || status.signInNeededProperty().get()) {
-            status.setFeedback(t("feedback.signInFirst"));
+            status.setFeedback(i18n.t("feedback.signInFirst"));
             return;
         }
         if (status.pausedProperty().get()) {
-            status.setFeedback(t("feedback.paused"));
+            status.setFeedback(i18n.t("feedback.paused"));
             return;
         }
         if (status.overallProperty().get() == org.oxisync.ui.sync.PairPhase.OFFLINE) {
-            status.setFeedback(t("feedback.offline"));
+            status.setFeedback(i18n.t("feedback.offline"));
         } else if (!status.busyProperty().get()) {
-            status.setFeedback(t("headline.checking"));
+            status.setFeedback(i18n.t("headline.checking"));
         }
         current().backend().ifPresent(b -> b.syncNow(null));
     }
@@ -385,7 +380,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
             windows.openSettings(settingsView);
             return;
         }
-        settingsView = new SettingsView(settings, this);
+        settingsView = new SettingsView(i18n, settings, settingsRequests);
         windows.openSettings(settingsView);
     }
 
@@ -394,7 +389,7 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         if (wizard != null && wizard.deviceProperty().get() != null) {
             wizard.browserFailed(message);
         } else {
-            windows.inform(t("open.failed.title"), message);
+            windows.inform(i18n.t("open.failed.title"), message);
         }
     }
 
@@ -430,14 +425,12 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
     /** Asks for the password of this account again (the server refused the saved sign-in, or after Log out). */
     @Override
     public void signInAgain() {
-        if (current() == null) {
-            showWizard();
-            return;
-        }
-        AppConfig c = current().account().config();
-        String name = current().name();
-        SignInDialog.open(windows, current().ctx(), background, c.server(), c.user(), c.pinnedSha256(), desktop::browse,
-                () -> accounts.restart(name, true, () -> settings.signedInProperty().set(true)));
+        settingsRequests.signInAgain();
+    }
+
+    /** "Add account…" (the sidebar's button, and Settings → Account). */
+    public void addAccount() {
+        settingsRequests.addAccount();
     }
 
     @Override
@@ -452,105 +445,20 @@ public final class Shell implements Actions, SettingsActions, Tray.Handler, Auto
         hooks.exit().run();
     }
 
-    // ---- SettingsActions ---------------------------------------------------------------------------------------
-
-    @Override
-    public String accountServer() {
-        return current() == null ? "" : current().account().server();
-    }
-
-    @Override
-    public String accountUser() {
-        return current() == null ? "" : current().account().user();
-    }
-
-    @Override
-    public String accountName() {
-        return current() == null ? "" : current().name();
-    }
-
-    @Override
-    public void logOut(Consumer<String> done) {
-        if (current() == null) {
-            return;
-        }
-        AccountSession s = current();
-        AccountActions.logOut(s, background, () -> {
-            settings.signedInProperty().set(false);
-            done.accept(null);
-        }, e -> done.accept(t("settings.account.logoutFailed", "error", e.getMessage())));
-    }
-
-    /** "Add account…": the sign-in and first-folder wizard for another server or user, in its own window. */
-    @Override
-    public void addAccount() {
-        AccountActions.addAccount(windows, desktop, background, home, clock, defaultLocalFolder(),
-                (added, made) -> accounts.reload(added, made), this::openFailed);
-    }
-
-    @Override
-    public void removeAccount() {
-        if (current() == null) {
-            return;
-        }
-        AccountSession s = current();
-        AccountActions.confirmRemove(windows, background, s, () -> {
-            accounts.drop(s);
-            windows.closeSettings();
-            settingsView = null;
-            AccountActions.remove(s, root, background, () -> {
-                if (current() != null) {
-                    showMainWindow(); // the other accounts of this home go on syncing (docs/accounts.md)
-                } else {
-                    showWizard();
-                }
-            }, e -> LOG.warn("removing the account failed: {}", e.toString()));
-        });
-    }
-
-    @Override
-    public void addPair() {
-        pairs.add();
-    }
-
-    @Override
-    public void removePair(FolderPair pair, Consumer<String> done) {
-        pairs.remove(pair, done);
-    }
-
-    @Override
-    public org.oxisync.ui.model.FolderLoader folders() {
-        return pairs.folders();
-    }
-
-    @Override
-    public void savePair(FolderPair pair, Consumer<String> done) {
-        pairs.save(pair, done);
-    }
-
-    @Override
-    public void loadPairs(Consumer<List<FolderPair>> then) {
-        pairs.load(then);
-    }
-
-    @Override
-    public void openLogFolder() {
-        Path dir = home.logDir();
-        background.run(() -> {
-            java.nio.file.Files.createDirectories(dir);
-            return dir;
-        }, desktop::open, e -> openFailed(t("open.logFolderFailed", "folder", dir, "error", e.getMessage())));
-    }
-
-    @Override
-    public String logFolder() {
-        return home.logDir().toString();
-    }
-
     // ---- for tests ---------------------------------------------------------------------------------------------
 
     public Windows windows() {
         return windows;
+    }
+
+    /** What the settings window asks of the shell (Add folder…, Remove account…, …). */
+    public SettingsActions settingsActions() {
+        return settingsRequests;
+    }
+
+    /** The words of the shell's language. */
+    public I18n i18n() {
+        return i18n;
     }
 
     /** The selected account's status (an empty one before the first sign-in). */

@@ -1,7 +1,5 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import atlantafx.base.theme.Styles;
 import java.util.function.Consumer;
 import javafx.scene.control.Button;
@@ -17,6 +15,7 @@ import javafx.stage.Stage;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.protocol.DeviceAuthorizationDto;
 import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.LoginSession;
 import org.oxisync.ui.view.Ui;
 
@@ -30,21 +29,24 @@ public final class SignInDialog extends VBox {
     private final ProgressIndicator spinner = new ProgressIndicator(-1);
     private LoginSession session;
 
-    private SignInDialog(AppContext ctx, Background background, String server, String user, String pin,
+    private final I18n i18n;
+
+    private SignInDialog(I18n i18n, AppContext ctx, Background background, String server, String user, String pin,
                          Consumer<String> openBrowser, Runnable onSignedIn, Runnable close) {
+        this.i18n = i18n;
         setId("sign-in-dialog");
         getStyleClass().add("wizard");
-        Label title = Ui.label(t("signIn.title", "host", hostOf(server)), "wizard-title");
-        Label why = Ui.wrapping(t("signIn.text", "user", user, "server", server), "muted");
+        Label title = Ui.label(i18n.t("signIn.title", "host", hostOf(server)), "wizard-title");
+        Label why = Ui.wrapping(i18n.t("signIn.text", "user", user, "server", server), "muted");
         PasswordField pw = new PasswordField();
         pw.setId("sign-in-password");
-        Label pl = Ui.mnemonic(t("signIn.password"));
+        Label pl = Ui.mnemonic(i18n.t("signIn.password"));
         pl.setLabelFor(pw);
-        CheckBox appPassword = new CheckBox(t("signIn.appPassword"));
+        CheckBox appPassword = new CheckBox(i18n.t("signIn.appPassword"));
         appPassword.setId("sign-in-app-password");
         GridPane g = new GridPane();
         g.getStyleClass().add("form-grid");
-        g.addRow(0, Ui.label(t("signIn.user"), Styles.TEXT_BOLD), Ui.data(new Label(user)));
+        g.addRow(0, Ui.label(i18n.t("signIn.user"), Styles.TEXT_BOLD), Ui.data(new Label(user)));
         g.addRow(1, pl, pw);
         g.add(appPassword, 1, 2);
         GridPane.setHgrow(pw, Priority.ALWAYS);
@@ -54,10 +56,10 @@ public final class SignInDialog extends VBox {
         spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         spinner.setVisible(false);
 
-        Button ok = Ui.button(t("signIn.ok"), "sign-in-ok", Styles.ACCENT);
+        Button ok = Ui.button(i18n.t("signIn.ok"), "sign-in-ok", Styles.ACCENT);
         ok.setDefaultButton(true);
-        Button browser = Ui.button(t("signIn.browser"), "sign-in-browser", Styles.BUTTON_OUTLINED);
-        Button cancel = new Button(t("common.cancel"));
+        Button browser = Ui.button(i18n.t("signIn.browser"), "sign-in-browser", Styles.BUTTON_OUTLINED);
+        Button cancel = new Button(i18n.t("common.cancel"));
         cancel.setCancelButton(true);
         cancel.getStyleClass().add(Styles.FLAT);
         cancel.setOnAction(e -> close.run());
@@ -67,7 +69,7 @@ public final class SignInDialog extends VBox {
         ok.setOnAction(e -> {
             String p = pw.getText();
             if (p == null || p.isEmpty()) {
-                problem.setText(t("signIn.enterPassword"));
+                problem.setText(i18n.t("signIn.enterPassword"));
                 return;
             }
             LoginSession s = fresh(ctx, server, pin);
@@ -95,7 +97,7 @@ public final class SignInDialog extends VBox {
             LoginSession s = fresh(ctx, server, pin);
             busy(true, "");
             background.run(s::startDeviceLogin, (DeviceAuthorizationDto auth) -> {
-                problem.setText(t("signIn.approve", "code", auth.userCode(), "address", auth.verificationUri()));
+                problem.setText(i18n.t("signIn.approve", "code", auth.userCode(), "address", auth.verificationUri()));
                 openBrowser.accept(auth.verificationUriComplete() != null ? auth.verificationUriComplete()
                         : auth.verificationUri());
                 background.run(() -> {
@@ -126,11 +128,11 @@ public final class SignInDialog extends VBox {
         problem.setText(message);
     }
 
-    private static String plain(Throwable e, String server) {
+    private String plain(Throwable e, String server) {
         if (e instanceof OxiCloudException.LoginFailed) {
-            return t("signIn.refused");
+            return i18n.t("signIn.refused");
         }
-        return ReasonText.of(e, server);
+        return ReasonText.of(i18n, e, server);
     }
 
     private static String hostOf(String server) {
@@ -143,12 +145,12 @@ public final class SignInDialog extends VBox {
     }
 
     /** Opens the dialog over the main window; {@code onSignedIn} runs on the FX thread after a good sign-in. */
-    public static Stage open(Windows windows, AppContext ctx, Background background, String server, String user,
+    public static Stage open(I18n i18n, Windows windows, AppContext ctx, Background background, String server, String user,
                              String pin, Consumer<String> openBrowser, Runnable onSignedIn) {
         Stage[] stage = new Stage[1];
-        SignInDialog d = new SignInDialog(ctx, background, server, user, pin, openBrowser, onSignedIn,
+        SignInDialog d = new SignInDialog(i18n, ctx, background, server, user, pin, openBrowser, onSignedIn,
                 () -> stage[0].close());
-        stage[0] = windows.openDialog(d, t("window.signIn"), 560, 380);
+        stage[0] = windows.openDialog(d, i18n.t("window.signIn"), 560, 380);
         stage[0].setOnHidden(e -> {
             if (d.session != null) {
                 LoginSession s = d.session;

@@ -14,6 +14,7 @@ import java.awt.TrayIcon;
 import java.awt.image.BufferedImage;
 import java.util.Optional;
 import javafx.application.Platform;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.PairPhase;
 
 /**
@@ -49,12 +50,12 @@ public final class Tray implements TrayPort {
     }
 
     /** Installs the icon, or returns empty where there is no tray. */
-    public static Optional<Tray> install(Handler h) {
+    public static Optional<Tray> install(Handler h, I18n i18n) {
         if (GraphicsEnvironment.isHeadless() || !SystemTray.isSupported()) {
             return Optional.empty();
         }
         try {
-            TrayMenu model = new TrayMenu(h);
+            TrayMenu model = new TrayMenu(i18n, h);
             PopupMenu menu = new PopupMenu();
             java.util.Map<String, MenuItem> items = new java.util.LinkedHashMap<>();
             for (TrayMenu.Item i : model.items()) {

@@ -1,9 +1,8 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.util.List;
 import java.util.Optional;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.PairPhase;
 
 /**
@@ -26,17 +25,21 @@ public final class TrayMenu {
 
     private final Tray.Handler handler;
     private PairPhase phase = PairPhase.IDLE;
-    private String headline = t("phase.idle");
+    private String headline;
     private boolean paused;
 
-    public TrayMenu(Tray.Handler handler) {
+    private final I18n i18n;
+
+    public TrayMenu(I18n i18n, Tray.Handler handler) {
+        this.i18n = i18n;
+        this.headline = i18n.t("phase.idle");
         this.handler = handler;
     }
 
     /** The latest state from the status model. */
     public void update(PairPhase phase, String headline, boolean paused) {
         this.phase = phase;
-        this.headline = headline == null || headline.isBlank() ? t("phase.idle") : headline;
+        this.headline = headline == null || headline.isBlank() ? i18n.t("phase.idle") : headline;
         this.paused = paused;
     }
 
@@ -45,18 +48,18 @@ public final class TrayMenu {
     }
 
     public String tooltip() {
-        return t("tray.tooltip", "state", headline);
+        return i18n.t("tray.tooltip", "state", headline);
     }
 
     public List<Item> items() {
         return List.of(
                 new Item(STATUS, headline, false, false, () -> { }),
-                new Item(OPEN, t("tray.open"), true, true, handler::showWindow),
-                new Item(PAUSE, paused ? t("tray.resume") : t("tray.pause"), true, false, handler::togglePause),
-                new Item(SYNC, t("tray.syncNow"), !paused, false, handler::syncNow),
-                new Item(FOLDER, t("tray.openFolder"), true, false, handler::openFolder),
-                new Item(WEB, t("tray.openWeb"), true, false, handler::openWebUi),
-                new Item(QUIT, t("tray.quit"), true, true, handler::quit));
+                new Item(OPEN, i18n.t("tray.open"), true, true, handler::showWindow),
+                new Item(PAUSE, paused ? i18n.t("tray.resume") : i18n.t("tray.pause"), true, false, handler::togglePause),
+                new Item(SYNC, i18n.t("tray.syncNow"), !paused, false, handler::syncNow),
+                new Item(FOLDER, i18n.t("tray.openFolder"), true, false, handler::openFolder),
+                new Item(WEB, i18n.t("tray.openWeb"), true, false, handler::openWebUi),
+                new Item(QUIT, i18n.t("tray.quit"), true, true, handler::quit));
     }
 
     public Optional<Item> item(String id) {

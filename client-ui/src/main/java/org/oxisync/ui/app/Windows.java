@@ -1,7 +1,5 @@
 package org.oxisync.ui.app;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +19,7 @@ import javafx.stage.DirectoryChooser;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * The one class that opens windows: the main window's content, the settings and "add folder" windows,
@@ -30,6 +29,7 @@ public final class Windows {
     private static final String CSS = Objects.requireNonNull(Windows.class.getResource("/org/oxisync/ui/oxisync.css"))
             .toExternalForm();
 
+    private final I18n i18n;
     private final Stage main;
     private final UiPreferences prefs;
     private Stage settings;
@@ -44,12 +44,16 @@ public final class Windows {
     private double normalW;
     private double normalH;
 
-    public Windows(Stage main) {
-        this(main, null);
+    public Windows(I18n i18n, Stage main) {
+        this(i18n, main, null);
     }
 
-    /** @param prefs where the main window's geometry is saved and read ({@code null}: nothing is kept) */
-    public Windows(Stage main, UiPreferences prefs) {
+    /**
+     * @param i18n  the words and direction of every window and dialog it opens
+     * @param prefs where the main window's geometry is saved and read ({@code null}: nothing is kept)
+     */
+    public Windows(I18n i18n, Stage main, UiPreferences prefs) {
+        this.i18n = i18n;
         this.main = main;
         this.prefs = prefs;
         javafx.beans.value.ChangeListener<Object> track = (o, a, b) -> {
@@ -129,11 +133,11 @@ public final class Windows {
         if (scene == null) {
             scene = new Scene(root);
             scene.getStylesheets().add(CSS);
-            scene.setNodeOrientation(org.oxisync.ui.i18n.I18n.orientation());
+            scene.setNodeOrientation(i18n.orientation());
             main.setScene(scene);
         } else {
             scene.setRoot(root);
-            scene.setNodeOrientation(org.oxisync.ui.i18n.I18n.orientation()); // the language of this shell
+            scene.setNodeOrientation(i18n.orientation()); // the language of this shell
             if (!scene.getStylesheets().contains(CSS)) {
                 scene.getStylesheets().add(CSS);
             }
@@ -195,7 +199,7 @@ public final class Windows {
             settings.toFront();
             return settings;
         }
-        settings = secondary(view, t("window.settings"), 880, 640);
+        settings = secondary(view, i18n.t("window.settings"), 880, 640);
         settings.setMinWidth(SETTINGS_MIN_WIDTH);
         settings.setMinHeight(480);
         Stage s = settings;
@@ -217,7 +221,7 @@ public final class Windows {
             addPair.toFront();
             return addPair;
         }
-        addPair = secondary(view, t("window.addFolder"), 720, 560);
+        addPair = secondary(view, i18n.t("window.addFolder"), 720, 560);
         addPair.initModality(Modality.WINDOW_MODAL);
         addPair.show();
         return addPair;
@@ -245,7 +249,7 @@ public final class Windows {
         s.initOwner(main);
         Scene scene = new Scene(view, w, h);
         scene.getStylesheets().add(CSS);
-        scene.setNodeOrientation(org.oxisync.ui.i18n.I18n.orientation());
+        scene.setNodeOrientation(i18n.orientation());
         s.setScene(scene);
         s.setTitle(title);
         s.setMinWidth(560);
@@ -265,7 +269,7 @@ public final class Windows {
     /** A folder chooser opened at {@code initial} (or its nearest existing parent). */
     public File chooseDirectory(Path initial, Window owner) {
         DirectoryChooser c = new DirectoryChooser();
-        c.setTitle(t("window.chooseFolder"));
+        c.setTitle(i18n.t("window.chooseFolder"));
         Path p = initial;
         while (p != null && !Files.isDirectory(p)) {
             p = p.getParent();
@@ -296,13 +300,13 @@ public final class Windows {
      * the window in the task bar as the way back.
      */
     public CloseChoice askBeforeQuitWithoutTray() {
-        ButtonType quit = new ButtonType(t("quit.quit"), ButtonBar.ButtonData.OK_DONE);
-        ButtonType minimize = new ButtonType(t("quit.minimize"), ButtonBar.ButtonData.OTHER);
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, t("quit.text"), minimize, quit, ButtonType.CANCEL);
+        ButtonType quit = new ButtonType(i18n.t("quit.quit"), ButtonBar.ButtonData.OK_DONE);
+        ButtonType minimize = new ButtonType(i18n.t("quit.minimize"), ButtonBar.ButtonData.OTHER);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, i18n.t("quit.text"), minimize, quit, ButtonType.CANCEL);
         localize(a);
         a.initOwner(main);
-        a.setTitle(t("quit.title"));
-        a.setHeaderText(t("quit.header"));
+        a.setTitle(i18n.t("quit.title"));
+        a.setHeaderText(i18n.t("quit.header"));
         a.getDialogPane().getStylesheets().add(CSS);
         a.getDialogPane().setId("quit-without-tray");
         ((javafx.scene.control.Button) a.getDialogPane().lookupButton(minimize)).setDefaultButton(true);
@@ -344,13 +348,13 @@ public final class Windows {
      * Right to left for Arabic and Farsi, in dialogs too; OK and Cancel in the user's language (JavaFX's own
      * words for them know only a few languages).
      */
-    private static void localize(Alert a) {
-        a.getDialogPane().setNodeOrientation(org.oxisync.ui.i18n.I18n.orientation());
+    private void localize(Alert a) {
+        a.getDialogPane().setNodeOrientation(i18n.orientation());
         if (a.getDialogPane().lookupButton(ButtonType.OK) instanceof javafx.scene.control.Button ok) {
-            ok.setText(t("common.ok"));
+            ok.setText(i18n.t("common.ok"));
         }
         if (a.getDialogPane().lookupButton(ButtonType.CANCEL) instanceof javafx.scene.control.Button c) {
-            c.setText(t("common.cancel"));
+            c.setText(i18n.t("common.cancel"));
         }
     }
 

@@ -11,14 +11,21 @@ import java.util.ResourceBundle;
 import javafx.geometry.NodeOrientation;
 
 /**
- * The desktop shell's words: every user-visible string comes from the {@code messages} bundle family
- * ({@code org/oxisync/ui/i18n/messages*.properties}, UTF-8), formatted with ICU's MessageFormat: named
+ * The desktop shell's words in one language: every user-visible string comes from the {@code messages} bundle
+ * family ({@code org/oxisync/ui/i18n/messages*.properties}, UTF-8), formatted with ICU's MessageFormat: named
  * arguments ({@code {file}}) and CLDR plural rules ({@code {count, plural, one {# file} other {# files}}}), so
  * Polish, Russian and Arabic get all their forms. The CLI and the log stay English and never come here.
  *
- * <p>The language follows the OS ({@link Locale#getDefault()}) unless Settings → General chose one
- * ({@code language} in {@code ui.properties}); it is read once at start (a change applies after a restart).
- * {@link #PSEUDO} ({@code en-XA}) is the pseudo-locale of the tests: every message bracketed, accented and 40 %
+ * <p>An instance is immutable: one locale and its bundle. The shell's composition root ({@code app.Shell}) makes
+ * one at start, from the language chosen in Settings → General ({@code language} in {@code ui.properties}) or else
+ * the OS's ({@link Locale#getDefault()}), and hands it to every screen, model and text helper that shows words
+ * (constructor injection, or the first argument of a static text helper). A change in Settings applies after a
+ * restart, as before: the next start makes a new instance. Decision: no static mutable state (the CTO's standard);
+ * the language used to be a process-wide field set by {@code setLocale}, so two shells or two tests in one JVM could
+ * not have their own language. Only stateless helpers stay static ({@link #pick}, {@link #fromPreference},
+ * {@link #LANGUAGES}, the bundle lookup and pattern formatting).
+ *
+ * <p>{@link #PSEUDO} ({@code en-XA}) is the pseudo-locale of the tests: every message bracketed, accented and 40 %
  * longer, so a string that does not come from here, or a label too narrow for a longer translation, shows.
  */
 public final class I18n {
@@ -32,10 +39,27 @@ public final class I18n {
             Locale.forLanguageTag("ru"), Locale.SIMPLIFIED_CHINESE, Locale.TRADITIONAL_CHINESE, Locale.JAPANESE,
             Locale.KOREAN, Locale.forLanguageTag("hi"), Locale.forLanguageTag("ar"), Locale.forLanguageTag("fa"));
 
-    private static volatile Locale locale = pick(Locale.getDefault());
-    private static volatile ResourceBundle bundle;
+    private final Locale locale;
+    private final ResourceBundle bundle;
 
-    private I18n() {
+    private I18n(Locale supported) {
+        this.locale = supported;
+        this.bundle = bundle(supported);
+    }
+
+    /** The words of the supported language closest to {@code wanted} ({@link #pick}). */
+    public static I18n of(Locale wanted) {
+        return new I18n(pick(wanted));
+    }
+
+    /** The words of a saved choice ("" or "system" = the OS's language, else a language tag). */
+    public static I18n forPreference(String tag) {
+        return new I18n(fromPreference(tag));
+    }
+
+    /** English, the base bundle (tests, and text helpers shown before a language is known). */
+    public static I18n english() {
+        return of(Locale.ENGLISH);
     }
 
     /** The supported language closest to {@code wanted}: zh-Hant/TW/HK/MO → traditional, other zh → simplified. */
@@ -68,32 +92,27 @@ public final class I18n {
                 : pick(Locale.forLanguageTag(tag));
     }
 
-    public static Locale locale() {
+    /** The language of these words (one of {@link #LANGUAGES}, or {@link #PSEUDO}). */
+    public Locale locale() {
         return locale;
     }
 
-    /** Chooses the language of every message formatted from now on (windows built later use it). */
-    public static synchronized void setLocale(Locale l) {
-        locale = pick(l);
-        bundle = null;
-    }
-
-    public static boolean pseudo() {
+    public boolean pseudo() {
         return PSEUDO.equals(locale);
     }
 
     /** The locale for numbers, dates and plural rules (English for the pseudo-locale). */
-    public static Locale formatLocale() {
+    public Locale formatLocale() {
         return pseudo() ? Locale.ENGLISH : locale;
     }
 
     /** Right to left for Arabic and Farsi. */
-    public static boolean rightToLeft() {
+    public boolean rightToLeft() {
         String l = locale.getLanguage();
         return l.equals("ar") || l.equals("fa") || l.equals("he") || l.equals("ur");
     }
 
-    public static NodeOrientation orientation() {
+    public NodeOrientation orientation() {
         return rightToLeft() ? NodeOrientation.RIGHT_TO_LEFT : NodeOrientation.LEFT_TO_RIGHT;
     }
 
@@ -103,30 +122,19 @@ public final class I18n {
                 ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
     }
 
-    private static ResourceBundle bundle() {
-        ResourceBundle b = bundle;
-        if (b == null) {
-            synchronized (I18n.class) {
-                b = bundle(locale);
-                bundle = b;
-            }
-        }
-        return b;
-    }
-
     /** True when {@code key} is a message (tests and optional texts). */
-    public static boolean has(String key) {
-        return bundle().containsKey(key);
+    public boolean has(String key) {
+        return bundle.containsKey(key);
     }
 
     /**
-     * The message {@code key} with its named arguments, given as pairs: {@code t("headline.syncing", "count", 3)}.
+     * The message {@code key} with its named arguments, given as pairs: {@code i18n.t("headline.syncing", "count", 3)}.
      * A missing key comes back as "!key!" (visible in screenshots; the bundle test fails on it).
      */
-    public static String t(String key, Object... namesAndValues) {
+    public String t(String key, Object... namesAndValues) {
         String pattern;
         try {
-            pattern = bundle().getString(key);
+            pattern = bundle.getString(key);
         } catch (MissingResourceException e) {
             return "!" + key + "!";
         }
@@ -143,5 +151,10 @@ public final class I18n {
 
     static String format(String pattern, Locale l, Map<String, Object> args) {
         return new MessageFormat(pattern, ULocale.forLocale(l)).format(args);
+    }
+
+    @Override
+    public String toString() {
+        return "I18n[" + locale.toLanguageTag() + "]";
     }
 }

@@ -16,6 +16,7 @@ import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.status.Activity;
 import org.oxisync.ui.app.Background;
+import org.oxisync.ui.i18n.I18n;
 
 /** The activity list: the newest entries of the store's activity log, filtered by kind and searched by text. */
 public final class ActivityModel {
@@ -40,10 +41,10 @@ public final class ActivityModel {
             };
         }
 
-        @Override
-        public String toString() {
-            return this == HELD_BACK ? org.oxisync.ui.i18n.I18n.t("activity.filter.heldBack")
-                    : org.oxisync.ui.i18n.I18n.t("activity.filter." + name().toLowerCase(Locale.ROOT));
+        /** The filter's name in {@code i18n}'s language. */
+        public String label(I18n i18n) {
+            return this == HELD_BACK ? i18n.t("activity.filter.heldBack")
+                    : i18n.t("activity.filter." + name().toLowerCase(Locale.ROOT));
         }
     }
 

@@ -10,6 +10,7 @@ import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Background;
 import org.oxisync.ui.app.ReasonText;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.PairPhase;
 
 /** What went wrong, per pair and per item, each with what the user can do about it. */
@@ -22,7 +23,10 @@ public final class ErrorsModel {
     private final Background background;
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
 
-    public ErrorsModel(Supplier<LocalStore> store, StatusModel status, Background background) {
+    private final I18n i18n;
+
+    public ErrorsModel(I18n i18n, Supplier<LocalStore> store, StatusModel status, Background background) {
+        this.i18n = i18n;
         this.store = store;
         this.status = status;
         this.background = background;
@@ -34,16 +38,16 @@ public final class ErrorsModel {
             if (r.phaseProperty().get() == PairPhase.ERROR) {
                 Reason why = r.problemProperty().get();
                 String d = r.detailProperty().get();
-                pairLevel.add(new Row(r.name(), "", ReasonText.message(why, d, status.server(), null),
-                        ReasonText.advice(why == null ? null : why.code().name()), 0));
+                pairLevel.add(new Row(r.name(), "", ReasonText.message(i18n, why, d, status.server(), null),
+                        ReasonText.advice(i18n, why == null ? null : why.code().name()), 0));
             }
         }
         background.run(() -> {
             List<Row> out = new ArrayList<>(pairLevel);
             for (FolderPair p : store.get().accounts().pairs()) {
                 store.get().errors().list(p.id()).forEach(e -> out.add(new Row(p.name(), e.path(),
-                        ReasonText.message(e.code(), e.args(), e.message(), status.server(), e.path(), null),
-                        ReasonText.advice(e.code()), e.attempts())));
+                        ReasonText.message(i18n, e.code(), e.args(), e.message(), status.server(), e.path(), null),
+                        ReasonText.advice(i18n, e.code()), e.attempts())));
             }
             return out;
         }, r -> {

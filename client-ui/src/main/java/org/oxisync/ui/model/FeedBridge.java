@@ -10,6 +10,7 @@ import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.plan.MassDeleteGuard;
 import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.PairPhase;
 import org.oxisync.ui.sync.SyncFeed;
 
@@ -27,13 +28,16 @@ public final class FeedBridge implements SyncFeed {
     private final Map<String, ProgressSnapshot> latest = new ConcurrentHashMap<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
 
+    private final I18n i18n;
+
     /**
      * @param afterRun runs on the FX thread after a run finished (refreshes lists read from the store)
      * @param massDeleteStops told on the FX thread, with the pair and the counts, when the mass-delete guard stopped
      *                        a run (the app asks the user)
      */
-    public FeedBridge(StatusModel status, Consumer<Notice> notices, Runnable afterRun,
+    public FeedBridge(I18n i18n, StatusModel status, Consumer<Notice> notices, Runnable afterRun,
                       java.util.function.BiConsumer<String, MassDeleteGuard.Verdict> massDeleteStops) {
+        this.i18n = i18n;
         this.status = status;
         this.notices = notices;
         this.afterRun = afterRun;
@@ -59,7 +63,7 @@ public final class FeedBridge implements SyncFeed {
     @Override
     public void conflict(String pair, String path, String copy) {
         post(() -> notices.accept(new Notice(Notice.Kind.CONFLICT, pair, path,
-                org.oxisync.ui.i18n.I18n.t("notify.conflict.text", "file", path, "copy", copy))));
+                i18n.t("notify.conflict.text", "file", path, "copy", copy))));
     }
 
     @Override

@@ -1,13 +1,12 @@
 package org.oxisync.ui.model;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.RemoteFolder;
 import org.oxisync.ui.setup.RemoteFolders;
 
@@ -20,7 +19,7 @@ import org.oxisync.ui.setup.RemoteFolders;
  */
 record FirstCopy(String text, long downloadBytes) {
     /** The local folder holds files, the server's is empty: everything is uploaded. */
-    static FirstCopy upload(Path local) throws IOException {
+    static FirstCopy upload(I18n i18n, Path local) throws IOException {
         long[] n = new long[2];
         try (Stream<Path> s = Files.walk(local)) {
             s.filter(Files::isRegularFile).forEach(f -> {
@@ -32,11 +31,11 @@ record FirstCopy(String text, long downloadBytes) {
                 }
             });
         }
-        return new FirstCopy(t("wizard.review.uploads", "count", n[0], "size", Formats.bytes(n[1])), 0);
+        return new FirstCopy(i18n.t("wizard.review.uploads", "count", n[0], "size", Formats.bytes(i18n, n[1])), 0);
     }
 
     /** The local folder is empty: the server's files, less those of the excluded folders, come down. */
-    static FirstCopy download(RemoteFolders folders, RemoteFolder remote, List<RemoteFolder> excluded) {
+    static FirstCopy download(I18n i18n, RemoteFolders folders, RemoteFolder remote, List<RemoteFolder> excluded) {
         RemoteFolders.Size all = folders.size(remote);
         long files = all.files();
         long bytes = all.bytes();
@@ -46,9 +45,9 @@ record FirstCopy(String text, long downloadBytes) {
             bytes -= size.bytes();
         }
         if (files <= 0) {
-            return new FirstCopy(t("wizard.review.bothEmpty"), 0);
+            return new FirstCopy(i18n.t("wizard.review.bothEmpty"), 0);
         }
-        return new FirstCopy(t(all.complete() ? "wizard.review.downloads" : "wizard.review.downloads.more",
-                "count", files, "size", Formats.bytes(bytes)), bytes);
+        return new FirstCopy(i18n.t(all.complete() ? "wizard.review.downloads" : "wizard.review.downloads.more",
+                "count", files, "size", Formats.bytes(i18n, bytes)), bytes);
     }
 }

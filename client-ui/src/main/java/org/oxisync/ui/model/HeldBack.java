@@ -9,6 +9,7 @@ import org.oxisync.core.plan.PairRights;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.core.reason.ReasonCode;
 import org.oxisync.ui.app.ReasonText;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.PairModes;
 
 /**
@@ -21,7 +22,7 @@ import org.oxisync.ui.setup.PairModes;
 public record HeldBack(FolderPair pair, String path, String reason, Instant when, boolean byRights) {
 
     /** The skipped items of one report with their reasons in plain words: held back by rights, or left out. */
-    public static List<HeldBack> of(FolderPair pair, SyncReport report, Instant when) {
+    public static List<HeldBack> of(I18n i18n, FolderPair pair, SyncReport report, Instant when) {
         List<HeldBack> out = new ArrayList<>();
         if (report == null) {
             return out;
@@ -29,7 +30,7 @@ public record HeldBack(FolderPair pair, String path, String reason, Instant when
         PairRights rights = PairModes.of(pair);
         for (ItemError e : report.skipped()) {
             boolean byRights = heldBack(e.code()); // by its kind: a link or a refused name is no matter of rights
-            out.add(new HeldBack(pair, e.path(), ReasonText.message(e.code().name(), e.why().args(), e.reason(),
+            out.add(new HeldBack(pair, e.path(), ReasonText.message(i18n, e.code().name(), e.why().args(), e.reason(),
                     null, e.path(), rights), when, byRights));
         }
         return out;
@@ -45,10 +46,10 @@ public record HeldBack(FolderPair pair, String path, String reason, Instant when
     }
 
     /** Every pair's held-back items from its last run, pair by pair. FX thread. */
-    public static List<HeldBack> all(StatusModel status) {
+    public static List<HeldBack> all(I18n i18n, StatusModel status) {
         List<HeldBack> out = new ArrayList<>();
         for (PairRow r : status.pairs()) {
-            out.addAll(of(r.pair(), r.lastReportProperty().get(), r.lastRunProperty().get()));
+            out.addAll(of(i18n, r.pair(), r.lastReportProperty().get(), r.lastRunProperty().get()));
         }
         return out;
     }

@@ -1,7 +1,5 @@
 package org.oxisync.ui.model;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -18,6 +16,7 @@ import org.oxisync.store.LocalStore;
 import org.oxisync.ui.app.Appearance;
 import org.oxisync.ui.app.Background;
 import org.oxisync.ui.app.UiPreferences;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * Every setting the settings window edits, as properties. {@link #load()} reads them in the background;
@@ -57,13 +56,13 @@ public final class SettingsModel {
 
     /** The choices of Settings → General → Language: the OS's, then the 16 languages. */
     public static final java.util.List<String> LANGUAGE_CHOICES = java.util.stream.Stream.concat(
-            java.util.stream.Stream.of("system"), org.oxisync.ui.i18n.I18n.LANGUAGES.stream().map(java.util.Locale::toLanguageTag))
+            java.util.stream.Stream.of("system"), I18n.LANGUAGES.stream().map(java.util.Locale::toLanguageTag))
             .toList();
 
     /** A language by its own name ("Deutsch", "日本語"), as people look for it; "system" in the current language. */
-    public static String languageName(String tag) {
+    public static String languageName(I18n i18n, String tag) {
         if (tag == null || tag.equals("system")) {
-            return t("settings.general.language.system");
+            return i18n.t("settings.general.language.system");
         }
         java.util.Locale l = java.util.Locale.forLanguageTag(tag);
         String n = l.getDisplayName(l);
@@ -72,8 +71,11 @@ public final class SettingsModel {
     /** False after Log out, until the account signs in again. */
     private final BooleanProperty signedIn = new SimpleBooleanProperty(true);
 
-    public SettingsModel(Supplier<Optional<LocalStore>> store, UiPreferences prefs,
+    private final I18n i18n;
+
+    public SettingsModel(I18n i18n, Supplier<Optional<LocalStore>> store, UiPreferences prefs,
                          Supplier<Optional<Autostart>> autostart, Background background) {
+        this.i18n = i18n;
         this.store = store;
         this.prefs = prefs;
         this.autostart = autostart;
@@ -106,7 +108,7 @@ public final class SettingsModel {
                         as.disable();
                     }
                     return null;
-                }, r -> lastSaveError.set(""), e -> lastSaveError.set(t("settings.error.startAtLogin", "error", e.getMessage())));
+                }, r -> lastSaveError.set(""), e -> lastSaveError.set(i18n.t("settings.error.startAtLogin", "error", e.getMessage())));
             }
         });
     }
@@ -153,7 +155,7 @@ public final class SettingsModel {
         background.run(() -> {
             prefs.save();
             return null;
-        }, r -> lastSaveError.set(""), e -> lastSaveError.set(t("settings.error.prefs", "error", e.getMessage())));
+        }, r -> lastSaveError.set(""), e -> lastSaveError.set(i18n.t("settings.error.prefs", "error", e.getMessage())));
     }
 
     private void saveStore(String key, String value) {
@@ -163,7 +165,7 @@ public final class SettingsModel {
         background.run(() -> {
             store.get().orElseThrow(() -> new IllegalStateException("sign in first")).settings().put(key, value);
             return null;
-        }, r -> lastSaveError.set(""), e -> lastSaveError.set(t("settings.error.setting", "error", e.getMessage())));
+        }, r -> lastSaveError.set(""), e -> lastSaveError.set(i18n.t("settings.error.setting", "error", e.getMessage())));
     }
 
     public ObjectProperty<Appearance> appearanceProperty() {

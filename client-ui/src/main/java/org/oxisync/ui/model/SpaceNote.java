@@ -1,9 +1,8 @@
 package org.oxisync.ui.model;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.util.OptionalLong;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * What will be downloaded beside the local disk's free space (issue 18 #37): "2.1 GiB to download · 40.3 GiB free
@@ -13,24 +12,25 @@ import org.oxisync.ui.app.Formats;
  */
 public record SpaceNote(String text, boolean tooLarge) {
     /**
+     * @param i18n       the words of the shell's language
      * @param toDownload bytes to download; empty while counting
      * @param free       the free space of the local folder's file system; empty when unknown
      */
-    public static SpaceNote of(OptionalLong toDownload, OptionalLong free) {
+    public static SpaceNote of(I18n i18n, OptionalLong toDownload, OptionalLong free) {
         if (free.isEmpty()) {
             return toDownload.isPresent() && toDownload.getAsLong() > 0
-                    ? new SpaceNote(t("space.download", "size", Formats.bytes(toDownload.getAsLong())), false)
+                    ? new SpaceNote(i18n.t("space.download", "size", Formats.bytes(i18n, toDownload.getAsLong())), false)
                     : new SpaceNote("", false);
         }
-        String freeText = Formats.bytes(free.getAsLong());
+        String freeText = Formats.bytes(i18n, free.getAsLong());
         if (toDownload.isEmpty()) {
-            return new SpaceNote(t("space.counting", "free", freeText), false);
+            return new SpaceNote(i18n.t("space.counting", "free", freeText), false);
         }
         long need = toDownload.getAsLong();
         if (need > free.getAsLong()) {
-            return new SpaceNote(t("space.tooLarge", "size", Formats.bytes(need), "free", freeText), true);
+            return new SpaceNote(i18n.t("space.tooLarge", "size", Formats.bytes(i18n, need), "free", freeText), true);
         }
-        return new SpaceNote(need == 0 ? t("space.free", "free", freeText)
-                : t("space.fits", "size", Formats.bytes(need), "free", freeText), false);
+        return new SpaceNote(need == 0 ? i18n.t("space.free", "free", freeText)
+                : i18n.t("space.fits", "size", Formats.bytes(i18n, need), "free", freeText), false);
     }
 }

@@ -1,7 +1,5 @@
 package org.oxisync.ui.model;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -25,6 +23,7 @@ import org.oxisync.core.progress.ItemState;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.PairPhase;
 
 /**
@@ -38,7 +37,7 @@ public final class StatusModel {
     private final Clock clock;
     private final ObservableList<PairRow> pairs = FXCollections.observableArrayList();
     private final ObjectProperty<PairPhase> overall = new SimpleObjectProperty<>(PairPhase.IDLE);
-    private final StringProperty headline = new SimpleStringProperty(t("phase.idle"));
+    private final StringProperty headline;
     private final StringProperty progressText = new SimpleStringProperty("");
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
@@ -56,7 +55,11 @@ public final class StatusModel {
     /** A short answer to the user's last request ("Sync now" while paused or offline); empty when none. */
     private final StringProperty feedback = new SimpleStringProperty("");
 
-    public StatusModel(Clock clock) {
+    private final I18n i18n;
+
+    public StatusModel(I18n i18n, Clock clock) {
+        this.i18n = i18n;
+        this.headline = new SimpleStringProperty(i18n.t("phase.idle"));
         this.clock = clock;
     }
 
@@ -128,12 +131,12 @@ public final class StatusModel {
             finishedInRun.computeIfAbsent(pair, k -> new java.util.HashSet<>()).add(p);
             recompute();
         });
-        org.oxisync.ui.app.Describe.done(description).ifPresent(d -> addRecent(d, Instant.now(clock)));
+        org.oxisync.ui.app.Describe.done(i18n, description).ifPresent(d -> addRecent(d, Instant.now(clock)));
     }
 
     /** "10:42 · Downloaded x.txt · new, 9 B": a finished change with the time it finished, newest first. */
     public void addRecent(String doneSentence, Instant when) {
-        recentItems.add(0, t("status.recent.item", "time", Formats.time(when, clock.getZone()), "text", doneSentence));
+        recentItems.add(0, i18n.t("status.recent.item", "time", Formats.time(i18n, when, clock.getZone()), "text", doneSentence));
         if (recentItems.size() > RECENT_ITEMS) {
             recentItems.remove(RECENT_ITEMS, recentItems.size());
         }
@@ -249,29 +252,29 @@ public final class StatusModel {
         if (signInNeeded.get()) {
             progress.set(0);
             progressText.set("");
-            headline.set(t("headline.signInNeeded"));
+            headline.set(i18n.t("headline.signInNeeded"));
         } else if (signedOut.get()) {
             progress.set(0);
             progressText.set("");
-            headline.set(t("headline.signedOut"));
+            headline.set(i18n.t("headline.signedOut"));
         } else if (o == PairPhase.SYNCING && itemsTotal > 0) {
-            headline.set(t("headline.syncing", "count", itemsTotal));
+            headline.set(i18n.t("headline.syncing", "count", itemsTotal));
             progress.set(total > 0 ? (double) done / total : (double) itemsDone / itemsTotal);
-            String progressLine = t("progress.text", "done", Formats.bytes(done), "total", Formats.bytes(total),
+            String progressLine = i18n.t("progress.text", "done", Formats.bytes(i18n, done), "total", Formats.bytes(i18n, total),
                     "itemsDone", itemsDone, "items", itemsTotal);
-            progressText.set(rate > 0 && total > done ? t("progress.withEta", "progress", progressLine, "eta",
-                    Formats.timeLeft(java.time.Duration.ofSeconds((long) ((total - done) / rate)))) : progressLine);
+            progressText.set(rate > 0 && total > done ? i18n.t("progress.withEta", "progress", progressLine, "eta",
+                    Formats.timeLeft(i18n, java.time.Duration.ofSeconds((long) ((total - done) / rate)))) : progressLine);
         } else {
             progress.set(anyBusy ? -1 : 0);
-            progressText.set(anyBusy ? t("progress.comparing") : "");
+            progressText.set(anyBusy ? i18n.t("progress.comparing") : "");
             int failing = Math.max(errorCount.get(), partial);
             headline.set(switch (o) {
-                case IDLE -> conflictCount.get() > 0 ? t("headline.conflicts", "count", conflictCount.get())
-                        : t("headline.upToDate");
-                case SCANNING, SYNCING -> t("headline.checking");
-                case PAUSED -> t("headline.paused");
-                case OFFLINE -> t("headline.offline");
-                case ERROR -> anyError ? t("headline.attention") : t("headline.itemErrors", "count", failing);
+                case IDLE -> conflictCount.get() > 0 ? i18n.t("headline.conflicts", "count", conflictCount.get())
+                        : i18n.t("headline.upToDate");
+                case SCANNING, SYNCING -> i18n.t("headline.checking");
+                case PAUSED -> i18n.t("headline.paused");
+                case OFFLINE -> i18n.t("headline.offline");
+                case ERROR -> anyError ? i18n.t("headline.attention") : i18n.t("headline.itemErrors", "count", failing);
             });
         }
     }

@@ -1,7 +1,5 @@
 package org.oxisync.ui.model;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -22,6 +20,7 @@ import org.oxisync.protocol.PresentedCertificate;
 import org.oxisync.store.account.Account;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Background;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.LoginSession;
 import org.oxisync.ui.setup.PairSetup;
 import org.oxisync.ui.setup.RemoteFolder;
@@ -37,9 +36,9 @@ public final class WizardModel {
     public enum Step {
         SERVER, SIGN_IN, REMOTE_FOLDER, LOCAL_FOLDER, SELECTIVE, REVIEW;
 
-        /** The step's title in the user's language. */
-        public String title() {
-            return t("wizard.step." + name().toLowerCase(java.util.Locale.ROOT));
+        /** The step's title in {@code i18n}'s language. */
+        public String title(I18n i18n) {
+            return i18n.t("wizard.step." + name().toLowerCase(java.util.Locale.ROOT));
         }
     }
 
@@ -81,7 +80,10 @@ public final class WizardModel {
     private final PairPlace place = new PairPlace();
     private int localCheck;
 
-    public WizardModel(AppContext ctx, Background background, boolean addPairOnly, Path defaultLocal) {
+    private final I18n i18n;
+
+    public WizardModel(I18n i18n, AppContext ctx, Background background, boolean addPairOnly, Path defaultLocal) {
+        this.i18n = i18n;
         this.given = ctx;
         this.ctx = ctx;
         this.background = background;
@@ -91,7 +93,7 @@ public final class WizardModel {
             background.run(() -> ctx.store().accounts().account().orElseThrow(), a -> {
                 account.set(a);
                 place.driveProperty().set(org.oxisync.ui.setup.DriveChoice.personal(a));
-                remoteFolder.set(root(a));
+                remoteFolder.set(root(i18n, a));
                 step.set(Step.REMOTE_FOLDER);
             }, this::fail);
         } else {
@@ -103,8 +105,8 @@ public final class WizardModel {
         return addPairOnly;
     }
 
-    public static RemoteFolder root(Account a) {
-        return new RemoteFolder(a.rootFolderId(), t("wizard.remote.allFiles"), "/");
+    public static RemoteFolder root(I18n i18n, Account a) {
+        return new RemoteFolder(a.rootFolderId(), i18n.t("wizard.remote.allFiles"), "/");
     }
 
     public int stepNumber() {
@@ -121,9 +123,9 @@ public final class WizardModel {
     public void checkServer() {
         String base;
         try {
-            base = ServerCheck.normalize(serverUrl.get());
+            base = ServerCheck.normalize(i18n, serverUrl.get());
         } catch (IllegalArgumentException e) {
-            problem(t("wizard.problem.address"), e.getMessage());
+            problem(i18n.t("wizard.problem.address"), e.getMessage());
             return;
         }
         check(base, null);
@@ -141,7 +143,7 @@ public final class WizardModel {
     public void refuseCertificate() {
         certificate.set(null);
         closeSession();
-        problem(t("wizard.problem.notConnected"), t("wizard.problem.notConnected.text"));
+        problem(i18n.t("wizard.problem.notConnected"), i18n.t("wizard.problem.notConnected.text"));
     }
 
     private void check(String base, String pin) {
@@ -151,10 +153,10 @@ public final class WizardModel {
         LoginSession s = new LoginSession(ctx, base, pin);
         session = s;
         busy.set(true);
-        background.run(s::check, result -> {
+        background.run(() -> s.check(i18n), result -> {
             busy.set(false);
             if (result instanceof ServerCheck.Supported ok) {
-                serverInfo.set(serverInfo(String.valueOf(ok.version()), ok.baseUrl()));
+                serverInfo.set(serverInfo(i18n, String.valueOf(ok.version()), ok.baseUrl()));
                 step.set(Step.SIGN_IN);
             } else if (result instanceof ServerCheck.Untrusted u) {
                 certificate.set(u.certificate());
@@ -200,7 +202,7 @@ public final class WizardModel {
                 String pw = password.get() == null ? "" : password.get();
                 if (u.isEmpty() || pw.isEmpty()) {
                     busy.set(false);
-                    problem(t("wizard.problem.credentials"), t("wizard.problem.credentials.text"));
+                    problem(i18n.t("wizard.problem.credentials"), i18n.t("wizard.problem.credentials.text"));
                     return;
                 }
                 boolean app = method.get() == Method.APP_PASSWORD;
@@ -222,7 +224,7 @@ public final class WizardModel {
 
     /** The desktop could not open the sign-in page: the view says so instead of "your browser opened it". */
     public void browserFailed(String message) {
-        browserProblem.set(message == null ? t("wizard.browser.failed") : message);
+        browserProblem.set(message == null ? i18n.t("wizard.browser.failed") : message);
     }
 
     /** Stops waiting for the browser approval. */
@@ -251,7 +253,7 @@ public final class WizardModel {
         password.set("");
         account.set(a);
         place.driveProperty().set(org.oxisync.ui.setup.DriveChoice.personal(a));
-        remoteFolder.set(root(a));
+        remoteFolder.set(root(i18n, a));
         step.set(Step.REMOTE_FOLDER);
     }
 
@@ -270,7 +272,7 @@ public final class WizardModel {
 
     public void remoteChosen() {
         if (remoteFolder.get() == null) {
-            problem(t("wizard.problem.chooseFolder"), t("wizard.problem.chooseRemote"));
+            problem(i18n.t("wizard.problem.chooseFolder"), i18n.t("wizard.problem.chooseRemote"));
             return;
         }
         clearProblem();
@@ -282,10 +284,10 @@ public final class WizardModel {
      * "OxiCloud 0.8.7 at …", and for plain http to another computer the warning that the password and the files
      * travel unencrypted (issue 18 #28; the CLI's {@code login} prints the same).
      */
-    static String serverInfo(String version, String baseUrl) {
-        String info = t("wizard.signIn.server", "version", version, "address", baseUrl);
+    static String serverInfo(I18n i18n, String version, String baseUrl) {
+        String info = i18n.t("wizard.signIn.server", "version", version, "address", baseUrl);
         return org.oxisync.core.app.ServerAddress.plainHttpWarning(baseUrl)
-                .map(w -> info + "\n" + t("wizard.signIn.plainHttp")).orElse(info);
+                .map(w -> info + "\n" + i18n.t("wizard.signIn.plainHttp")).orElse(info);
     }
 
     /** Explains what choosing the typed local folder means (new, empty, holds files, not allowed). */
@@ -303,9 +305,9 @@ public final class WizardModel {
                 return "!" + problem;
             }
             if (!java.nio.file.Files.exists(p)) {
-                return t("wizard.local.new");
+                return i18n.t("wizard.local.new");
             }
-            return PairSetup.holdsFiles(p) ? t("wizard.local.holdsFiles") : t("wizard.local.empty");
+            return PairSetup.holdsFiles(p) ? i18n.t("wizard.local.holdsFiles") : i18n.t("wizard.local.empty");
         }, note -> {
             if (mine == localCheck) { // a newer path was typed meanwhile: its check answers, not this one
                 localNote.set(note.startsWith("!") ? note.substring(1) : note);
@@ -330,7 +332,7 @@ public final class WizardModel {
         clearProblem();
         String typed = localFolder.get() == null ? "" : localFolder.get().trim();
         if (typed.isEmpty()) {
-            problem(t("wizard.problem.chooseFolder"), t("wizard.problem.chooseLocal"));
+            problem(i18n.t("wizard.problem.chooseFolder"), i18n.t("wizard.problem.chooseLocal"));
             return;
         }
         busy.set(true);
@@ -348,8 +350,8 @@ public final class WizardModel {
             selection.set(sel);
             folders().size(remote, size -> sel.sized(sel.root(), size));
             java.util.OptionalLong free = freeSpace();
-            sel.changes().addListener((o, a, b) -> space.set(SpaceNote.of(sel.bytesSynced(), free)));
-            space.set(SpaceNote.of(sel.bytesSynced(), free));
+            sel.changes().addListener((o, a, b) -> space.set(SpaceNote.of(i18n, sel.bytesSynced(), free)));
+            space.set(SpaceNote.of(i18n, sel.bytesSynced(), free));
             boolean noSubs = list.isEmpty();
             step.set(noSubs ? Step.REVIEW : Step.SELECTIVE);
             if (noSubs) {
@@ -376,7 +378,7 @@ public final class WizardModel {
         busy.set(true);
         plan.clear();
         space.set(new SpaceNote("", false));
-        reviewText.set(t("wizard.review.preparing"));
+        reviewText.set(i18n.t("wizard.review.preparing"));
         Path local = Path.of(localFolder.get().trim());
         RemoteFolder remote = remoteFolder.get();
         FolderSelection sel = selection.get();
@@ -393,22 +395,22 @@ public final class WizardModel {
                 return new Review(pair, preview, null,
                         org.oxisync.core.commands.PlanTotals.of(preview.plan()).downloadBytes());
             }
-            FirstCopy copy = localFiles ? FirstCopy.upload(local)
-                    : FirstCopy.download(new RemoteFolders(ctx.api()), remote, excludedFolders);
+            FirstCopy copy = localFiles ? FirstCopy.upload(i18n, local)
+                    : FirstCopy.download(i18n, new RemoteFolders(ctx.api()), remote, excludedFolders);
             return new Review(pair, null, copy.text(), copy.downloadBytes());
         }, r -> {
             busy.set(false);
             createdPair.set(r.pair());
             if (r.preview() == null) {
-                reviewText.set(t("wizard.review.keep", "local", r.pair().localRoot(), "remote", r.pair().remotePath(),
+                reviewText.set(i18n.t("wizard.review.keep", "local", r.pair().localRoot(), "remote", r.pair().remotePath(),
                         "sizes", r.sizes()));
             } else {
                 List<String> lines = r.preview().plan().stream()
-                        .flatMap(l -> org.oxisync.ui.app.Describe.action(l).stream()).toList();
+                        .flatMap(l -> org.oxisync.ui.app.Describe.action(i18n, l).stream()).toList();
                 plan.setAll(lines);
-                reviewText.set(t("wizard.review.both", "count", lines.size()));
+                reviewText.set(i18n.t("wizard.review.both", "count", lines.size()));
             }
-            space.set(r.downloadBytes() > 0 ? SpaceNote.of(java.util.OptionalLong.of(r.downloadBytes()), free)
+            space.set(r.downloadBytes() > 0 ? SpaceNote.of(i18n, java.util.OptionalLong.of(r.downloadBytes()), free)
                     : new SpaceNote("", false));
         }, this::fail);
     }
@@ -491,22 +493,22 @@ public final class WizardModel {
     private void fail(Throwable e) {
         busy.set(false);
         if (e instanceof OxiCloudException.LoginFailed lf) {
-            problem(t("wizard.problem.signInFailed"), switch (lf.reason() == null ? "" : lf.reason()) {
-                case "access_denied" -> t("wizard.problem.declined");
-                case "expired_token" -> t("wizard.problem.expired");
-                default -> t("wizard.problem.wrongPassword");
+            problem(i18n.t("wizard.problem.signInFailed"), switch (lf.reason() == null ? "" : lf.reason()) {
+                case "access_denied" -> i18n.t("wizard.problem.declined");
+                case "expired_token" -> i18n.t("wizard.problem.expired");
+                default -> i18n.t("wizard.problem.wrongPassword");
             });
         } else if (e instanceof OxiCloudException.NetworkFailure) {
-            problem(t("wizard.problem.unreachable"), org.oxisync.ui.app.ReasonText.of(e,
+            problem(i18n.t("wizard.problem.unreachable"), org.oxisync.ui.app.ReasonText.of(i18n, e,
                     session == null ? serverUrl.get() : session.base()));
         } else if (e instanceof java.util.concurrent.CancellationException || e instanceof InterruptedException) {
             clearProblem();
         } else if (e instanceof OxiCloudException.RateLimited) {
-            problem(t("wizard.problem.tooMany"), org.oxisync.ui.app.ReasonText.of(e, null));
+            problem(i18n.t("wizard.problem.tooMany"), org.oxisync.ui.app.ReasonText.of(i18n, e, null));
         } else if (e instanceof LocalFolderRefused) {
-            problem(t("wizard.problem.folderRefused"), org.oxisync.ui.app.Formats.sentence(e.getMessage()));
+            problem(i18n.t("wizard.problem.folderRefused"), org.oxisync.ui.app.Formats.sentence(e.getMessage()));
         } else {
-            problem(t("wizard.problem.other"), org.oxisync.ui.app.ReasonText.of(e,
+            problem(i18n.t("wizard.problem.other"), org.oxisync.ui.app.ReasonText.of(i18n, e,
                     session == null ? serverUrl.get() : session.base()));
         }
     }

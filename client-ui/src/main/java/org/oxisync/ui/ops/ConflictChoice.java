@@ -1,5 +1,7 @@
 package org.oxisync.ui.ops;
 
+import org.oxisync.ui.i18n.I18n;
+
 /** The three ways to settle a conflict, with the words the conflicts view shows for each. */
 public enum ConflictChoice {
     KEEP_LOCAL("Keep mine", "keepMine"),
@@ -14,14 +16,14 @@ public enum ConflictChoice {
         this.key = key;
     }
 
-    /** The button's words in the user's language. */
-    public String label() {
-        return org.oxisync.ui.i18n.I18n.t("conflict.choice." + key);
+    /** The button's words in {@code i18n}'s language. */
+    public String label(I18n i18n) {
+        return i18n.t("conflict.choice." + key);
     }
 
-    /** What the choice does, in the user's language. */
-    public String explanation() {
-        return org.oxisync.ui.i18n.I18n.t("conflict.choice." + key + ".explanation");
+    /** What the choice does, in {@code i18n}'s language. */
+    public String explanation(I18n i18n) {
+        return i18n.t("conflict.choice." + key + ".explanation");
     }
 
     /** The English name, for the activity log (which stays English, like the CLI). */

@@ -1,7 +1,5 @@
 package org.oxisync.ui.setup;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -14,6 +12,7 @@ import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.protocol.ServerVersion;
 import org.oxisync.store.account.Account;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * One login attempt against one server, off the FX thread: check the server, sign in by one of the three
@@ -46,7 +45,7 @@ public final class LoginSession implements AutoCloseable {
     }
 
     /** Checks the server; never throws for the expected failures, which become {@link ServerCheck.Problem}. */
-    public ServerCheck check() {
+    public ServerCheck check(I18n i18n) {
         try {
             ServerVersion v = api(PENDING).checkServer();
             return new ServerCheck.Supported(base, v, pin);
@@ -54,20 +53,20 @@ public final class LoginSession implements AutoCloseable {
             try {
                 return new ServerCheck.Untrusted(base, Certificates.presented(URI.create(base), Duration.ofSeconds(10)));
             } catch (OxiCloudException | IllegalArgumentException e2) {
-                return new ServerCheck.Problem(t("server.problem.certificate"), e2.getMessage());
+                return new ServerCheck.Problem(i18n.t("server.problem.certificate"), e2.getMessage());
             }
         } catch (OxiCloudException.UnsupportedServer e) {
             String m = e.getMessage() == null ? "" : e.getMessage();
             return e.tooOld()
-                    ? new ServerCheck.Problem(t("server.problem.tooOld"), t("server.problem.tooOld.text", "detail", m))
-                    : new ServerCheck.Problem(t("server.problem.notOxiCloud"), t("server.problem.notOxiCloud.text", "detail", m));
+                    ? new ServerCheck.Problem(i18n.t("server.problem.tooOld"), i18n.t("server.problem.tooOld.text", "detail", m))
+                    : new ServerCheck.Problem(i18n.t("server.problem.notOxiCloud"), i18n.t("server.problem.notOxiCloud.text", "detail", m));
         } catch (OxiCloudException.NetworkFailure e) {
-            return new ServerCheck.Problem(t("server.problem.unreachable", "host", URI.create(base).getHost()),
-                    t(e.getCause() instanceof java.io.InterruptedIOException ? "server.problem.unreachable.timeout"
+            return new ServerCheck.Problem(i18n.t("server.problem.unreachable", "host", URI.create(base).getHost()),
+                    i18n.t(e.getCause() instanceof java.io.InterruptedIOException ? "server.problem.unreachable.timeout"
                             : "server.problem.unreachable.text", "address", base));
         } catch (OxiCloudException e) {
-            return new ServerCheck.Problem(t("server.problem.error"), t("server.problem.error.text", "problem",
-                    org.oxisync.ui.app.ReasonText.of(e, base)));
+            return new ServerCheck.Problem(i18n.t("server.problem.error"), i18n.t("server.problem.error.text", "problem",
+                    org.oxisync.ui.app.ReasonText.of(i18n, e, base)));
         }
     }
 

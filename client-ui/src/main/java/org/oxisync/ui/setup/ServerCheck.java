@@ -1,12 +1,11 @@
 package org.oxisync.ui.setup;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 import org.oxisync.protocol.PresentedCertificate;
 import org.oxisync.protocol.ServerVersion;
+import org.oxisync.ui.i18n.I18n;
 
 /** The outcome of checking a server address with {@code GET /api/version}: a closed set the wizard shows. */
 public sealed interface ServerCheck {
@@ -24,10 +23,10 @@ public sealed interface ServerCheck {
      * Normalizes what a user typed: trims, adds {@code https://} when no scheme is given, drops a trailing slash.
      * Throws {@link IllegalArgumentException} with a readable message for anything that is not an http(s) URL.
      */
-    static String normalize(String typed) {
+    static String normalize(I18n i18n, String typed) {
         String t = typed == null ? "" : typed.trim();
         if (t.isEmpty()) {
-            throw new IllegalArgumentException(t("server.address.empty"));
+            throw new IllegalArgumentException(i18n.t("server.address.empty"));
         }
         if (!t.contains("://")) {
             t = "https://" + t;
@@ -39,14 +38,14 @@ public sealed interface ServerCheck {
             URI u = new URI(t);
             String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
             if (!scheme.equals("http") && !scheme.equals("https")) {
-                throw new IllegalArgumentException(t("server.address.scheme"));
+                throw new IllegalArgumentException(i18n.t("server.address.scheme"));
             }
             if (u.getHost() == null || u.getHost().isBlank()) {
-                throw new IllegalArgumentException(t("server.address.noHost", "address", typed.trim()));
+                throw new IllegalArgumentException(i18n.t("server.address.noHost", "address", typed.trim()));
             }
             return t;
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException(t("server.address.invalid", "address", typed.trim()));
+            throw new IllegalArgumentException(i18n.t("server.address.invalid", "address", typed.trim()));
         }
     }
 }

@@ -1,7 +1,5 @@
 package org.oxisync.ui.view;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import atlantafx.base.theme.Styles;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -16,45 +14,50 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ActivityModel;
 
 /** Activity: what was uploaded, downloaded, deleted, moved; filter, search, open the file or its folder. */
 public final class ActivityPane extends VBox {
-    public ActivityPane(ActivityModel model, Actions actions, Clock clock) {
+    private final I18n i18n;
+
+    public ActivityPane(I18n i18n, ActivityModel model, Actions actions, Clock clock) {
+        this.i18n = i18n;
         setId("activity-pane");
         getStyleClass().add("page");
 
         ComboBox<ActivityModel.Filter> filter = new ComboBox<>();
         filter.setId("activity-filter");
         filter.getItems().setAll(ActivityModel.Filter.values());
+        filter.setConverter(Ui.converter(f -> f == null ? "" : f.label(i18n)));
         filter.valueProperty().bindBidirectional(model.filterProperty());
-        filter.setAccessibleText(t("accessible.activityFilter"));
+        filter.setAccessibleText(i18n.t("accessible.activityFilter"));
         TextField search = new TextField();
         search.setId("activity-search");
-        search.setPromptText(t("activity.search.prompt"));
+        search.setPromptText(i18n.t("activity.search.prompt"));
         search.textProperty().bindBidirectional(model.searchProperty());
         HBoxGrow.grow(search);
-        Label searchLabel = Ui.mnemonic(t("activity.search"));
+        Label searchLabel = Ui.mnemonic(i18n.t("activity.search"));
         searchLabel.setMnemonicParsing(true);
         searchLabel.setLabelFor(search);
 
         TableView<ActivityModel.Row> table = new TableView<>(model.rows());
         table.setId("activity-table");
-        table.setAccessibleText(t("activity.title"));
+        table.setAccessibleText(i18n.t("activity.title"));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(Ui.emptyState(t("activity.empty.title"),
-                t("activity.empty.text")));
-        TableColumn<ActivityModel.Row, String> when = new TableColumn<>(t("activity.column.when"));
-        when.setCellValueFactory(c -> new SimpleStringProperty(Formats.ago(c.getValue().activity().time(), clock)));
+        table.setPlaceholder(Ui.emptyState(i18n.t("activity.empty.title"),
+                i18n.t("activity.empty.text")));
+        TableColumn<ActivityModel.Row, String> when = new TableColumn<>(i18n.t("activity.column.when"));
+        when.setCellValueFactory(c -> new SimpleStringProperty(Formats.ago(i18n, c.getValue().activity().time(), clock)));
         when.setPrefWidth(110);
-        TableColumn<ActivityModel.Row, String> what = new TableColumn<>(t("activity.column.what"));
-        what.setCellValueFactory(c -> new SimpleStringProperty(kind(c.getValue().activity().kind())));
+        TableColumn<ActivityModel.Row, String> what = new TableColumn<>(i18n.t("activity.column.what"));
+        what.setCellValueFactory(c -> new SimpleStringProperty(kind(i18n, c.getValue().activity().kind())));
         what.setPrefWidth(110);
-        TableColumn<ActivityModel.Row, String> file = new TableColumn<>(t("activity.column.file"));
+        TableColumn<ActivityModel.Row, String> file = new TableColumn<>(i18n.t("activity.column.file"));
         file.setCellValueFactory(c -> new SimpleStringProperty(displayPath(c.getValue())));
         file.setPrefWidth(260);
-        TableColumn<ActivityModel.Row, String> details = new TableColumn<>(t("activity.column.details"));
-        org.oxisync.ui.app.ActivityText words = new org.oxisync.ui.app.ActivityText(clock.getZone());
+        TableColumn<ActivityModel.Row, String> details = new TableColumn<>(i18n.t("activity.column.details"));
+        org.oxisync.ui.app.ActivityText words = new org.oxisync.ui.app.ActivityText(i18n, clock.getZone());
         details.setCellValueFactory(c -> new SimpleStringProperty(words.details(c.getValue().activity())));
         details.setPrefWidth(300);
         table.getColumns().setAll(java.util.List.of(when, what, file, details));
@@ -71,9 +74,9 @@ public final class ActivityPane extends VBox {
         }
         VBox.setVgrow(table, Priority.ALWAYS);
 
-        Button open = new Button(t("activity.openFile"));
+        Button open = new Button(i18n.t("activity.openFile"));
         open.setId("activity-open");
-        Button show = new Button(t("activity.showInFolder"));
+        Button show = new Button(i18n.t("activity.showInFolder"));
         show.getStyleClass().add(Styles.BUTTON_OUTLINED);
         open.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
         show.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
@@ -85,7 +88,7 @@ public final class ActivityPane extends VBox {
             }
         });
 
-        getChildren().addAll(Ui.label(t("activity.title"), "page-title"),
+        getChildren().addAll(Ui.label(i18n.t("activity.title"), "page-title"),
                 Ui.row(10, filter, searchLabel, search), table, Ui.row(8, open, show));
     }
 
@@ -106,20 +109,20 @@ public final class ActivityPane extends VBox {
         return pair.isEmpty() ? p : pair + "/" + p;
     }
 
-    static String kind(String k) {
+    static String kind(I18n i18n, String k) {
         if (k == null) {
             return "";
         }
         return switch (k) {
-            case "upload" -> t("activity.kind.upload");
-            case "download" -> t("activity.kind.download");
-            case "delete-local" -> t("activity.kind.deleteLocal");
-            case "delete-remote" -> t("activity.kind.deleteRemote");
-            case "conflict" -> t("activity.kind.conflict");
-            case "run" -> t("activity.kind.run");
-            case "restore" -> t("activity.kind.restore");
-            case ActivityModel.HELD_BACK_KIND -> t("activity.kind.heldBack");
-            default -> k.startsWith("move") ? t("activity.kind.move") : k;
+            case "upload" -> i18n.t("activity.kind.upload");
+            case "download" -> i18n.t("activity.kind.download");
+            case "delete-local" -> i18n.t("activity.kind.deleteLocal");
+            case "delete-remote" -> i18n.t("activity.kind.deleteRemote");
+            case "conflict" -> i18n.t("activity.kind.conflict");
+            case "run" -> i18n.t("activity.kind.run");
+            case "restore" -> i18n.t("activity.kind.restore");
+            case ActivityModel.HELD_BACK_KIND -> i18n.t("activity.kind.heldBack");
+            default -> k.startsWith("move") ? i18n.t("activity.kind.move") : k;
         };
     }
 

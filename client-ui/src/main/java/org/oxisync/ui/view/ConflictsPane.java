@@ -1,7 +1,5 @@
 package org.oxisync.ui.view;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import atlantafx.base.theme.Styles;
 import java.time.Clock;
 import javafx.scene.control.Button;
@@ -11,6 +9,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ConflictsModel;
 import org.oxisync.ui.ops.ConflictActions;
 import org.oxisync.ui.ops.ConflictChoice;
@@ -22,14 +21,17 @@ import org.oxisync.ui.ops.ConflictChoice;
 public final class ConflictsPane extends VBox {
     private final Label status = Ui.label("", "muted");
 
-    public ConflictsPane(ConflictsModel model, Actions actions, Clock clock, Runnable afterResolve) {
+    private final I18n i18n;
+
+    public ConflictsPane(I18n i18n, ConflictsModel model, Actions actions, Clock clock, Runnable afterResolve) {
+        this.i18n = i18n;
         setId("conflicts-pane");
         getStyleClass().add("page");
         ListView<ConflictsModel.Row> list = new ListView<>(model.rows());
         list.setId("conflicts-list");
-        list.setAccessibleText(t("conflicts.title"));
-        list.setPlaceholder(Ui.emptyState(t("conflicts.empty.title"),
-                t("conflicts.empty.text")));
+        list.setAccessibleText(i18n.t("conflicts.title"));
+        list.setPlaceholder(Ui.emptyState(i18n.t("conflicts.empty.title"),
+                i18n.t("conflicts.empty.text")));
         list.setCellFactory(v -> new ListCell<>() {
             @Override
             protected void updateItem(ConflictsModel.Row r, boolean empty) {
@@ -39,8 +41,8 @@ public final class ConflictsPane extends VBox {
                     setGraphic(null);
                 } else {
                     Label t = Ui.label(r.pair().name() + "/" + r.conflict().path(), Styles.TEXT_BOLD);
-                    Label s = Ui.label(t("conflicts.yourVersion", "copy", r.conflict().conflictCopyPath(),
-                            "when", Formats.ago(r.conflict().time(), clock)), "muted");
+                    Label s = Ui.label(i18n.t("conflicts.yourVersion", "copy", r.conflict().conflictCopyPath(),
+                            "when", Formats.ago(i18n, r.conflict().time(), clock)), "muted");
                     setGraphic(new VBox(2, t, s));
                     setText(null);
                 }
@@ -65,9 +67,9 @@ public final class ConflictsPane extends VBox {
             }
         });
 
-        Button openMine = new Button(t("conflicts.openMine"));
+        Button openMine = new Button(i18n.t("conflicts.openMine"));
         openMine.setId("conflict-open-mine");
-        Button openTheirs = new Button(t("conflicts.openServer"));
+        Button openTheirs = new Button(i18n.t("conflicts.openServer"));
         openTheirs.setId("conflict-open-server");
         openMine.getStyleClass().add(Styles.BUTTON_OUTLINED);
         openTheirs.getStyleClass().add(Styles.BUTTON_OUTLINED);
@@ -77,20 +79,21 @@ public final class ConflictsPane extends VBox {
         VBox explanations = new VBox(4);
         Button[] choices = new Button[ConflictChoice.values().length];
         for (ConflictChoice c : ConflictChoice.values()) {
-            Button b = new Button(c.label());
+            Button b = new Button(c.label(i18n));
             b.setId("conflict-" + c.name().toLowerCase().replace('_', '-'));
             // One primary choice (keep mine: what the user edited here); the others are secondary.
             b.getStyleClass().add(c == ConflictChoice.KEEP_LOCAL ? Styles.ACCENT : Styles.BUTTON_OUTLINED);
             b.setOnAction(e -> selected(list).ifPresent(r -> {
-                status.setText(t("common.working"));
+                status.setText(i18n.t("common.working"));
                 model.resolve(r, c, err -> {
-                    status.setText(err == null ? t("conflicts.done", "choice", c.label(), "file", r.conflict().path())
-                            : t("conflicts.failed", "error", err));
+                    status.setText(err == null ? i18n.t("conflicts.done", "choice", c.label(i18n), "file", r.conflict().path())
+                            : i18n.t("conflicts.failed", "error", err));
                     afterResolve.run();
                 });
             }));
             choices[c.ordinal()] = b;
-            explanations.getChildren().add(Ui.wrapping(t("conflicts.explanation", "choice", c.label(), "explanation", c.explanation()), "advice"));
+            explanations.getChildren().add(Ui.wrapping(i18n.t("conflicts.explanation", "choice", c.label(i18n),
+                    "explanation", c.explanation(i18n)), "advice"));
         }
         for (Button b : new Button[] {openMine, openTheirs, choices[0], choices[1], choices[2]}) {
             b.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
@@ -101,7 +104,7 @@ public final class ConflictsPane extends VBox {
         actionsBox.managedProperty().bind(actionsBox.visibleProperty());
         status.setId("conflict-status");
         status.setWrapText(true);
-        getChildren().addAll(Ui.label(t("conflicts.title"), "page-title"), list, actionsBox, status);
+        getChildren().addAll(Ui.label(i18n.t("conflicts.title"), "page-title"), list, actionsBox, status);
     }
 
     private static java.util.Optional<ConflictsModel.Row> selected(ListView<ConflictsModel.Row> list) {

@@ -1,7 +1,5 @@
 package org.oxisync.ui.view;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import atlantafx.base.theme.Styles;
 import java.util.List;
 import java.util.function.Consumer;
@@ -17,6 +15,7 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.oxisync.ui.app.RightsText;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.DriveChoice;
 import org.oxisync.ui.setup.RemoteFolder;
 
@@ -38,16 +37,20 @@ public final class DrivePicker extends VBox {
     private final ObjectProperty<RemoteFolder> folder;
     private final ListView<DriveChoice> drives = new ListView<>();
     private final TreeView<RemoteFolder> tree = new TreeView<>();
-    private final ModeChooser modes = new ModeChooser();
+    private final ModeChooser modes;
+
+    private final I18n i18n;
 
     /**
      * @param drive the chosen drive (kept in the caller's model; its value at start is selected once listed)
      * @param folder the chosen folder in that drive, its path from the drive's root
      * @param onEnter Enter in the lists (the wizard's Continue)
      */
-    public DrivePicker(Source source, ObjectProperty<DriveChoice> drive, ObjectProperty<RemoteFolder> folder,
+    public DrivePicker(I18n i18n, Source source, ObjectProperty<DriveChoice> drive, ObjectProperty<RemoteFolder> folder,
                        Runnable onEnter) {
         super(10);
+        this.i18n = i18n;
+        this.modes = new ModeChooser(i18n);
         this.source = source;
         this.drive = drive;
         this.folder = folder;
@@ -56,7 +59,7 @@ public final class DrivePicker extends VBox {
         drives.getStyleClass().add(Styles.DENSE);
         drives.setPrefHeight(180); // four drives in view; more scroll
         drives.setMinHeight(90);
-        drives.setPlaceholder(Ui.label(t("rights.drive.loading"), "muted"));
+        drives.setPlaceholder(Ui.label(i18n.t("rights.drive.loading"), "muted"));
         drives.setCellFactory(v -> new ListCell<>() {
             @Override
             protected void updateItem(DriveChoice d, boolean empty) {
@@ -67,21 +70,21 @@ public final class DrivePicker extends VBox {
                     setTooltip(null);
                     return;
                 }
-                Label name = Ui.label(RightsText.driveName(d), Styles.TEXT_BOLD);
+                Label name = Ui.label(RightsText.driveName(i18n, d), Styles.TEXT_BOLD);
                 if (!d.personal()) {
                     Ui.data(name); // a drive's own name is not translated
                 }
-                Label line = Ui.label(RightsText.driveLine(d), "muted");
+                Label line = Ui.label(RightsText.driveLine(i18n, d), "muted");
                 setGraphic(new VBox(1, name, line));
                 setText(null);
-                setTooltip(new javafx.scene.control.Tooltip(RightsText.driveSummary(d)));
+                setTooltip(new javafx.scene.control.Tooltip(RightsText.driveSummary(i18n, d)));
             }
         });
-        Label drivesLabel = Ui.mnemonic(t("rights.drive.label"));
+        Label drivesLabel = Ui.mnemonic(i18n.t("rights.drive.label"));
         drivesLabel.setLabelFor(drives);
         // The list only when there is a choice: with the Personal drive alone (or while the drives are read) one line
         // says where, and the folder tree keeps the room it had before drives existed.
-        Label single = Ui.label(t("rights.drive.loading"), "muted");
+        Label single = Ui.label(i18n.t("rights.drive.loading"), "muted");
         single.setId("drive-single");
         for (javafx.scene.Node n : List.of(drivesLabel, drives, single)) {
             n.managedProperty().bind(n.visibleProperty());
@@ -90,7 +93,7 @@ public final class DrivePicker extends VBox {
         drives.setVisible(false);
 
         tree.setId("remote-tree");
-        tree.setAccessibleText(t("wizard.step.remote_folder"));
+        tree.setAccessibleText(i18n.t("wizard.step.remote_folder"));
         tree.setPrefHeight(220);
         tree.setMinHeight(120);
         VBox.setVgrow(tree, Priority.ALWAYS);
@@ -106,8 +109,8 @@ public final class DrivePicker extends VBox {
                 folder.set(b == null ? null : b.getValue()));
         Label chosen = Ui.label("", "muted");
         chosen.setId("remote-chosen");
-        chosen.textProperty().bind(Bindings.createStringBinding(() -> folder.get() == null ? t("wizard.remote.none")
-                : t("wizard.remote.selected", "folder", folder.get().path()), folder));
+        chosen.textProperty().bind(Bindings.createStringBinding(() -> folder.get() == null ? i18n.t("wizard.remote.none")
+                : i18n.t("wizard.remote.selected", "folder", folder.get().path()), folder));
         Label problem = Ui.wrapping("", "muted");
         problem.setId("drive-problem");
         problem.managedProperty().bind(problem.visibleProperty());
@@ -135,7 +138,7 @@ public final class DrivePicker extends VBox {
             drives.setVisible(choice);
             single.setVisible(!choice);
             if (!choice && !list.isEmpty()) {
-                single.setText(RightsText.driveSummary(list.get(0)));
+                single.setText(RightsText.driveSummary(i18n, list.get(0)));
             }
             DriveChoice now = drive.get();
             DriveChoice same = list.stream().filter(d -> d.id().equals(now.id()) && d.kind().equals(now.kind()))
@@ -144,7 +147,7 @@ public final class DrivePicker extends VBox {
                 drives.getSelectionModel().select(same);
             }
         }, e -> {
-            problem.setText(t("rights.drive.failed"));
+            problem.setText(i18n.t("rights.drive.failed"));
             problem.setVisible(true);
             single.setVisible(false);
             drives.getItems().setAll(drive.get());
@@ -162,7 +165,7 @@ public final class DrivePicker extends VBox {
     }
 
     private void showTree(DriveChoice d) {
-        TreeItem<RemoteFolder> root = lazyItem(d.root(d.personal() ? t("wizard.remote.allFiles") : d.name()));
+        TreeItem<RemoteFolder> root = lazyItem(d.root(d.personal() ? i18n.t("wizard.remote.allFiles") : d.name()));
         root.setExpanded(true);
         tree.setRoot(root);
         tree.getSelectionModel().select(root);
@@ -170,7 +173,7 @@ public final class DrivePicker extends VBox {
 
     private TreeItem<RemoteFolder> lazyItem(RemoteFolder f) {
         TreeItem<RemoteFolder> item = new TreeItem<>(f);
-        item.getChildren().add(new TreeItem<>(new RemoteFolder("", t("common.loading"), "")));
+        item.getChildren().add(new TreeItem<>(new RemoteFolder("", i18n.t("common.loading"), "")));
         boolean[] loaded = new boolean[1];
         Runnable load = () -> {
             if (!loaded[0]) {

@@ -1,11 +1,10 @@
 package org.oxisync.ui.view;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import atlantafx.base.theme.Styles;
 import java.util.List;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.HeldBack;
 
 /**
@@ -17,7 +16,10 @@ public final class HeldBackBox extends VBox {
     /** Items shown per group on the card; the rest are in Activity. */
     static final int SHOWN = 5;
 
-    public HeldBackBox(String pairName) {
+    private final I18n i18n;
+
+    public HeldBackBox(I18n i18n, String pairName) {
+        this.i18n = i18n;
         setId("held-back-" + pairName);
         getStyleClass().add("held-back");
         managedProperty().bind(visibleProperty());
@@ -29,8 +31,8 @@ public final class HeldBackBox extends VBox {
         setVisible(!items.isEmpty());
         List<HeldBack> byRights = items.stream().filter(HeldBack::byRights).toList();
         List<HeldBack> leftOut = items.stream().filter(h -> !h.byRights()).toList();
-        group(byRights, t("rights.held.title"), t("rights.held.text"));
-        group(leftOut, t("skipped.title"), t("skipped.text"));
+        group(byRights, i18n.t("rights.held.title"), i18n.t("rights.held.text"));
+        group(leftOut, i18n.t("skipped.title"), i18n.t("skipped.text"));
     }
 
     private void group(List<HeldBack> items, String title, String text) {
@@ -40,12 +42,12 @@ public final class HeldBackBox extends VBox {
         getChildren().add(Ui.label(title, Styles.TEXT_BOLD));
         getChildren().add(Ui.wrapping(text, "muted"));
         for (HeldBack h : items.subList(0, Math.min(SHOWN, items.size()))) {
-            Label l = Ui.wrapping(t("rights.held.item", "file", h.path(), "reason", h.reason()), "");
+            Label l = Ui.wrapping(i18n.t("rights.held.item", "file", h.path(), "reason", h.reason()), "");
             l.getStyleClass().add("held-back-item");
             getChildren().add(l);
         }
         if (items.size() > SHOWN) {
-            getChildren().add(Ui.label(t("rights.held.more", "count", items.size() - SHOWN), "muted"));
+            getChildren().add(Ui.label(i18n.t("rights.held.more", "count", items.size() - SHOWN), "muted"));
         }
     }
 }

@@ -1,7 +1,5 @@
 package org.oxisync.ui.view;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import atlantafx.base.theme.Styles;
 import java.util.EnumMap;
 import java.util.Map;
@@ -23,6 +21,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.StatusModel;
 
 /**
@@ -49,23 +48,26 @@ public final class MainView extends BorderPane {
     private final Consumer<Section> onShow;
     private final StatusAnnouncer announcer;
 
+    private final I18n i18n;
+
     /**
      * @param account the sidebar's account line, or its list of accounts ({@link AccountsPanel})
      * @param banner  above every section, which account it shows (with several accounts), else empty
      */
-    public MainView(StatusModel status, Actions actions, Map<Section, Node> sectionPanes, Node account,
+    public MainView(I18n i18n, StatusModel status, Actions actions, Map<Section, Node> sectionPanes, Node account,
                     String banner, Consumer<Section> onShow) {
+        this.i18n = i18n;
         this.onShow = onShow;
         setId("main-view");
         panes.putAll(sectionPanes);
 
         VBox sidebar = new VBox();
         sidebar.getStyleClass().add("sidebar");
-        Label title = Ui.label(t("app.name"), "app-title");
+        Label title = Ui.label(i18n.t("app.name"), "app-title");
         sidebar.getChildren().addAll(title, account);
         ToggleGroup group = new ToggleGroup();
         for (Section s : Section.values()) {
-            ToggleButton b = new ToggleButton(t(s.key));
+            ToggleButton b = new ToggleButton(i18n.t(s.key));
             b.setId("nav-" + s.name().toLowerCase());
             b.getStyleClass().add("nav-button");
             b.setToggleGroup(group);
@@ -84,16 +86,16 @@ public final class MainView extends BorderPane {
                 a.setSelected(true); // one section is always selected
             }
         });
-        Button settings = Ui.button(t("nav.settings"), "open-settings", "nav-button");
+        Button settings = Ui.button(i18n.t("nav.settings"), "open-settings", "nav-button");
         settings.setMaxWidth(Double.MAX_VALUE);
         settings.setOnAction(e -> actions.openSettings());
-        Button web = Ui.button(t("nav.openWeb"), "open-web", "nav-button");
+        Button web = Ui.button(i18n.t("nav.openWeb"), "open-web", "nav-button");
         web.setMaxWidth(Double.MAX_VALUE);
         web.setOnAction(e -> actions.openWebUi());
         sidebar.getChildren().addAll(Ui.vgrow(), web, settings);
 
-        Region dot = Ui.stateDot(status.overallProperty().get());
-        status.overallProperty().addListener((o, a, b) -> Ui.setDotState(dot, b));
+        Region dot = Ui.stateDot(i18n, status.overallProperty().get());
+        status.overallProperty().addListener((o, a, b) -> Ui.setDotState(i18n, dot, b));
         Label headline = Ui.label("", "headline");
         headline.setId("headline");
         headline.textProperty().bind(status.headlineProperty());
@@ -104,18 +106,18 @@ public final class MainView extends BorderPane {
         headline.setMaxWidth(Double.MAX_VALUE);
         ProgressIndicator spinner = new ProgressIndicator(-1);
         spinner.setPrefSize(18, 18);
-        spinner.setAccessibleText(t("common.working"));
+        spinner.setAccessibleText(i18n.t("common.working"));
         spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         spinner.visibleProperty().bind(status.busyProperty());
         spinner.managedProperty().bind(status.busyProperty());
-        Button syncNow = Ui.button(t("header.syncNow"), "sync-now", Styles.ACCENT);
+        Button syncNow = Ui.button(i18n.t("header.syncNow"), "sync-now", Styles.ACCENT);
         syncNow.setOnAction(e -> actions.syncNow());
         Button pause = new Button();
         pause.setId("pause-resume");
         pause.getStyleClass().add(Styles.BUTTON_OUTLINED);
-        pause.textProperty().bind(Bindings.when(status.pausedProperty()).then(t("header.resume")).otherwise(t("header.pause")));
+        pause.textProperty().bind(Bindings.when(status.pausedProperty()).then(i18n.t("header.resume")).otherwise(i18n.t("header.pause")));
         pause.setOnAction(e -> actions.togglePause());
-        Button signIn = Ui.button(t("header.signIn"), "header-sign-in", Styles.ACCENT);
+        Button signIn = Ui.button(i18n.t("header.signIn"), "header-sign-in", Styles.ACCENT);
         signIn.setOnAction(e -> actions.signInAgain());
         // Signed out, or the server refused the sign-in: nothing to resume or sync; the one way on is to sign in.
         var noSignIn = status.signedOutProperty().or(status.signInNeededProperty());
@@ -143,7 +145,7 @@ public final class MainView extends BorderPane {
             shownAccount.setId("account-banner");
             top.getChildren().add(0, shownAccount);
         }
-        announcer = new StatusAnnouncer(headline, status.headlineProperty(), status.busyProperty(),
+        announcer = new StatusAnnouncer(i18n, headline, status.headlineProperty(), status.busyProperty(),
                 status.feedbackProperty());
 
         BorderPane right = new BorderPane();
@@ -168,9 +170,9 @@ public final class MainView extends BorderPane {
     }
 
     /** "Conflicts (2)": the count in the button's own text, so it is read out and never clipped. */
-    private static void counted(ToggleButton b, String key, IntegerProperty count) {
+    private void counted(ToggleButton b, String key, IntegerProperty count) {
         b.textProperty().bind(Bindings.createStringBinding(
-                () -> count.get() > 0 ? t(key + ".counted", "count", count.get()) : t(key), count));
+                () -> count.get() > 0 ? i18n.t(key + ".counted", "count", count.get()) : i18n.t(key), count));
     }
 
     public void show(Section s) {

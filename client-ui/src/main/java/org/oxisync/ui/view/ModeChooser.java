@@ -1,7 +1,5 @@
 package org.oxisync.ui.view;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.util.EnumMap;
 import java.util.Map;
 import javafx.beans.property.BooleanProperty;
@@ -16,6 +14,7 @@ import javafx.scene.layout.VBox;
 import org.oxisync.core.plan.SyncMode;
 import org.oxisync.protocol.Role;
 import org.oxisync.ui.app.RightsText;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.PairModes;
 
 /**
@@ -27,17 +26,21 @@ public final class ModeChooser extends VBox {
     private final ObjectProperty<SyncMode> mode = new SimpleObjectProperty<>(SyncMode.TWO_WAY);
     private final BooleanProperty keepRemoteDeletes = new SimpleBooleanProperty(false);
     private final Map<SyncMode, RadioButton> radios = new EnumMap<>(SyncMode.class);
-    private final CheckBox keep = new CheckBox(t("rights.mode.keepRemoteDeletes"));
+    private final CheckBox keep;
     private final Label note = Ui.wrapping("", "muted");
     private Runnable onChosen = () -> { };
 
-    public ModeChooser() {
+    private final I18n i18n;
+
+    public ModeChooser(I18n i18n) {
         super(6);
+        this.i18n = i18n;
+        this.keep = new CheckBox(i18n.t("rights.mode.keepRemoteDeletes"));
         setId("mode-chooser");
         ToggleGroup group = new ToggleGroup();
-        getChildren().add(Ui.label(t("rights.mode.title"), "section-label"));
+        getChildren().add(Ui.label(i18n.t("rights.mode.title"), "section-label"));
         for (SyncMode m : SyncMode.values()) {
-            RadioButton r = new RadioButton(RightsText.mode(m));
+            RadioButton r = new RadioButton(RightsText.mode(i18n, m));
             r.setId("mode-" + m.wireName());
             r.setWrapText(true);
             r.setToggleGroup(group);
@@ -45,7 +48,7 @@ public final class ModeChooser extends VBox {
                 mode.set(m);
                 onChosen.run();
             });
-            Label text = Ui.wrapping(RightsText.modeText(m), "muted");
+            Label text = Ui.wrapping(RightsText.modeText(i18n, m), "muted");
             text.setPadding(new javafx.geometry.Insets(0, 0, 0, 26));
             radios.put(m, r);
             getChildren().addAll(r, text);
@@ -79,7 +82,7 @@ public final class ModeChooser extends VBox {
         Role r = role.get();
         String why = null;
         for (var e : radios.entrySet()) {
-            String whyNot = RightsText.whyNot(r, e.getKey());
+            String whyNot = RightsText.whyNot(i18n, r, e.getKey());
             e.getValue().setDisable(whyNot != null);
             e.getValue().setSelected(e.getKey() == mode.get());
             why = why == null ? whyNot : why;

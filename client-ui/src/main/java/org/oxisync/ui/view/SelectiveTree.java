@@ -1,7 +1,5 @@
 package org.oxisync.ui.view;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import java.util.List;
 import javafx.beans.value.ChangeListener;
 import javafx.collections.ListChangeListener;
@@ -14,6 +12,7 @@ import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.FolderLoader;
 import org.oxisync.ui.model.FolderSelection;
 import org.oxisync.ui.model.FolderSelection.Folder;
@@ -29,7 +28,10 @@ public final class SelectiveTree extends TreeView<Folder> {
     private final FolderSelection selection;
     private final FolderLoader loader;
 
-    public SelectiveTree(FolderSelection selection, FolderLoader loader) {
+    private final I18n i18n;
+
+    public SelectiveTree(I18n i18n, FolderSelection selection, FolderLoader loader) {
+        this.i18n = i18n;
         this.selection = selection;
         this.loader = loader;
         setShowRoot(false);
@@ -140,20 +142,20 @@ public final class SelectiveTree extends TreeView<Folder> {
             Mark m = shown.mark.get();
             box.setIndeterminate(m == Mark.PARTLY);
             box.setSelected(m == Mark.SYNCED);
-            size.setText(sizeText(shown));
+            size.setText(sizeText(i18n, shown));
         }
     }
 
-    static String sizeText(Folder f) {
+    static String sizeText(I18n i18n, Folder f) {
         RemoteFolders.Size s = f.size.get();
         if (f.sizeUnknown.get()) {
-            return t("wizard.selective.sizeUnknown");
+            return i18n.t("wizard.selective.sizeUnknown");
         }
         if (s == null) {
-            return t("wizard.selective.counting");
+            return i18n.t("wizard.selective.counting");
         }
-        return t(s.complete() ? "wizard.selective.size" : "wizard.selective.size.more", "size",
-                Formats.bytes(s.bytes()), "count", s.files());
+        return i18n.t(s.complete() ? "wizard.selective.size" : "wizard.selective.size.more", "size",
+                Formats.bytes(i18n, s.bytes()), "count", s.files());
     }
 
     /** The folders shown, depth first (for tests). */

@@ -1,20 +1,19 @@
 package org.oxisync.ui.view;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import atlantafx.base.theme.Styles;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import org.oxisync.core.app.Version;
+import org.oxisync.ui.i18n.I18n;
 
 /** Settings → About: the versions of OxiSync, Java and JavaFX, the license, and the third-party components. */
 final class SettingsAboutPage {
     private SettingsAboutPage() {
     }
 
-    static Node of() {
+    static Node of(I18n i18n) {
         VBox licenses = new VBox(3);
         SettingsView.THIRD_PARTY.forEach(c -> licenses.getChildren().add(Ui.data(Ui.label(c, "muted"))));
         GridPane g = SettingsView.grid();
@@ -23,9 +22,9 @@ final class SettingsAboutPage {
                 + " (" + System.getProperty("java.vendor", "?") + ")")));
         g.addRow(2, Ui.data(Ui.label("JavaFX", Styles.TEXT_BOLD)),
                 Ui.data(new Label(System.getProperty("javafx.runtime.version", "?"))));
-        g.addRow(3, Ui.label(t("settings.about.license"), Styles.TEXT_BOLD), Ui.data(new Label("Apache License 2.0")));
-        return SettingsView.page(Ui.label(t("settings.about.title"), "page-title"),
-                Ui.wrapping(t("settings.about.text"), "muted"), g,
-                Ui.label(t("settings.about.thirdParty"), "section-label"), licenses);
+        g.addRow(3, Ui.label(i18n.t("settings.about.license"), Styles.TEXT_BOLD), Ui.data(new Label("Apache License 2.0")));
+        return SettingsView.page(Ui.label(i18n.t("settings.about.title"), "page-title"),
+                Ui.wrapping(i18n.t("settings.about.text"), "muted"), g,
+                Ui.label(i18n.t("settings.about.thirdParty"), "section-label"), licenses);
     }
 }

@@ -1,7 +1,5 @@
 package org.oxisync.ui.view;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import atlantafx.base.theme.Styles;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +27,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Appearance;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.FolderSelection;
 import org.oxisync.ui.model.SettingsModel;
 import org.oxisync.ui.model.SpaceNote;
@@ -57,23 +56,26 @@ public final class SettingsView extends TabPane {
     private final SettingsActions actions;
     private final ObservableList<FolderPair> pairs = FXCollections.observableArrayList();
 
-    public SettingsView(SettingsModel model, SettingsActions actions) {
+    private final I18n i18n;
+
+    public SettingsView(I18n i18n, SettingsModel model, SettingsActions actions) {
+        this.i18n = i18n;
         this.model = model;
         this.actions = actions;
         setId("settings");
-        setAccessibleText(t("window.settings"));
+        setAccessibleText(i18n.t("window.settings"));
         getStyleClass().add(Styles.TABS_CLASSIC);
         setTabClosingPolicy(TabClosingPolicy.UNAVAILABLE);
-        getTabs().addAll(tab("account", SettingsAccountPage.of(model, actions)), tab("folders", folders()), tab("network", network()),
+        getTabs().addAll(tab("account", SettingsAccountPage.of(i18n, model, actions)), tab("folders", folders()), tab("network", network()),
                 tab("general", general()), tab("versions", versions()), tab("advanced", advanced()),
-                tab("about", SettingsAboutPage.of()));
+                tab("about", SettingsAboutPage.of(i18n)));
         actions.loadPairs(pairs::setAll);
     }
 
-    private static Tab tab(String id, Node content) {
+    private Tab tab(String id, Node content) {
         ScrollPane sp = new ScrollPane(content);
         sp.setFitToWidth(true);
-        Tab tab = new Tab(t("settings.tab." + id), sp);
+        Tab tab = new Tab(i18n.t("settings.tab." + id), sp);
         tab.setId("tab-" + id);
         return tab;
     }
@@ -93,27 +95,27 @@ public final class SettingsView extends TabPane {
     private Node folders() {
         ListView<FolderPair> list = new ListView<>(pairs);
         list.setId("pairs-list");
-        list.setAccessibleText(t("settings.folders.title"));
+        list.setAccessibleText(i18n.t("settings.folders.title"));
         list.setPrefHeight(150);
-        list.setPlaceholder(Ui.label(t("settings.folders.none"), "muted"));
+        list.setPlaceholder(Ui.label(i18n.t("settings.folders.none"), "muted"));
         list.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
             @Override
             protected void updateItem(FolderPair p, boolean empty) {
                 super.updateItem(p, empty);
                 setText(empty || p == null ? null : p.name() + "   —   " + p.localRoot() + "  ⇄  " + p.remotePath()
-                        + "   ·   " + org.oxisync.ui.app.RightsText.pair(p)); // drive, role and mode
+                        + "   ·   " + org.oxisync.ui.app.RightsText.pair(i18n, p)); // drive, role and mode
             }
         });
-        Button add = Ui.button(t("settings.folders.add"), "add-pair", Styles.ACCENT);
+        Button add = Ui.button(i18n.t("settings.folders.add"), "add-pair", Styles.ACCENT);
         add.setOnAction(e -> actions.addPair());
-        Button remove = Ui.button(t("settings.folders.remove"), "remove-pair", Styles.BUTTON_OUTLINED);
+        Button remove = Ui.button(i18n.t("settings.folders.remove"), "remove-pair", Styles.BUTTON_OUTLINED);
         remove.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
         Label status = Ui.label("", "muted");
         status.setWrapText(true);
         remove.setOnAction(e -> {
             FolderPair p = list.getSelectionModel().getSelectedItem();
             actions.removePair(p, err -> {
-                status.setText(err == null ? t("settings.folders.removed", "pair", p.name()) : err);
+                status.setText(err == null ? i18n.t("settings.folders.removed", "pair", p.name()) : err);
                 actions.loadPairs(pairs::setAll);
             });
         });
@@ -127,27 +129,27 @@ public final class SettingsView extends TabPane {
         TextArea ignores = new TextArea();
         ignores.setId("ignore-patterns");
         ignores.setPrefRowCount(5);
-        ignores.setPromptText(t("settings.folders.ignore.prompt"));
-        Label ignoresLabel = Ui.label(t("settings.folders.ignore"), "section-label");
+        ignores.setPromptText(i18n.t("settings.folders.ignore.prompt"));
+        Label ignoresLabel = Ui.label(i18n.t("settings.folders.ignore"), "section-label");
         ignoresLabel.setLabelFor(ignores);
-        Button save = Ui.button(t("settings.folders.save"), "save-pair", Styles.ACCENT);
+        Button save = Ui.button(i18n.t("settings.folders.save"), "save-pair", Styles.ACCENT);
         // two columns, so the folder tree, the patterns and Save fit the window without scrolling
-        VBox selectiveColumn = new VBox(8, Ui.label(t("settings.folders.selective"), "section-label"),
-                Ui.wrapping(t("settings.folders.selective.text"), "muted"), excluded, space);
+        VBox selectiveColumn = new VBox(8, Ui.label(i18n.t("settings.folders.selective"), "section-label"),
+                Ui.wrapping(i18n.t("settings.folders.selective.text"), "muted"), excluded, space);
         VBox ignoreColumn = new VBox(8, ignoresLabel,
-                Ui.wrapping(t("settings.folders.ignore.text"), "muted"), ignores);
+                Ui.wrapping(i18n.t("settings.folders.ignore.text"), "muted"), ignores);
         HBox.setHgrow(selectiveColumn, Priority.ALWAYS);
         HBox.setHgrow(ignoreColumn, Priority.ALWAYS);
         selectiveColumn.setPrefWidth(0);
         ignoreColumn.setPrefWidth(0);
-        ModeChooser modes = new ModeChooser(); // only the modes the pair's role allows; a choice saves at once
+        ModeChooser modes = new ModeChooser(i18n); // only the modes the pair's role allows; a choice saves at once
         VBox editor = new VBox(8, new HBox(16, selectiveColumn, ignoreColumn), Ui.row(8, save), modes);
         modes.setOnChosen(() -> {
             FolderPair p = list.getSelectionModel().getSelectedItem();
             if (p != null) {
                 actions.savePair(org.oxisync.ui.setup.PairModes.withMode(p, modes.modeProperty().get(),
                         modes.keepRemoteDeletesProperty().get()), err -> {
-                    status.setText(err == null ? t("settings.folders.saved") : err);
+                    status.setText(err == null ? i18n.t("settings.folders.saved") : err);
                     reloadPairs();
                 });
             }
@@ -178,7 +180,7 @@ public final class SettingsView extends TabPane {
                     p.remotePath()), p.exclusions());
             java.util.OptionalLong free = DiskSpace.usable(java.nio.file.Path.of(p.localRoot()));
             Runnable showSpace = () -> {
-                SpaceNote note = SpaceNote.of(selection.bytesToDownload(), free);
+                SpaceNote note = SpaceNote.of(i18n, selection.bytesToDownload(), free);
                 space.setText(note.text());
                 space.getStyleClass().remove(Styles.DANGER);
                 if (note.tooLarge()) {
@@ -187,15 +189,15 @@ public final class SettingsView extends TabPane {
             };
             selection.changes().addListener((obs, was, now) -> showSpace.run());
             showSpace.run();
-            SelectiveTree view = new SelectiveTree(selection, actions.folders());
+            SelectiveTree view = new SelectiveTree(i18n, selection, actions.folders());
             view.setId("selective-tree");
             view.setPrefHeight(160);
             view.setMinHeight(120);
             tree[0] = view;
             Label state = Ui.label("", "muted");
             state.textProperty().bind(Bindings.createStringBinding(() -> !selection.root().listed()
-                    ? t("settings.folders.loading") : selection.root().children().isEmpty()
-                    ? t("settings.folders.noSubfolders") : "", selection.changes()));
+                    ? i18n.t("settings.folders.loading") : selection.root().children().isEmpty()
+                    ? i18n.t("settings.folders.noSubfolders") : "", selection.changes()));
             state.visibleProperty().bind(state.textProperty().isNotEmpty());
             state.managedProperty().bind(state.visibleProperty());
             view.visibleProperty().bind(Bindings.createBooleanBinding(() -> !selection.root().children().isEmpty(),
@@ -213,11 +215,11 @@ public final class SettingsView extends TabPane {
             FolderPair edited = org.oxisync.ui.setup.PairModes.withMode(p, modes.modeProperty().get(),
                     modes.keepRemoteDeletesProperty().get());
             actions.savePair(edited.withExclusions(new ArrayList<>(ex)).withIgnorePatterns(patterns), err -> {
-                status.setText(err == null ? t("settings.folders.saved") : err);
+                status.setText(err == null ? i18n.t("settings.folders.saved") : err);
                 reloadPairs();
             });
         });
-        return page(Ui.label(t("settings.folders.title"), "page-title"), list, Ui.row(8, add, remove), status, editor);
+        return page(Ui.label(i18n.t("settings.folders.title"), "page-title"), list, Ui.row(8, add, remove), status, editor);
     }
 
     private ListView<FolderPair> pairsList;
@@ -239,23 +241,23 @@ public final class SettingsView extends TabPane {
         up.setId("upload-limit");
         Spinner<Integer> down = kibSpinner(model.downloadKibProperty());
         down.setId("download-limit");
-        Label ul = Ui.mnemonic(t("settings.network.upload"));
+        Label ul = Ui.mnemonic(i18n.t("settings.network.upload"));
         ul.setLabelFor(up);
-        Label dl = Ui.mnemonic(t("settings.network.download"));
+        Label dl = Ui.mnemonic(i18n.t("settings.network.download"));
         dl.setLabelFor(down);
-        g.addRow(0, ul, up, Ui.label(t("settings.network.unit"), "muted"));
-        g.addRow(1, dl, down, Ui.label(t("settings.network.unit"), "muted"));
+        g.addRow(0, ul, up, Ui.label(i18n.t("settings.network.unit"), "muted"));
+        g.addRow(1, dl, down, Ui.label(i18n.t("settings.network.unit"), "muted"));
 
         ToggleGroup proxyGroup = new ToggleGroup();
-        RadioButton system = new RadioButton(t("settings.network.proxy.system"));
-        RadioButton none = new RadioButton(t("settings.network.proxy.none"));
-        RadioButton manual = new RadioButton(t("settings.network.proxy.manual"));
+        RadioButton system = new RadioButton(i18n.t("settings.network.proxy.system"));
+        RadioButton none = new RadioButton(i18n.t("settings.network.proxy.none"));
+        RadioButton manual = new RadioButton(i18n.t("settings.network.proxy.manual"));
         system.setToggleGroup(proxyGroup);
         none.setToggleGroup(proxyGroup);
         manual.setToggleGroup(proxyGroup);
         TextField hostPort = new TextField();
         hostPort.setId("proxy-host");
-        hostPort.setPromptText(t("settings.network.proxy.prompt"));
+        hostPort.setPromptText(i18n.t("settings.network.proxy.prompt"));
         Ui.named(hostPort, manual.getText());
         hostPort.disableProperty().bind(manual.selectedProperty().not());
         HBox.setHgrow(hostPort, Priority.ALWAYS);
@@ -288,10 +290,10 @@ public final class SettingsView extends TabPane {
                 commitManual.run();
             }
         });
-        return page(Ui.label(t("settings.network.bandwidth"), "page-title"), g,
-                Ui.label(t("settings.network.proxy"), "page-title"),
+        return page(Ui.label(i18n.t("settings.network.bandwidth"), "page-title"), g,
+                Ui.label(i18n.t("settings.network.proxy"), "page-title"),
                 new VBox(8, system, none, Ui.row(8, manual, hostPort)),
-                Ui.wrapping(t("settings.network.applies"), "muted"));
+                Ui.wrapping(i18n.t("settings.network.applies"), "muted"));
     }
 
     private static Spinner<Integer> kibSpinner(IntegerProperty p) {
@@ -299,45 +301,36 @@ public final class SettingsView extends TabPane {
     }
 
     private Node general() {
-        CheckBox login = new CheckBox(t("settings.general.startAtLogin"));
+        CheckBox login = new CheckBox(i18n.t("settings.general.startAtLogin"));
         login.setId("start-at-login");
         login.selectedProperty().bindBidirectional(model.startAtLoginProperty());
         login.disableProperty().bind(model.autostartAvailableProperty().not());
-        Label loginNote = Ui.wrapping(t("settings.general.startAtLogin.note"), "muted");
+        Label loginNote = Ui.wrapping(i18n.t("settings.general.startAtLogin.note"), "muted");
         loginNote.visibleProperty().bind(model.autostartAvailableProperty().not());
         loginNote.managedProperty().bind(loginNote.visibleProperty());
-        CheckBox notes = new CheckBox(t("settings.general.notifications"));
+        CheckBox notes = new CheckBox(i18n.t("settings.general.notifications"));
         notes.setId("notifications");
         notes.selectedProperty().bindBidirectional(model.notificationsProperty());
         ComboBox<Appearance> look = new ComboBox<>(FXCollections.observableArrayList(Appearance.values()));
         look.setId("appearance");
+        look.setConverter(Ui.converter(a -> a == null ? "" : a.label(i18n)));
         look.valueProperty().bindBidirectional(model.appearanceProperty());
-        Label ll = Ui.mnemonic(t("settings.general.appearance"));
+        Label ll = Ui.mnemonic(i18n.t("settings.general.appearance"));
         ll.setLabelFor(look);
         Label err = Ui.wrapping("", Styles.DANGER);
         err.textProperty().bind(model.lastSaveErrorProperty());
         VBox toggles = new VBox(10, login, loginNote, notes);
         ComboBox<String> language = new ComboBox<>(FXCollections.observableArrayList(SettingsModel.LANGUAGE_CHOICES));
         language.setId("language");
-        language.setConverter(new javafx.util.StringConverter<>() {
-            @Override
-            public String toString(String tag) {
-                return SettingsModel.languageName(tag);
-            }
-
-            @Override
-            public String fromString(String s) {
-                return null;
-            }
-        });
+        language.setConverter(Ui.converter(tag -> SettingsModel.languageName(i18n, tag)));
         language.valueProperty().bindBidirectional(model.languageProperty());
-        Label langLabel = Ui.mnemonic(t("settings.general.language"));
+        Label langLabel = Ui.mnemonic(i18n.t("settings.general.language"));
         langLabel.setLabelFor(language);
-        Label restart = Ui.wrapping(t("settings.general.language.restart"), "muted");
+        Label restart = Ui.wrapping(i18n.t("settings.general.language.restart"), "muted");
         restart.setId("language-restart");
         restart.visibleProperty().bind(model.languageChangedProperty());
         restart.managedProperty().bind(restart.visibleProperty());
-        return page(Ui.label(t("settings.general.title"), "page-title"), toggles, Ui.row(10, ll, look),
+        return page(Ui.label(i18n.t("settings.general.title"), "page-title"), toggles, Ui.row(10, ll, look),
                 Ui.row(10, langLabel, language), restart, err);
     }
 
@@ -347,14 +340,14 @@ public final class SettingsView extends TabPane {
         days.setId("version-days");
         Spinner<Integer> gib = intSpinner(model.versionGibProperty(), 1, 10_000, 1, 120);
         gib.setId("version-gib");
-        Label dl = Ui.mnemonic(t("settings.versions.days"));
+        Label dl = Ui.mnemonic(i18n.t("settings.versions.days"));
         dl.setLabelFor(days);
-        Label gl = Ui.mnemonic(t("settings.versions.size"));
+        Label gl = Ui.mnemonic(i18n.t("settings.versions.size"));
         gl.setLabelFor(gib);
-        g.addRow(0, dl, days, Ui.label(t("settings.versions.days.unit"), "muted"));
-        g.addRow(1, gl, gib, Ui.label(t("settings.versions.size.unit"), "muted"));
-        return page(Ui.label(t("settings.versions.title"), "page-title"),
-                Ui.wrapping(t("settings.versions.text"), "muted"), g);
+        g.addRow(0, dl, days, Ui.label(i18n.t("settings.versions.days.unit"), "muted"));
+        g.addRow(1, gl, gib, Ui.label(i18n.t("settings.versions.size.unit"), "muted"));
+        return page(Ui.label(i18n.t("settings.versions.title"), "page-title"),
+                Ui.wrapping(i18n.t("settings.versions.text"), "muted"), g);
     }
 
     /** An editable spinner kept in step with {@code p} both ways (a value below {@code min} shows as {@code min}). */
@@ -376,7 +369,7 @@ public final class SettingsView extends TabPane {
         level.setConverter(new javafx.util.StringConverter<>() {
             @Override
             public String toString(String v) {
-                return v == null ? "" : t("settings.advanced.level." + v);
+                return v == null ? "" : i18n.t("settings.advanced.level." + v);
             }
 
             @Override
@@ -386,11 +379,11 @@ public final class SettingsView extends TabPane {
         });
         level.setId("log-level");
         level.valueProperty().bindBidirectional(model.logLevelProperty());
-        Label ll = Ui.mnemonic(t("settings.advanced.logLevel"));
+        Label ll = Ui.mnemonic(i18n.t("settings.advanced.logLevel"));
         ll.setLabelFor(level);
-        Button open = Ui.button(t("settings.advanced.openLog"), "open-log-folder", Styles.BUTTON_OUTLINED);
+        Button open = Ui.button(i18n.t("settings.advanced.openLog"), "open-log-folder", Styles.BUTTON_OUTLINED);
         open.setOnAction(e -> actions.openLogFolder());
-        return page(Ui.label(t("settings.advanced.title"), "page-title"), Ui.row(10, ll, level),
-                Ui.wrapping(t("settings.advanced.text", "folder", actions.logFolder()), "muted"), Ui.row(8, open));
+        return page(Ui.label(i18n.t("settings.advanced.title"), "page-title"), Ui.row(10, ll, level),
+                Ui.wrapping(i18n.t("settings.advanced.text", "folder", actions.logFolder()), "muted"), Ui.row(8, open));
     }
 }

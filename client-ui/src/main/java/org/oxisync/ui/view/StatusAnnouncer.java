@@ -1,13 +1,12 @@
 package org.oxisync.ui.view;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableStringValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.scene.AccessibleAttribute;
 import javafx.scene.control.Label;
+import org.oxisync.ui.i18n.I18n;
 
 /**
  * JavaFX has no ARIA live region; this is its equivalent for the main window's status. When the overall state
@@ -25,14 +24,17 @@ public final class StatusAnnouncer {
     private final ObservableList<String> said = FXCollections.observableArrayList();
     private boolean busyAnnounced;
 
+    private final I18n i18n;
+
     /**
      * @param target the status label that carries the announcement (the headline)
      * @param state the overall state in words
      * @param busy whether a sync runs
      * @param answer the answer to "Sync now" (empty when none)
      */
-    public StatusAnnouncer(Label target, ObservableStringValue state, ObservableBooleanValue busy,
+    public StatusAnnouncer(I18n i18n, Label target, ObservableStringValue state, ObservableBooleanValue busy,
                            ObservableStringValue answer) {
+        this.i18n = i18n;
         this.target = target;
         this.busy = busy;
         state.addListener((o, a, b) -> stateChanged(b));
@@ -46,7 +48,7 @@ public final class StatusAnnouncer {
                 busyAnnounced = false;
             }
         });
-        target.setAccessibleText(t("accessible.status", "state", state.get() == null ? "" : state.get()));
+        target.setAccessibleText(i18n.t("accessible.status", "state", state.get() == null ? "" : state.get()));
     }
 
     private void stateChanged(String text) {
@@ -55,7 +57,7 @@ public final class StatusAnnouncer {
         }
         if (busy.get()) {
             if (busyAnnounced) {
-                target.setAccessibleText(t("accessible.status", "state", text)); // current when focused, not read out
+                target.setAccessibleText(i18n.t("accessible.status", "state", text)); // current when focused, not read out
                 return;
             }
             busyAnnounced = true;
@@ -64,7 +66,7 @@ public final class StatusAnnouncer {
     }
 
     private void announce(String text) {
-        String words = t("accessible.status", "state", text);
+        String words = i18n.t("accessible.status", "state", text);
         target.setAccessibleText(words);
         target.notifyAccessibleAttributeChanged(AccessibleAttribute.TEXT);
         said.add(words);

@@ -1,7 +1,5 @@
 package org.oxisync.ui.view;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
@@ -14,6 +12,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.model.StatusModel;
 import org.oxisync.ui.sync.PairPhase;
@@ -24,7 +23,10 @@ public final class StatusPane extends ScrollPane {
     private final Actions actions;
     private final VBox cards = new VBox();
 
-    public StatusPane(StatusModel model, Actions actions) {
+    private final I18n i18n;
+
+    public StatusPane(I18n i18n, StatusModel model, Actions actions) {
+        this.i18n = i18n;
         this.model = model;
         this.actions = actions;
         setId("status-pane");
@@ -37,11 +39,11 @@ public final class StatusPane extends ScrollPane {
         Label progressText = Ui.label("", "muted");
         progressText.setId("progress-text");
         progressText.textProperty().bind(model.progressTextProperty());
-        TransfersList transfers = new TransfersList(model.transfers());
-        Label transfersTitle = Ui.label(t("status.currentTransfers"), "subsection-label");
+        TransfersList transfers = new TransfersList(i18n, model.transfers());
+        Label transfersTitle = Ui.label(i18n.t("status.currentTransfers"), "subsection-label");
         transfersTitle.visibleProperty().bind(Bindings.isNotEmpty(model.transfers()));
         transfersTitle.managedProperty().bind(transfersTitle.visibleProperty());
-        VBox progressBox = new VBox(6, Ui.label(t("status.progress"), "section-label"), bar, progressText, transfersTitle,
+        VBox progressBox = new VBox(6, Ui.label(i18n.t("status.progress"), "section-label"), bar, progressText, transfersTitle,
                 transfers);
         progressBox.visibleProperty().bind(model.busyProperty());
         progressBox.managedProperty().bind(model.busyProperty());
@@ -58,15 +60,15 @@ public final class StatusPane extends ScrollPane {
         recent.setId("recent-items");
         recent.setFocusTraversable(false);
         recent.getStyleClass().add(Styles.DENSE);
-        recent.setPlaceholder(Ui.label(t("status.noChanges"), "muted"));
+        recent.setPlaceholder(Ui.label(i18n.t("status.noChanges"), "muted"));
         recent.prefHeightProperty().bind(Bindings.createDoubleBinding(
                 () -> Math.max(2, Math.min(StatusModel.RECENT_ITEMS, model.recentItems().size())) * 2.1
                         * javafx.scene.text.Font.getDefault().getSize() + 6, model.recentItems()));
         recent.setMinHeight(Region.USE_PREF_SIZE);
-        Label recentTitle = Ui.label(t("status.recentChanges"), "section-label");
+        Label recentTitle = Ui.label(i18n.t("status.recentChanges"), "section-label");
 
         cards.setSpacing(10);
-        Label pairsTitle = Ui.label(t("status.folders"), "page-title");
+        Label pairsTitle = Ui.label(i18n.t("status.folders"), "page-title");
         VBox page = new VBox(pairsTitle, cards, progressBox, recentTitle, recent);
         page.getStyleClass().add("page");
         setContent(page);
@@ -77,8 +79,8 @@ public final class StatusPane extends ScrollPane {
     private void rebuild() {
         cards.getChildren().clear();
         if (model.pairs().isEmpty()) {
-            cards.getChildren().add(Ui.emptyState(t("status.empty.title"),
-                    t("status.empty.text")));
+            cards.getChildren().add(Ui.emptyState(i18n.t("status.empty.title"),
+                    i18n.t("status.empty.text")));
         }
         for (PairRow r : model.pairs()) {
             cards.getChildren().add(card(r));
@@ -86,7 +88,7 @@ public final class StatusPane extends ScrollPane {
     }
 
     private VBox card(PairRow r) {
-        Region dot = Ui.stateDot(r.phaseProperty().get());
+        Region dot = Ui.stateDot(i18n, r.phaseProperty().get());
         Label name = Ui.data(Ui.label(r.name(), "pair-name"));
         Label state = Ui.label("", "pair-state");
         state.setId("pair-state-" + r.name());
@@ -98,14 +100,14 @@ public final class StatusPane extends ScrollPane {
         Label rights = Ui.label("", "muted");
         rights.setId("pair-rights-" + r.name());
         rights.setWrapText(true);
-        HeldBackBox held = new HeldBackBox(r.name());
-        Button signIn = new Button(t("status.card.signInAgain"));
+        HeldBackBox held = new HeldBackBox(i18n, r.name());
+        Button signIn = new Button(i18n.t("status.card.signInAgain"));
         signIn.setId("card-sign-in-" + r.name());
         signIn.getStyleClass().addAll(Styles.SMALL, Styles.ACCENT);
         signIn.setOnAction(e -> actions.signInAgain());
         Runnable refresh = () -> {
             PairPhase p = r.phaseProperty().get();
-            Ui.setDotState(dot, p);
+            Ui.setDotState(i18n, dot, p);
             String d = r.detailProperty().get();
             org.oxisync.core.reason.Reason problem = r.problemProperty().get();
             boolean auth = p == PairPhase.ERROR && org.oxisync.ui.app.ReasonText.needsSignIn(problem);
@@ -114,28 +116,28 @@ public final class StatusPane extends ScrollPane {
             // the engine's own words only for a problem (as said in the log); the text above is the plain one
             state.setTooltip(p != PairPhase.ERROR || d == null || d.isBlank() ? null : new javafx.scene.control.Tooltip(d));
             if (p == PairPhase.ERROR && d != null && !d.isBlank()) {
-                state.setText(t("status.card.problem", "state", p.label(), "problem",
-                        org.oxisync.ui.app.ReasonText.message(problem, d, model.server(), null)));
+                state.setText(i18n.t("status.card.problem", "state", p.label(i18n), "problem",
+                        org.oxisync.ui.app.ReasonText.message(i18n, problem, d, model.server(), null)));
             } else if (p == PairPhase.OFFLINE) {
-                state.setText(t("status.card.offline"));
+                state.setText(i18n.t("status.card.offline"));
             } else if (p == PairPhase.PAUSED && model.signedOutProperty().get()) {
-                state.setText(t("status.card.signedOut"));
+                state.setText(i18n.t("status.card.signedOut"));
             } else {
-                state.setText(p.label());
+                state.setText(p.label(i18n));
             }
             SyncReport rep = r.lastReportProperty().get();
             boolean failed = rep != null && rep.status() == org.oxisync.core.engine.SyncStatus.FAILED;
-            String when = r.lastRunProperty().get() == null ? "" : Formats.ago(r.lastRunProperty().get(), model.clock());
-            last.setText(r.lastRunProperty().get() == null ? t("status.card.notSynced")
-                    : rep == null ? t(failed ? "status.card.lastAttempt" : "status.card.lastSync", "when", when)
-                    : failed ? t("status.card.lastAttempt.nothing", "when", when)
-                    : t("status.card.lastSync.summary", "when", when, "summary", summary(rep)));
+            String when = r.lastRunProperty().get() == null ? "" : Formats.ago(i18n, r.lastRunProperty().get(), model.clock());
+            last.setText(r.lastRunProperty().get() == null ? i18n.t("status.card.notSynced")
+                    : rep == null ? i18n.t(failed ? "status.card.lastAttempt" : "status.card.lastSync", "when", when)
+                    : failed ? i18n.t("status.card.lastAttempt.nothing", "when", when)
+                    : i18n.t("status.card.lastSync.summary", "when", when, "summary", summary(i18n, rep)));
             // where and how the pair syncs, and what its last run held back because of that (never an error)
-            rights.setText(org.oxisync.ui.app.RightsText.pair(r.pair()));
-            String b = org.oxisync.ui.app.RightsText.badge(r.pair()).orElse("");
+            rights.setText(org.oxisync.ui.app.RightsText.pair(i18n, r.pair()));
+            String b = org.oxisync.ui.app.RightsText.badge(i18n, r.pair()).orElse("");
             badge.setText(b);
             badge.setVisible(!b.isEmpty());
-            held.show(org.oxisync.ui.model.HeldBack.of(r.pair(), rep, r.lastRunProperty().get()));
+            held.show(org.oxisync.ui.model.HeldBack.of(i18n, r.pair(), rep, r.lastRunProperty().get()));
         };
         r.phaseProperty().addListener((o, a, b) -> refresh.run());
         r.detailProperty().addListener((o, a, b) -> refresh.run());
@@ -146,19 +148,19 @@ public final class StatusPane extends ScrollPane {
         refresh.run();
         state.setWrapText(true);
 
-        Button open = new Button(t("status.card.openFolder"));
+        Button open = new Button(i18n.t("status.card.openFolder"));
         open.setId("card-open-" + r.name());
         open.getStyleClass().addAll(Styles.SMALL, Styles.BUTTON_OUTLINED);
         open.setOnAction(e -> actions.openFolder(r.pair()));
-        Label paths = Ui.label(t("status.card.paths", "local", r.pair().localRoot(), "remote", r.pair().remotePath()), "muted");
+        Label paths = Ui.label(i18n.t("status.card.paths", "local", r.pair().localRoot(), "remote", r.pair().remotePath()), "muted");
         paths.setWrapText(true);
         VBox card = new VBox(Ui.row(8, dot, name, badge, Ui.hgrow(), signIn, open), paths, rights, state, last, held);
         card.getStyleClass().add("pair-card");
         return card;
     }
 
-    static String summary(SyncReport r) {
+    static String summary(I18n i18n, SyncReport r) {
         int changes = r.uploaded() + r.downloaded() + r.deletedLocal() + r.deletedRemote() + r.moved();
-        return t("status.summary", "changes", changes, "conflicts", r.conflicts(), "errors", r.errors().size());
+        return i18n.t("status.summary", "changes", changes, "conflicts", r.conflicts(), "errors", r.errors().size());
     }
 }

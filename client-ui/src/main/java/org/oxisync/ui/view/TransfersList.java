@@ -11,6 +11,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.StatusModel.Transfer;
 
 /**
@@ -20,7 +21,10 @@ import org.oxisync.ui.model.StatusModel.Transfer;
 final class TransfersList extends VBox {
     private final ObservableList<Transfer> transfers;
 
-    TransfersList(ObservableList<Transfer> transfers) {
+    private final I18n i18n;
+
+    TransfersList(I18n i18n, ObservableList<Transfer> transfers) {
+        this.i18n = i18n;
         this.transfers = transfers;
         setId("transfers");
         getStyleClass().add("transfers");
@@ -42,7 +46,7 @@ final class TransfersList extends VBox {
     }
 
     /** One transfer: the file's path (shortened in the middle when long), its bar and its bytes. */
-    private static final class Row extends HBox {
+    private final class Row extends HBox {
         private final Label name = new Label();
         private final ProgressBar bar = new ProgressBar(0);
         private final Label amount = Ui.label("", "muted", "transfer-amount");
@@ -64,7 +68,7 @@ final class TransfersList extends VBox {
             name.setText(t.label());
             tip.setText(t.pair() + ": " + t.label());
             bar.setProgress(t.fraction());
-            amount.setText(Formats.bytesOf(t.bytesDone(), t.bytesTotal()));
+            amount.setText(Formats.bytesOf(i18n, t.bytesDone(), t.bytesTotal()));
         }
     }
 }

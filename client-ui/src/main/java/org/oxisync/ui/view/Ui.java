@@ -8,6 +8,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.PairPhase;
 
 /** Small building blocks the views share: labels with a style class, empty states, state dots, spacers. */
@@ -80,17 +81,17 @@ public final class Ui {
         return box;
     }
 
-    public static Region stateDot(PairPhase p) {
+    public static Region stateDot(I18n i18n, PairPhase p) {
         Region dot = new Region();
         dot.getStyleClass().add("state-dot");
-        setDotState(dot, p);
+        setDotState(i18n, dot, p);
         return dot;
     }
 
-    public static void setDotState(Region dot, PairPhase p) {
+    public static void setDotState(I18n i18n, Region dot, PairPhase p) {
         dot.getStyleClass().removeAll("busy", "paused", "error", "offline");
         dot.setAccessibleRole(javafx.scene.AccessibleRole.TEXT); // the colour alone says nothing to a screen reader
-        dot.setAccessibleText(p.label());
+        dot.setAccessibleText(p.label(i18n));
         switch (p) {
             case SCANNING, SYNCING -> dot.getStyleClass().add("busy");
             case PAUSED -> dot.getStyleClass().add("paused");
@@ -115,6 +116,21 @@ public final class Ui {
         b.setId(id);
         b.getStyleClass().add(styleClass);
         return b;
+    }
+
+    /** Shows a choice through {@code label} (a combo box's converter: the choices' words come from the view's language). */
+    public static <T> javafx.util.StringConverter<T> converter(java.util.function.Function<T, String> label) {
+        return new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return label.apply(value);
+            }
+
+            @Override
+            public T fromString(String s) {
+                return null;
+            }
+        };
     }
 
     public static HBox row(double spacing, Node... nodes) {

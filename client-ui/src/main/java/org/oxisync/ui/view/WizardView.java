@@ -1,7 +1,5 @@
 package org.oxisync.ui.view;
 
-import static org.oxisync.ui.i18n.I18n.t;
-
 import atlantafx.base.theme.Styles;
 import java.io.File;
 import java.nio.file.Path;
@@ -12,31 +10,26 @@ import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.scene.control.PasswordField;
 import javafx.scene.control.ProgressIndicator;
-import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
-import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.oxisync.protocol.PresentedCertificate;
-import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.WizardModel;
-import org.oxisync.ui.model.WizardModel.Method;
 import org.oxisync.ui.model.WizardModel.Step;
 import org.oxisync.ui.setup.RemoteFolder;
 
 /**
  * The setup wizard: server, sign-in, remote folder, local folder, selective sync, review. One step is shown
- * at a time; "Continue" is the default button (Enter) and "Back"/"Cancel" the cancel button (Esc).
+ * at a time; "Continue" is the default button (Enter) and "Back"/"Cancel" the cancel button (Esc). The server and
+ * sign-in steps are built by {@link WizardSignInSteps}.
  */
 public final class WizardView extends BorderPane {
     private final WizardModel model;
@@ -47,21 +40,29 @@ public final class WizardView extends BorderPane {
     private final Label stepLabel = Ui.label("", "wizard-step");
     private final Label title = Ui.label("", "wizard-title");
     private final VBox body = new VBox(12);
-    private final Button back = new Button(t("wizard.back"));
-    private final Button next = new Button(t("wizard.continue"));
-    private final Button cancel = new Button(t("common.cancel"));
+    private final Button back;
+    private final Button next;
+    private final Button cancel;
     private final ProgressIndicator spinner = new ProgressIndicator(-1);
+    private final I18n i18n;
+    /** The server and sign-in steps' pages. */
+    private final WizardSignInSteps signInSteps;
 
     /**
      * @param chooseDirectory opens a folder chooser at the given folder (the window opener owns choosers)
      */
-    public WizardView(WizardModel model, Consumer<String> openBrowser, Function<Path, File> chooseDirectory,
+    public WizardView(I18n i18n, WizardModel model, Consumer<String> openBrowser, Function<Path, File> chooseDirectory,
                       Runnable onFinish, Runnable onCancel) {
+        this.i18n = i18n;
+        this.back = new Button(i18n.t("wizard.back"));
+        this.next = new Button(i18n.t("wizard.continue"));
+        this.cancel = new Button(i18n.t("common.cancel"));
         this.model = model;
         this.openBrowser = openBrowser;
         this.chooseDirectory = chooseDirectory;
         this.onFinish = onFinish;
         this.onCancel = onCancel;
+        this.signInSteps = new WizardSignInSteps(i18n, model, openBrowser, next);
         setId("wizard");
         VBox problem = Ui.notice("danger", "", "");
         problem.setId("wizard-problem");
@@ -73,7 +74,7 @@ public final class WizardView extends BorderPane {
         spinner.setPrefSize(22, 22);
         spinner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         spinner.visibleProperty().bind(model.busyProperty());
-        spinner.setAccessibleText(t("common.working"));
+        spinner.setAccessibleText(i18n.t("common.working"));
         next.setId("wizard-next");
         back.setId("wizard-back");
         cancel.setId("wizard-cancel");
@@ -138,15 +139,15 @@ public final class WizardView extends BorderPane {
     }
 
     private void show(Step s) {
-        stepLabel.setText(t("wizard.stepOf", "step", model.stepNumber(), "count", model.stepCount()));
-        title.setText(s.title());
+        stepLabel.setText(i18n.t("wizard.stepOf", "step", model.stepNumber(), "count", model.stepCount()));
+        title.setText(s.title(i18n));
         back.setVisible(s != Step.SERVER && !(model.addPairOnly() && s == Step.REMOTE_FOLDER));
         back.setManaged(true);
         next.textProperty().unbind();
-        next.setText(s == Step.REVIEW ? t("wizard.start") : t("wizard.continue"));
+        next.setText(s == Step.REVIEW ? i18n.t("wizard.start") : i18n.t("wizard.continue"));
         Node content = switch (s) {
-            case SERVER -> serverStep();
-            case SIGN_IN -> signInStep();
+            case SERVER -> signInSteps.server();
+            case SIGN_IN -> signInSteps.signIn();
             case REMOTE_FOLDER -> remoteStep();
             case LOCAL_FOLDER -> localStep();
             case SELECTIVE -> selectiveStep();
@@ -156,139 +157,12 @@ public final class WizardView extends BorderPane {
         body.getChildren().setAll(content);
     }
 
-    private Node serverStep() {
-        TextField url = new TextField();
-        url.setId("server-url");
-        url.setPromptText(t("wizard.server.prompt"));
-        url.textProperty().bindBidirectional(model.serverUrlProperty());
-        Label l = Ui.mnemonic(t("wizard.server.address"));
-        l.setLabelFor(url);
-        Label hint = Ui.wrapping(t("wizard.server.hint"), "muted");
-        VBox cert = new VBox(8);
-        cert.setId("certificate-box");
-        Runnable showCert = () -> {
-            PresentedCertificate c = model.certificateProperty().get();
-            cert.getChildren().clear();
-            next.setText(c == null ? t("wizard.continue") : t("wizard.cert.trust"));
-            if (c == null) {
-                return;
-            }
-            VBox warn = Ui.notice("warning", t("wizard.cert.title"), t("wizard.cert.text"));
-            GridPane g = grid();
-            g.addRow(0, Ui.label(t("wizard.cert.fingerprint"), Styles.TEXT_BOLD), fingerprint(c.sha256()));
-            g.addRow(1, Ui.label(t("wizard.cert.subject"), Styles.TEXT_BOLD), Ui.data(Ui.wrapping(c.subject())));
-            g.addRow(2, Ui.label(t("wizard.cert.issuer"), Styles.TEXT_BOLD), Ui.data(Ui.wrapping(c.issuer())));
-            g.addRow(3, Ui.label(t("wizard.cert.validUntil"), Styles.TEXT_BOLD),
-                    Ui.data(new Label(Formats.dateTime(c.notAfter(), java.time.ZoneId.systemDefault()))));
-            Button refuse = Ui.button(t("wizard.cert.refuse"), "certificate-refuse", Styles.BUTTON_OUTLINED);
-            refuse.setOnAction(e -> model.refuseCertificate());
-            cert.getChildren().addAll(warn, g, Ui.row(8, refuse));
-        };
-        model.certificateProperty().addListener((o, a, b) -> showCert.run());
-        showCert.run();
-        url.textProperty().addListener((o, a, b) -> model.certificateProperty().set(null));
-        focusLater(url);
-        return new VBox(8, l, url, hint, cert);
-    }
-
-    private static Label fingerprint(String hex) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < hex.length(); i += 2) {
-            if (i > 0) {
-                b.append(i % 32 == 0 ? "\n" : ":");
-            }
-            b.append(hex, i, Math.min(hex.length(), i + 2));
-        }
-        Label l = Ui.data(Ui.label(b.toString().toUpperCase(), "fingerprint"));
-        l.setId("certificate-fingerprint");
-        return l;
-    }
-
-    private Node signInStep() {
-        Label server = Ui.label("", "muted");
-        server.setWrapText(true); // room for the plain-http warning (issue 18 #28)
-        server.textProperty().bind(model.serverInfoProperty());
-        ToggleGroup g = new ToggleGroup();
-        RadioButton browser = radio(t("wizard.signIn.browser"), Method.BROWSER, g);
-        browser.setId("method-browser");
-        RadioButton password = radio(t("wizard.signIn.password"), Method.PASSWORD, g);
-        password.setId("method-password");
-        RadioButton app = radio(t("wizard.signIn.appPassword"), Method.APP_PASSWORD, g);
-        app.setId("method-app-password");
-
-        TextField user = new TextField();
-        user.setId("login-user");
-        user.textProperty().bindBidirectional(model.userProperty());
-        PasswordField pw = new PasswordField();
-        pw.setId("login-password");
-        pw.textProperty().bindBidirectional(model.passwordProperty());
-        Label ul = Ui.mnemonic(t("wizard.signIn.user"));
-        ul.setLabelFor(user);
-        Label pl = Ui.mnemonic(t("wizard.signIn.passwordLabel"));
-        pl.setLabelFor(pw);
-        GridPane creds = grid();
-        creds.addRow(0, ul, user);
-        creds.addRow(1, pl, pw);
-        GridPane.setHgrow(user, Priority.ALWAYS);
-        creds.visibleProperty().bind(model.methodProperty().isNotEqualTo(Method.BROWSER));
-        creds.managedProperty().bind(creds.visibleProperty());
-
-        Label code = Ui.data(Ui.label("", "device-code"));
-        code.setId("device-code");
-        Label waiting = Ui.wrapping("", "muted");
-        waiting.setId("device-waiting");
-        Button reopen = Ui.button(t("wizard.device.reopen"), "device-reopen", Styles.BUTTON_OUTLINED);
-        Button stop = Ui.button(t("wizard.device.stop"), "device-cancel", Styles.BUTTON_OUTLINED);
-        stop.setOnAction(e -> model.cancelSignIn());
-        // Never claims the browser opened: OxiSync only asked for it, and says so when it could not.
-        Label intro = Ui.wrapping("", "");
-        intro.setId("device-intro");
-        intro.textProperty().bind(Bindings.when(model.browserProblemProperty().isEmpty())
-                .then(t("wizard.device.asked"))
-                .otherwise(Bindings.createStringBinding(() -> t("wizard.device.noBrowser", "problem",
-                        model.browserProblemProperty().get()), model.browserProblemProperty())));
-        // The code and both buttons first, so they are in view at the smallest window size.
-        VBox deviceBox = new VBox(10, intro, Ui.row(12, code, reopen, stop), waiting);
-        deviceBox.setId("device-box");
-        deviceBox.visibleProperty().bind(model.deviceProperty().isNotNull());
-        deviceBox.managedProperty().bind(deviceBox.visibleProperty());
-        model.deviceProperty().addListener((o, a, d) -> {
-            if (d != null) {
-                code.setText(d.userCode());
-                waiting.setText(t("wizard.device.waiting", "address", d.verificationUri()));
-                reopen.setOnAction(e -> openBrowser.accept(d.verificationUriComplete() != null
-                        ? d.verificationUriComplete() : d.verificationUri()));
-            }
-        });
-        VBox methods = new VBox(8, browser, password, app);
-        methods.disableProperty().bind(model.deviceProperty().isNotNull());
-        methods.visibleProperty().bind(model.deviceProperty().isNull());
-        methods.managedProperty().bind(methods.visibleProperty());
-        next.textProperty().bind(Bindings.when(model.methodProperty().isEqualTo(Method.BROWSER))
-                .then(t("wizard.signIn.withBrowser")).otherwise(t("wizard.signIn.go")));
-        VBox box = new VBox(12, server, methods, creds, deviceBox);
-        focusLater(browser);
-        return box;
-    }
-
-    private RadioButton radio(String text, Method m, ToggleGroup g) {
-        RadioButton r = new RadioButton(text);
-        r.setToggleGroup(g);
-        r.setSelected(model.methodProperty().get() == m);
-        r.selectedProperty().addListener((o, a, b) -> {
-            if (b) {
-                model.methodProperty().set(m);
-            }
-        });
-        return r;
-    }
-
     private Node remoteStep() {
-        Label intro = Ui.wrapping(t("wizard.remote.intro"), "muted");
+        Label intro = Ui.wrapping(i18n.t("wizard.remote.intro"), "muted");
         if (model.place().driveProperty().get() == null) {
             model.place().driveProperty().set(org.oxisync.ui.setup.DriveChoice.personal(model.accountProperty().get()));
         }
-        DrivePicker picker = new DrivePicker(new DrivePicker.Source() {
+        DrivePicker picker = new DrivePicker(i18n, new DrivePicker.Source() {
             @Override
             public void drives(Consumer<List<org.oxisync.ui.setup.DriveChoice>> then, Consumer<Throwable> failed) {
                 model.drives(then, failed);
@@ -326,7 +200,7 @@ public final class WizardView extends BorderPane {
             }
         });
         HBox.setHgrow(path, Priority.ALWAYS);
-        Button browse = new Button(t("wizard.local.browse"));
+        Button browse = new Button(i18n.t("wizard.local.browse"));
         browse.setOnAction(e -> {
             File f = chooseDirectory.apply(Path.of(model.localFolderProperty().get()));
             if (f != null) {
@@ -334,21 +208,21 @@ public final class WizardView extends BorderPane {
                 model.checkLocal();
             }
         });
-        Label l = Ui.mnemonic(t("wizard.local.label"));
+        Label l = Ui.mnemonic(i18n.t("wizard.local.label"));
         l.setLabelFor(path);
         Label note = Ui.wrapping("", "muted");
         note.setId("local-note");
         note.textProperty().bind(model.localNoteProperty());
-        Label remote = Ui.label(t("wizard.local.syncsWith", "folder", model.remoteFolderProperty().get().path()), "muted");
+        Label remote = Ui.label(i18n.t("wizard.local.syncsWith", "folder", model.remoteFolderProperty().get().path()), "muted");
         focusLater(path);
         return new VBox(8, remote, l, Ui.row(8, path, browse), note);
     }
 
     private Node selectiveStep() {
-        Label intro = Ui.wrapping(t("wizard.selective.intro"), "muted");
-        SelectiveTree tree = new SelectiveTree(model.selectionProperty().get(), model.folders());
+        Label intro = Ui.wrapping(i18n.t("wizard.selective.intro"), "muted");
+        SelectiveTree tree = new SelectiveTree(i18n, model.selectionProperty().get(), model.folders());
         tree.setId("selective-list");
-        tree.setAccessibleText(Step.SELECTIVE.title());
+        tree.setAccessibleText(Step.SELECTIVE.title(i18n));
         tree.setPrefHeight(260);
         tree.setMinHeight(120);
         VBox.setVgrow(tree, Priority.ALWAYS);
@@ -358,10 +232,10 @@ public final class WizardView extends BorderPane {
                 onNext();
             }
         });
-        Button all = new Button(t("wizard.selective.all"));
+        Button all = new Button(i18n.t("wizard.selective.all"));
         all.getStyleClass().add(Styles.FLAT);
         all.setOnAction(e -> tree.selection().set(tree.selection().root(), true));
-        Button none = new Button(t("wizard.selective.none"));
+        Button none = new Button(i18n.t("wizard.selective.none"));
         none.getStyleClass().add(Styles.FLAT);
         none.setOnAction(e -> tree.selection().set(tree.selection().root(), false));
         focusLater(tree);
@@ -393,7 +267,7 @@ public final class WizardView extends BorderPane {
         text.textProperty().bind(model.reviewTextProperty());
         ListView<String> plan = new ListView<>(model.plan());
         plan.setId("plan-list");
-        plan.setAccessibleText(Step.REVIEW.title());
+        plan.setAccessibleText(Step.REVIEW.title(i18n));
         plan.getStyleClass().add(Styles.DENSE);
         plan.setPrefHeight(220);
         plan.setMinHeight(100);
@@ -417,13 +291,13 @@ public final class WizardView extends BorderPane {
         return new VBox(10, text, spaceLabel("review-space"), plan);
     }
 
-    private static GridPane grid() {
+    static GridPane grid() {
         GridPane g = new GridPane();
         g.getStyleClass().add("form-grid");
         return g;
     }
 
-    private static void focusLater(Node n) {
+    static void focusLater(Node n) {
         javafx.application.Platform.runLater(n::requestFocus);
     }
 

@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.reason.ActivityCode;
 import org.oxisync.store.status.Activity;
@@ -20,11 +19,11 @@ import org.oxisync.ui.i18n.I18n;
  * checks that every line of a real sync has a code.
  */
 class ActivityTextTest {
-    private final ActivityText words = new ActivityText(ZoneOffset.UTC);
+    /** The details column in English; a test that reads another language makes its own (nothing global). */
+    private ActivityText words = words(Locale.ENGLISH);
 
-    @AfterEach
-    void english() {
-        I18n.setLocale(Locale.ENGLISH);
+    private static ActivityText words(Locale language) {
+        return new ActivityText(I18n.of(language), ZoneOffset.UTC);
     }
 
     /** A line whose English says something else: the words shown must come from the code and the values. */
@@ -35,7 +34,6 @@ class ActivityTextTest {
 
     @Test
     void eachCodeBecomesTheBundlesWordsWithItsValues() {
-        I18n.setLocale(Locale.ENGLISH);
         assertEquals("683.6 KiB sent", words.details(line(ActivityCode.SENT, "bytes", 700006)));
         assertEquals("9 B received", words.details(line(ActivityCode.RECEIVED, "bytes", 9)));
         assertEquals("1.0 KiB sent (conflicted copy)", words.details(line(ActivityCode.SENT_CONFLICT_COPY, "bytes", 1024)));
@@ -59,10 +57,10 @@ class ActivityTextTest {
 
     @Test
     void inGermanAndThePseudoLocaleEveryCodeIsTranslated() {
-        I18n.setLocale(Locale.GERMAN);
+        words = words(Locale.GERMAN);
         assertEquals("In den Papierkorb des Servers verschoben", words.details(line(ActivityCode.TRASHED)));
         assertTrue(words.details(line(ActivityCode.SENT, "bytes", 700006)).endsWith("gesendet"));
-        I18n.setLocale(I18n.PSEUDO);
+        words = words(I18n.PSEUDO);
         for (ActivityCode c : ActivityCode.values()) {
             String shown = words.details(line(c, "bytes", 1, "copy", "x.txt", "choice", "BOTH", "time",
                     "2026-03-04T05:06:07Z", "status", "stopped", "changes", 2, "conflicts", 0, "errors", 0));
@@ -72,7 +70,6 @@ class ActivityTextTest {
 
     @Test
     void aLineWithoutACodeIsShownAsWrittenAndAHeldBackRowKeepsItsTranslatedReason() {
-        I18n.setLocale(Locale.ENGLISH);
         Activity old = new Activity(1, Instant.EPOCH, 1L, "upload", "a.txt", "9 bytes sent", null, Map.of());
         assertFalse(words.known(old));
         assertEquals("9 bytes sent", words.details(old)); // a row from before codes were kept: its words, not parsed

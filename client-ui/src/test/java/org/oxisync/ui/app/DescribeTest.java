@@ -4,40 +4,44 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.oxisync.ui.i18n.I18n;
 
 class DescribeTest {
+    /** The words these checks read; nothing global. */
+    private final I18n i18n = I18n.english();
+
     @Test
     void planLinesBecomeSentencesAndBookkeepingIsDropped() {
-        assertEquals(Optional.of("Upload notes.txt · new, 9 B"), Describe.action("upload    notes.txt (new, 9 B)"));
-        assertEquals(Optional.of("Download a/b.bin · changed, 2.0 KiB"), Describe.action("download  a/b.bin (update, 2048 B)"));
-        assertEquals(Optional.of("Create folder Docs here"), Describe.action("mkdir     local  Docs"));
-        assertEquals(Optional.of("Create folder Docs on the server"), Describe.action("mkdir     remote Docs"));
-        assertEquals(Optional.of("Move a.txt → b.txt on the server"), Describe.action("move      remote a.txt -> b.txt"));
-        assertEquals(Optional.of("Move old/ (3 files) to the server's trash"), Describe.action("trash     remote old/ (3 files)"));
-        assertEquals(Optional.empty(), Describe.action("record    a.txt"));
+        assertEquals(Optional.of("Upload notes.txt · new, 9 B"), Describe.action(i18n, "upload    notes.txt (new, 9 B)"));
+        assertEquals(Optional.of("Download a/b.bin · changed, 2.0 KiB"), Describe.action(i18n, "download  a/b.bin (update, 2048 B)"));
+        assertEquals(Optional.of("Create folder Docs here"), Describe.action(i18n, "mkdir     local  Docs"));
+        assertEquals(Optional.of("Create folder Docs on the server"), Describe.action(i18n, "mkdir     remote Docs"));
+        assertEquals(Optional.of("Move a.txt → b.txt on the server"), Describe.action(i18n, "move      remote a.txt -> b.txt"));
+        assertEquals(Optional.of("Move old/ (3 files) to the server's trash"), Describe.action(i18n, "trash     remote old/ (3 files)"));
+        assertEquals(Optional.empty(), Describe.action(i18n, "record    a.txt"));
     }
 
     /** Issue 18 #34: what already happened reads as done ("Downloaded"), not as a plan; skipped items are not changes. */
     @Test
     void finishedActionsAreInThePastTenseAndSkipsAreNotChanges() {
-        assertEquals(Optional.of("Downloaded x.txt · new, 9 B"), Describe.done("download  x.txt (new, 9 B)"));
-        assertEquals(Optional.of("Uploaded a/b.bin · changed, 2.0 KiB"), Describe.done("upload    a/b.bin (update, 2048 B)"));
-        assertEquals(Optional.of("Created folder Docs here"), Describe.done("mkdir     local  Docs"));
-        assertEquals(Optional.of("Moved a.txt → b.txt on the server"), Describe.done("move      remote a.txt -> b.txt"));
-        assertEquals(Optional.of("Deleted old.txt here"), Describe.done("delete    local  old.txt"));
-        assertEquals(Optional.of("Moved old/ (3 files) to the server's trash"), Describe.done("trash     remote old/ (3 files)"));
-        assertEquals(Optional.empty(), Describe.done("skip      link (UNSUPPORTED_TYPE)"));
-        assertEquals(Optional.empty(), Describe.done("record    a.txt"));
+        assertEquals(Optional.of("Downloaded x.txt · new, 9 B"), Describe.done(i18n, "download  x.txt (new, 9 B)"));
+        assertEquals(Optional.of("Uploaded a/b.bin · changed, 2.0 KiB"), Describe.done(i18n, "upload    a/b.bin (update, 2048 B)"));
+        assertEquals(Optional.of("Created folder Docs here"), Describe.done(i18n, "mkdir     local  Docs"));
+        assertEquals(Optional.of("Moved a.txt → b.txt on the server"), Describe.done(i18n, "move      remote a.txt -> b.txt"));
+        assertEquals(Optional.of("Deleted old.txt here"), Describe.done(i18n, "delete    local  old.txt"));
+        assertEquals(Optional.of("Moved old/ (3 files) to the server's trash"), Describe.done(i18n, "trash     remote old/ (3 files)"));
+        assertEquals(Optional.empty(), Describe.done(i18n, "skip      link (UNSUPPORTED_TYPE)"));
+        assertEquals(Optional.empty(), Describe.done(i18n, "record    a.txt"));
     }
 
     @Test
     void sizesAndTimesAreReadable() {
-        assertEquals("512 B", Formats.bytes(512));
-        assertEquals("1.5 KiB", Formats.bytes(1536));
-        assertEquals("3.0 MiB", Formats.bytes(3L << 20));
-        assertEquals("less than a minute left", Formats.timeLeft(java.time.Duration.ofSeconds(20)));
-        assertEquals("about 2 min left", Formats.timeLeft(java.time.Duration.ofSeconds(100)));
-        assertEquals("about 1 h 5 min left", Formats.timeLeft(java.time.Duration.ofMinutes(65)));
+        assertEquals("512 B", Formats.bytes(i18n, 512));
+        assertEquals("1.5 KiB", Formats.bytes(i18n, 1536));
+        assertEquals("3.0 MiB", Formats.bytes(i18n, 3L << 20));
+        assertEquals("less than a minute left", Formats.timeLeft(i18n, java.time.Duration.ofSeconds(20)));
+        assertEquals("about 2 min left", Formats.timeLeft(i18n, java.time.Duration.ofSeconds(100)));
+        assertEquals("about 1 h 5 min left", Formats.timeLeft(i18n, java.time.Duration.ofMinutes(65)));
     }
 
     @Test

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Map;
 import java.util.Optional;
 import org.oxisync.core.reason.ReasonCode;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.app.PairDrive;
 import org.oxisync.core.engine.PairRightsSettings;
@@ -18,23 +16,16 @@ import org.oxisync.ui.i18n.I18n;
 
 /** The engine's held-back reasons (RightsRules, RunTally) and a pair's rights, in the user's words. */
 class RightsTextTest {
+    /** The words these checks read; nothing global. */
+    private final I18n i18n = I18n.english();
+
     private static PairRights rights(SyncMode m, Role r) {
         return new PairRights(m, r, false, Map.of());
     }
 
-    @BeforeEach
-    void english() {
-        I18n.setLocale(java.util.Locale.ENGLISH);
-    }
-
-    @AfterEach
-    void reset() {
-        I18n.setLocale(java.util.Locale.ENGLISH);
-    }
-
     /** A held-back reason as the card shows it: from its code and the pair's rights (the English is a decoy). */
-    private static String held(ReasonCode code, PairRights rights) {
-        return ReasonText.message(code.name(), Map.of(), "not uploaded: read-only (decoy)", null, "a.txt", rights);
+    private String held(ReasonCode code, PairRights rights) {
+        return ReasonText.message(i18n, code.name(), Map.of(), "not uploaded: read-only (decoy)", null, "a.txt", rights);
     }
 
     @Test
@@ -71,27 +62,27 @@ class RightsTextTest {
     @Test
     void aPairShowsItsDriveRoleModeAndABadgeWhenItIsNotFull() {
         FolderPair personal = FolderPair.create("Docs", "/tmp/docs", "f1", "/");
-        assertEquals("Personal drive · full control · Two-way", RightsText.pair(personal));
-        assertEquals(Optional.empty(), RightsText.badge(personal));
+        assertEquals("Personal drive · full control · Two-way", RightsText.pair(i18n, personal));
+        assertEquals(Optional.empty(), RightsText.badge(i18n, personal));
         FolderPair viewer = PairRightsSettings.write(personal.withSettings(Map.of(PairDrive.KIND, "shared",
                 PairDrive.ID, "d1", PairDrive.NAME, "Reports", PairDrive.ROLE, "viewer")),
                 rights(SyncMode.DOWNLOAD_ONLY, Role.VIEWER));
-        assertEquals("Reports · can view · Download only (mirror)", RightsText.pair(viewer));
-        assertEquals(Optional.of("read-only"), RightsText.badge(viewer));
+        assertEquals("Reports · can view · Download only (mirror)", RightsText.pair(i18n, viewer));
+        assertEquals(Optional.of("read-only"), RightsText.badge(i18n, viewer));
         FolderPair backup = PairRightsSettings.write(personal, new PairRights(SyncMode.UPLOAD_ONLY, Role.OWNER, true,
                 Map.of()));
         assertEquals("Personal drive · full control · Upload only (backup), keeps deleted files on the server",
-                RightsText.pair(backup));
-        assertEquals(Optional.of("upload-only backup"), RightsText.badge(backup));
-        assertEquals(Optional.of("no deletes"), RightsText.badge(PairRightsSettings.write(personal,
+                RightsText.pair(i18n, backup));
+        assertEquals(Optional.of("upload-only backup"), RightsText.badge(i18n, backup));
+        assertEquals(Optional.of("no deletes"), RightsText.badge(i18n, PairRightsSettings.write(personal,
                 rights(SyncMode.TWO_WAY, Role.EDITOR))));
     }
 
     @Test
     void rolesAreSaidInPlainWords() {
-        assertEquals("can view", RightsText.role(Role.VIEWER));
-        assertEquals("can add files", RightsText.role(Role.CONTRIBUTOR));
-        assertEquals("can edit", RightsText.role(Role.EDITOR));
-        assertEquals("full control", RightsText.role(Role.OWNER));
+        assertEquals("can view", RightsText.role(i18n, Role.VIEWER));
+        assertEquals("can add files", RightsText.role(i18n, Role.CONTRIBUTOR));
+        assertEquals("can edit", RightsText.role(i18n, Role.EDITOR));
+        assertEquals("full control", RightsText.role(i18n, Role.OWNER));
     }
 }

@@ -35,7 +35,7 @@ class WindowsPlacementTest {
                 stage.setWidth(WindowGeometry.MIN_WIDTH);
                 stage.setHeight(WindowGeometry.MIN_HEIGHT);
             });
-            Windows windows = new Windows(stage, prefs);
+            Windows windows = new Windows(org.oxisync.ui.i18n.I18n.english(), stage, prefs);
             windows.showMain(new StackPane(), "OxiSync", WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
             double[] b = {stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()};
             stage.hide();
@@ -54,7 +54,7 @@ class WindowsPlacementTest {
         UiPreferences prefs = UiPreferences.load(file);
         double[] after = WaitForAsyncUtils.asyncFx(() -> {
             Stage stage = new Stage();
-            Windows windows = new Windows(stage, prefs);
+            Windows windows = new Windows(org.oxisync.ui.i18n.I18n.english(), stage, prefs);
             windows.showMain(new StackPane(), "Set up OxiSync", 760, 600);
             stage.setWidth(1100);
             stage.setHeight(760);

@@ -1,6 +1,7 @@
 package org.oxisync.ui.i18n;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.ibm.icu.text.MessagePattern;
@@ -193,22 +194,37 @@ class BundlesTest {
 
     @Test
     void everySupportedLanguageIsPickedAndPluralsWork() {
-        try {
-            I18n.setLocale(Locale.ENGLISH);
-            assertEquals("1 file", I18n.t("count.files", "count", 1));
-            assertEquals("2 files", I18n.t("count.files", "count", 2));
-            assertEquals(Locale.TRADITIONAL_CHINESE, I18n.pick(Locale.forLanguageTag("zh-Hant-HK")));
-            assertEquals(Locale.SIMPLIFIED_CHINESE, I18n.pick(Locale.forLanguageTag("zh-SG")));
-            assertEquals("de", I18n.pick(Locale.forLanguageTag("de-AT")).getLanguage());
-            assertEquals(Locale.ENGLISH, I18n.pick(Locale.forLanguageTag("sw")));
-            I18n.setLocale(Locale.forLanguageTag("ar"));
-            assertTrue(I18n.rightToLeft());
-            I18n.setLocale(I18n.PSEUDO);
-            String p = I18n.t("headline.syncing", "count", 3);
-            assertTrue(p.startsWith("[") && p.endsWith("]") && p.contains("3"), p);
-            assertTrue(p.length() >= "Syncing 3 items".length() * 1.3, p);
-        } finally {
-            I18n.setLocale(Locale.ENGLISH);
-        }
+        I18n english = I18n.of(Locale.ENGLISH);
+        assertEquals("1 file", english.t("count.files", "count", 1));
+        assertEquals("2 files", english.t("count.files", "count", 2));
+        assertEquals(Locale.TRADITIONAL_CHINESE, I18n.pick(Locale.forLanguageTag("zh-Hant-HK")));
+        assertEquals(Locale.SIMPLIFIED_CHINESE, I18n.pick(Locale.forLanguageTag("zh-SG")));
+        assertEquals("de", I18n.pick(Locale.forLanguageTag("de-AT")).getLanguage());
+        assertEquals(Locale.ENGLISH, I18n.pick(Locale.forLanguageTag("sw")));
+        assertTrue(I18n.of(Locale.forLanguageTag("ar")).rightToLeft());
+        assertFalse(english.rightToLeft());
+        String p = I18n.of(I18n.PSEUDO).t("headline.syncing", "count", 3);
+        assertTrue(p.startsWith("[") && p.endsWith("]") && p.contains("3"), p);
+        assertTrue(p.length() >= "Syncing 3 items".length() * 1.3, p);
+    }
+
+    /** No process-wide language: each instance keeps its own, whichever was made last. */
+    @Test
+    void twoInstancesInOneJvmEachRenderTheirOwnLanguage() {
+        I18n german = I18n.of(Locale.GERMAN);
+        I18n arabic = I18n.of(Locale.forLanguageTag("ar"));
+        I18n english = I18n.of(Locale.ENGLISH);
+        I18n pseudo = I18n.of(I18n.PSEUDO);
+        assertEquals("2 files", english.t("count.files", "count", 2));
+        assertEquals("2 Dateien", german.t("count.files", "count", 2));
+        assertEquals("ملفان", arabic.t("count.files", "count", 2), "Arabic's dual form");
+        assertTrue(pseudo.t("count.files", "count", 2).startsWith("["));
+        assertEquals("2 files", english.t("count.files", "count", 2), "making the others changed nothing here");
+        assertEquals(Locale.GERMAN, german.locale());
+        assertEquals(javafx.geometry.NodeOrientation.RIGHT_TO_LEFT, arabic.orientation());
+        assertEquals(javafx.geometry.NodeOrientation.LEFT_TO_RIGHT, german.orientation());
+        assertEquals(Locale.ENGLISH, pseudo.formatLocale());
+        assertEquals("781,3 KiB", org.oxisync.ui.app.Formats.bytes(german, 800_000));
+        assertEquals("781.3 KiB", org.oxisync.ui.app.Formats.bytes(english, 800_000));
     }
 }

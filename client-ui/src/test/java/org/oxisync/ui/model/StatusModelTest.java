@@ -17,7 +17,8 @@ import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.sync.PairPhase;
 
 class StatusModelTest {
-    private final StatusModel model = new StatusModel(Clock.fixed(Instant.parse("2026-01-01T10:00:00Z"), ZoneOffset.UTC));
+    private final StatusModel model = new StatusModel(org.oxisync.ui.i18n.I18n.english(),
+            Clock.fixed(Instant.parse("2026-01-01T10:00:00Z"), ZoneOffset.UTC));
 
     private static FolderPair pair(long id, String name) {
         return FolderPair.create(name, "/tmp/" + name, "r" + id, "/" + name).withId(id);

@@ -23,8 +23,6 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.oxisync.store.StoreException;
 import org.oxisync.store.hash.Blake3;
@@ -53,6 +51,7 @@ public final class ChunkStore {
     private final Clock clock;
     private final FileWrites writes;
     private final Cache<String, Long> sizes = Caffeine.newBuilder().maximumSize(200_000).build();
+    private final ConcurrentFsync fsync = new ConcurrentFsync(SYNC_THREADS);
 
     private ChunkStore(Path root, Clock clock, FileWrites writes) {
         this.root = root;
@@ -325,79 +324,6 @@ public final class ChunkStore {
                 && Character.digit(n.charAt(1), 16) >= 0;
     }
 
-    private static void fsyncDirectory(Path dir) {
-        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException e) {
-            // Some platforms (Windows) cannot open a directory for fsync; the rename is still atomic there.
-            log.debug("directory fsync not supported for {}", dir, e);
-        }
-    }
-
-    private static void fsyncFile(Path file) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            ch.force(false);
-        }
-    }
-
-    /**
-     * Fsyncs all {@code paths} (directories if {@code directories}) and returns when every one is done. Up to
-     * {@value #SYNC_THREADS} run at once on short-lived threads (fsync blocks in the kernel, so it does not belong
-     * on a shared CPU pool); the first failure is thrown after all have finished.
-     */
-    private static void forceAll(List<Path> paths, boolean directories) throws IOException {
-        if (paths.size() <= 1) {
-            for (Path p : paths) {
-                if (directories) {
-                    fsyncDirectory(p);
-                } else {
-                    fsyncFile(p);
-                }
-            }
-            return;
-        }
-        AtomicInteger next = new AtomicInteger();
-        AtomicReference<IOException> failure = new AtomicReference<>();
-        Runnable worker = () -> {
-            for (int i = next.getAndIncrement(); i < paths.size(); i = next.getAndIncrement()) {
-                try {
-                    if (directories) {
-                        fsyncDirectory(paths.get(i));
-                    } else {
-                        fsyncFile(paths.get(i));
-                    }
-                } catch (IOException e) {
-                    failure.compareAndSet(null, e);
-                }
-            }
-        };
-        int n = Math.min(SYNC_THREADS, paths.size());
-        Thread[] threads = new Thread[n - 1];
-        for (int t = 0; t < threads.length; t++) {
-            threads[t] = new Thread(worker, "oxisync-chunk-fsync");
-            threads[t].setDaemon(true);
-            threads[t].start();
-        }
-        worker.run();
-        boolean interrupted = false;
-        for (Thread t : threads) {
-            while (true) {
-                try {
-                    t.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true; // the fsyncs must finish before the batch may go on
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        if (failure.get() != null) {
-            throw failure.get();
-        }
-    }
-
     /**
      * A group of puts made durable together: each chunk is written to a temp file at put, and {@link #commit()}
      * fsyncs them, renames them all into place and fsyncs each touched directory once. Closing without
@@ -476,7 +402,7 @@ public final class ChunkStore {
                 for (Path[] p : pending) {
                     temps.add(p[0]);
                 }
-                forceAll(temps, false);
+                fsync.forceAll(temps, false);
                 for (int i = 0; i < pending.size(); i++) {
                     Path temp = pending.get(i)[0];
                     Path target = pending.get(i)[1];
@@ -501,7 +427,7 @@ public final class ChunkStore {
                     }
                 }
                 dirs.add(tmp);
-                forceAll(new ArrayList<>(dirs), true);
+                fsync.forceAll(new ArrayList<>(dirs), true);
                 done = true;
                 List<String> out = List.copyOf(pendingHashes);
                 pending.clear();

@@ -102,6 +102,39 @@ class ChunkIndexTest {
     }
 
     @Test
+    void garbageCollectionKeepsTheManifestsOfJournalContentOnEitherSideAndRowsWithoutHashesPinNothing() {
+        FileDigest local = storeFile(11, 3_000);
+        FileDigest remote = storeFile(12, 3_000);
+        FileDigest orphan = storeFile(13, 3_000);
+        index.recordManifest(local);
+        index.recordManifest(remote);
+        index.recordManifest(orphan);
+        Instant mtime = Instant.ofEpochSecond(1_700_000_000L);
+        f.store.journal().upsert(new JournalEntry(f.pairId, "l.bin", EntryKind.FILE, local.size(), mtime, "ino:1",
+                local.fileHash(), null, null, null, null));
+        f.store.journal().upsert(new JournalEntry(f.pairId, "r.bin", EntryKind.FILE, remote.size(), mtime, "ino:2",
+                null, "id-r", "e", remote.fileHash(), null));
+        // a folder and a file not hashed yet: NULL hashes must not make the clean-up keep everything
+        f.store.journal().upsert(new JournalEntry(f.pairId, "dir", EntryKind.FOLDER, 0, mtime, "ino:3",
+                null, null, null, null, null));
+
+        assertEquals(1, index.collectGarbage(Duration.ofMinutes(10)).manifestsRemoved());
+        Set<String> manifests = Set.copyOf(f.store.database().read(s -> s.query("SELECT file_hash FROM manifests",
+                rs -> rs.getString(1))));
+        assertEquals(Set.of(local.fileHash(), remote.fileHash()), manifests);
+    }
+
+    @Test
+    void findingUnreferencedManifestsReadsEachReferenceTableOnceNotOncePerManifest() {
+        List<String> plan = f.store.database().read(s -> s.query("EXPLAIN QUERY PLAN " + ChunkIndex.UNPINNED_MANIFESTS,
+                rs -> rs.getString("detail")));
+        assertFalse(plan.isEmpty());
+        for (String step : plan) {
+            assertFalse(step.contains("CORRELATED"), "a subquery run per manifest: " + plan);
+        }
+    }
+
+    @Test
     void chunksYoungerThanTheGracePeriodSurviveEvenWithoutReferences() {
         FileDigest d = storeFile(6, 2_000);
         f.clock.advance(Duration.ofMinutes(5));

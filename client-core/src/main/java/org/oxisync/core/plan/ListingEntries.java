@@ -1,0 +1,157 @@
+package org.oxisync.core.plan;
+
+import java.time.Instant;
+import java.util.AbstractList;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.RandomAccess;
+
+/**
+ * The entries of a remote listing, in listing order. A file the listing shows exactly as the journal's row records
+ * it on the server side (same id, path, parent folder, ETag, content hash and size) is held as that row, plus its
+ * parent id form and modification time, instead of a second record per file: a full run's listing mostly matches
+ * the journal, and each such record cost about 48 bytes a file (bench/README.md "A million files"). Reading such a
+ * position gives the {@link RemoteEntry} discovery would have made (equal to it, sharing the row's forms);
+ * everything else is held as given.
+ *
+ * <p>Appended to by one thread while discovery makes the snapshot, read-only once {@link #freeze() frozen} for a
+ * {@link RemoteSnapshot}.
+ */
+public final class ListingEntries extends AbstractList<RemoteEntry> implements RandomAccess {
+    private static final long NO_TIME = Long.MIN_VALUE;
+
+    private Object[] items = new Object[16];
+    /** For a settled file: its parent folder's id form; null elsewhere. */
+    private Object[] parents = new Object[16];
+    /** For a settled file: its modification time, epoch seconds, or {@link #NO_TIME}. */
+    private long[] modified = new long[16];
+    private int size;
+    private boolean frozen;
+
+    public ListingEntries() {
+    }
+
+    private ListingEntries(int size) {
+        this.items = new Object[size];
+        this.parents = new Object[size];
+        this.modified = new long[size];
+        this.size = size;
+    }
+
+    /**
+     * A listing of {@code size} positions, each to be set once with {@link #put} or {@link #putSettled} (for a
+     * snapshot made in listing order from a file read in another order); {@link #freeze()} refuses a position left
+     * unset.
+     */
+    public static ListingEntries ofSize(int size) {
+        return new ListingEntries(size);
+    }
+
+    /** Sets the unset position {@code index} to an entry held as given. */
+    public void put(int index, RemoteEntry e) {
+        place(index, Objects.requireNonNull(e, "entry"), null, NO_TIME);
+    }
+
+    /** Sets the unset position {@code index} as {@link #addSettled} would have appended it. */
+    public void putSettled(int index, JournalEntry j, Object parentId, Instant modifiedAt) {
+        checkSettled(j, modifiedAt);
+        place(index, j, parentId, modifiedAt == null ? NO_TIME : modifiedAt.getEpochSecond());
+    }
+
+    private void place(int index, Object item, Object parent, long seconds) {
+        if (frozen) {
+            throw new UnsupportedOperationException("a frozen listing is read-only");
+        }
+        Objects.checkIndex(index, size);
+        if (items[index] != null) {
+            throw new IllegalStateException("position " + index + " is already set");
+        }
+        items[index] = item;
+        parents[index] = parent;
+        modified[index] = seconds;
+        modCount++;
+    }
+
+    /** Appends an entry held as given. */
+    @Override
+    public boolean add(RemoteEntry e) {
+        append(Objects.requireNonNull(e, "entry"), null, NO_TIME);
+        return true;
+    }
+
+    /**
+     * Appends the listing's file that the journal's row {@code j} records as it is: the caller has checked that
+     * its id, path, ETag, content hash and size are the row's; {@code parentId} is its parent folder's id form and
+     * {@code modifiedAt} its time (null when the server gave none).
+     */
+    public void addSettled(JournalEntry j, Object parentId, Instant modifiedAt) {
+        checkSettled(j, modifiedAt);
+        append(j, parentId, modifiedAt == null ? NO_TIME : modifiedAt.getEpochSecond());
+    }
+
+    private static void checkSettled(JournalEntry j, Instant modifiedAt) {
+        if (j.kind() != EntryKind.FILE || j.compactRemoteId() == null) {
+            throw new IllegalArgumentException("only a file known on the server settles: " + j.path());
+        }
+        if (modifiedAt != null && modifiedAt.getNano() != 0) {
+            throw new IllegalArgumentException("a listing's times are whole seconds: " + modifiedAt);
+        }
+    }
+
+    /** Whether the entry at {@code index} is held as the journal's row (the server side as the journal has it). */
+    public boolean settled(int index) {
+        Objects.checkIndex(index, size);
+        return items[index] instanceof JournalEntry;
+    }
+
+    @Override
+    public RemoteEntry get(int index) {
+        Objects.checkIndex(index, size);
+        Object item = items[index];
+        if (item instanceof JournalEntry j) {
+            long seconds = modified[index];
+            return RemoteEntry.compactFile(j.compactPath(), j.compactRemoteId(), parents[index],
+                    j.compactRemoteEtag(), j.compactRemoteHash(), j.size(),
+                    seconds == NO_TIME ? null : Instant.ofEpochSecond(seconds));
+        }
+        return (RemoteEntry) item;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    /** This list, trimmed and read-only from now on. */
+    public ListingEntries freeze() {
+        if (!frozen) {
+            for (int i = 0; i < size; i++) {
+                if (items[i] == null) {
+                    throw new IllegalStateException("position " + i + " was never set");
+                }
+            }
+            items = Arrays.copyOf(items, size);
+            parents = Arrays.copyOf(parents, size);
+            modified = Arrays.copyOf(modified, size);
+            frozen = true;
+        }
+        return this;
+    }
+
+    private void append(Object item, Object parent, long seconds) {
+        if (frozen) {
+            throw new UnsupportedOperationException("a frozen listing is read-only");
+        }
+        if (size == items.length) {
+            int grown = Math.max(16, size + (size >> 1));
+            items = Arrays.copyOf(items, grown);
+            parents = Arrays.copyOf(parents, grown);
+            modified = Arrays.copyOf(modified, grown);
+        }
+        items[size] = item;
+        parents[size] = parent;
+        modified[size] = seconds;
+        size++;
+        modCount++;
+    }
+}

@@ -1,0 +1,310 @@
+package org.oxisync.core.remote;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.oxisync.core.naming.RelativePaths;
+import org.oxisync.core.plan.ListingEntries;
+import org.oxisync.core.plan.RemoteEntry;
+import org.oxisync.core.plan.RemoteSnapshot;
+
+/**
+ * The listing cache file read without building the listing: first its folders without their file rows (ids,
+ * names, tree ETags, children, how many rows each), then, when the server's root tree ETag still matches, the
+ * snapshot straight from the file's rows, each placed where {@link RemoteScanner#snapshotOf} puts it (folders depth
+ * first, each folder's files before its child folders). A full run of an unchanged server used to read the whole
+ * {@link RemoteTree} (about 100 bytes a file) only to turn it into the snapshot and let it go: promoted garbage at
+ * the run's peak (bench/README.md "A million files").
+ *
+ * <p>Only a plainly well-formed file is read this way (every field of the type written, no key twice); anything
+ * else, as any read error, gives nothing, and the caller reads the file as before ({@link RemoteTreeFile#load}), so
+ * a damaged cache behaves exactly as it did.
+ */
+final class CachedListing {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /** One folder of the file without its rows. */
+    private record Skeleton(String id, String name, String treeEtag, List<String> childFolderIds, int files) {}
+
+    /** Where a folder's rows go: its path, the position of its first row, its id form. */
+    private record Placement(String path, int firstRow, Object folderId) {}
+
+    private final String rootId;
+    /** By the file's key (as {@link RemoteTree#folders()}). */
+    private final Map<String, Skeleton> folders;
+
+    private CachedListing(String rootId, Map<String, Skeleton> folders) {
+        this.rootId = rootId;
+        this.folders = folders;
+    }
+
+    /** The folders of {@code file} for the remote folder {@code rootId}; empty when missing, foreign or not plain. */
+    static Optional<CachedListing> read(Path file, String rootId) {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try (JsonParser p = JSON.createParser(file.toFile())) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return Optional.empty();
+            }
+            String root = null;
+            Map<String, Skeleton> folders = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                if (field.equals("rootId")) {
+                    if (value != JsonToken.VALUE_STRING || root != null) {
+                        return Optional.empty();
+                    }
+                    root = p.getText();
+                } else if (field.equals("folders")) {
+                    if (value != JsonToken.START_OBJECT || folders != null) {
+                        return Optional.empty();
+                    }
+                    folders = readFolders(p);
+                    if (folders == null) {
+                        return Optional.empty();
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+            if (root == null || !root.equals(rootId) || folders == null) {
+                return Optional.empty();
+            }
+            return Optional.of(new CachedListing(root, folders));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The root folder's tree ETag as the file has it (as {@link RemoteTree#rootEtag()}). */
+    Optional<String> rootEtag() {
+        return Optional.ofNullable(folders.get(rootId)).map(Skeleton::treeEtag);
+    }
+
+    /**
+     * The snapshot of the file's listing, equal to {@code RemoteScanner.snapshotOf(file.load(rootId, shared),
+     * shared)}; empty when a row is not plainly well-formed or the file changed since {@link #read}.
+     */
+    Optional<RemoteSnapshot> snapshot(Path file, SharedStrings shared) {
+        Map<String, Placement> placed = new HashMap<>();
+        List<Object[]> dirs = new ArrayList<>(); // {position, entry}
+        int size = place(shared, placed, dirs);
+        ListingEntries entries = ListingEntries.ofSize(size);
+        for (Object[] d : dirs) {
+            entries.put((Integer) d[0], (RemoteEntry) d[1]);
+        }
+        try (JsonParser p = JSON.createParser(file.toFile())) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return Optional.empty();
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                p.nextToken();
+                if (field.equals("folders")) {
+                    if (!readRows(p, placed, entries, shared)) {
+                        return Optional.empty();
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+            return Optional.of(new RemoteSnapshot(entries)); // refuses a position left unset: the file changed
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Places every folder reachable from the root as {@link RemoteScanner#snapshotOf} walks them; the size. */
+    private int place(SharedStrings shared, Map<String, Placement> placed, List<Object[]> dirs) {
+        Skeleton root = folders.get(rootId);
+        if (root == null) {
+            return 0;
+        }
+        Set<String> seen = new HashSet<>();
+        seen.add(root.id());
+        placed.put(rootId, new Placement("", 0, shared.id(root.id())));
+        int next = root.files();
+        ArrayDeque<Object[]> stack = new ArrayDeque<>(); // {skeleton, path, next child index}
+        stack.push(new Object[] {root, "", 0});
+        while (!stack.isEmpty()) {
+            Object[] top = stack.peek();
+            Skeleton folder = (Skeleton) top[0];
+            int child = (Integer) top[2];
+            if (child >= folder.childFolderIds().size()) {
+                stack.pop();
+                continue;
+            }
+            top[2] = child + 1;
+            String key = folder.childFolderIds().get(child);
+            Skeleton c = folders.get(key);
+            if (c == null || !seen.add(c.id())) {
+                continue;
+            }
+            String path = RelativePaths.join((String) top[1], c.name());
+            dirs.add(new Object[] {next++, RemoteEntry.compactDir(shared.path(c.id(), path), shared.id(c.id()),
+                    shared.id(folder.id()), c.treeEtag())});
+            placed.put(key, new Placement(path, next, shared.id(c.id())));
+            next += c.files();
+            stack.push(new Object[] {c, path, 0});
+        }
+        return next;
+    }
+
+    private static Map<String, Skeleton> readFolders(JsonParser p) throws IOException {
+        Map<String, Skeleton> out = new HashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            if (p.nextToken() != JsonToken.START_OBJECT || out.containsKey(key)) {
+                return null;
+            }
+            Skeleton s = readFolder(p);
+            if (s == null) {
+                return null;
+            }
+            out.put(key, s);
+        }
+        return out;
+    }
+
+    private static Skeleton readFolder(JsonParser p) throws IOException {
+        String id = null;
+        String name = null;
+        String treeEtag = null;
+        List<String> children = null;
+        int files = -1;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken value = p.nextToken();
+            switch (field) {
+                case "id", "name", "treeEtag" -> {
+                    if (value != JsonToken.VALUE_STRING) {
+                        return null;
+                    }
+                    if (field.equals("id")) {
+                        id = p.getText();
+                    } else if (field.equals("name")) {
+                        name = p.getText();
+                    } else {
+                        treeEtag = p.getText();
+                    }
+                }
+                case "files" -> {
+                    if (value != JsonToken.START_ARRAY || files >= 0) {
+                        return null;
+                    }
+                    files = 0;
+                    for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+                        if (t != JsonToken.START_OBJECT) {
+                            return null;
+                        }
+                        p.skipChildren();
+                        files++;
+                    }
+                }
+                case "childFolderIds" -> {
+                    if (value != JsonToken.START_ARRAY || children != null) {
+                        return null;
+                    }
+                    children = new ArrayList<>();
+                    for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+                        if (t != JsonToken.VALUE_STRING) {
+                            return null;
+                        }
+                        children.add(p.getText());
+                    }
+                }
+                default -> p.skipChildren();
+            }
+        }
+        if (id == null || name == null || treeEtag == null || children == null || files < 0) {
+            return null;
+        }
+        return new Skeleton(id, name, treeEtag, List.copyOf(children), files);
+    }
+
+    /** Reads the rows of every placed folder into their positions; false when a row is not plain. */
+    private boolean readRows(JsonParser p, Map<String, Placement> placed, ListingEntries entries,
+                             SharedStrings shared) throws IOException {
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            Placement at = placed.get(p.currentName());
+            Skeleton folder = folders.get(p.currentName());
+            p.nextToken();
+            if (at == null) {
+                p.skipChildren();
+                continue;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                if (p.nextToken() == JsonToken.START_ARRAY && field.equals("files")) {
+                    int row = 0;
+                    Instant modified = null; // shared by neighbours modified in the same second, as snapshotOf does
+                    for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+                        if (t != JsonToken.START_OBJECT || row >= folder.files()) {
+                            return false;
+                        }
+                        RemoteTree.File f = readRow(p, shared);
+                        if (f == null) {
+                            return false;
+                        }
+                        if (modified == null || modified.getEpochSecond() != f.modifiedAt()) {
+                            modified = Instant.ofEpochSecond(f.modifiedAt());
+                        }
+                        RemoteScanner.putFile(entries, at.firstRow() + row, f, at.path(), at.folderId(), modified,
+                                shared);
+                        row++;
+                    }
+                    if (row != folder.files()) {
+                        return false;
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+        }
+        return true;
+    }
+
+    /** One row, read as {@link RemoteTreeFile}'s reader does; null when it lacks its id or name or nests values. */
+    private static RemoteTree.File readRow(JsonParser p, SharedStrings shared) throws IOException {
+        String id = null;
+        String name = null;
+        String etag = null;
+        String hash = null;
+        long size = 0;
+        long modifiedAt = 0;
+        for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+            String field = p.currentName();
+            JsonToken value = p.nextToken();
+            if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
+                return null;
+            }
+            switch (field) {
+                case "id" -> id = p.getValueAsString();
+                case "name" -> name = p.getValueAsString();
+                case "etag" -> etag = p.getValueAsString();
+                case "contentHash" -> hash = p.getValueAsString();
+                case "size" -> size = p.getValueAsLong();
+                case "modifiedAt" -> modifiedAt = p.getValueAsLong();
+                default -> { } // a scalar: nothing to skip
+            }
+        }
+        if (id == null || name == null) {
+            return null;
+        }
+        return shared.file(id, name, etag, hash, size, modifiedAt);
+    }
+}
