@@ -20,7 +20,8 @@
 # The faithful emulator limits delta requests (240 per 60 s of quiet, OxiCloud 0.8.7): an edited file costs 2 of
 # them, so steps 4 and 5 have a floor of about 2 x CHANGES / 4 seconds that no client can beat;
 # E2E_EMU_OPTS="--delta-rate-limit 0" measures the client without it (say which in the figures).
-# The emulator's heap: a million seeded files need about 1 GiB live; E2E_EMU_JAVA_OPTS="-Xmx2g" (emulator/README.md).
+# The emulator's heap: a million seeded files hold about 620 MiB live; E2E_EMU_JAVA_OPTS="-Xmx1536m -XX:+UseSerialGC"
+# (emulator/README.md, bench/README.md "A million files").
 # Daemon idle CPU and save-to-server time at this size: org.oxisync.bench.daemon.ContinuousSyncBench (bench/README.md).
 #
 # usage: [E2E_SEED=bulk] bench/scripts/e2e-million.sh [N=1000000] [PER_FOLDER=50] [RUNS=3] [CHANGES=1000]
