@@ -1,14 +1,19 @@
 package org.oxisync.emulator;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * Standalone emulator:
  * {@code java -jar oxicloud-emulator.jar [--port 8086] [--data DIR] --user NAME:PASSWORD[:EMAIL] ...
  * [--auto-approve-device USER] [--quota BYTES] [--delta-rate-limit N] [--message-bus]
- * [--benchmark-only-trust-client-hashes]}. Prints one line with the base URL when ready; stops (writing its metadata)
- * on SIGTERM/Ctrl-C. The last flag is not OxiCloud's behaviour (see {@link BenchmarkModes}).
+ * [--benchmark-only-trust-client-hashes] [--seed-tree LOCAL_DIR=REMOTE_PATH]...}. Prints one line with the base URL
+ * when ready; stops (writing its metadata) on SIGTERM/Ctrl-C. The last two are not OxiCloud's behaviour:
+ * see {@link BenchmarkModes}, and {@code --seed-tree}, a set-up aid that puts a local tree into the first
+ * {@code --user}'s folder REMOTE_PATH before the emulator reports ready ({@link OxiCloudEmulator#seedTree}).
  */
 public final class EmulatorMain {
     private EmulatorMain() {}
@@ -22,7 +27,8 @@ public final class EmulatorMain {
             System.err.println("usage: java -jar oxicloud-emulator.jar [--port N] [--data DIR] --user NAME:PASSWORD[:EMAIL]... "
                     + "[--auto-approve-device USER] [--quota BYTES] [--delta-rate-limit N] [--message-bus] "
                     + "[" + BenchmarkModes.TRUST_FLAG + "] "
-                    + "[--shared-drive NAME:OWNER[:QUOTA]]... [--member DRIVE:USER:ROLE]...");
+                    + "[--shared-drive NAME:OWNER[:QUOTA]]... [--member DRIVE:USER:ROLE]... "
+                    + "[--seed-tree LOCAL_DIR=REMOTE_PATH]...");
             System.exit(2);
             return;
         }
@@ -41,6 +47,17 @@ public final class EmulatorMain {
             System.err.println("oxicloud-emulator: " + e.getMessage());
             emu.close();
             System.exit(2);
+            return;
+        }
+        try {
+            for (SeedSpec seed : seeds(args)) {
+                System.out.println(emu.seedTree(cfg.users().get(0).username(), seed.localDir(), seed.remotePath(), false)
+                        .summary());
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("oxicloud-emulator: --seed-tree failed: " + e);
+            emu.close();
+            System.exit(1);
             return;
         }
         System.out.println("OxiCloud emulator ready at " + emu.baseUrl());
@@ -68,6 +85,7 @@ public final class EmulatorMain {
                 case "--quota" -> b.defaultQuotaBytes(Long.parseLong(require(a, v)));
                 case "--delta-rate-limit" -> b.deltaRateLimitPerMinute(Integer.parseInt(require(a, v)));
                 case "--shared-drive", "--member" -> require(a, v); // applied once started (applyDrives)
+                case "--seed-tree" -> seedSpec(require(a, v)); // checked here, applied once started (seeds)
                 case BenchmarkModes.TRUST_FLAG -> {
                     i--; // a flag without a value
                     b.benchmarkOnlyTrustClientHashes();
@@ -79,7 +97,33 @@ public final class EmulatorMain {
             }
             i++;
         }
-        return b.build();
+        EmulatorConfig cfg = b.build();
+        if (!seeds(args).isEmpty() && cfg.users().isEmpty()) {
+            throw new IllegalArgumentException("--seed-tree needs a --user (the tree goes into the first one's drive)");
+        }
+        return cfg;
+    }
+
+    /** One {@code --seed-tree LOCAL_DIR=REMOTE_PATH}. */
+    record SeedSpec(Path localDir, String remotePath) {}
+
+    /** The {@code --seed-tree} options in order; the split is at the last '=' (a local path may hold one). */
+    static List<SeedSpec> seeds(String[] args) {
+        List<SeedSpec> out = new ArrayList<>();
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("--seed-tree")) {
+                out.add(seedSpec(args[i + 1]));
+            }
+        }
+        return out;
+    }
+
+    private static SeedSpec seedSpec(String v) {
+        int eq = v.lastIndexOf('=');
+        if (eq <= 0 || eq == v.length() - 1 || !v.substring(eq + 1).startsWith("/")) {
+            throw new IllegalArgumentException("--seed-tree needs LOCAL_DIR=REMOTE_PATH (REMOTE_PATH starting with /)");
+        }
+        return new SeedSpec(Path.of(v.substring(0, eq)), v.substring(eq + 1));
     }
 
     /**

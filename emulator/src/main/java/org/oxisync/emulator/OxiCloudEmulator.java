@@ -31,6 +31,7 @@ import org.oxisync.emulator.http.ApiError;
 import org.oxisync.emulator.http.Request;
 import org.oxisync.emulator.http.Response;
 import org.oxisync.emulator.http.Router;
+import org.oxisync.emulator.seed.TreeSeeder;
 import org.oxisync.emulator.store.Model;
 import org.oxisync.emulator.store.Tree;
 import org.slf4j.Logger;
@@ -158,6 +159,22 @@ public final class OxiCloudEmulator implements AutoCloseable {
             throw new IllegalArgumentException("no user " + username);
         }
         return new RemoteClient(tree, content, u.id);
+    }
+
+    /**
+     * Bulk seeding (a benchmark and set-up aid, not a server feature): puts everything under {@code localDir} into
+     * the user's folder at {@code remotePath} through the upload's own ingest and row transitions, on every core,
+     * with one metadata write at the end ({@link TreeSeeder}). {@code replace}: a file that exists with other content
+     * gets the new content as a remote device's edit (same id); without it that is a 409 and nothing is overwritten.
+     */
+    public TreeSeeder.Report seedTree(String username, Path localDir, String remotePath, boolean replace)
+            throws IOException {
+        Model.User u = tree.userByName(username);
+        if (u == null) {
+            throw new IllegalArgumentException("no user " + username);
+        }
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+        return new TreeSeeder(tree, content, threads).seed(u.id, u.rootFolderId, localDir, remotePath, replace);
     }
 
     /** Approves a pending device-flow user code for the user (what the browser page would do). */
@@ -318,6 +335,19 @@ public final class OxiCloudEmulator implements AutoCloseable {
         r.add("POST", "/_emulator/device/deny", false, req -> {
             denyDevice(Request.requireString(req.json(), "user_code"));
             return Response.json(200, Map.of("status", "denied"));
+        });
+        r.add("POST", "/_emulator/seed", false, req -> {
+            ObjectNode b = req.json();
+            com.fasterxml.jackson.databind.JsonNode replace = b.get("replace");
+            TreeSeeder.Report rep;
+            try {
+                rep = seedTree(Request.requireString(b, "username"), Path.of(Request.requireString(b, "local_dir")),
+                        Request.requireString(b, "remote_path"), replace != null && replace.asBoolean());
+            } catch (IllegalArgumentException e) {
+                throw ApiError.badRequest(e.getMessage());
+            }
+            LOG.info("{}", rep.summary());
+            return Response.json(200, rep);
         });
         r.add("POST", "/_emulator/gc", false, req -> Response.json(200, Map.of("deleted_chunks", runGarbageCollection())));
         r.add("POST", "/_emulator/readonly", false, req -> {

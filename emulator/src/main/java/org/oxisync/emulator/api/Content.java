@@ -33,49 +33,67 @@ public final class Content {
      * orphan until a file row references it), the whole file hashed on the way. 413 above the limit.
      */
     public Ingested ingest(InputStream in, String name) throws IOException {
-        Blake3 whole = new Blake3();
-        Model.Manifest m = new Model.Manifest();
-        byte[] head = new byte[16];
-        int[] headLen = {0};
-        long[] size = {0};
+        Collector c = new Collector();
+        cdc.chunk(in, c);
+        return c.done(name);
+    }
+
+    /**
+     * Ingests bytes held in memory (the emulator's own "remote device" operations and the bulk seeding of
+     * {@link org.oxisync.emulator.seed.TreeSeeder}): the same chunks, hashes, stored chunks and manifest as
+     * {@link #ingest(InputStream, String)} of those bytes, chunked in place. Safe to call from several threads.
+     */
+    public Ingested ingest(byte[] data, String name) throws IOException {
+        Collector c = new Collector();
+        cdc.chunk(data, 0, data.length, c);
+        return c.done(name);
+    }
+
+    /** Hashes and stores each chunk, builds the manifest, hashes the whole file (one ingest). */
+    private final class Collector implements FastCdc.ChunkSink {
+        private final Blake3 whole = new Blake3();
+        private final Model.Manifest m = new Model.Manifest();
+        private final byte[] head = new byte[16];
+        private int headLen;
+        private long size;
         // A file of one chunk (every small file) has the chunk's hash as its own: the whole-file pass starts only
         // when a second chunk arrives, fed first with a copy of the first chunk (hashing the bytes twice was half of
         // the emulator's CPU for small uploads).
-        byte[][] firstChunk = {null};
-        cdc.chunk(in, (offset, buf, off, len) -> {
-            if (size[0] + len > maxUploadSize) {
+        private byte[] firstChunk;
+
+        @Override
+        public void accept(long offset, byte[] buf, int off, int len) throws IOException {
+            if (size + len > maxUploadSize) {
                 throw ApiError.rest(413, "PayloadTooLarge", "File exceeds the maximum upload size");
             }
             if (offset == 0) {
-                headLen[0] = Math.min(16, len);
-                System.arraycopy(buf, off, head, 0, headLen[0]);
-                firstChunk[0] = java.util.Arrays.copyOfRange(buf, off, off + len);
+                headLen = Math.min(16, len);
+                System.arraycopy(buf, off, head, 0, headLen);
+                firstChunk = java.util.Arrays.copyOfRange(buf, off, off + len);
             } else {
-                if (firstChunk[0] != null) {
-                    whole.update(firstChunk[0], 0, firstChunk[0].length);
-                    firstChunk[0] = null;
+                if (firstChunk != null) {
+                    whole.update(firstChunk, 0, firstChunk.length);
+                    firstChunk = null;
                 }
                 whole.update(buf, off, len);
             }
             String h = blake3Hex(buf, off, len);
             storeChunk(h, buf, off, len);
             m.chunks.add(new Model.ChunkRef(h, len));
-            size[0] += len;
-        });
-        m.size = size[0];
-        String fileHash = m.chunks.size() == 1 ? m.chunks.get(0).h() : whole.hex();
-        return new Ingested(fileHash, size[0], m, Mime.sniff(head, headLen[0], name));
+            size += len;
+        }
+
+        Ingested done(String name) {
+            m.size = size;
+            String fileHash = m.chunks.size() == 1 ? m.chunks.get(0).h() : whole.hex();
+            return new Ingested(fileHash, size, m, Mime.sniff(head, headLen, name));
+        }
     }
 
     /** Stores a chunk unless present and records it as loose (refreshing its orphan time) when unreferenced. */
     public void storeChunk(String hash, byte[] buf, int off, int len) throws IOException {
         tree.chunks().put(hash, buf, off, len);
         tree.addLoose(hash);
-    }
-
-    /** Ingests bytes held in memory (the emulator's own "remote device" operations). */
-    public Ingested ingest(byte[] data, String name) throws IOException {
-        return ingest(new java.io.ByteArrayInputStream(data), name);
     }
 
     /** Writes the bytes [start, end) of the content described by the manifest. */

@@ -83,7 +83,7 @@ public final class Tree implements AutoCloseable {
             new java.security.SecureRandom().nextBytes(b);
             jwtSecret = java.util.HexFormat.of().formatHex(b);
         }
-        this.persister = new Persister(meta, this::snapshotBytes);
+        this.persister = new Persister(meta, this::writeSnapshot);
         // tree_etag_flush_service.rs:28-33, 160-163; config.rs:249-250, 1290: a background task that wakes every
         // OXICLOUD_TREE_ETAG_FLUSH_MS (500 ms) and bumps the queued ancestors; zero = synchronous bumps instead
         this.flusher = flushDelay.isZero() ? null : Executors.newSingleThreadScheduledExecutor(r -> {
@@ -131,19 +131,36 @@ public final class Tree implements AutoCloseable {
         s.deviceCodes.forEach(x -> deviceCodes.put(x.deviceCode, x));
     }
 
-    private synchronized byte[] snapshotBytes() {
+    /** Serializes the whole state into {@code out} under the lock (the manifests map itself, not a copy of it). */
+    private synchronized void writeSnapshot(java.io.OutputStream out) throws IOException {
         Model.Snapshot s = new Model.Snapshot();
         s.jwtSecret = jwtSecret;
         s.users.addAll(users.values());
         s.folders.addAll(folders.values());
         s.files.addAll(files.values());
-        s.manifests.putAll(manifests);
+        s.manifests = manifests;
         s.looseChunks.putAll(looseChunks);
         s.sessions.addAll(sessions.values());
         s.appPasswords.addAll(appPasswords.values());
         s.deviceCodes.addAll(deviceCodes.values());
         sharing.save(s);
-        return Json.bytes(s);
+        try (com.fasterxml.jackson.core.JsonGenerator g = Json.MAPPER.createGenerator(out)) {
+            g.disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET); // the persister forces it
+            Json.MAPPER.writeValue(g, s);
+        }
+    }
+
+    /**
+     * Defers every metadata write until {@link #releasePersistence} (bulk seeding: one snapshot at the end instead
+     * of one every couple of seconds, each of the whole tree). Pair every call with a release in a finally block.
+     */
+    public void holdPersistence() {
+        persister.hold();
+    }
+
+    /** Ends {@link #holdPersistence}; the last release writes the snapshot now if anything changed. */
+    public void releasePersistence() throws IOException {
+        persister.release();
     }
 
     /** Marks the state changed: persisted shortly, caches invalidated. */
@@ -709,7 +726,15 @@ public final class Tree implements AutoCloseable {
         if (existing != null) {
             return new Created(existing, false);
         }
-        Folder parent = folders.get(folderId);
+        return new Created(insertFile(userId, folders.get(folderId), name, hash, size, mime, manifest), true);
+    }
+
+    /**
+     * Adds a file row once the caller has made {@link #precheckCreate}'s checks (or the same checks for a batch, as
+     * {@link Seeding} does): the manifest attached, usage counted, ancestors bumped, the change published.
+     */
+    synchronized FileRow insertFile(String userId, Folder parent, String name, String hash, long size, String mime,
+                                    Manifest manifest) {
         attachManifest(hash, manifest);
         long now = now();
         FileRow f = new FileRow();
@@ -730,7 +755,7 @@ public final class Tree implements AutoCloseable {
         bumpFrom(parent.id);
         changed();
         publish(userId, "file_created", f.id, parent.id);
-        return new Created(f, true);
+        return f;
     }
 
     /** Swaps a file's content (delta update mode, remote edits); keeps id and name. */

@@ -92,6 +92,20 @@ class FastCdcVectorsTest {
         assertEquals(expected, String.join("\n", actual));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("serverFiles")
+    void chunkingBytesInMemoryGivesTheRustCratesChunksAndHashes(String name) throws IOException {
+        String expected = resource("oxicloud-params/" + name + ".expected").strip();
+        byte[] data = input(name);
+        byte[] padded = new byte[data.length + 10];
+        System.arraycopy(data, 0, padded, 3, data.length);
+        List<String> actual = new ArrayList<>();
+        FastCdc.server().chunk(padded, 3, data.length,
+                (offset, buf, off, len) -> actual.add(offset + " " + len + " " + Content.blake3Hex(buf, off, len)));
+        actual.add("file " + Content.blake3Hex(data, 0, data.length) + " " + data.length);
+        assertEquals(expected, String.join("\n", actual));
+    }
+
     static Stream<String> serverFiles() {
         return Stream.of("SekienAkashita.jpg", SPLITMIX, ZEROS);
     }
