@@ -54,6 +54,9 @@ import org.slf4j.LoggerFactory;
  * replaced by its nearest existing ancestor (listing the parent is what shows the deletion).
  */
 public final class LocalScanner {
+    /** Hashing tasks in flight per hashing thread (a window over the files to hash, taken in order). */
+    static final int HASH_WINDOW_PER_THREAD = 64;
+
     private static final Logger LOG = LoggerFactory.getLogger(LocalScanner.class);
     private static final int STABILITY_ATTEMPTS = 2;
 
@@ -370,12 +373,18 @@ public final class LocalScanner {
             return t;
         });
         try {
-            List<Future<Hashed>> futures = new ArrayList<>();
-            for (Pending p : walk.toHash) {
-                futures.add(pool.submit(() -> hashStable(root.resolve(p.diskPath()), p)));
-            }
-            for (Future<Hashed> f : futures) {
-                Hashed h = f.get();
+            // A sliding window of tasks, taken in order: not one task (and queue node) per file submitted at once,
+            // which at a million files held about 80 MB of tasks beside the walk (bench/README.md, "A million files")
+            int window = HASH_WINDOW_PER_THREAD * Math.max(1, hashThreads);
+            java.util.ArrayDeque<Future<Hashed>> inFlight = new java.util.ArrayDeque<>(window);
+            List<Pending> toHash = walk.toHash;
+            int next = 0;
+            while (next < toHash.size() || !inFlight.isEmpty()) {
+                while (next < toHash.size() && inFlight.size() < window) {
+                    Pending queued = toHash.set(next++, null); // the task holds it; the list need not
+                    inFlight.add(pool.submit(() -> hashStable(root.resolve(queued.diskPath()), queued)));
+                }
+                Hashed h = inFlight.poll().get();
                 Pending p = h.pending();
                 if (h.digest() != null) {
                     walk.entries.add(LocalEntry.file(p.path(), h.size(), h.mtimeMillis(), p.fileKey(),
