@@ -187,9 +187,10 @@ class AccountsWindowTest {
         robot.clickOn("#wizard-next");
         waitUntil("the selective sync step", 60, () -> robot.lookup("#selective-list").tryQuery().isPresent());
         robot.clickOn("#wizard-next");
-        waitUntil("the review", 30, () -> robot.lookup("#review-text").tryQuery()
-                .map(n -> !((Label) n).getText().isBlank()).orElse(false));
-        assertTrue(robot.lookup("#review-text").queryAs(Label.class).getText().contains(b.toString()));
+        // the review first says "preparing" while the pair is saved in the background; ready, it names the folder
+        waitUntil("the review naming the new local folder", 60, () -> robot.lookup("#review-text").tryQuery()
+                .map(n -> ((Label) n).getText().contains(b.toString())
+                        && !robot.lookup("#wizard-next").query().isDisabled()).orElse(false));
         robot.clickOn("#wizard-next");
 
         waitUntil("bob's file in the new pair", 60, () -> Files.exists(b.resolve("Work/from-bob.txt")));
