@@ -103,18 +103,18 @@ class AccessibilityTest extends ShellFixtureTest {
         robot.doubleClickOn("#local-folder").press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL)
                 .write(local.toString());
         robot.clickOn("#wizard-next");
-        waitUntil("the selective or review step", 30, () -> robot.lookup("#review-text").tryQuery().isPresent()
+        waitUntil("the selective or review step", 60, () -> robot.lookup("#review-text").tryQuery().isPresent()
                 || robot.lookup("#selective-list").tryQuery().isPresent());
         if (robot.lookup("#selective-list").tryQuery().isPresent()) {
             audit(stage.getScene(), "wizard 5 selective", problems);
             robot.clickOn("#wizard-next");
         }
-        waitUntil("the review step", 30, () -> robot.lookup("#review-text").tryQuery().isPresent()
+        waitUntil("the review step", 60, () -> robot.lookup("#review-text").tryQuery().isPresent()
                 && !robot.lookup("#wizard-next").queryButton().isDisabled());
         audit(stage.getScene(), "wizard 6 review", problems);
         robot.clickOn("#wizard-next");
-        waitUntil("the main window", 30, () -> shell.mainView().isPresent());
-        waitUntil("the first sync ends", 30, () -> !shell.status().busyProperty().get());
+        waitUntil("the main window", 60, () -> shell.mainView().isPresent());
+        waitUntil("the first sync ends", 60, () -> !shell.status().busyProperty().get());
 
         MainView main = shell.mainView().orElseThrow();
         for (MainView.Section s : MainView.Section.values()) {

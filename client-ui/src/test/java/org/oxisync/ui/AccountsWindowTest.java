@@ -134,7 +134,7 @@ class AccountsWindowTest {
         assertTrue(robot.lookup("#account-banner").queryAs(Label.class).getText().contains("alice@127.0.0.1"),
                 "every section says whose pairs it shows");
         assertEquals(List.of("A"), shownPairs());
-        waitUntil("alice's pair is idle", 30, () -> shell.status().pairs().stream()
+        waitUntil("alice's pair is idle", 60, () -> shell.status().pairs().stream()
                 .allMatch(r -> r.lastRunProperty().get() != null));
         screenshot(stage.getScene(), "accounts-two");
 
@@ -145,7 +145,7 @@ class AccountsWindowTest {
         assertTrue(robot.lookup("#account-2").queryAs(ToggleButton.class).isSelected());
         List<String> problems = WaitForAsyncUtils.asyncFx(() -> A11yAudit.problems(stage.getScene().getRoot())).get();
         assertTrue(problems.isEmpty(), String.join("\n", problems));
-        waitUntil("bob's pair is idle", 30, () -> shell.status().pairs().stream()
+        waitUntil("bob's pair is idle", 60, () -> shell.status().pairs().stream()
                 .allMatch(r -> r.lastRunProperty().get() != null));
         screenshot(stage.getScene(), "accounts-second-shown");
 
@@ -177,7 +177,7 @@ class AccountsWindowTest {
         robot.clickOn("#login-user").write("bob");
         robot.clickOn("#login-password").write("bob-secret");
         robot.clickOn("#wizard-next");
-        waitUntil("the remote folder step", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
+        waitUntil("the remote folder step", 60, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
         screenshot(robot.lookup("#remote-tree").query().getScene(), "accounts-add-wizard");
         robot.clickOn("#wizard-next");
         waitUntil("the local folder step", 60, () -> robot.lookup("#local-folder").tryQuery().isPresent());
@@ -227,7 +227,7 @@ class AccountsWindowTest {
         screenshot(dialog.getScene(), "accounts-remove-confirm");
         robot.clickOn(ENGLISH.t("confirm.removeAccount.ok"));
 
-        waitUntil("the account is gone", 30, () -> shell.accountNames().equals(List.of("alice@127.0.0.1")));
+        waitUntil("the account is gone", 60, () -> shell.accountNames().equals(List.of("alice@127.0.0.1")));
         waitUntil("alice is shown", 60, () -> shell.shownAccount().equals("alice@127.0.0.1"));
         assertEquals(List.of("alice@127.0.0.1"), AccountList.load(home.configFile()).names());
         assertTrue(Files.exists(b.resolve("Work/from-bob.txt")), "no file of the removed account is deleted");

@@ -98,7 +98,7 @@ class CommandLineBesideAppTest {
             s.start();
             return s;
         }).get();
-        waitUntil("the app serves the command line", 30, () -> Files.exists(home.dir().resolve("daemon.sock")));
+        waitUntil("the app serves the command line", 60, () -> Files.exists(home.dir().resolve("daemon.sock")));
 
         assertEquals(0, cli("status"), () -> err);
         assertTrue(out.contains("desktop app: running (pid"), out);

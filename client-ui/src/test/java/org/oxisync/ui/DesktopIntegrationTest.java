@@ -109,7 +109,7 @@ class DesktopIntegrationTest extends AliceShellTest {
     void trayShowsTheStateAndPausesResumesSyncsOpensAndQuits() throws Exception {
         remote.putFile("/a.txt", "a".getBytes(StandardCharsets.UTF_8));
         openShell();
-        waitUntil("the file arrives", 30, () -> Files.exists(local.resolve("a.txt")));
+        waitUntil("the file arrives", 60, () -> Files.exists(local.resolve("a.txt")));
         waitIdle("the first run ends");
         waitUntil("the tray says all is well", 10, () -> label(TrayMenu.STATUS).equals("Everything is up to date"));
         assertEquals("OxiSync — Everything is up to date", tray.menu.tooltip());
@@ -126,7 +126,7 @@ class DesktopIntegrationTest extends AliceShellTest {
         click(TrayMenu.PAUSE); // now "Resume syncing"
         assertEquals("Pause syncing", label(TrayMenu.PAUSE));
         click(TrayMenu.SYNC);
-        waitUntil("syncing resumed and fetched the new file", 30, () -> Files.exists(local.resolve("b.txt")));
+        waitUntil("syncing resumed and fetched the new file", 60, () -> Files.exists(local.resolve("b.txt")));
 
         click(TrayMenu.FOLDER);
         click(TrayMenu.WEB);
@@ -143,7 +143,7 @@ class DesktopIntegrationTest extends AliceShellTest {
         remote.putFile("/plan.txt", "first".getBytes(StandardCharsets.UTF_8));
         remote.putFile("/todo.txt", "first".getBytes(StandardCharsets.UTF_8));
         openShell();
-        waitUntil("the files arrive", 30, () -> Files.exists(local.resolve("todo.txt")));
+        waitUntil("the files arrive", 60, () -> Files.exists(local.resolve("todo.txt")));
         waitIdle("the first run ends");
         assertTrue(tray.notes.isEmpty(), "nothing to tell after a clean sync: " + tray.notes);
 
@@ -154,7 +154,7 @@ class DesktopIntegrationTest extends AliceShellTest {
         emulator.flushTreeEtags(); // the server's 500 ms ETag flush of the change above
         click(TrayMenu.SYNC);
         // The conflict may take a second run (the first can meet the server's change mid-upload): wait for both.
-        waitUntil("a conflict and an error are notified", 30, () -> tray.notes.stream().anyMatch(n -> n.startsWith(
+        waitUntil("a conflict and an error are notified", 60, () -> tray.notes.stream().anyMatch(n -> n.startsWith(
                 "warning: Conflict in Cloud")) && tray.notes.stream().anyMatch(n -> n.startsWith("error: ")));
         assertTrue(tray.notes.stream().anyMatch(n -> n.startsWith("warning: Conflict in Cloud | Both sides changed "
                 + "plan.txt.")), tray.notes.toString());
@@ -168,7 +168,7 @@ class DesktopIntegrationTest extends AliceShellTest {
         remote.putFile("/todo.txt", "theirs too".getBytes(StandardCharsets.UTF_8));
         emulator.flushTreeEtags();
         click(TrayMenu.SYNC);
-        waitUntil("the second conflict is counted", 30, () -> shell.status().conflictCountProperty().get() == 2);
+        waitUntil("the second conflict is counted", 60, () -> shell.status().conflictCountProperty().get() == 2);
         assertEquals(before, tray.notes.size(), "notifications are off: " + tray.notes);
     }
 }

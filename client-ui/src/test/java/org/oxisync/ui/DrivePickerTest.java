@@ -98,7 +98,7 @@ class DrivePickerTest {
 
     /** Picks the drive by clicking its name in the picker, once the server's drives are listed. */
     private static void pickDrive(FxRobot robot, String name) {
-        waitUntil("the drives are listed", 30, () -> robot.lookup("#drive-list").tryQuery().isPresent()
+        waitUntil("the drives are listed", 60, () -> robot.lookup("#drive-list").tryQuery().isPresent()
                 && driveList(robot).getItems().size() == 4);
         DriveChoice item = driveList(robot).getItems().stream().filter(d -> d.name().equals(name)).findFirst().orElseThrow();
         WaitForAsyncUtils.asyncFx(() -> driveList(robot).scrollTo(item));
@@ -129,12 +129,12 @@ class DrivePickerTest {
         WaitForAsyncUtils.asyncFx(() -> path.setText(local.toString())).get();
         robot.clickOn("#local-folder");
         robot.clickOn("#wizard-next");
-        waitUntil("the selective sync or review step", 30, () -> robot.lookup("#selective-list").tryQuery().isPresent()
+        waitUntil("the selective sync or review step", 60, () -> robot.lookup("#selective-list").tryQuery().isPresent()
                 || robot.lookup("#review-text").tryQuery().isPresent());
         if (robot.lookup("#selective-list").tryQuery().isPresent()) {
             robot.clickOn("#wizard-next");
         }
-        waitUntil("the review is ready", 30, () -> robot.lookup("#review-text").tryQuery()
+        waitUntil("the review is ready", 60, () -> robot.lookup("#review-text").tryQuery()
                 .map(n -> !((Label) n).getText().isBlank()
                         && !((Label) n).getText().equals(ENGLISH.t("wizard.review.preparing"))
                         && !robot.lookup("#wizard-next").query().isDisabled()).orElse(false));
@@ -220,7 +220,7 @@ class DrivePickerTest {
     void contributorAndEditorDrivesArePairedWithTheirRoleAndTheChosenMode(FxRobot robot) throws Exception {
         setUpAccount(home, emulator.baseUrl(), "alice", "secret", tmp.resolve("Cloud"), List.of());
         openShell();
-        waitUntil("the main window lists the personal pair", 30, () -> shell.status().pairs().size() == 1);
+        waitUntil("the main window lists the personal pair", 60, () -> shell.status().pairs().size() == 1);
 
         WaitForAsyncUtils.asyncFx(() -> shell.settingsActions().addPair()).get();
         pickDrive(robot, "Drop box");
@@ -231,7 +231,7 @@ class DrivePickerTest {
                 "a contributor cannot delete on the server: nothing to keep");
         screenshot(robot.lookup("#drive-picker").query().getScene(), "drive-picker-contributor");
         finishWizard(robot, tmp.resolve("Drop box"));
-        waitUntil("the pair is saved and listed", 30, () -> shell.status().pairs().size() == 2);
+        waitUntil("the pair is saved and listed", 60, () -> shell.status().pairs().size() == 2);
         FolderPair drop = storedPair("Drop box");
         assertEquals(dropBox, drop.settings().get(PairDrive.ID));
         assertEquals("contributor", drop.settings().get(PairRightsSettings.ROLE));
@@ -254,7 +254,7 @@ class DrivePickerTest {
         assertFalse(personal.containsKey(PairDrive.ID) || personal.containsKey(PairRightsSettings.ROLE)
                 || personal.containsKey(PairRightsSettings.MODE), "the personal pair is unchanged: " + personal);
 
-        waitUntil("the cards say how each pair syncs", 30, () -> robot.lookup("#pair-badge-Team").tryQuery().isPresent()
+        waitUntil("the cards say how each pair syncs", 60, () -> robot.lookup("#pair-badge-Team").tryQuery().isPresent()
                 && "no deletes".equals(robot.lookup("#pair-badge-Team").queryAs(Label.class).getText())
                 && "upload-only backup".equals(byId(robot, "pair-badge-Drop box", Label.class).getText()));
         assertFalse(robot.lookup("#pair-badge-Cloud").query().isVisible(), "a full two-way pair has no badge");

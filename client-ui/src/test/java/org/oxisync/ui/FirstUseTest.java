@@ -239,12 +239,12 @@ class FirstUseTest extends AliceShellTest {
         assertFalse(robot.lookup("#server-url").tryQuery().isPresent(), "no wizard");
         robot.clickOn("#sign-in-password").write("secret");
         robot.clickOn("#sign-in-ok");
-        waitUntil("signed in again", 30, () -> !shell.status().signedOutProperty().get()
+        waitUntil("signed in again", 60, () -> !shell.status().signedOutProperty().get()
                 && robot.lookup("#sign-in-password").tryQuery().isEmpty());
         assertEquals(1, shell.status().pairs().size(), "the same pair, kept");
         remote.putFile("/b.txt", "b".getBytes(StandardCharsets.UTF_8));
         robot.clickOn("#sync-now");
-        waitUntil("syncing again", 30, () -> Files.exists(local.resolve("b.txt")));
+        waitUntil("syncing again", 60, () -> Files.exists(local.resolve("b.txt")));
     }
 
     /** Issue 18 #6 and #17: a changed password asks for the new one in the app, in plain words, no CLI command. */
@@ -256,7 +256,7 @@ class FirstUseTest extends AliceShellTest {
         waitIdle("the first run ends");
         emulator.faults().failNext(10_000, null, "/api/.*", 401, "{\"error\":\"Invalid credentials\"}");
         robot.clickOn("#sync-now");
-        waitUntil("the app asks to sign in", 30, () -> shell.status().signInNeededProperty().get());
+        waitUntil("the app asks to sign in", 60, () -> shell.status().signInNeededProperty().get());
         emulator.faults().clear();
         WaitForAsyncUtils.waitForFxEvents();
         List<String> texts = allTexts(stage.getScene());
@@ -277,11 +277,11 @@ class FirstUseTest extends AliceShellTest {
         screenshot(problem.getScene(), "sign-in-dialog-refused");
         robot.doubleClickOn("#sign-in-password").eraseText(5).write("secret");
         robot.clickOn("#sign-in-ok");
-        waitUntil("signed in again", 30, () -> !shell.status().signInNeededProperty().get()
+        waitUntil("signed in again", 60, () -> !shell.status().signInNeededProperty().get()
                 && robot.lookup("#sign-in-password").tryQuery().isEmpty());
         remote.putFile("/c.txt", "c".getBytes(StandardCharsets.UTF_8));
         robot.clickOn("#sync-now");
-        waitUntil("syncing with the new sign-in", 30, () -> Files.exists(local.resolve("c.txt")));
+        waitUntil("syncing with the new sign-in", 60, () -> Files.exists(local.resolve("c.txt")));
     }
 
     /** Issue 18 #22 and #9: Settings on screen, tabs in one row, saving keeps the window and the tab, Esc closes. */
@@ -317,7 +317,7 @@ class FirstUseTest extends AliceShellTest {
         waitUntil("the sub-folders are listed", 60, () -> robot.lookup("#selective-Photos").tryQuery().isPresent());
         robot.clickOn("#selective-Photos");
         robot.clickOn("#save-pair");
-        waitUntil("Photos arrives without Sync now", 30, () -> Files.exists(local.resolve("Photos/b.jpg")));
+        waitUntil("Photos arrives without Sync now", 60, () -> Files.exists(local.resolve("Photos/b.jpg")));
         assertSame(settings, shell.windows().settingsWindow().orElseThrow(), "the same window, not a new one");
         assertEquals("tab-folders", tabs.getSelectionModel().getSelectedItem().getId(), "still on the Folders tab");
         screenshot(settings.getScene(), "settings-folders-saved");

@@ -200,16 +200,16 @@ class LocaleScreensTest extends ShellFixtureTest {
         robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
         robot.write(local.toString());
         robot.type(KeyCode.ENTER);
-        waitUntil("the review (or selective) step", 30, () -> robot.lookup("#review-text").tryQuery().isPresent()
+        waitUntil("the review (or selective) step", 60, () -> robot.lookup("#review-text").tryQuery().isPresent()
                 || robot.lookup("#selective-list").tryQuery().isPresent());
         if (robot.lookup("#selective-list").tryQuery().isPresent()) {
             robot.type(KeyCode.ENTER);
         }
-        waitUntil("the review step", 30, () -> robot.lookup("#review-text").tryQuery().isPresent()
+        waitUntil("the review step", 60, () -> robot.lookup("#review-text").tryQuery().isPresent()
                 && !robot.lookup("#wizard-next").queryButton().isDisabled());
         screenshot(stage.getScene(), "keyboard-wizard-review");
         robot.type(KeyCode.ENTER);
-        waitUntil("the main window after Start syncing", 30, () -> robot.lookup("#main-view").tryQuery().isPresent());
+        waitUntil("the main window after Start syncing", 60, () -> robot.lookup("#main-view").tryQuery().isPresent());
         assertTrue(Files.isDirectory(local), "the folder chosen by keyboard was created");
     }
 

@@ -78,12 +78,12 @@ class MainWindowTest extends AliceShellTest {
         emulator.faults().slowNext(200, null, ".*", 300_000);
         openShell();
         Label text = robot.lookup("#progress-text").queryAs(Label.class);
-        waitUntil("bytes and items are shown mid-transfer", 30, () -> text.getText().contains(" of ")
+        waitUntil("bytes and items are shown mid-transfer", 60, () -> text.getText().contains(" of ")
                 && text.getText().contains("items") && shell.status().progressProperty().get() > 0.1
                 && shell.status().progressProperty().get() < 0.8);
         assertTrue(shell.status().progressProperty().get() >= 0, "a determinate progress bar while transferring");
         javafx.scene.layout.VBox transfers = robot.lookup("#transfers").queryAs(javafx.scene.layout.VBox.class);
-        waitUntil("a current transfer part-way, with its own bar and bytes", 30, () -> shell.status().transfers().stream()
+        waitUntil("a current transfer part-way, with its own bar and bytes", 60, () -> shell.status().transfers().stream()
                 .anyMatch(t -> t.fraction() > 0 && t.fraction() < 1) && !transfers.getChildren().isEmpty()
                 && text.getText().contains(" of "));
         List<String> row = WaitForAsyncUtils.asyncFx(() -> { // read on the FX thread, where the rows change
@@ -103,7 +103,7 @@ class MainWindowTest extends AliceShellTest {
                 return false;
             }
         });
-        waitUntil("idle again", 30, () -> !shell.status().busyProperty().get());
+        waitUntil("idle again", 60, () -> !shell.status().busyProperty().get());
         assertEquals("Everything is up to date", shell.status().headlineProperty().get());
 
         robot.clickOn("#nav-activity");
@@ -120,13 +120,13 @@ class MainWindowTest extends AliceShellTest {
         remote.putFile("/plan.txt", "first draft".getBytes(StandardCharsets.UTF_8));
         account();
         openShellCountingRuns();
-        waitUntil("the file arrives", 30, () -> Files.exists(local.resolve("plan.txt")));
+        waitUntil("the file arrives", 60, () -> Files.exists(local.resolve("plan.txt")));
         waitIdleAfterRuns(1);
 
         Files.writeString(local.resolve("plan.txt"), "my edit on the laptop");
         remote.putFile("/plan.txt", "their edit on the server".getBytes(StandardCharsets.UTF_8));
         robot.clickOn("#sync-now");
-        waitUntil("the conflict is counted", 30, () -> shell.status().conflictCountProperty().get() == 1);
+        waitUntil("the conflict is counted", 60, () -> shell.status().conflictCountProperty().get() == 1);
         robot.clickOn("#nav-conflicts");
         ListView<?> list = robot.lookup("#conflicts-list").queryAs(ListView.class);
         waitUntil("the conflict is listed", 10, () -> list.getItems().size() == 1);
@@ -148,7 +148,7 @@ class MainWindowTest extends AliceShellTest {
                     .sorted().toList(), "the conflicted copy is gone");
         }
         assertTrue(list.getItems().isEmpty(), "the list empties");
-        waitUntil("the next sync uploads mine", 30, () -> {
+        waitUntil("the next sync uploads mine", 60, () -> {
             try {
                 return new String(remote.read("/plan.txt"), StandardCharsets.UTF_8).equals("my edit on the laptop");
             } catch (IllegalArgumentException e) {
@@ -168,11 +168,11 @@ class MainWindowTest extends AliceShellTest {
         account();
         openShellCountingRuns();
         Path summary = local.resolve("Reports/summary.txt");
-        waitUntil("the file arrives", 30, () -> Files.exists(summary));
+        waitUntil("the file arrives", 60, () -> Files.exists(summary));
         waitIdleAfterRuns(1);
         remote.putFile("/Reports/summary.txt", "a careless overwrite".getBytes(StandardCharsets.UTF_8));
         robot.clickOn("#sync-now");
-        waitUntil("the overwrite arrives", 30, () -> read(summary).equals("a careless overwrite"));
+        waitUntil("the overwrite arrives", 60, () -> read(summary).equals("a careless overwrite"));
 
         robot.clickOn("#nav-versions");
         TableView<?> table = robot.lookup("#versions-table").queryAs(TableView.class);
@@ -183,7 +183,7 @@ class MainWindowTest extends AliceShellTest {
         waitUntil("the original content is back", 60, () -> read(summary).equals("the original summary"));
         waitUntil("the overwritten content is kept as a version too", 60, () -> table.getItems().size() == 2);
         robot.clickOn("#sync-now");
-        waitUntil("the server gets the restored content", 30, () -> new String(remote.read("/Reports/summary.txt"),
+        waitUntil("the server gets the restored content", 60, () -> new String(remote.read("/Reports/summary.txt"),
                 StandardCharsets.UTF_8).equals("the original summary"));
     }
 
@@ -193,7 +193,7 @@ class MainWindowTest extends AliceShellTest {
         account();
         Files.delete(local); // an unplugged disk: the engine must not read this as "everything was deleted"
         openShell();
-        waitUntil("the pair needs attention", 30, () -> shell.status().pairs().stream()
+        waitUntil("the pair needs attention", 60, () -> shell.status().pairs().stream()
                 .anyMatch(r -> r.phaseProperty().get() == PairPhase.ERROR));
         assertEquals("Some folders need attention", shell.status().headlineProperty().get());
         assertTrue(remote.exists("/a.txt"), "nothing was deleted on the server");

@@ -41,7 +41,7 @@ class MassDeleteDialogTest extends AliceShellTest {
         account();
         startShell();
         waitUntil("the photos are downloaded", 60, () -> countLocal() == FILES);
-        waitUntil("the first run is over", 30, () -> !shell.status().busyProperty().get()
+        waitUntil("the first run is over", 60, () -> !shell.status().busyProperty().get()
                 && shell.status().pairs().get(0).lastRunProperty().get() != null);
     }
 

@@ -142,7 +142,7 @@ class SelectiveSyncTreeTest {
         robot.clickOn("#login-user").write("alice");
         robot.clickOn("#login-password").write("secret");
         robot.clickOn("#wizard-next");
-        waitUntil("the remote folder step", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
+        waitUntil("the remote folder step", 60, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
         robot.clickOn("#remote-tree");
         robot.type(KeyCode.ENTER);
         waitUntil("the local folder step", 60, () -> robot.lookup("#local-folder").tryQuery().isPresent());
@@ -158,7 +158,7 @@ class SelectiveSyncTreeTest {
         FolderSelection sel = tree.selection();
         Label space = robot.lookup("#selective-space").queryAs(Label.class);
         String free = Formats.bytes(ENGLISH, DiskSpace.usable(local).orElseThrow()).split(" ")[1]; // the unit: the figure moves
-        waitUntil("everything to download beside the free space", 30,
+        waitUntil("everything to download beside the free space", 60,
                 () -> space.getText().startsWith(Formats.bytes(ENGLISH, 501_000) + " to download · ")
                         && space.getText().endsWith(free + " free on this disk"));
         open(tree, "Photos");
@@ -168,13 +168,13 @@ class SelectiveSyncTreeTest {
         CheckBox photos = (CheckBox) byId(robot, "selective-Photos").orElseThrow();
         assertTrue(photos.isIndeterminate(), "Photos shows it is partly synced");
         assertEquals(Mark.PARTLY, sel.find("Photos").mark.get());
-        waitUntil("the download shrinks by the unticked folder", 30,
+        waitUntil("the download shrinks by the unticked folder", 60,
                 () -> space.getText().startsWith(Formats.bytes(ENGLISH, 201_000) + " to download"));
         screenshot(stage.getScene(), "wizard-5-selective-nested");
 
         robot.clickOn("#wizard-next");
         Label review = robot.lookup("#review-text").queryAs(Label.class);
-        waitUntil("the review", 30, () -> review.getText().contains("first sync"));
+        waitUntil("the review", 60, () -> review.getText().contains("first sync"));
         assertTrue(review.getText().contains("holds 2 files (" + Formats.bytes(ENGLISH, 201_000) + ")"), review.getText());
         Label reviewSpace = robot.lookup("#review-space").queryAs(Label.class);
         assertTrue(reviewSpace.getText().startsWith(Formats.bytes(ENGLISH, 201_000) + " to download · ")
@@ -197,18 +197,18 @@ class SelectiveSyncTreeTest {
         robot.clickOn("#open-settings");
         waitUntil("the settings window", 10, () -> shell.windows().settingsWindow().isPresent());
         robot.clickOn("#tab-folders");
-        waitUntil("the saved exclusion is shown, Photos opened by itself", 30,
+        waitUntil("the saved exclusion is shown, Photos opened by itself", 60,
                 () -> byId(robot, "selective-Photos/2025").isPresent());
         CheckBox nested = (CheckBox) byId(robot, "selective-Photos/2025").orElseThrow();
         CheckBox photos = (CheckBox) byId(robot, "selective-Photos").orElseThrow();
         assertFalse(nested.isSelected() || nested.isIndeterminate(), "the excluded folder is unticked");
         assertTrue(photos.isIndeterminate(), "its parent is partly synced");
         Label space = robot.lookup("#selective-space").queryAs(Label.class);
-        waitUntil("the free space", 30, () -> space.getText().endsWith("free on this disk"));
+        waitUntil("the free space", 60, () -> space.getText().endsWith("free on this disk"));
         assertFalse(space.getText().contains("to download"), "nothing newly ticked: " + space.getText());
 
         robot.clickOn(nested);
-        waitUntil("what re-ticking brings down", 30,
+        waitUntil("what re-ticking brings down", 60,
                 () -> space.getText().startsWith(Formats.bytes(ENGLISH, 300_000) + " to download · "));
         assertTrue(nested.isSelected() && !photos.isIndeterminate() && photos.isSelected(), "all of Photos is ticked");
         screenshot(shell.windows().settingsWindow().orElseThrow().getScene(), "settings-folders-nested");

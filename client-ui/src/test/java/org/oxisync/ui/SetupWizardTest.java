@@ -84,7 +84,7 @@ class SetupWizardTest {
         screenshot(stage.getScene(), "wizard-3-device-code");
         emulator.approveDevice(code.getText(), "alice");
 
-        waitUntil("the remote folder step", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
+        waitUntil("the remote folder step", 60, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
         AppConfig saved = AppConfig.load(home.configFile());
         assertEquals("alice", saved.user(), "the account is recorded in the config the CLI reads");
         waitUntil("the tree lists the server's folders", 60, () -> robot.lookup("Documents").tryQuery().isPresent());
@@ -105,7 +105,7 @@ class SetupWizardTest {
         screenshot(stage.getScene(), "wizard-5-selective-sync");
         robot.clickOn("#wizard-next");
 
-        waitUntil("the preview", 30, () -> robot.lookup("#plan-list").tryQuery()
+        waitUntil("the preview", 60, () -> robot.lookup("#plan-list").tryQuery()
                 .map(n -> !((ListView<?>) n).getItems().isEmpty()).orElse(false));
         ListView<?> plan = robot.lookup("#plan-list").queryAs(ListView.class);
         assertTrue(plan.getItems().stream().anyMatch(l -> l.toString().contains("report.txt")), "downloads are previewed");
@@ -118,7 +118,7 @@ class SetupWizardTest {
         waitUntil("the first sync downloads and uploads", 60, () -> Files.exists(local.resolve("Documents/notes/todo.txt"))
                 && remote.exists("/from-laptop.txt"));
         assertFalse(Files.exists(local.resolve("Photos")), "unticked folders stay on the server only");
-        waitUntil("the main window is idle", 30, () -> !shell.status().busyProperty().get()
+        waitUntil("the main window is idle", 60, () -> !shell.status().busyProperty().get()
                 && shell.status().pairs().stream().allMatch(r -> r.lastRunProperty().get() != null));
         screenshot(stage.getScene(), "main-idle");
     }
@@ -185,7 +185,7 @@ class SetupWizardTest {
         robot.clickOn("#login-user").write("alice");
         robot.clickOn("#login-password").write("secret");
         robot.clickOn("#wizard-next");
-        waitUntil("signed in the other way", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
+        waitUntil("signed in the other way", 60, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
     }
 
     @Test
@@ -222,7 +222,7 @@ class SetupWizardTest {
             robot.clickOn("#login-user").write("alice");
             robot.clickOn("#login-password").write("secret");
             robot.clickOn("#wizard-next");
-            waitUntil("signed in", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
+            waitUntil("signed in", 60, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
             AppConfig saved = AppConfig.load(home.configFile());
             assertEquals(tls.baseUrl(), saved.server());
             assertEquals(sha256, saved.pinnedSha256().toLowerCase(java.util.Locale.ROOT),

@@ -91,7 +91,7 @@ final class ShellFixture implements AutoCloseable {
         UiTestSupport.setUpAccount(home, emulator.baseUrl(), "alice", "secret", local, List.of());
         Shell s = open(home, language);
         waitUntil("the main window", 20, () -> s.mainView().isPresent());
-        waitUntil("the first sync ends", 30, () -> !s.status().busyProperty().get());
+        waitUntil("the first sync ends", 60, () -> !s.status().busyProperty().get());
         return local;
     }
 

@@ -66,7 +66,7 @@ class WizardBothEmptyTest {
         robot.clickOn("#login-user").write("alice");
         robot.clickOn("#login-password").write("secret");
         robot.type(KeyCode.ENTER);
-        waitUntil("the remote folder step", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
+        waitUntil("the remote folder step", 60, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
         robot.clickOn("#remote-tree");
         robot.type(KeyCode.ENTER);
         waitUntil("the local folder step", 60, () -> robot.lookup("#local-folder").tryQuery().isPresent());
@@ -75,17 +75,17 @@ class WizardBothEmptyTest {
         robot.clickOn("#local-folder");
         robot.type(KeyCode.ENTER);
         Label review = robot.lookup("#review-text").queryAs(Label.class);
-        waitUntil("the review says both folders are empty", 30,
+        waitUntil("the review says both folders are empty", 60,
                 () -> review.getText().contains("Both folders are empty"));
         screenshot(stage.getScene(), "wizard-6-review-both-empty");
         assertEquals(1, shell.context().store().accounts().pairs().size(), "the review saved the pair");
         waitUntil("Start syncing has the focus", 10, () -> robot.lookup("#wizard-next").query().isFocused());
         robot.type(KeyCode.ENTER); // Start syncing
 
-        waitUntil("the main window lists the pair", 30, () -> robot.lookup("#status-pane")
+        waitUntil("the main window lists the pair", 60, () -> robot.lookup("#status-pane")
                 .lookup("#pair-state-OxiSync").tryQuery().isPresent() && shell.status().pairs().size() == 1);
         assertTrue(robot.lookup("No folders are synced yet").tryQuery().isEmpty(), "no empty state beside the pair");
-        waitUntil("the first sync has run", 30, () -> shell.status().pairs().stream()
+        waitUntil("the first sync has run", 60, () -> shell.status().pairs().stream()
                 .allMatch(r -> r.lastRunProperty().get() != null));
         screenshot(stage.getScene(), "main-after-wizard-both-empty");
         assertTrue(Files.isDirectory(local), "the wizard made the local folder");

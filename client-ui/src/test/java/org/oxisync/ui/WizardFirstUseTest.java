@@ -131,7 +131,7 @@ class WizardFirstUseTest {
         robot.clickOn("#login-user").write("alice");
         robot.clickOn("#login-password").write("secret");
         robot.clickOn("#wizard-next");
-        waitUntil("the remote folder step", 30, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
+        waitUntil("the remote folder step", 60, () -> robot.lookup("#remote-tree").tryQuery().isPresent());
         robot.clickOn("#remote-tree");
         robot.type(KeyCode.ENTER);
         waitUntil("Enter continues from step 3", 60, () -> robot.lookup("#local-folder").tryQuery().isPresent());
@@ -161,7 +161,7 @@ class WizardFirstUseTest {
         robot.clickOn("Music");
         robot.clickOn("#wizard-next");
         Label review = robot.lookup("#review-text").queryAs(Label.class);
-        waitUntil("the review", 30, () -> review.getText().contains("first sync"));
+        waitUntil("the review", 60, () -> review.getText().contains("first sync"));
         assertTrue(review.getText().contains("holds 3 files (" + Formats.bytes(ENGLISH, 2048 + 1000 + 5) + ")"),
                 "size and count although this side is empty, without the unticked folder: " + review.getText());
         assertInView(review, "the review text");
