@@ -7,7 +7,8 @@
 #
 # usage: bench/scripts/e2e-peers.sh [SMALL_N=1000] [BIG_MIB=256] [EDIT_FILE_MIB=256]
 #   The figures: 10000 small files, a 1024 MiB file, a 1 MiB edit in a 256 MiB file.
-# env: PEERS_RCLONE=0 skips rclone; see e2e-lib.sh for the rest.
+# env: PEERS_RCLONE=0 skips rclone; PEERS_ONLY=large runs only big-up, edit-up and edit-down; see e2e-lib.sh for the
+#   rest.
 # Workloads: small-up (first sync of N files of 1..16 KiB up), small-down (the same tree into an empty folder),
 #   no-change (a run over the N files with nothing changed), renames (min(1000, N) files renamed in place),
 #   folder-move (the first top folder, up to 10,000 files, moved into a new folder), big-up (one file up),
@@ -55,16 +56,19 @@ oxi() { sync_run "$1" "$2"; }
 nc() { nc_run "$1" "$2" "$3"; [ "$NC_RC" = 0 ] || { tail -5 "$WORK/$3.nc.log" >&2; e2e_die "nextcloudcmd ($3) exited $NC_RC"; }; }
 rc() { rclone_run "$@"; [ "$RC_RC" = 0 ] || { tail -5 "$WORK/$1.rclone.log" >&2; e2e_die "rclone ($1) exited $RC_RC"; }; }
 
-# ---- small files up and down
-helper TreeGen tree "$WORK/small" "$small_n" 1024 16384 7 > /dev/null
-for c in oxi nc rc; do cp -r "$WORK/small" "$WORK/$c-small"; done
-client_new "$WORK/home-up" "$WORK/oxi-small" /oxi-small
 # The first sync-once of a newly built jar records its class list and leaves an AppCDS archive for the next runs
 # (the launcher; the installed packages make theirs at install time): one run over an empty pair first, so that
 # small-up is measured as every later run of an installed client starts, not as the first run after a build.
 client_new "$WORK/home-warm" "$WORK/oxi-warm" /oxi-warm
 oxi "$WORK/home-warm" cds-warm-up
 cds_settle
+only_large=0
+[ "${PEERS_ONLY:-}" = large ] && only_large=1
+if [ "$only_large" = 0 ]; then
+# ---- small files up and down
+helper TreeGen tree "$WORK/small" "$small_n" 1024 16384 7 > /dev/null
+for c in oxi nc rc; do cp -r "$WORK/small" "$WORK/$c-small"; done
+client_new "$WORK/home-up" "$WORK/oxi-small" /oxi-small
 measure small-up oxisync oxi "$WORK/home-up" small-up-oxi
 mkcol nc-small
 measure small-up nextcloudcmd nc "$WORK/nc-small" /nc-small small-up-nc
@@ -109,6 +113,7 @@ oxi "$WORK/home-down" verify-oxi
 same_tree "$WORK/oxi-small" "$WORK/oxi-small-down" || e2e_die "oxisync renames/move did not reach the server intact"
 nc "$WORK/nc-small-down" /nc-small verify-nc
 same_tree "$WORK/nc-small" "$WORK/nc-small-down" || e2e_die "nextcloudcmd renames/move did not reach the server intact"
+fi
 
 # ---- one big file up, then a 1 MiB edit in the middle of a file both sides hold
 export OWNCLOUD_CHUNK_SIZE=$(( (big_mib > edit_mib ? big_mib : edit_mib) * 1048576 + 1048576 ))

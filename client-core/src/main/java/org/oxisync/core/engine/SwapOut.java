@@ -5,10 +5,12 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.UUID;
 import org.oxisync.core.naming.ConflictNamer;
 import org.oxisync.core.plan.LocalState;
 import org.oxisync.core.scan.TempNames;
+import org.oxisync.store.hash.FileDigest;
 import org.oxisync.store.versions.VersionInfo;
 
 /**
@@ -63,7 +65,7 @@ final class SwapOut {
         }
         VersionInfo v;
         try {
-            v = s.store().versions().saveVersion(s.pairId(), path, aside, s.clock().instant());
+            v = s.store().versions().saveVersion(s.pairId(), path, aside, s.clock().instant(), knownContent(aside, expected));
         } catch (RuntimeException e) {
             if (inPlace) {
                 Files.deleteIfExists(aside);
@@ -76,6 +78,28 @@ final class SwapOut {
         boolean intact = expected == null || (expected.hash() != null ? expected.hash().equals(v.fileHash())
                 : v.size() == expected.size() && mtime == expected.mtimeMillis());
         return new Aside(path, aside, v, intact, inPlace, v.size(), mtime);
+    }
+
+    /**
+     * The chunk list of the content the plan expects, when the file taken aside still has the size and mtime the
+     * plan saw (the trust a scan gives an unchanged file) and the chunk index knows that content: the version store
+     * then stores its chunks without cutting and hashing the whole file again first (it still checks each chunk it
+     * stores, and cuts the file afresh if one differs). Null otherwise.
+     */
+    private FileDigest knownContent(Path aside, LocalState expected) {
+        if (expected == null || expected.hash() == null) {
+            return null;
+        }
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(aside, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            return null; // the version store reads the file itself and reports what it meets
+        }
+        if (a.size() != expected.size() || a.lastModifiedTime().toMillis() != expected.mtimeMillis()) {
+            return null;
+        }
+        return s.store().chunks().manifest(expected.hash()).orElse(null);
     }
 
     /**

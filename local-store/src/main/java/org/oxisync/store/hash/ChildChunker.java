@@ -33,8 +33,15 @@ import java.util.concurrent.TimeUnit;
  */
 final class ChildChunker {
     static final String PROPERTY = "oxisync.hash.largeFiles";
-    /** Files from this size go to the child: 256 MiB of hashing, where the SIMD warm-up pays (Blake3Warmup). */
-    static final long MIN_SIZE = 128L << 20;
+    /**
+     * Files from this size go to the child. The child's start and the C2 compilation of the SIMD kernel and FastCDC
+     * cost about 3 s of CPU before it hashes at about 1.9 s per GiB; the C1 pipeline in-process (two threads, scalar
+     * kernel) needs about 7 s per GiB and nothing to start. Measured side by side with {@code oxisync inspect chunks}
+     * (2026-12-02, bench/README.md "Large files on loopback"): 256 MiB 2.9 s of CPU in-process against 5.1 s in
+     * the child, 512 MiB 4.6-4.9 against 5.5, 1 GiB 7.2-7.8 against 6.2-6.7. The crossover is about 640-768 MiB.
+     * (It was 128 MiB, after the warm SIMD rate alone; that made every edit of a 256 MiB file pay the child.)
+     */
+    static final long MIN_SIZE = 768L << 20;
     private static final long TIMEOUT_HOURS = 24;
 
     private ChildChunker() {}

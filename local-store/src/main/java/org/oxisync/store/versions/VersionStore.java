@@ -64,16 +64,39 @@ public final class VersionStore {
      * it is read, nothing is recorded and a StoreException says so (the caller may retry).
      */
     public VersionInfo saveVersion(long pairId, String relativePath, Path file, Instant time) {
+        return saveVersion(pairId, relativePath, file, time, null);
+    }
+
+    /**
+     * Like {@link #saveVersion(long, String, Path, Instant)}, with the chunk list the caller already knows for the
+     * file's content ({@code known}, null if none): the sync engine knows it for a file whose size and mtime are as
+     * its journal recorded them, the same trust a scan gives such a file. The file is then not cut and hashed
+     * again before its chunks are stored (for a large file that pass is the whole cost of a version: a 256 MiB
+     * file took a child JVM and two hash passes). Every chunk that is not in the store yet is still read from the
+     * file and checked against its hash as it is stored; if one differs, or the size does, the file is not what
+     * {@code known} says, and it is cut and hashed afresh as without it.
+     */
+    public VersionInfo saveVersion(long pairId, String relativePath, Path file, Instant time, FileDigest known) {
         String p = RelativePaths.normalize(relativePath);
-        FileDigest digest;
-        try {
-            digest = digester.digest(file);
-        } catch (IOException e) {
-            throw new StoreException("cannot read " + file + " to save a version", e);
-        }
+        FileDigest digest = known;
+        boolean fresh = known == null;
         for (int attempt = 1; ; attempt++) {
+            if (digest == null) {
+                try {
+                    digest = digester.digest(file);
+                } catch (IOException e) {
+                    throw new StoreException("cannot read " + file + " to save a version", e);
+                }
+                fresh = true;
+            }
             try {
                 storeChunks(file, digest);
+            } catch (ContentDiffers e) {
+                if (fresh) {
+                    throw new StoreException(file + " changed while a version of it was being saved; nothing was saved");
+                }
+                digest = null; // the known chunk list is not this file's: cut it afresh
+                continue;
             } catch (StoreException e) {
                 if (DiskFull.causedBy(e)) {
                     // the batch's temp files are gone (Batch.close), no row was written: nothing half-saved remains
@@ -82,24 +105,32 @@ public final class VersionStore {
                 }
                 throw e;
             }
+            FileDigest saved = digest;
             try {
                 return db.write(s -> {
                     // GC runs under the write lock: a chunk present now stays until this commits and pins it.
-                    for (ChunkRef c : digest.chunks()) {
+                    for (ChunkRef c : saved.chunks()) {
                         if (!store.contains(c.hash())) {
                             throw new ChunkVanished();
                         }
                     }
-                    index.recordManifest(digest);
+                    index.recordManifest(saved);
                     long id = s.insert("INSERT INTO versions (pair_id, path, file_hash, size, created_ms) VALUES (?, ?, ?, ?, ?)",
-                            pairId, p, digest.fileHash(), digest.size(), time.toEpochMilli());
-                    return new VersionInfo(id, pairId, p, digest.fileHash(), digest.size(), Instant.ofEpochMilli(time.toEpochMilli()));
+                            pairId, p, saved.fileHash(), saved.size(), time.toEpochMilli());
+                    return new VersionInfo(id, pairId, p, saved.fileHash(), saved.size(), Instant.ofEpochMilli(time.toEpochMilli()));
                 });
             } catch (ChunkVanished e) {
                 if (attempt >= 3) {
                     throw new StoreException("chunks of " + file + " kept disappearing while saving a version");
                 }
             }
+        }
+    }
+
+    /** The file's content is not what the chunk list says (it changed, or the list is not its own). */
+    private static final class ContentDiffers extends RuntimeException {
+        ContentDiffers() {
+            super(null, null, false, false);
         }
     }
 
@@ -113,7 +144,7 @@ public final class VersionStore {
     private void storeChunks(Path file, FileDigest digest) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ); ChunkStore.Batch batch = store.batch()) {
             if (ch.size() != digest.size()) {
-                throw new StoreException(file + " changed while a version of it was being saved; nothing was saved");
+                throw new ContentDiffers();
             }
             for (ChunkRef c : digest.chunks()) {
                 if (store.touch(c.hash())) {
@@ -123,13 +154,13 @@ public final class VersionStore {
                 long pos = c.offset();
                 while (buf.hasRemaining()) {
                     if (ch.read(buf, pos + buf.position()) < 0) {
-                        throw new StoreException(file + " changed while a version of it was being saved; nothing was saved");
+                        throw new ContentDiffers();
                     }
                 }
                 try {
                     batch.put(c.hash(), buf.array(), 0, c.length());
                 } catch (ChunkHashMismatchException e) {
-                    throw new StoreException(file + " changed while a version of it was being saved; nothing was saved");
+                    throw new ContentDiffers();
                 }
             }
             batch.commit();
