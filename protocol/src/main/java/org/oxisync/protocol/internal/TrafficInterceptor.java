@@ -19,12 +19,18 @@ import okio.Source;
 import org.oxisync.protocol.ApiListener;
 import org.oxisync.protocol.Bandwidth;
 import org.oxisync.protocol.Throttle;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A network interceptor that counts bytes for the {@link ApiListener} and applies the shared bandwidth limits to
- * every request and response body, so all streams of one direction share one limit.
+ * every request and response body, so all streams of one direction share one limit. At debug level
+ * ({@code OXISYNC_LOG_LEVEL=debug}) it logs every request: method, path (never a header, so no credential), status,
+ * the time until the response headers, and which pooled connection carried it (to tell a stalled reused connection
+ * from a slow server).
  */
 final class TrafficInterceptor implements Interceptor {
+    private static final Logger LOG = LoggerFactory.getLogger(TrafficInterceptor.class);
     private final Bandwidth bandwidth;
     private final ApiListener listener;
 
@@ -39,7 +45,13 @@ final class TrafficInterceptor implements Interceptor {
         if (request.body() != null) {
             request = request.newBuilder().method(request.method(), new MeteredRequestBody(request.body())).build();
         }
+        long started = System.nanoTime();
         Response response = chain.proceed(request);
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("{} {} -> {} in {} ms (connection {})", request.method(), request.url().encodedPath(),
+                    response.code(), (System.nanoTime() - started) / 1_000_000,
+                    chain.connection() == null ? "-" : Integer.toHexString(System.identityHashCode(chain.connection())));
+        }
         ResponseBody body = response.body();
         return response.newBuilder().body(new MeteredResponseBody(body)).build();
     }
