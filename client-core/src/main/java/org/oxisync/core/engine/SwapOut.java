@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Optional;
 import java.util.UUID;
 import org.oxisync.core.naming.ConflictNamer;
 import org.oxisync.core.plan.LocalState;
@@ -65,7 +66,7 @@ final class SwapOut {
         }
         VersionInfo v;
         try {
-            v = s.store().versions().saveVersion(s.pairId(), path, aside, s.clock().instant(), knownContent(aside, expected));
+            v = s.store().versions().saveVersion(s.pairId(), path, aside, s.clock().instant(), knownContent(path, aside, expected));
         } catch (RuntimeException e) {
             if (inPlace) {
                 Files.deleteIfExists(aside);
@@ -82,11 +83,12 @@ final class SwapOut {
 
     /**
      * The chunk list of the content the plan expects, when the file taken aside still has the size and mtime the
-     * plan saw (the trust a scan gives an unchanged file) and the chunk index knows that content: the version store
+     * plan saw (the trust a scan gives an unchanged file) and the chunk index knows that content (as a manifest, or
+     * as the chunk locations recorded when the file was last hashed, still valid for its journal entry): the version store
      * then stores its chunks without cutting and hashing the whole file again first (it still checks each chunk it
      * stores, and cuts the file afresh if one differs). Null otherwise.
      */
-    private FileDigest knownContent(Path aside, LocalState expected) {
+    private FileDigest knownContent(String path, Path aside, LocalState expected) {
         if (expected == null || expected.hash() == null) {
             return null;
         }
@@ -99,7 +101,9 @@ final class SwapOut {
         if (a.size() != expected.size() || a.lastModifiedTime().toMillis() != expected.mtimeMillis()) {
             return null;
         }
-        return s.store().chunks().manifest(expected.hash()).orElse(null);
+        Optional<FileDigest> known = s.store().chunks().manifest(expected.hash())
+                .or(() -> s.store().chunks().localFileDigest(s.pairId(), path));
+        return known.filter(d -> d.fileHash().equals(expected.hash()) && d.size() == a.size()).orElse(null);
     }
 
     /**

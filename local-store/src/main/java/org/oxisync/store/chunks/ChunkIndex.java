@@ -86,6 +86,45 @@ public final class ChunkIndex {
     }
 
     /**
+     * The chunk list of a synced local file as it was recorded when the file was last hashed
+     * ({@link #recordLocalFile}), with the journal's local hash as its content hash: only while the file's journal
+     * entry still has the size, mtime and file key the locations were recorded with (as {@link #locations} requires)
+     * and the locations cover the file from its first byte to its last without a gap. Empty otherwise. The same
+     * trust a scan gives a file whose size, mtime and file key are as recorded; a reader of the file still checks
+     * each chunk's bytes against its hash.
+     */
+    public Optional<FileDigest> localFileDigest(long pairId, String path) {
+        String p = RelativePaths.normalize(path);
+        return db.read(s -> {
+            List<String> fileHash = new ArrayList<>(1);
+            long[] size = {-1};
+            List<ChunkRef> refs = s.query("SELECT l.offset, c.size, l.chunk_hash, j.local_hash, j.size FROM chunk_local l "
+                            + "JOIN chunks c ON c.hash = l.chunk_hash "
+                            + "JOIN journal j ON j.pair_id = l.pair_id AND j.path = l.path AND j.size = l.size "
+                            + "AND j.mtime_ns IS l.mtime_ns AND j.file_key IS l.file_key "
+                            + "WHERE l.pair_id = ? AND l.path = ? ORDER BY l.offset",
+                    rs -> {
+                        if (fileHash.isEmpty()) {
+                            fileHash.add(rs.getString(4));
+                            size[0] = rs.getLong(5);
+                        }
+                        return new ChunkRef(rs.getLong(1), rs.getInt(2), rs.getString(3));
+                    }, pairId, p);
+            if (refs.isEmpty() || fileHash.get(0) == null) {
+                return Optional.empty();
+            }
+            long next = 0;
+            for (ChunkRef c : refs) {
+                if (c.offset() != next || c.length() < 1) {
+                    return Optional.empty(); // a gap or an overlap: not the whole file's list
+                }
+                next += c.length();
+            }
+            return next == size[0] ? Optional.of(new FileDigest(refs, fileHash.get(0), size[0])) : Optional.empty();
+        });
+    }
+
+    /**
      * Records where a synced local file's chunks can be read. The locations stay valid while the file's journal
      * entry has this size, mtime and file key; record them after writing the journal entry.
      */

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -193,6 +194,41 @@ class ChunkIndexTest {
         assertTrue(index.locations(first).stream().noneMatch(l -> l instanceof ChunkLocation.LocalFile));
         assertEquals(3, index.collectGarbage(Duration.ofDays(1)).localLocationsRemoved());
         assertTrue(Files.exists(store.pathOf(first)));
+    }
+
+    @Test
+    void aLocalFilesChunkListIsKnownWhileItsJournalEntryMatchesTheRecordedLocationsAndNotAfterItChanged() {
+        byte[] data = TestData.random(9, 3_500);
+        FileDigest d = TestData.digest(data, 1000);
+        Instant mtime = Instant.ofEpochSecond(1_700_000_000L, 7);
+        f.store.journal().upsert(new JournalEntry(f.pairId, "docs/a.bin", EntryKind.FILE, data.length, mtime, "ino:1",
+                d.fileHash(), null, null, null, null));
+        assertEquals(Optional.empty(), index.localFileDigest(f.pairId, "docs/a.bin"), "no locations recorded yet");
+        index.recordLocalFile(f.pairId, "docs/a.bin", d, mtime, "ino:1");
+        assertEquals(Optional.of(d), index.localFileDigest(f.pairId, "docs/a.bin"));
+        assertEquals(Optional.empty(), index.localFileDigest(f.pairId, "docs/other.bin"));
+
+        // another mtime in the journal: the recorded list describes an older state of the file
+        f.store.journal().upsert(new JournalEntry(f.pairId, "docs/a.bin", EntryKind.FILE, data.length, mtime.plusSeconds(1),
+                "ino:1", d.fileHash(), null, null, null, null));
+        assertEquals(Optional.empty(), index.localFileDigest(f.pairId, "docs/a.bin"));
+    }
+
+    @Test
+    void aLocalFilesChunkListWithAGapOrWithoutAContentHashIsNotKnown() {
+        byte[] data = TestData.random(10, 3_000);
+        FileDigest d = TestData.digest(data, 1000);
+        Instant mtime = Instant.ofEpochSecond(1_700_000_000L, 9);
+        FileDigest gap = new FileDigest(List.of(d.chunks().get(0), d.chunks().get(2)), d.fileHash(), d.size());
+        f.store.journal().upsert(new JournalEntry(f.pairId, "gap.bin", EntryKind.FILE, data.length, mtime, "ino:7",
+                d.fileHash(), null, null, null, null));
+        index.recordLocalFile(f.pairId, "gap.bin", gap, mtime, "ino:7");
+        assertEquals(Optional.empty(), index.localFileDigest(f.pairId, "gap.bin"), "the middle chunk is missing");
+
+        f.store.journal().upsert(new JournalEntry(f.pairId, "nohash.bin", EntryKind.FILE, data.length, mtime, "ino:8",
+                null, null, null, null, null));
+        index.recordLocalFile(f.pairId, "nohash.bin", d, mtime, "ino:8");
+        assertEquals(Optional.empty(), index.localFileDigest(f.pairId, "nohash.bin"), "no content hash in the journal");
     }
 
     @Test
