@@ -56,6 +56,15 @@ final class RemoteIndex {
     }
 
     synchronized void moved(String from, String to) {
+        if (kinds.get(from) == EntryKind.FILE) {
+            // a file has nothing below it: one entry, not a pass over every path (1,000 renames in a 10,000-file
+            // pair walked the whole index 1,000 times, a fifth of that run's CPU)
+            String id = ids.remove(from);
+            kinds.remove(from);
+            ids.put(to, id);
+            kinds.put(to, EntryKind.FILE);
+            return;
+        }
         Map<String, String> movedIds = new HashMap<>();
         Map<String, EntryKind> movedKinds = new HashMap<>();
         ids.entrySet().removeIf(e -> {
@@ -72,6 +81,11 @@ final class RemoteIndex {
     }
 
     synchronized void removed(String path) {
+        if (kinds.get(path) == EntryKind.FILE) {
+            ids.remove(path);
+            kinds.remove(path);
+            return;
+        }
         ids.keySet().removeIf(k -> k.equals(path) || RelativePaths.isStrictAncestor(path, k));
         kinds.keySet().removeIf(k -> k.equals(path) || RelativePaths.isStrictAncestor(path, k));
     }
