@@ -62,7 +62,7 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
     /** The words of the shell's language, read once at start (a change in Settings applies at the next start). */
     private final I18n i18n;
     private final Windows windows;
-    private final Background background = new Background(3);
+    private final Background background = new Background(3, 2);
     private final Opener desktop;
     private final DesktopHooks hooks;
     private final UiPreferences prefs;
