@@ -1,10 +1,8 @@
 package org.oxisync.core.plan;
 
 import java.time.Instant;
-import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.RandomAccess;
 
 /**
  * The entries of a remote listing, in listing order. A file the listing shows exactly as the journal's row records
@@ -17,25 +15,25 @@ import java.util.RandomAccess;
  * <p>Appended to by one thread while discovery makes the snapshot, read-only once {@link #freeze() frozen} for a
  * {@link RemoteSnapshot}.
  */
-public final class ListingEntries extends AbstractList<RemoteEntry> implements RandomAccess {
+public final class ListingEntries extends SettledEntries<RemoteEntry> {
     private static final long NO_TIME = Long.MIN_VALUE;
+    private static final String READ_ONLY = "a frozen listing is read-only";
 
-    private Object[] items = new Object[16];
     /** For a settled file: its parent folder's id form; null elsewhere. */
-    private Object[] parents = new Object[16];
+    private Object[] parents;
     /** For a settled file: its modification time, epoch seconds, or {@link #NO_TIME}. */
-    private long[] modified = new long[16];
-    private int size;
-    private boolean frozen;
+    private long[] modified;
 
     public ListingEntries() {
+        super(16, 0, READ_ONLY);
+        this.parents = new Object[16];
+        this.modified = new long[16];
     }
 
     private ListingEntries(int size) {
-        this.items = new Object[size];
+        super(size, size, READ_ONLY);
         this.parents = new Object[size];
         this.modified = new long[size];
-        this.size = size;
     }
 
     /**
@@ -59,9 +57,7 @@ public final class ListingEntries extends AbstractList<RemoteEntry> implements R
     }
 
     private void place(int index, Object item, Object parent, long seconds) {
-        if (frozen) {
-            throw new UnsupportedOperationException("a frozen listing is read-only");
-        }
+        checkOpen();
         Objects.checkIndex(index, size);
         if (items[index] != null) {
             throw new IllegalStateException("position " + index + " is already set");
@@ -98,60 +94,38 @@ public final class ListingEntries extends AbstractList<RemoteEntry> implements R
         }
     }
 
-    /** Whether the entry at {@code index} is held as the journal's row (the server side as the journal has it). */
-    public boolean settled(int index) {
-        Objects.checkIndex(index, size);
-        return items[index] instanceof JournalEntry;
-    }
-
     @Override
-    public RemoteEntry get(int index) {
-        Objects.checkIndex(index, size);
-        Object item = items[index];
-        if (item instanceof JournalEntry j) {
-            long seconds = modified[index];
-            return RemoteEntry.compactFile(j.compactPath(), j.compactRemoteId(), parents[index],
-                    j.compactRemoteEtag(), j.compactRemoteHash(), j.size(),
-                    seconds == NO_TIME ? null : Instant.ofEpochSecond(seconds));
-        }
-        return (RemoteEntry) item;
-    }
-
-    @Override
-    public int size() {
-        return size;
+    RemoteEntry fromRow(JournalEntry j, int index) {
+        long seconds = modified[index];
+        return RemoteEntry.compactFile(j.compactPath(), j.compactRemoteId(), parents[index],
+                j.compactRemoteEtag(), j.compactRemoteHash(), j.size(),
+                seconds == NO_TIME ? null : Instant.ofEpochSecond(seconds));
     }
 
     /** This list, trimmed and read-only from now on. */
     public ListingEntries freeze() {
-        if (!frozen) {
-            for (int i = 0; i < size; i++) {
-                if (items[i] == null) {
-                    throw new IllegalStateException("position " + i + " was never set");
-                }
-            }
-            items = Arrays.copyOf(items, size);
-            parents = Arrays.copyOf(parents, size);
-            modified = Arrays.copyOf(modified, size);
-            frozen = true;
-        }
+        freezeItems();
         return this;
     }
 
+    @Override
+    void beforeFreeze() {
+        for (int i = 0; i < size; i++) {
+            if (items[i] == null) {
+                throw new IllegalStateException("position " + i + " was never set");
+            }
+        }
+    }
+
+    @Override
+    void resized(int length) {
+        parents = Arrays.copyOf(parents, length);
+        modified = Arrays.copyOf(modified, length);
+    }
+
     private void append(Object item, Object parent, long seconds) {
-        if (frozen) {
-            throw new UnsupportedOperationException("a frozen listing is read-only");
-        }
-        if (size == items.length) {
-            int grown = Math.max(16, size + (size >> 1));
-            items = Arrays.copyOf(items, grown);
-            parents = Arrays.copyOf(parents, grown);
-            modified = Arrays.copyOf(modified, grown);
-        }
-        items[size] = item;
-        parents[size] = parent;
-        modified[size] = seconds;
-        size++;
-        modCount++;
+        int i = append(item);
+        parents[i] = parent;
+        modified[i] = seconds;
     }
 }

@@ -1,9 +1,6 @@
 package org.oxisync.core.plan;
 
-import java.util.AbstractList;
-import java.util.Arrays;
 import java.util.Objects;
-import java.util.RandomAccess;
 
 /**
  * The entries a local scan found, in the order found. An entry equal to its journal row (a file of the same size,
@@ -15,10 +12,10 @@ import java.util.RandomAccess;
  * <p>Appended to while the scan runs (one thread per list), read-only once {@link #freeze() frozen} for a
  * {@link LocalSnapshot}.
  */
-public final class ScanEntries extends AbstractList<LocalEntry> implements RandomAccess {
-    private Object[] items = new Object[16];
-    private int size;
-    private boolean frozen;
+public final class ScanEntries extends SettledEntries<LocalEntry> {
+    public ScanEntries() {
+        super(16, 0, "a frozen scan is read-only");
+    }
 
     /** Appends an entry held as given. */
     @Override
@@ -59,48 +56,18 @@ public final class ScanEntries extends AbstractList<LocalEntry> implements Rando
         return super.addAll(all);
     }
 
-    /** Whether the entry at {@code index} is held as its journal row (equal to it on the scan's side). */
-    public boolean settled(int index) {
-        Objects.checkIndex(index, size);
-        return items[index] instanceof JournalEntry;
-    }
-
     @Override
-    public LocalEntry get(int index) {
-        Objects.checkIndex(index, size);
-        Object item = items[index];
-        if (item instanceof JournalEntry j) {
-            return j.kind() == EntryKind.DIR
-                    ? LocalEntry.withCompactKey(j.compactPath(), EntryKind.DIR, 0, 0, j.compactFileKey(),
-                    LocalHash.NOT_COMPUTED)
-                    : LocalEntry.withCompactKey(j.compactPath(), EntryKind.FILE, j.size(), j.mtimeMillis(),
-                    j.compactFileKey(), LocalHash.NOT_COMPUTED);
-        }
-        return (LocalEntry) item;
-    }
-
-    @Override
-    public int size() {
-        return size;
+    LocalEntry fromRow(JournalEntry j, int index) {
+        return j.kind() == EntryKind.DIR
+                ? LocalEntry.withCompactKey(j.compactPath(), EntryKind.DIR, 0, 0, j.compactFileKey(),
+                LocalHash.NOT_COMPUTED)
+                : LocalEntry.withCompactKey(j.compactPath(), EntryKind.FILE, j.size(), j.mtimeMillis(),
+                j.compactFileKey(), LocalHash.NOT_COMPUTED);
     }
 
     /** This list, trimmed and read-only from now on. */
     public ScanEntries freeze() {
-        if (!frozen) {
-            items = Arrays.copyOf(items, size);
-            frozen = true;
-        }
+        freezeItems();
         return this;
-    }
-
-    private void append(Object item) {
-        if (frozen) {
-            throw new UnsupportedOperationException("a frozen scan is read-only");
-        }
-        if (size == items.length) {
-            items = Arrays.copyOf(items, Math.max(16, size + (size >> 1)));
-        }
-        items[size++] = item;
-        modCount++;
     }
 }

@@ -4,20 +4,14 @@ import org.oxisync.core.reason.Reason;
 import org.oxisync.core.reason.ReasonCode;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.oxisync.core.engine.ItemError;
 import org.oxisync.core.engine.StopSignal;
-import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.ignore.IgnoreFile;
 import org.oxisync.core.ignore.PathFilter;
-import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.core.scan.LocalHint;
 import org.oxisync.core.scan.TempNames;
 import org.oxisync.store.account.FolderPair;
@@ -26,25 +20,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The scheduler of one folder pair: turns local events, remote hints, timers and user requests into engine runs,
- * never two at once. All mutable state is guarded by {@code this}; runs happen on the service's run lane.
+ * never two at once. All mutable state is guarded by {@code this} (what the next run looks at: {@link PendingChanges};
+ * the wait while offline: {@link OfflineBackoff}), except what the pair shows ({@link PairStateBoard}, its own lock);
+ * runs happen on the service's run lane, their callbacks go through a {@link RunListener}.
  */
 final class PairWorker {
     private static final Logger LOG = LoggerFactory.getLogger(PairWorker.class);
-    /** Paths remembered while a run is going on; more than this counts as "something changed". */
-    private static final int MAX_TRACKED = 10_000;
-    private static final Duration OFFLINE_FIRST = Duration.ofSeconds(5);
-    private static final Duration OFFLINE_MAX = Duration.ofMinutes(5);
 
     private final ServiceEnv env;
     private volatile FolderPair pair;
     private volatile PathFilter filter;
 
-    private PairState state = PairState.IDLE;
-    private String detail = "waiting for the first run";
-    /** The kind of the state's problem (offline, error); null when the state is none. */
-    private Reason problem;
-    /** Why the pair last went offline (kept while paused, shown again on resume). */
-    private Reason lastOffline;
     /** Written under the lock, read without it by the running engine's stop signal. */
     private volatile boolean paused;
     private volatile boolean stopping;
@@ -52,33 +38,23 @@ final class PairWorker {
     private boolean active;
     private boolean runRequested;
     private boolean inRun;
-    private Instant burstStart;
-    private TaskScheduler.Cancellable debounce;
     private TaskScheduler.Cancellable pollTimer;
     private TaskScheduler.Cancellable fullScanTimer;
     private TaskScheduler.Cancellable retryTimer;
     /** The retry of a run that left items failed (see {@link ItemRetry}). */
     private TaskScheduler.Cancellable itemRetryTimer;
     private final ItemRetry itemRetry = new ItemRetry();
-    private boolean waitingOffline;
-    private int offlineAttempts;
+    /** The server unreachable: the wait before the next try (guarded by {@code this}). */
+    private final OfflineBackoff offline = new OfflineBackoff();
     private String rootEtag;
-    private final Set<String> changedDuringRun = new HashSet<>();
-    private boolean overflowDuringRun;
-    /** Local paths changed since the last run that ended OK: the next run's hint (unless a full scan is due). */
-    private final Set<String> dirtyPaths = new HashSet<>();
-    /** Server folders a bus event named since the last run (guarded by {@code this}). */
-    private final Set<String> staleRemote = new HashSet<>();
-    /** The next run scans the whole local tree: first run, watcher overflow, periodic run, on demand, new settings. */
-    private boolean fullScanDue = true;
-    /** The user's answer to a mass-delete stop, for the next run only (guarded by {@code this}). */
-    private MassDeleteChoice massDeleteChoice;
-    private SyncReport lastReport;
-    private Instant lastRun;
-    private long runCount;
+    /** What the next run must look at (guarded by {@code this}). */
+    private final PendingChanges pending = new PendingChanges();
     private final PollCadence cadence;
     private final ProgressThrottle progress;
     private final PairWatching watching;
+    private final RunListener listener;
+    private final LocalDebounce debounce;
+    private final PairStateBoard board;
 
     PairWorker(ServiceEnv env, FolderPair pair) {
         this.env = env;
@@ -96,6 +72,9 @@ final class PairWorker {
                 PairWorker.this.localOverflow();
             }
         });
+        this.debounce = new LocalDebounce(env.clock(), env.scheduler(), env.options(), this::debounceFired);
+        this.board = new PairStateBoard(env.events(), () -> this.pair.name(), env::statusChanged);
+        this.listener = new RunListener(env.events(), () -> this.pair.name(), progress, this::phase);
         update(pair);
     }
 
@@ -113,7 +92,7 @@ final class PairWorker {
         this.filter = filterFor(newPair);
         if (old != null && !old.equals(newPair)) {
             synchronized (this) {
-                fullScanDue = true; // ignore rules or selective sync may have changed what the tree holds
+                pending.fullScanDue(); // ignore rules or selective sync may have changed what the tree holds
             }
             requestRun("pair settings changed"); // a folder ticked again in selective sync arrives without "sync now"
         }
@@ -152,14 +131,10 @@ final class PairWorker {
         synchronized (this) {
             if (active) {
                 // The queued or running run may be writing this very path; judged when the run ends.
-                if (changedDuringRun.size() < MAX_TRACKED) {
-                    changedDuringRun.add(relativePath);
-                } else {
-                    overflowDuringRun = true;
-                }
+                pending.changedDuringRun(relativePath);
                 return;
             }
-            addDirty(relativePath);
+            pending.addDirty(relativePath);
             noteDirty();
         }
     }
@@ -168,21 +143,18 @@ final class PairWorker {
     void localOverflow() {
         synchronized (this) {
             if (active) {
-                overflowDuringRun = true;
+                pending.overflowDuringRun();
                 return;
             }
-            fullScanDue = true;
+            pending.fullScanDue();
             noteDirty();
         }
     }
 
-    /** The bus says something changed under the remote folder. */
     /** The bus says folder {@code folderId} changed: the next run lists it whatever its (delayed) tree ETag says. */
     void remoteHint(String folderId) {
         synchronized (this) {
-            if (staleRemote.size() < MAX_TRACKED) {
-                staleRemote.add(folderId);
-            }
+            pending.remoteFolderChanged(folderId);
         }
         requestRun("remote change (bus)");
     }
@@ -190,48 +162,25 @@ final class PairWorker {
     /** Runs the pair once more with the user's answer to the mass-delete guard (a full scan). */
     void answerMassDelete(MassDeleteChoice choice) {
         synchronized (this) {
-            massDeleteChoice = choice;
+            pending.answer(choice);
         }
         syncNow();
     }
 
     void syncNow() {
         synchronized (this) {
-            fullScanDue = true; // the user asks because something may have been missed: look at everything
+            pending.fullScanDue(); // the user asks because something may have been missed: look at everything
         }
         requestRun("on demand");
     }
 
-    /** Guarded by {@code this}. */
-    private void addDirty(String relativePath) {
-        if (dirtyPaths.size() < MAX_TRACKED) {
-            dirtyPaths.add(relativePath);
-        } else {
-            fullScanDue = true;
-        }
-    }
-
     private void noteDirty() {
-        Instant now = env.clock().instant();
-        if (burstStart == null) {
-            burstStart = now;
-        }
-        if (debounce != null) {
-            debounce.cancel();
-        }
-        Instant due = now.plus(env.options().quietPeriod());
-        Instant latest = burstStart.plus(env.options().maxDelay());
-        if (due.isAfter(latest)) {
-            due = latest;
-        }
-        Duration delay = Duration.between(now, due);
-        debounce = env.scheduler().schedule(delay.isNegative() ? Duration.ZERO : delay, this::debounceFired);
+        debounce.changed();
     }
 
     private void debounceFired() {
         synchronized (this) {
-            debounce = null;
-            burstStart = null;
+            debounce.fired();
         }
         requestRun("local change");
     }
@@ -242,7 +191,7 @@ final class PairWorker {
                 return;
             }
             runRequested = true;
-            if (active || paused || env.globallyPaused() || waitingOffline) {
+            if (active || paused || env.globallyPaused() || offline.waiting()) {
                 return;
             }
             active = true;
@@ -254,35 +203,16 @@ final class PairWorker {
     // ---- the run ----------------------------------------------------------------------------------------------
 
     private void runLoop() {
-        boolean hintFull;
-        Set<String> hintPaths;
-        Set<String> staleFolders;
-        MassDeleteChoice answer;
+        PendingChanges.Taken taken;
         synchronized (this) {
             if (stopping || paused || env.globallyPaused()) {
                 active = false;
                 return;
             }
             runRequested = false;
-            burstStart = null;
-            if (debounce != null) {
-                debounce.cancel();
-                debounce = null;
-            }
+            debounce.reset();
             inRun = true;
-            // events that came while the run was queued are the user's (this run has written nothing yet)
-            changedDuringRun.forEach(this::addDirty);
-            changedDuringRun.clear();
-            fullScanDue |= overflowDuringRun;
-            overflowDuringRun = false;
-            hintFull = fullScanDue;
-            hintPaths = hintFull ? Set.of() : Set.copyOf(dirtyPaths);
-            fullScanDue = false;
-            dirtyPaths.clear();
-            staleFolders = Set.copyOf(staleRemote);
-            staleRemote.clear();
-            answer = massDeleteChoice;
-            massDeleteChoice = null;
+            taken = pending.takeForRun();
         }
         SyncReport report = null;
         AtomicBoolean stopAsked = new AtomicBoolean();
@@ -294,16 +224,17 @@ final class PairWorker {
             return s;
         };
         try {
-            Optional<Reason> offline = probe();
-            if (offline.isPresent()) {
-                goOffline(offline.get());
+            Optional<Reason> unreachable = probe();
+            if (unreachable.isPresent()) {
+                goOffline(unreachable.get());
                 return;
             }
             setState(PairState.SCANNING, "scanning");
-            LocalHint hint = hintFull ? LocalHint.ALL : LocalHint.of(hintPaths);
+            LocalHint hint = taken.full() ? LocalHint.ALL : LocalHint.of(taken.paths());
             SyncOptions options = env.syncOptions();
-            report = env.engine(new Listener()).runOnce(pair, options.withStop(stop).withLocalHint(hint)
-                    .withStaleRemoteFolders(staleFolders)
+            MassDeleteChoice answer = taken.answer();
+            report = env.engine(listener).runOnce(pair, options.withStop(stop).withLocalHint(hint)
+                    .withStaleRemoteFolders(taken.staleFolders())
                     .withAllowMassDelete(options.allowMassDelete() || answer == MassDeleteChoice.DELETE)
                     .withRestoreMassDelete(answer == MassDeleteChoice.RESTORE));
             if (report.status() == SyncStatus.STOPPED && stopAsked.get()) {
@@ -332,23 +263,13 @@ final class PairWorker {
         } finally {
             boolean again;
             synchronized (this) {
-                if (report == null || report.status() != SyncStatus.OK) {
-                    // not everything the hint named was handled: the next run looks at those paths again
-                    fullScanDue |= hintFull;
-                    hintPaths.forEach(this::addDirty);
-                    staleRemote.addAll(staleFolders);
-                    if (report != null) {
-                        for (ItemError e : report.errors()) {
-                            if (!e.path().isEmpty()) {
-                                addDirty(e.path());
-                            }
-                        }
-                    }
-                }
+                pending.giveBack(taken, report); // what a run that did not end OK may not have handled
                 inRun = false;
                 active = false;
-                judgeChangesDuringRun();
-                again = runRequested && !waitingOffline && !stopping;
+                if (pending.judgeChangesDuringRun(env.store(), pair.id(), Path.of(pair.localRoot())) && !stopping) {
+                    noteDirty();
+                }
+                again = runRequested && !offline.waiting() && !stopping;
                 scheduleItemRetry(report);
                 notifyAll();
             }
@@ -371,7 +292,7 @@ final class PairWorker {
             }
             return;
         }
-        if (stopping || waitingOffline
+        if (stopping || offline.waiting()
                 || (report.status() != SyncStatus.PARTIAL && report.status() != SyncStatus.FAILED)) {
             return; // offline has its own retry; a stop (pause, mass-delete question) waits for the user
         }
@@ -396,11 +317,7 @@ final class PairWorker {
 
     private void finish(SyncReport report, PairState next, String message, Reason problem) {
         progress.runEnded();
-        synchronized (this) {
-            lastReport = report;
-            lastRun = env.clock().instant();
-            runCount++;
-        }
+        board.runEnded(report, env.clock().instant());
         if (report.status() == SyncStatus.FAILED) {
             env.events().error(pair.name(), "", problemOf(report));
         }
@@ -414,67 +331,33 @@ final class PairWorker {
         env.statusChanged();
     }
 
-    /** Events that arrived while the run was queued or going: the engine's own writes match the journal now. */
-    private void judgeChangesDuringRun() {
-        boolean dirty = overflowDuringRun;
-        overflowDuringRun = false;
-        if (!dirty && !changedDuringRun.isEmpty()) {
-            Path root = Path.of(pair.localRoot());
-            for (String p : changedDuringRun) {
-                if (JournalDrift.differs(env.store(), pair.id(), root, p)) {
-                    dirty = true;
-                    addDirty(p);
-                }
-            }
-        } else if (dirty) {
-            fullScanDue = true; // the watcher overflowed during the run, or too many paths to remember
-        }
-        changedDuringRun.clear();
-        if (dirty && !stopping) {
-            noteDirty();
-        }
-    }
-
     /** One cheap request: is the server there and writable? Remembers the root's tree ETag. */
     private Optional<Reason> probe() {
         RemoteProbe.Result r = RemoteProbe.of(env.api(), pair.remoteFolderId());
         if (r.rootEtag() != null) {
             synchronized (this) {
                 rootEtag = r.rootEtag();
-                offlineAttempts = 0;
+                offline.answered();
             }
         }
         return Optional.ofNullable(r.offline());
     }
 
     private synchronized Reason offlineProblem() {
-        return lastOffline;
+        return offline.lastReason();
     }
 
     private void goOffline(Reason reason) {
-        synchronized (this) {
-            lastOffline = reason;
-        }
         Duration wait;
         synchronized (this) {
-            waitingOffline = true;
+            wait = offline.wentOffline(reason);
             runRequested = true;
-            long factor = 1L << Math.min(offlineAttempts, 16);
-            wait = OFFLINE_FIRST.multipliedBy(factor);
-            if (wait.compareTo(OFFLINE_MAX) > 0) {
-                wait = OFFLINE_MAX;
-            }
-            offlineAttempts++;
             if (retryTimer != null) {
                 retryTimer.cancel();
             }
             retryTimer = env.scheduler().schedule(wait, this::retryAfterOffline);
         }
-        boolean announce;
-        synchronized (this) {
-            announce = state != PairState.OFFLINE;
-        }
-        if (announce) {
+        if (board.state() != PairState.OFFLINE) {
             env.events().error(pair.name(), "", reason);
         }
         LOG.info("{}: offline, next try in {} s: {}", pair.name(), wait.toSeconds(), reason.detail());
@@ -484,7 +367,7 @@ final class PairWorker {
     private void retryAfterOffline() {
         synchronized (this) {
             retryTimer = null;
-            waitingOffline = false;
+            offline.retrying();
         }
         requestRun("retry after offline");
     }
@@ -512,14 +395,14 @@ final class PairWorker {
         try {
             String before;
             synchronized (this) {
-                if (waitingOffline || active || stopping) {
+                if (offline.waiting() || active || stopping) {
                     return; // a run (or a retry) is coming anyway, and it probes
                 }
                 before = rootEtag;
             }
-            Optional<Reason> offline = probe();
-            if (offline.isPresent()) {
-                goOffline(offline.get());
+            Optional<Reason> unreachable = probe();
+            if (unreachable.isPresent()) {
+                goOffline(unreachable.get());
                 return;
             }
             String now;
@@ -541,7 +424,7 @@ final class PairWorker {
         }
         fullScanTimer = env.scheduler().schedule(env.options().fullScan(), () -> {
             synchronized (this) {
-                fullScanDue = true;
+                pending.fullScanDue();
             }
             requestRun("periodic full scan");
             scheduleFullScan();
@@ -563,14 +446,14 @@ final class PairWorker {
         boolean request;
         synchronized (this) {
             paused = false;
-            request = runRequested || burstStart != null || fullScanDue || !dirtyPaths.isEmpty();
+            request = runRequested || debounce.inBurst() || pending.anyLocal();
         }
         if (inRunNow()) {
             // the run may have seen the pause already; if it stopped, it asks for the next run itself
             setState(PairState.SYNCING, "resumed");
         } else if (!env.globallyPaused()) {
-            if (waitingOffline) {
-                setState(PairState.OFFLINE, detail, offlineProblem());
+            if (offline.waiting()) {
+                setState(PairState.OFFLINE, board.detail(), offlineProblem());
             } else {
                 setState(PairState.IDLE, "resumed");
             }
@@ -591,7 +474,8 @@ final class PairWorker {
     void stop() {
         synchronized (this) {
             stopping = true;
-            for (TaskScheduler.Cancellable c : new TaskScheduler.Cancellable[] {debounce, pollTimer, fullScanTimer,
+            debounce.cancel();
+            for (TaskScheduler.Cancellable c : new TaskScheduler.Cancellable[] {pollTimer, fullScanTimer,
                     retryTimer, itemRetryTimer}) {
                 if (c != null) {
                     c.cancel();
@@ -641,60 +525,21 @@ final class PairWorker {
 
     /** {@code problem}: the kind of the state's problem (offline, error), null for a state that is none. */
     private void setState(PairState s, String d, Reason problem) {
-        synchronized (this) {
-            if (state == s && java.util.Objects.equals(detail, d) && java.util.Objects.equals(this.problem, problem)) {
-                return;
-            }
-            state = s;
-            detail = d;
-            this.problem = problem;
-        }
-        env.events().stateChanged(pair.name(), s, d, problem);
-        env.statusChanged();
+        board.set(s, d, problem);
     }
 
-    synchronized PairStatus status() {
-        String watchProblem = watching.problem();
-        String d = watchProblem != null && state == PairState.IDLE ? detail + "; " + watchProblem : detail;
-        return new PairStatus(pair.name(), state, d, progress.latest(), lastReport, lastRun);
+    /** The engine's phase shows as the state, unless the pair is paused. */
+    private void phase(String phase) {
+        if (!paused && !env.globallyPaused()) {
+            setState("syncing".equals(phase) ? PairState.SYNCING : PairState.SCANNING, phase);
+        }
     }
 
-    synchronized long runCount() {
-        return runCount;
+    PairStatus status() {
+        return board.status(watching.problem(), progress.latest());
     }
 
-    /** Maps the engine's callbacks to {@link SyncEvents} and throttles progress. */
-    private final class Listener implements SyncListener {
-        @Override
-        public void phase(String pairName, String phase) {
-            boolean syncing = "syncing".equals(phase);
-            if (!paused && !env.globallyPaused()) {
-                setState(syncing ? PairState.SYNCING : PairState.SCANNING, phase);
-            }
-        }
-
-        @Override
-        public void progress(String pairName, ProgressSnapshot snapshot) {
-            progress.offer(snapshot);
-        }
-
-        @Override
-        public void itemDone(String pairName, String description, String error) {
-            if (error == null) {
-                env.events().itemCompleted(pair.name(), description);
-            } else {
-                env.events().error(pair.name(), description, Reason.of(ReasonCode.UNEXPECTED, error));
-            }
-        }
-
-        @Override
-        public void itemFailed(String pairName, String description, Reason why) {
-            env.events().error(pair.name(), description, why);
-        }
-
-        @Override
-        public void conflict(String pairName, String path, String conflictCopy) {
-            env.events().conflict(pair.name(), path, conflictCopy);
-        }
+    long runCount() {
+        return board.runCount();
     }
 }

@@ -46,13 +46,8 @@ public final class SyncService implements AutoCloseable {
     private volatile LocalWatch localWatch = LocalWatch.nativeWatch();
     private volatile boolean useBus = true;
     private volatile RemoteBus bus;
-    /** Remote folder id → the pairs under which it lies (for bus events). */
-    private final Map<String, java.util.Set<PairWorker>> folderOwners = new java.util.HashMap<>();
-    private final Map<PairWorker, java.util.Set<String>> pairFolders = new java.util.HashMap<>();
-    /** Size and mtime of each pair's remote tree file when its folders were last read (skip unchanged files). */
-    private final Map<PairWorker, String> treeFileStamps = new java.util.HashMap<>();
-    /** Topics per pair at most; a larger tree hears about its first folders and relies on polling for the rest. */
-    static final int MAX_TOPICS_PER_PAIR = 10_000;
+    /** Which remote folders the bus listens to, for which pairs. */
+    private final BusTopics topics;
 
     /** Production wiring: real threads and timers. */
     public SyncService(AppContext ctx, SyncEvents events, ServiceOptions options, Clock clock) {
@@ -83,6 +78,7 @@ public final class SyncService implements AutoCloseable {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.bandwidth = bandwidth;
         this.ownsScheduler = ownsScheduler;
+        this.topics = new BusTopics(() -> ctx.store().directory());
     }
 
     /** Replaces the native watcher (before {@link #start()}; tests feed events by hand). */
@@ -134,7 +130,7 @@ public final class SyncService implements AutoCloseable {
             // a pinned self-signed certificate is trusted by the API client only; the bus stays off (polling)
             return;
         }
-        RemoteBus b = new RemoteBus(java.net.URI.create(ctx.config().server()), this::authorization, scheduler,
+        RemoteBus b = new RemoteBus(java.net.URI.create(ctx.config().server()), new BusAuthorization(ctx, clock), scheduler,
                 new RemoteBus.Listener() {
                     @Override
                     public void connected() {
@@ -154,11 +150,7 @@ public final class SyncService implements AutoCloseable {
 
                     @Override
                     public void event(String folderId, String event) {
-                        java.util.Set<PairWorker> owners;
-                        synchronized (SyncService.this) {
-                            owners = new java.util.HashSet<>(folderOwners.getOrDefault(folderId, java.util.Set.of()));
-                        }
-                        owners.forEach(w -> w.remoteHint(folderId));
+                        topics.owners(folderId).forEach(w -> w.remoteHint(folderId));
                     }
                 });
         synchronized (this) {
@@ -167,107 +159,17 @@ public final class SyncService implements AutoCloseable {
             }
             bus = b;
         }
-        b.watchFolders(allFolders());
+        b.watchFolders(topics.all());
         b.start();
     }
 
-    /** The {@code Authorization} value for the bus upgrade, from the credential store the API client keeps current. */
-    private java.util.Optional<String> authorization() {
-        try {
-            String account = ctx.config().accountKey();
-            var creds = ctx.credentials().load(account);
-            if (creds.isPresent() && creds.get() instanceof org.oxisync.protocol.Credentials.TokenPair t
-                    && !clock.instant().isBefore(t.accessExpiresAt().minusSeconds(60))) {
-                ctx.api().me(); // refreshes the token pair (and saves it) before we read it again
-                creds = ctx.credentials().load(account);
-            }
-            return creds.map(c -> {
-                if (c instanceof org.oxisync.protocol.Credentials.TokenPair t) {
-                    return "Bearer " + t.accessToken();
-                }
-                var a = (org.oxisync.protocol.Credentials.AppPassword) c;
-                return "Basic " + java.util.Base64.getEncoder().encodeToString(
-                        (a.username() + ":" + a.password()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            });
-        } catch (RuntimeException e) {
-            LOG.debug("no credentials for the bus: {}", e.getClass().getSimpleName());
-            return java.util.Optional.empty();
-        }
-    }
-
-    /** Folders of the pair's remote tree as the engine last listed them (the root at least). */
-    private java.util.Set<String> foldersOf(PairWorker w) {
-        FolderPair p = w.pair();
-        java.util.Set<String> ids = new java.util.LinkedHashSet<>();
-        ids.add(p.remoteFolderId());
-        try {
-            var tree = org.oxisync.core.remote.RemoteTreeFile.forPair(ctx.store().directory(), p.id())
-                    .load(p.remoteFolderId());
-            for (String id : tree.folders().keySet()) {
-                if (ids.size() >= MAX_TOPICS_PER_PAIR) {
-                    break;
-                }
-                ids.add(id);
-            }
-        } catch (RuntimeException e) {
-            LOG.debug("{}: remote tree not readable yet", p.name());
-        }
-        return ids;
-    }
-
-    private String treeFileStamp(PairWorker w) {
-        java.nio.file.Path f = org.oxisync.core.remote.RemoteTreeFile.forPair(ctx.store().directory(), w.pair().id()).path();
-        try {
-            var a = java.nio.file.Files.readAttributes(f, java.nio.file.attribute.BasicFileAttributes.class);
-            return a.size() + "/" + a.lastModifiedTime().toMillis() + "/" + a.fileKey() + "/" + w.pair().remoteFolderId();
-        } catch (java.io.IOException e) {
-            return null; // not written yet: read (the root at least) every time
-        }
-    }
-
-    private synchronized java.util.Set<String> allFolders() {
-        return new java.util.HashSet<>(folderOwners.keySet());
-    }
-
+    /** Reads the pair's remote folders again ({@code remove}: forgets them) and tells the bus when they changed. */
     private void refreshFolders(PairWorker w, boolean remove) {
-        if (!remove) {
-            // after most runs the remote listing did not change: do not parse it again (100,000 entries: ~0.5 s)
-            String stamp = treeFileStamp(w);
-            synchronized (this) {
-                if (stamp != null && stamp.equals(treeFileStamps.get(w)) && pairFolders.containsKey(w)) {
-                    return;
-                }
-                treeFileStamps.put(w, stamp);
+        if (topics.refresh(w, remove)) {
+            RemoteBus b = bus;
+            if (b != null) {
+                b.watchFolders(topics.all());
             }
-        } else {
-            synchronized (this) {
-                treeFileStamps.remove(w);
-            }
-        }
-        java.util.Set<String> ids = remove ? java.util.Set.of() : foldersOf(w);
-        synchronized (this) {
-            java.util.Set<String> old = pairFolders.remove(w);
-            if (old != null) {
-                for (String id : old) {
-                    var owners = folderOwners.get(id);
-                    if (owners != null) {
-                        owners.remove(w);
-                        if (owners.isEmpty()) {
-                            folderOwners.remove(id);
-                        }
-                    }
-                }
-            }
-            if (!remove) {
-                pairFolders.put(w, ids);
-                for (String id : ids) {
-                    folderOwners.computeIfAbsent(id, k -> new java.util.HashSet<>()).add(w);
-                }
-            }
-        }
-        RemoteBus b = bus;
-        if (b != null) {
-            b.watchFolders(allFolders());
         }
     }
 

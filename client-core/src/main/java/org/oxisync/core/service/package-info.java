@@ -6,7 +6,11 @@
  * <ul>
  *   <li>One {@code PairWorker} per pair. Runs of <em>all</em> pairs go through one run lane (one thread): two runs
  *       never use the store at once, and a pair never runs twice at the same time. A trigger during a run sets a
- *       "run again" flag instead of queueing a second run.</li>
+ *       "run again" flag instead of queueing a second run. The worker is the pair's scheduler and lock; its parts:
+ *       {@code PendingChanges} (what the next run looks at), {@code LocalDebounce}, {@code OfflineBackoff},
+ *       {@code PairStateBoard} (what the pair shows, its own lock) and {@code RunListener} (engine callbacks).
+ *       The service's bus parts: {@code BusTopics} (which folders the bus listens to, for which pairs) and
+ *       {@code BusAuthorization}.</li>
  *   <li>Triggers: local events (debounced), remote changes (poll or bus), a periodic full run (default hourly, to
  *       catch what a watcher missed), start, and {@code syncNow}.</li>
  *   <li>Debounce: a run starts once the pair has been quiet for {@code quietPeriod} (1 s), but never later than

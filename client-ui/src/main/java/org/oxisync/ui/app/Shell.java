@@ -3,16 +3,12 @@ package org.oxisync.ui.app;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import javafx.application.HostServices;
 import javafx.application.Platform;
-import javafx.scene.Node;
 import javafx.stage.Stage;
-import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.AppHome;
 import org.oxisync.core.os.Autostart;
@@ -25,15 +21,10 @@ import org.oxisync.ui.model.WizardModel;
 import org.oxisync.ui.sync.EngineBackend;
 import org.oxisync.ui.sync.SyncBackend;
 import org.oxisync.ui.sync.SyncFeed;
-import org.oxisync.ui.view.ActivityPane;
 import org.oxisync.ui.view.Actions;
-import org.oxisync.ui.view.ConflictsPane;
-import org.oxisync.ui.view.ErrorsPane;
 import org.oxisync.ui.view.MainView;
 import org.oxisync.ui.view.SettingsActions;
 import org.oxisync.ui.view.SettingsView;
-import org.oxisync.ui.view.StatusPane;
-import org.oxisync.ui.view.VersionsPane;
 import org.oxisync.ui.view.WizardView;
 
 /**
@@ -62,7 +53,7 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
     /** The words of the shell's language, read once at start (a change in Settings applies at the next start). */
     private final I18n i18n;
     private final Windows windows;
-    private final Background background = new Background(3);
+    private final Background background = new Background(3, 2);
     private final Opener desktop;
     private final DesktopHooks hooks;
     private final UiPreferences prefs;
@@ -83,6 +74,8 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
     private final StatusModel noAccount;
     private Optional<TrayPort> tray = Optional.empty();
     private final SettingsModel settings;
+    /** Sync now, pause and the bandwidth limits. */
+    private final SyncControls controls;
     private MainView mainView;
     private SettingsView settingsView;
     /** The wizard on screen in the main window, if any (told when the browser could not be opened). */
@@ -147,6 +140,7 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
                 }
             }
         });
+        this.controls = new SyncControls(i18n, accounts, this::status, settings);
         this.notices = new SyncNotices(i18n, windows, accounts, settings, () -> tray);
         this.pairs = new PairActions(i18n, accounts, this::ctx, background, windows, desktop, defaultLocalFolder(),
                 this::openFailed, () -> settingsView);
@@ -205,22 +199,8 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
         if (tray.isPresent()) {
             Platform.setImplicitExit(false); // closing the window keeps syncing in the tray
         }
-        stage.setOnCloseRequest(e -> {
-            if (tray.isPresent() && !quitting) {
-                e.consume();
-                windows.hideMain(); // keeps syncing in the tray
-            } else if (!quitting && mainView != null && current() != null) {
-                // No tray: closing would stop syncing without a word. Ask; "Minimize" keeps syncing.
-                e.consume();
-                switch (windows.askBeforeQuitWithoutTray()) {
-                    case QUIT -> quit();
-                    case MINIMIZE -> stage.setIconified(true);
-                    case CANCEL -> { }
-                }
-            } else {
-                quit();
-            }
-        });
+        stage.setOnCloseRequest(e -> MainWindowClose.handle(e, tray.isPresent(), quitting,
+                mainView != null && current() != null, windows, stage, this::quit));
         if (current() != null) {
             showMainWindow();
         } else {
@@ -257,22 +237,10 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
         }
         accounts.startAll();
         AccountSession shown = current();
-        StatusModel status = shown.status();
-        Map<MainView.Section, Node> panes = new EnumMap<>(MainView.Section.class);
-        panes.put(MainView.Section.STATUS, new StatusPane(i18n, status, this));
-        panes.put(MainView.Section.ACTIVITY, new ActivityPane(i18n, shown.activity(), this, clock));
-        panes.put(MainView.Section.CONFLICTS, new ConflictsPane(i18n, shown.conflicts(), this, clock, this::afterLocalChange));
-        panes.put(MainView.Section.ERRORS, new ErrorsPane(i18n, shown.errors(), this));
-        panes.put(MainView.Section.VERSIONS, new VersionsPane(i18n, shown.versions(), this, clock));
-        AppConfig c = shown.account().config();
-        Node accountsNode = org.oxisync.ui.view.AccountsPanel.of(i18n, accounts.all().stream()
-                .map(x -> new org.oxisync.ui.view.AccountsPanel.Entry(x.name(), x.status())).toList(),
-                shown.name(), this::selectAccount, this::addAccount, c.user() + " · " + host(c.server()));
-        mainView = new MainView(i18n, status, this, panes, accountsNode, accounts.all().size() > 1
-                ? i18n.t("accounts.banner", "name", shown.name(), "user", c.user(), "host", host(c.server())) : "",
-                this::sectionShown);
-        windows.showMain(mainView, accounts.all().size() > 1 ? i18n.t("window.mainForAccount", "name", shown.name())
-                : i18n.t("app.name"), WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
+        mainView = MainScreen.view(i18n, clock, shown, accounts.all(), this, new MainScreen.Hooks(this::selectAccount,
+                this::addAccount, this::afterLocalChange, this::sectionShown));
+        windows.showMain(mainView, MainScreen.title(i18n, shown, accounts.all().size()),
+                WindowGeometry.DEFAULT_WIDTH, WindowGeometry.DEFAULT_HEIGHT);
         settings.load(this::applyBandwidth);
         shown.reloadLists();
         updateTray();
@@ -286,14 +254,6 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
             settingsView = null;
             showMainWindow();
         });
-    }
-
-    private static String host(String server) {
-        try {
-            return java.net.URI.create(server).getAuthority();
-        } catch (RuntimeException e) {
-            return server;
-        }
     }
 
     private void sectionShown(MainView.Section s) {
@@ -326,52 +286,20 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
                 status.pausedProperty().get()));
     }
 
-    /** The limits are the home's (one setting, shared by every account's client: AppContext.bandwidth). */
     private void applyBandwidth() {
-        long up = settings.uploadKibProperty().get() * 1024L;
-        long down = settings.downloadKibProperty().get() * 1024L;
-        accounts.all().forEach(s -> s.backend().ifPresent(b -> b.setBandwidth(up, down)));
+        controls.applyBandwidth();
     }
 
     // ---- Actions -----------------------------------------------------------------------------------------------
 
     @Override
     public void syncNow() {
-        if (current() == null) {
-            return;
-        }
-        StatusModel status = status();
-        if (status.signedOutProperty().get() || status.signInNeededProperty().get()) {
-            status.setFeedback(i18n.t("feedback.signInFirst"));
-            return;
-        }
-        if (status.pausedProperty().get()) {
-            status.setFeedback(i18n.t("feedback.paused"));
-            return;
-        }
-        if (status.overallProperty().get() == org.oxisync.ui.sync.PairPhase.OFFLINE) {
-            status.setFeedback(i18n.t("feedback.offline"));
-        } else if (!status.busyProperty().get()) {
-            status.setFeedback(i18n.t("headline.checking"));
-        }
-        current().backend().ifPresent(b -> b.syncNow(null));
+        controls.syncNow();
     }
 
     @Override
     public void togglePause() {
-        StatusModel status = status();
-        if (current() == null || current().backend().isEmpty() || status.signedOutProperty().get()) {
-            return;
-        }
-        SyncBackend backend = current().backend().get();
-        status.setFeedback("");
-        boolean pause = !status.pausedProperty().get();
-        status.setPaused(pause);
-        if (pause) {
-            backend.pause(null);
-        } else {
-            backend.resume(null);
-        }
+        controls.togglePause();
     }
 
     @Override

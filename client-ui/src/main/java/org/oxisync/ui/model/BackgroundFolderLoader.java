@@ -2,28 +2,38 @@ package org.oxisync.ui.model;
 
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.ui.app.Background;
 import org.oxisync.ui.setup.RemoteFolder;
 import org.oxisync.ui.setup.RemoteFolders;
 
-/** {@link FolderLoader} over the account's server, its calls on the {@link Background} executor. */
+/**
+ * {@link FolderLoader} over the account's server, its calls on the {@link Background} executor: a listing (which the
+ * tree waits for) on its quick lane, a size walk (up to {@link RemoteFolders#SIZE_FOLDER_CAP} listings, nobody waits)
+ * on its lane of long walks, so an opened folder's children never queue behind the sizes of the folders shown.
+ */
 public final class BackgroundFolderLoader implements FolderLoader {
     private final Background background;
-    private final AppContext ctx;
+    private final Supplier<RemoteFolders> folders;
 
     public BackgroundFolderLoader(Background background, AppContext ctx) {
+        this(background, () -> new RemoteFolders(ctx.api()));
+    }
+
+    /** {@code folders}: the server's folders (asked on a background thread). */
+    public BackgroundFolderLoader(Background background, Supplier<RemoteFolders> folders) {
         this.background = background;
-        this.ctx = ctx;
+        this.folders = folders;
     }
 
     @Override
     public void children(RemoteFolder folder, Consumer<List<RemoteFolder>> then) {
-        background.run(() -> new RemoteFolders(ctx.api()).children(folder), then, e -> then.accept(null));
+        background.run(() -> folders.get().children(folder), then, e -> then.accept(null));
     }
 
     @Override
     public void size(RemoteFolder folder, Consumer<RemoteFolders.Size> then) {
-        background.run(() -> new RemoteFolders(ctx.api()).size(folder), then, e -> then.accept(null));
+        background.runWalk(() -> folders.get().size(folder), then, e -> then.accept(null));
     }
 }

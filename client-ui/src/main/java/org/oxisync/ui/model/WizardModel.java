@@ -2,11 +2,9 @@ package org.oxisync.ui.model;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -15,17 +13,14 @@ import javafx.collections.ObservableList;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.protocol.DeviceAuthorizationDto;
-import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.protocol.PresentedCertificate;
 import org.oxisync.store.account.Account;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Background;
 import org.oxisync.ui.i18n.I18n;
-import org.oxisync.ui.setup.LoginSession;
 import org.oxisync.ui.setup.PairSetup;
 import org.oxisync.ui.setup.RemoteFolder;
 import org.oxisync.ui.setup.RemoteFolders;
-import org.oxisync.ui.setup.ServerCheck;
 
 /**
  * The first-run (and "add a folder") wizard's state and steps. Every network or disk call runs on the
@@ -50,21 +45,8 @@ public final class WizardModel {
     private AppContext ctx;
     private final Background background;
     private final boolean addPairOnly;
-    private LoginSession session;
-    private Future<?> deviceWait;
-    private int attempt;
-
-    private final ObjectProperty<Step> step = new SimpleObjectProperty<>();
-    private final BooleanProperty busy = new SimpleBooleanProperty(false);
-    private final StringProperty problemTitle = new SimpleStringProperty("");
-    private final StringProperty problemText = new SimpleStringProperty("");
-    private final StringProperty serverUrl = new SimpleStringProperty("");
-    private final StringProperty serverInfo = new SimpleStringProperty("");
-    private final ObjectProperty<PresentedCertificate> certificate = new SimpleObjectProperty<>();
-    private final ObjectProperty<Method> method = new SimpleObjectProperty<>(Method.BROWSER);
-    private final StringProperty user = new SimpleStringProperty("");
-    private final StringProperty password = new SimpleStringProperty("");
-    private final ObjectProperty<DeviceAuthorizationDto> device = new SimpleObjectProperty<>();
+    private final WizardPage page = new WizardPage();
+    private final SignInFlow signIn;
     private final ObjectProperty<Account> account = new SimpleObjectProperty<>();
     private final ObjectProperty<RemoteFolder> remoteFolder = new SimpleObjectProperty<>();
     private final StringProperty localFolder = new SimpleStringProperty("");
@@ -74,8 +56,6 @@ public final class WizardModel {
     private final ObjectProperty<FolderPair> createdPair = new SimpleObjectProperty<>();
     private final ObservableList<String> plan = FXCollections.observableArrayList();
     private final StringProperty reviewText = new SimpleStringProperty("");
-    /** Set when the browser could not be opened for the sign-in page: the page must be opened by hand. */
-    private final StringProperty browserProblem = new SimpleStringProperty("");
     /** The drive and mode of the new pair (the remote folder is a folder of that drive). */
     private final PairPlace place = new PairPlace();
     private int localCheck;
@@ -88,16 +68,17 @@ public final class WizardModel {
         this.ctx = ctx;
         this.background = background;
         this.addPairOnly = addPairOnly;
+        this.signIn = new SignInFlow(i18n, background, () -> this.ctx, page, this::fail, this::signedIn);
         localFolder.set(defaultLocal.toString());
         if (addPairOnly) {
             background.run(() -> ctx.store().accounts().account().orElseThrow(), a -> {
                 account.set(a);
                 place.driveProperty().set(org.oxisync.ui.setup.DriveChoice.personal(a));
                 remoteFolder.set(root(i18n, a));
-                step.set(Step.REMOTE_FOLDER);
+                page.step.set(Step.REMOTE_FOLDER);
             }, this::fail);
         } else {
-            step.set(Step.SERVER);
+            page.step.set(Step.SERVER);
         }
     }
 
@@ -110,151 +91,43 @@ public final class WizardModel {
     }
 
     public int stepNumber() {
-        return step.get().ordinal() + 1 - (addPairOnly ? Step.REMOTE_FOLDER.ordinal() : 0);
+        return page.step.get().ordinal() + 1 - (addPairOnly ? Step.REMOTE_FOLDER.ordinal() : 0);
     }
 
     public int stepCount() {
         return Step.values().length - (addPairOnly ? Step.REMOTE_FOLDER.ordinal() : 0);
     }
 
-    // ---- server ------------------------------------------------------------------------------------------------
+    // ---- server and sign-in (SignInFlow) -----------------------------------------------------------------------
 
     /** Checks the typed address; on success goes to sign-in, on an untrusted certificate shows it. */
-    public void checkServer() {
-        String base;
-        try {
-            base = ServerCheck.normalize(i18n, serverUrl.get());
-        } catch (IllegalArgumentException e) {
-            problem(i18n.t("wizard.problem.address"), e.getMessage());
-            return;
-        }
-        check(base, null);
-    }
+    public void checkServer() { signIn.checkServer(); }
 
     /** The user accepted the shown certificate: check again with it pinned. */
-    public void trustCertificate() {
-        PresentedCertificate c = certificate.get();
-        if (c != null) {
-            check(session.base(), c.sha256());
-        }
-    }
+    public void trustCertificate() { signIn.trustCertificate(); }
 
     /** The user refused the shown certificate: nothing is trusted or saved, the address stays to be corrected. */
-    public void refuseCertificate() {
-        certificate.set(null);
-        closeSession();
-        problem(i18n.t("wizard.problem.notConnected"), i18n.t("wizard.problem.notConnected.text"));
-    }
-
-    private void check(String base, String pin) {
-        clearProblem();
-        certificate.set(null);
-        closeSession();
-        LoginSession s = new LoginSession(ctx, base, pin);
-        session = s;
-        busy.set(true);
-        background.run(() -> s.check(i18n), result -> {
-            busy.set(false);
-            if (result instanceof ServerCheck.Supported ok) {
-                serverInfo.set(serverInfo(i18n, String.valueOf(ok.version()), ok.baseUrl()));
-                step.set(Step.SIGN_IN);
-            } else if (result instanceof ServerCheck.Untrusted u) {
-                certificate.set(u.certificate());
-            } else if (result instanceof ServerCheck.Problem p) {
-                problem(p.title(), p.advice());
-            }
-        }, this::fail);
-    }
-
-    // ---- sign in -----------------------------------------------------------------------------------------------
+    public void refuseCertificate() { signIn.refuseCertificate(); }
 
     /** Starts the chosen sign-in; the browser flow calls {@code openBrowser} with the approval page. */
-    public void signIn(Consumer<String> openBrowser) {
-        clearProblem();
-        busy.set(true);
-        LoginSession s = session;
-        int mine = ++attempt;
-        switch (method.get()) {
-            case BROWSER -> background.run(s::startDeviceLogin, auth -> {
-                if (mine != attempt) {
-                    return;
-                }
-                browserProblem.set("");
-                device.set(auth);
-                openBrowser.accept(auth.verificationUriComplete() != null ? auth.verificationUriComplete()
-                        : auth.verificationUri());
-                deviceWait = background.run(() -> {
-                    s.completeDeviceLogin(auth);
-                    return s.finish();
-                }, a -> {
-                    if (mine == attempt) {
-                        signedIn(a);
-                    }
-                }, e -> {
-                    if (mine == attempt) {
-                        device.set(null);
-                        fail(e);
-                    }
-                });
-            }, this::fail);
-            case PASSWORD, APP_PASSWORD -> {
-                String u = user.get() == null ? "" : user.get().trim();
-                String pw = password.get() == null ? "" : password.get();
-                if (u.isEmpty() || pw.isEmpty()) {
-                    busy.set(false);
-                    problem(i18n.t("wizard.problem.credentials"), i18n.t("wizard.problem.credentials.text"));
-                    return;
-                }
-                boolean app = method.get() == Method.APP_PASSWORD;
-                background.run(() -> {
-                    if (app) {
-                        s.loginWithAppPassword(u, pw);
-                    } else {
-                        s.loginWithPassword(u, pw);
-                    }
-                    return s.finish();
-                }, a -> {
-                    if (mine == attempt) {
-                        signedIn(a);
-                    }
-                }, this::fail);
-            }
-        }
-    }
+    public void signIn(Consumer<String> openBrowser) { signIn.signIn(openBrowser); }
 
     /** The desktop could not open the sign-in page: the view says so instead of "your browser opened it". */
-    public void browserFailed(String message) {
-        browserProblem.set(message == null ? i18n.t("wizard.browser.failed") : message);
-    }
+    public void browserFailed(String message) { signIn.browserFailed(message); }
 
     /** Stops waiting for the browser approval. */
-    public void cancelSignIn() {
-        attempt++;
-        if (deviceWait != null) {
-            deviceWait.cancel(true);
-        }
-        device.set(null);
-        busy.set(false);
-        // A fresh session for the next try; the old one may still be polling until its thread notices.
-        if (session != null) {
-            LoginSession old = session;
-            session = new LoginSession(ctx, old.base(), old.pin());
-            background.run(old::close);
-        }
-    }
+    public void cancelSignIn() { signIn.cancelSignIn(); }
 
     private void signedIn(Account a) {
         // the new pair goes to the account just signed in to, whichever other accounts the home has
         // (docs/accounts.md); its context is closed by close()
         given.accounts().byKey(org.oxisync.core.app.AppConfig.accountKey(a.serverUrl(), a.user()))
                 .filter(n -> ctx == given).ifPresent(n -> ctx = given.forAccount(n.name()));
-        busy.set(false);
-        device.set(null);
-        password.set("");
+        signIn.signedInCleared();
         account.set(a);
         place.driveProperty().set(org.oxisync.ui.setup.DriveChoice.personal(a));
         remoteFolder.set(root(i18n, a));
-        step.set(Step.REMOTE_FOLDER);
+        page.step.set(Step.REMOTE_FOLDER);
     }
 
     // ---- folders -----------------------------------------------------------------------------------------------
@@ -277,7 +150,7 @@ public final class WizardModel {
         }
         clearProblem();
         checkLocal();
-        step.set(Step.LOCAL_FOLDER);
+        page.step.set(Step.LOCAL_FOLDER);
     }
 
     /**
@@ -323,7 +196,7 @@ public final class WizardModel {
     public void localEdited() {
         localCheck++;
         localNote.set("");
-        if (step.get() == Step.LOCAL_FOLDER) {
+        if (page.step.get() == Step.LOCAL_FOLDER) {
             clearProblem();
         }
     }
@@ -335,16 +208,16 @@ public final class WizardModel {
             problem(i18n.t("wizard.problem.chooseFolder"), i18n.t("wizard.problem.chooseLocal"));
             return;
         }
-        busy.set(true);
+        page.busy.set(true);
         RemoteFolder remote = remoteFolder.get();
         background.run(() -> {
             String p = new PairSetup(ctx).problemWith(Path.of(typed));
             if (p != null) {
-                throw new LocalFolderRefused(p);
+                throw new WizardProblems.LocalFolderRefused(p);
             }
             return new RemoteFolders(ctx.api()).children(remote);
         }, list -> {
-            busy.set(false);
+            page.busy.set(false);
             FolderSelection sel = new FolderSelection(remote, List.of());
             sel.listed(sel.root(), list);
             selection.set(sel);
@@ -353,29 +226,22 @@ public final class WizardModel {
             sel.changes().addListener((o, a, b) -> space.set(SpaceNote.of(i18n, sel.bytesSynced(), free)));
             space.set(SpaceNote.of(i18n, sel.bytesSynced(), free));
             boolean noSubs = list.isEmpty();
-            step.set(noSubs ? Step.REVIEW : Step.SELECTIVE);
+            page.step.set(noSubs ? Step.REVIEW : Step.SELECTIVE);
             if (noSubs) {
                 prepareReview();
             }
         }, this::fail);
     }
 
-    /** The local folder may not be used (overlaps another pair, the app's own folder…). */
-    static final class LocalFolderRefused extends RuntimeException {
-        LocalFolderRefused(String why) {
-            super(why);
-        }
-    }
-
     public void selectiveChosen() {
-        step.set(Step.REVIEW);
+        page.step.set(Step.REVIEW);
         prepareReview();
     }
 
     /** Saves the pair, then previews the first sync when both sides already hold files. */
     private void prepareReview() {
         clearProblem();
-        busy.set(true);
+        page.busy.set(true);
         plan.clear();
         space.set(new SpaceNote("", false));
         reviewText.set(i18n.t("wizard.review.preparing"));
@@ -399,7 +265,7 @@ public final class WizardModel {
                     : FirstCopy.download(i18n, new RemoteFolders(ctx.api()), remote, excludedFolders);
             return new Review(pair, null, copy.text(), copy.downloadBytes());
         }, r -> {
-            busy.set(false);
+            page.busy.set(false);
             createdPair.set(r.pair());
             if (r.preview() == null) {
                 reviewText.set(i18n.t("wizard.review.keep", "local", r.pair().localRoot(), "remote", r.pair().remotePath(),
@@ -420,7 +286,7 @@ public final class WizardModel {
     /** Going back from the review removes the pair saved for the preview. */
     public void back() {
         clearProblem();
-        Step s = step.get();
+        Step s = page.step.get();
         if (s == Step.REVIEW && createdPair.get() != null) {
             FolderPair p = createdPair.get();
             createdPair.set(null);
@@ -441,7 +307,7 @@ public final class WizardModel {
             case REVIEW -> selection.get() == null || selection.get().root().children().isEmpty() ? Step.LOCAL_FOLDER
                     : Step.SELECTIVE;
         };
-        step.set(prev);
+        page.step.set(prev);
     }
 
     /** Cancelling the wizard: stop a pending sign-in and forget a pair saved only for the preview. */
@@ -477,65 +343,37 @@ public final class WizardModel {
             }
             return null;
         }, r -> then.run(), e -> then.run());
-        closeSession();
-    }
-
-    private void closeSession() {
-        if (session != null) {
-            LoginSession s = session;
-            session = null;
-            background.run(s::close);
-        }
+        signIn.closeSession();
     }
 
     // ---- problems ----------------------------------------------------------------------------------------------
 
     private void fail(Throwable e) {
-        busy.set(false);
-        if (e instanceof OxiCloudException.LoginFailed lf) {
-            problem(i18n.t("wizard.problem.signInFailed"), switch (lf.reason() == null ? "" : lf.reason()) {
-                case "access_denied" -> i18n.t("wizard.problem.declined");
-                case "expired_token" -> i18n.t("wizard.problem.expired");
-                default -> i18n.t("wizard.problem.wrongPassword");
-            });
-        } else if (e instanceof OxiCloudException.NetworkFailure) {
-            problem(i18n.t("wizard.problem.unreachable"), org.oxisync.ui.app.ReasonText.of(i18n, e,
-                    session == null ? serverUrl.get() : session.base()));
-        } else if (e instanceof java.util.concurrent.CancellationException || e instanceof InterruptedException) {
-            clearProblem();
-        } else if (e instanceof OxiCloudException.RateLimited) {
-            problem(i18n.t("wizard.problem.tooMany"), org.oxisync.ui.app.ReasonText.of(i18n, e, null));
-        } else if (e instanceof LocalFolderRefused) {
-            problem(i18n.t("wizard.problem.folderRefused"), org.oxisync.ui.app.Formats.sentence(e.getMessage()));
-        } else {
-            problem(i18n.t("wizard.problem.other"), org.oxisync.ui.app.ReasonText.of(i18n, e,
-                    session == null ? serverUrl.get() : session.base()));
-        }
+        page.busy.set(false);
+        WizardProblems.show(page, i18n, e, signIn.address());
     }
 
     private void problem(String title, String text) {
-        problemTitle.set(title);
-        problemText.set(text == null ? "" : text);
+        page.problem(title, text);
     }
 
     private void clearProblem() {
-        problemTitle.set("");
-        problemText.set("");
+        page.clearProblem();
     }
 
     // ---- properties --------------------------------------------------------------------------------------------
 
-    public ObjectProperty<Step> stepProperty() { return step; }
-    public BooleanProperty busyProperty() { return busy; }
-    public StringProperty problemTitleProperty() { return problemTitle; }
-    public StringProperty problemTextProperty() { return problemText; }
-    public StringProperty serverUrlProperty() { return serverUrl; }
-    public StringProperty serverInfoProperty() { return serverInfo; }
-    public ObjectProperty<PresentedCertificate> certificateProperty() { return certificate; }
-    public ObjectProperty<Method> methodProperty() { return method; }
-    public StringProperty userProperty() { return user; }
-    public StringProperty passwordProperty() { return password; }
-    public ObjectProperty<DeviceAuthorizationDto> deviceProperty() { return device; }
+    public ObjectProperty<Step> stepProperty() { return page.step; }
+    public BooleanProperty busyProperty() { return page.busy; }
+    public StringProperty problemTitleProperty() { return page.problemTitle; }
+    public StringProperty problemTextProperty() { return page.problemText; }
+    public StringProperty serverUrlProperty() { return signIn.serverUrl; }
+    public StringProperty serverInfoProperty() { return signIn.serverInfo; }
+    public ObjectProperty<PresentedCertificate> certificateProperty() { return signIn.certificate; }
+    public ObjectProperty<Method> methodProperty() { return signIn.method; }
+    public StringProperty userProperty() { return signIn.user; }
+    public StringProperty passwordProperty() { return signIn.password; }
+    public ObjectProperty<DeviceAuthorizationDto> deviceProperty() { return signIn.device; }
     public ObjectProperty<Account> accountProperty() { return account; }
     public ObjectProperty<RemoteFolder> remoteFolderProperty() { return remoteFolder; }
     public StringProperty localFolderProperty() { return localFolder; }
@@ -559,6 +397,6 @@ public final class WizardModel {
     public ObjectProperty<FolderPair> createdPairProperty() { return createdPair; }
     public ObservableList<String> plan() { return plan; }
     public StringProperty reviewTextProperty() { return reviewText; }
-    public StringProperty browserProblemProperty() { return browserProblem; }
+    public StringProperty browserProblemProperty() { return signIn.browserProblem; }
     public PairPlace place() { return place; }
 }

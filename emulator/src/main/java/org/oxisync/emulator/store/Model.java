@@ -1,5 +1,6 @@
 package org.oxisync.emulator.store;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,6 +62,12 @@ public final class Model {
     public static final class Manifest {
         public long size;
         public List<ChunkRef> chunks = new ArrayList<>();
+        /**
+         * How many file rows (trashed ones included) have this content, kept by {@link Contents} while the manifest is
+         * registered; not persisted (counted again at load).
+         */
+        @JsonIgnore
+        int rows;
     }
 
     public static final class Session {

@@ -27,14 +27,16 @@ import org.oxisync.emulator.store.Model.Grant;
  * </ul>
  */
 final class Sharing {
-    private final Tree tree;
+    private final Rows rows;
+    private final java.time.Clock clock;
     final Map<String, Drive> drives = new LinkedHashMap<>();
     final Map<String, Grant> grants = new LinkedHashMap<>();
     /** Bytes of every file row (trashed ones too, until purged) per drive. */
     private final Map<String, Long> driveUsage = new HashMap<>();
 
-    Sharing(Tree tree) {
-        this.tree = tree;
+    Sharing(Rows rows, java.time.Clock clock) {
+        this.rows = rows;
+        this.clock = clock;
     }
 
     // ------------------------------------------------------------------ usage
@@ -75,7 +77,7 @@ final class Sharing {
         d.defaultForUser = defaultForUser;
         d.rootFolderId = rootFolderId;
         d.quotaBytes = quota;
-        d.createdAt = tree.now();
+        d.createdAt = clock.instant().getEpochSecond();
         d.updatedAt = d.createdAt;
         drives.put(d.id, d);
         return d;
@@ -96,7 +98,7 @@ final class Sharing {
         g.resourceId = resourceId;
         g.role = role.wire();
         g.grantedBy = grantedBy;
-        g.grantedAt = tree.now();
+        g.grantedAt = clock.instant().getEpochSecond();
         grants.put(g.id, g);
         return g;
     }
@@ -128,7 +130,7 @@ final class Sharing {
             }
         }
         out.sort(Comparator.comparing((Drive d) -> d.defaultForUser == null)
-                .thenComparing(d -> tree.folders.get(d.rootFolderId).name.toLowerCase(Locale.ROOT)));
+                .thenComparing(d -> rows.folders.get(d.rootFolderId).name.toLowerCase(Locale.ROOT)));
         return out;
     }
 
@@ -157,14 +159,14 @@ final class Sharing {
     /** The caller's strongest role on a folder: the drive role, or a grant on it or an ancestor; null = none. */
     DriveRole role(String userId, Folder f) {
         DriveRole best = driveRole(userId, f.driveId);
-        for (Folder x = f; x != null; x = x.parentId == null ? null : tree.folders.get(x.parentId)) {
+        for (Folder x = f; x != null; x = x.parentId == null ? null : rows.folders.get(x.parentId)) {
             best = DriveRole.stronger(best, grantOn(userId, "folder", x.id));
         }
         return best;
     }
 
     DriveRole role(String userId, FileRow f) {
-        DriveRole best = DriveRole.stronger(grantOn(userId, "file", f.id), role(userId, tree.folders.get(f.folderId)));
+        DriveRole best = DriveRole.stronger(grantOn(userId, "file", f.id), role(userId, rows.folders.get(f.folderId)));
         return DriveRole.stronger(best, driveRole(userId, f.driveId));
     }
 
