@@ -35,8 +35,11 @@ public record TransferOptions(long deltaThresholdBytes, int negotiateEvery, int 
 
     /**
      * {@link #earlySendBytes()} that sends nothing while hashing, the default: measured on loopback (bench/README.md,
-     * "The upload pipeline on its own") the overlap made a 1 GiB upload slower on a quiet machine, for a reason not
-     * found yet. {@code -Doxisync.upload.earlySendBytes=67108864} turns it on ({@link EarlySendingDigester#MIN_BYTES}).
+     * "The upload pipeline on its own" and "Large files on loopback") the overlap made a 1 GiB upload slower: with the
+     * server on the same 2 cores, PUTs and hashing compete for CPU, and the first negotiate waits for the hashing
+     * child's start (no stalled connection: the request log shows each request's time). Overlap should pay where
+     * sending waits on a link, not on the CPU. {@code -Doxisync.upload.earlySendBytes=67108864} turns it on
+     * ({@link EarlySendingDigester#MIN_BYTES}).
      */
     public static final long EARLY_SEND_OFF = Long.MAX_VALUE;
 
