@@ -331,9 +331,10 @@ public final class SyncEngine {
         RemoteTree listed = null;
         if (!twins.isEmpty()) { // before the plan: a join killed half-way keeps what it recorded (TwinRecorder)
             int recorded = new TwinRecorder(store, pair.id(), new JournalWriter(store, pair.id(), clock),
-                    transferOptions.deltaThresholdBytes()).record(twins, scan, options.stop());
+                    transferOptions.deltaThresholdBytes()).record(twins, scan, options.stop(), pair.name(), listener,
+                    tally);
             LOG.debug("{}: recorded {} entries new to the journal and alike on both sides", pair.name(), recorded);
-            if (recorded < twins.size()) {
+            if (recorded < twins.size() && options.stop().stopRequested()) {
                 return reports.report(pair, tally, lines, Reason.of(ReasonCode.STOPPED,
                         PlanExecutor.STOPPED_ON_REQUEST), start, false);
             }

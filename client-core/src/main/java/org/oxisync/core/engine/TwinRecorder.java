@@ -3,6 +3,8 @@ package org.oxisync.core.engine;
 import java.time.Instant;
 import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalEntry;
+import org.oxisync.core.plan.SyncAction;
+import org.oxisync.core.reason.Reason;
 import org.oxisync.core.scan.ScanResult;
 import org.oxisync.store.LocalStore;
 
@@ -18,6 +20,8 @@ import org.oxisync.store.LocalStore;
  * then shows as a change).
  */
 final class TwinRecorder {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TwinRecorder.class);
+
     private final LocalStore store;
     private final long pairId;
     private final JournalWriter journal;
@@ -30,20 +34,52 @@ final class TwinRecorder {
         this.deltaThreshold = deltaThreshold;
     }
 
-    /** Records every twin of {@code twins} in order until {@code stop} says so; returns how many were recorded. */
-    int record(TwinRecords twins, ScanResult scan, StopSignal stop) {
+    /**
+     * Records every twin of {@code twins} in order until {@code stop} says so, telling {@code listener} of each as the
+     * plan's step would (a batch that fails to commit is each of its twins' error in {@code tally}, as a failed step
+     * is; they are new on both sides again next run); returns how many were handled.
+     */
+    int record(TwinRecords twins, ScanResult scan, StopSignal stop, String pairName, SyncListener listener,
+               RunTally tally) {
         int done = 0;
+        java.util.List<SyncAction.RecordJournal> batch = new java.util.ArrayList<>();
         for (int k = 0; k < twins.size(); k++) {
-            if (k % JournalWriter.BATCH == 0 && stop.stopRequested()) {
+            if (k % JournalWriter.BATCH == 0 && (!commit(batch, pairName, listener, tally) || stop.stopRequested())) {
                 break;
             }
-            JournalEntry e = twins.get(k).entry();
+            SyncAction.RecordJournal step = twins.get(k);
+            JournalEntry e = step.entry();
             journal.upsert(e);
             rememberChunks(e, scan);
+            batch.add(step);
             done++;
         }
-        journal.flush();
+        commit(batch, pairName, listener, tally);
         return done;
+    }
+
+    /** Commits the steps of {@code batch}, then tells the listener of each; false when the commit failed. */
+    private boolean commit(java.util.List<SyncAction.RecordJournal> batch, String pairName, SyncListener listener,
+                           RunTally tally) {
+        if (batch.isEmpty()) {
+            return true;
+        }
+        try {
+            journal.flush();
+            batch.forEach(step -> listener.itemDone(pairName, step.describe(), null));
+            return true;
+        } catch (RuntimeException e) {
+            Reason why = Failures.reason(e);
+            LOG.warn("{}: recording {} entries failed: {}", pairName, batch.size(), why.detail());
+            for (SyncAction.RecordJournal step : batch) {
+                tally.error(step.path(), why);
+                store.errors().recordFailure(pairId, step.path(), why.detail(), why.wireCode(), why.args());
+                listener.itemFailed(pairName, step.describe(), why);
+            }
+            return false;
+        } finally {
+            batch.clear();
+        }
     }
 
     /** As {@code PlanExecutor.rememberChunks} does for a recorded file. */

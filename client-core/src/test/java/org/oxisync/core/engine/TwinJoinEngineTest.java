@@ -62,6 +62,27 @@ class TwinJoinEngineTest extends HarnessTest {
     }
 
     @Test
+    void eachRecordedEntryIsReportedToTheListenerAsTheRecordStepWas() {
+        sameTreeOnBothSides();
+        java.util.List<String> done = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        SyncEngine engine = new SyncEngine(h.api, h.store, new org.oxisync.core.scan.LocalScanner(
+                org.oxisync.store.hash.FileChunker::digest, 2), org.oxisync.core.transfer.TransferOptions.defaults(),
+                h.clock, new SyncListener() {
+                    @Override
+                    public void itemDone(String pair, String description, String error) {
+                        done.add(description);
+                    }
+                });
+
+        SyncReport join = engine.runOnce(h.store.accounts().pair(h.pair.id()).orElseThrow(),
+                SyncOptions.defaults("testhost"));
+
+        assertEquals(SyncStatus.OK, join.status(), join.message());
+        assertEquals(new java.util.TreeSet<>(join.plan()), new java.util.TreeSet<>(done));
+        assertEquals(FILES + 7, done.size());
+    }
+
+    @Test
     void aJoinStoppedHalfWayLeavesOnlyTrueRowsAndTheNextRunRecordsTheRestAndSyncsWhatChangedMeanwhile() {
         sameTreeOnBothSides();
         // stops once the first journal batch is committed (the recorder asks between batches)
