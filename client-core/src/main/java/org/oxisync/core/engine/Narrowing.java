@@ -30,6 +30,12 @@ import org.oxisync.core.plan.SyncPlan;
  * always kept (their skips are reported every run). Moves are matched by id, file key or unique hash among
  * unmatched entries only, and every unmatched entry differs, so matching sees the same candidates. The mass
  * delete guard still counts the whole journal. IncrementalRunTest compares both plans on random changes.
+ *
+ * <p>{@link Twins} (new to the journal, alike on both sides: a join's whole tree) are treated as agreeing entries
+ * here: they are not "differing", so only those a differing neighbour needs as context reach the reconciler (which
+ * records them); the others are recorded by the engine ({@link TwinRecorder}), without a plan item, two index
+ * entries and a plan record each (about 1 KB a file at a join of a million files, bench/README.md "A million
+ * files"). IncrementalRunTest compares the plan plus those records with the full plan.
  */
 final class Narrowing {
     private Narrowing() {}
