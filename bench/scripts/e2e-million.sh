@@ -16,7 +16,8 @@
 # seed); the upload rate is then measured apart on E2E_UPLOAD_PART files (default 20,000) in a second pair
 # (step 6). E2E_HISTO=SECONDS (bulk only, default 30): a live class histogram of the client (jcmd
 # GC.class_histogram, which runs a full GC) every SECONDS during the join and the settle run; the largest is kept
-# in the work folder and its head printed. Set E2E_KEEP=1 to keep the work folder.
+# in the work folder and its head printed. Set E2E_KEEP=1 to keep the work folder. E2E_STOP_AFTER=join (bulk
+# only): stop after the join (its figures and histogram), for measuring the join alone.
 # The faithful emulator limits delta requests (240 per 60 s of quiet, OxiCloud 0.8.7): an edited file costs 2 of
 # them, so steps 4 and 5 have a floor of about 2 x CHANGES / 4 seconds that no client can beat;
 # E2E_EMU_OPTS="--delta-rate-limit 0" measures the client without it (say which in the figures).
@@ -93,6 +94,10 @@ if [ "$seed_mode" = bulk ]; then
     [ "$(j .uploaded)" = 0 ] && [ "$(j .downloaded)" = 0 ] \
         || e2e_die "the join transferred files (uploaded $(j .uploaded), downloaded $(j .downloaded))"
     row "first sync (join: hash + record), wall" "$(secs "$WALL_MS")" "" "" "$(div "$((n * 1000))" "$WALL_MS" '%.0f') files/s, cpu $(secs "$CPU_MS"), $(emu_sum requests) requests, peak RSS $(mib "$((RSS_KIB * 1024))"); $(load)"
+    if [ "${E2E_STOP_AFTER:-}" = join ]; then
+        load
+        exit 0
+    fi
     emu_reset
     sampled_run settle
 else

@@ -1,5 +1,7 @@
 package org.oxisync.core.engine;
 
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +11,10 @@ import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.LocalEntry;
+import org.oxisync.core.plan.LocalSnapshot;
+import org.oxisync.core.plan.RemoteSnapshot;
+import org.oxisync.core.plan.SyncAction;
+import org.oxisync.core.plan.Twins;
 import org.oxisync.core.plan.Reconciler;
 import org.oxisync.core.plan.RemoteEntry;
 import org.oxisync.core.plan.SyncPlan;
@@ -24,15 +30,43 @@ import org.oxisync.core.plan.SyncPlan;
  * always kept (their skips are reported every run). Moves are matched by id, file key or unique hash among
  * unmatched entries only, and every unmatched entry differs, so matching sees the same candidates. The mass
  * delete guard still counts the whole journal. IncrementalRunTest compares both plans on random changes.
+ *
+ * <p>{@link Twins} (new to the journal, alike on both sides: a join's whole tree) are treated as agreeing entries
+ * here: they are not "differing", so only those a differing neighbour needs as context reach the reconciler (which
+ * records them); the others are recorded by the engine ({@link TwinRecorder}), without a plan item, two index
+ * entries and a plan record each (about 1 KB a file at a join of a million files, bench/README.md "A million
+ * files"). IncrementalRunTest compares the plan plus those records with the full plan.
  */
 final class Narrowing {
     private Narrowing() {}
 
-    static SyncPlan reconcile(Reconciler reconciler, org.oxisync.core.plan.LocalSnapshot local,
-                              org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
-        Set<String> differing = differing(local, remote, base);
+    /**
+     * The plan, and the {@link Twins} left out of it: entries new to the journal that both sides hold alike, where
+     * nothing around them differs. The reconciler would record each as it is ({@link SyncAction.RecordJournal} of
+     * {@link Twins#record}); the engine writes them to the journal itself ({@link TwinRecorder}), without a plan item.
+     * A twin that a differing neighbour needs as context stays in the plan.
+     */
+    record Narrowed(SyncPlan plan, TwinRecords outside) {
+        /** The plan with the outside twins' records added before its skips: what the reconciler alone would plan. */
+        SyncPlan withTwinRecords() {
+            List<SyncAction> all = new ArrayList<>();
+            List<SyncAction> skips = new ArrayList<>();
+            for (SyncAction a : plan.actions()) {
+                (a instanceof SyncAction.Skip ? skips : all).add(a);
+            }
+            for (int k = 0; k < outside.size(); k++) {
+                all.add(outside.get(k));
+            }
+            all.addAll(skips);
+            return new SyncPlan(all);
+        }
+    }
+
+    static Narrowed reconcile(Reconciler reconciler, LocalSnapshot local, RemoteSnapshot remote, JournalBase base) {
+        Twins twins = Twins.find(local, remote, base, reconciler);
+        Set<String> differing = differing(local, remote, base, twins);
         if (differing.isEmpty()) {
-            return new SyncPlan(List.of());
+            return new Narrowed(new SyncPlan(List.of()), TwinRecords.outside(local, remote, twins, new BitSet()));
         }
         Set<String> folders = new HashSet<>();
         Set<String> ancestors = new HashSet<>();
@@ -53,13 +87,35 @@ final class Narrowing {
         java.util.function.Predicate<String> keep = path -> differing.contains(path) || ancestors.contains(path)
                 || folders.contains(org.oxisync.core.naming.RelativePaths.parent(path))
                 || underAny(path, differingDirs);
-        return reconciler.reconcile(
-                new org.oxisync.core.plan.LocalSnapshot(local.entries().stream()
-                        .filter(e -> keep.test(e.path()) || special(e.kind())).toList(), local.caseInsensitive()),
-                new org.oxisync.core.plan.RemoteSnapshot(remote.entries().stream()
-                        .filter(e -> keep.test(e.path())).toList()),
+        // a twin kept as context is planned on both sides (the reconciler records it); the others are not planned
+        BitSet inPlan = new BitSet();
+        List<LocalEntry> locals = new ArrayList<>();
+        for (int i = 0; i < local.entries().size(); i++) {
+            LocalEntry e = local.entries().get(i);
+            if (keep.test(e.path()) || special(e.kind())) {
+                locals.add(e);
+                if (twins.local(i)) {
+                    inPlan.set(i);
+                }
+            }
+        }
+        BitSet remoteInPlan = new BitSet();
+        for (int i = inPlan.nextSetBit(0); i >= 0; i = inPlan.nextSetBit(i + 1)) {
+            remoteInPlan.set(twins.remoteOf(i));
+        }
+        List<RemoteEntry> remotes = new ArrayList<>();
+        for (int i = 0; i < remote.entries().size(); i++) {
+            RemoteEntry e = remote.entries().get(i);
+            // a twin's two sides go together: both in the plan or both recorded outside it
+            if (twins.remote(i) ? remoteInPlan.get(i) : keep.test(e.path())) {
+                remotes.add(e);
+            }
+        }
+        SyncPlan plan = reconciler.reconcile(new LocalSnapshot(locals, local.caseInsensitive()),
+                new RemoteSnapshot(remotes),
                 new JournalBase(base.entries().stream()
                         .filter(e -> keep.test(e.path()) || special(e.kind())).toList()));
+        return new Narrowed(plan, TwinRecords.outside(local, remote, twins, inPlan));
     }
 
     private static boolean special(EntryKind kind) {
@@ -80,23 +136,31 @@ final class Narrowing {
     }
 
     /**
-     * Paths where local or remote differ from the journal (or the journal lacks them). The remote half runs on
-     * a second thread beside the local half (both read only immutable snapshots and the journal's indexes).
+     * Paths where local or remote differ from the journal (or the journal lacks them), twins aside. The remote half
+     * runs on a second thread beside the local half (both read only immutable snapshots and the journal's indexes).
      */
-    static Set<String> differing(org.oxisync.core.plan.LocalSnapshot local,
-                                 org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
+    static Set<String> differing(LocalSnapshot local, RemoteSnapshot remote, JournalBase base) {
+        return differing(local, remote, base, Twins.none());
+    }
+
+    static Set<String> differing(LocalSnapshot local, RemoteSnapshot remote, JournalBase base, Twins twins) {
         Background<Set<String>> remoteHalf = Background.start("oxisync-narrowing",
-                () -> remoteDiffering(remote, base));
-        Set<String> out = localDiffering(local, base);
+                () -> remoteDiffering(remote, base, twins));
+        Set<String> out = localDiffering(local, base, twins);
         out.addAll(remoteHalf.joinUnchecked());
         return out;
     }
 
     /** Local entries that differ from the journal, and journal entries with no local entry or no remote id. */
-    static Set<String> localDiffering(org.oxisync.core.plan.LocalSnapshot local, JournalBase base) {
+    static Set<String> localDiffering(LocalSnapshot local, JournalBase base, Twins twins) {
         Map<String, JournalEntry> byPath = base.byPath();
         Set<String> out = new HashSet<>();
-        for (LocalEntry l : local.entries()) {
+        List<LocalEntry> entries = local.entries();
+        for (int i = 0; i < entries.size(); i++) {
+            if (twins.local(i)) {
+                continue; // new to the journal, alike on both sides
+            }
+            LocalEntry l = entries.get(i);
             JournalEntry j = byPath.get(l.path());
             if (j == null || j.kind() != l.kind() || special(l.kind())
                     || !Compact.equal(l.compactFileKey(), j.compactFileKey())
@@ -104,6 +168,9 @@ final class Narrowing {
                     || l.mtimeMillis() != j.mtimeMillis()))) {
                 out.add(l.path());
             }
+        }
+        if (base.entries().isEmpty()) {
+            return out;
         }
         Map<String, LocalEntry> localByPath = local.byPath();
         for (JournalEntry j : base.entries()) {
@@ -118,14 +185,22 @@ final class Narrowing {
      * Remote entries the journal does not have at their path, and journal entries whose remote entry is gone,
      * elsewhere or changed (both ends of a move).
      */
-    static Set<String> remoteDiffering(org.oxisync.core.plan.RemoteSnapshot remote, JournalBase base) {
+    static Set<String> remoteDiffering(RemoteSnapshot remote, JournalBase base, Twins twins) {
         Map<String, JournalEntry> byId = base.byRemoteId();
         Set<String> out = new HashSet<>();
-        for (RemoteEntry r : remote.entries()) {
+        List<RemoteEntry> entries = remote.entries();
+        for (int i = 0; i < entries.size(); i++) {
+            if (twins.remote(i)) {
+                continue;
+            }
+            RemoteEntry r = entries.get(i);
             JournalEntry j = byId.get(r.id());
             if (j == null || !Compact.equal(j.compactPath(), r.compactPath())) {
                 out.add(r.path());
             }
+        }
+        if (base.entries().isEmpty()) {
+            return out;
         }
         Map<String, RemoteEntry> remoteById = remote.byId();
         for (JournalEntry j : base.entries()) {

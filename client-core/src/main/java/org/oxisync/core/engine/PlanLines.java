@@ -12,18 +12,39 @@ import org.oxisync.core.plan.SyncAction;
  */
 final class PlanLines extends AbstractList<String> implements RandomAccess {
     private final List<SyncAction> actions;
+    /** The twins recorded outside the plan: their lines come after the plan's records, before its skips. */
+    private final TwinRecords twins;
+    /** Where the plan's skips begin (they come last in a plan). */
+    private final int firstSkip;
 
     PlanLines(List<SyncAction> actions) {
+        this(actions, TwinRecords.none());
+    }
+
+    PlanLines(List<SyncAction> actions, TwinRecords twins) {
         this.actions = List.copyOf(actions); // no copy when already immutable (a SyncPlan's list is)
+        this.twins = twins;
+        int skip = this.actions.size();
+        while (skip > 0 && this.actions.get(skip - 1) instanceof SyncAction.Skip) {
+            skip--;
+        }
+        this.firstSkip = skip;
     }
 
     @Override
     public String get(int index) {
-        return actions.get(index).describe();
+        java.util.Objects.checkIndex(index, size());
+        if (index < firstSkip) {
+            return actions.get(index).describe();
+        }
+        if (index < firstSkip + twins.size()) {
+            return twins.get(index - firstSkip).describe();
+        }
+        return actions.get(index - twins.size()).describe();
     }
 
     @Override
     public int size() {
-        return actions.size();
+        return actions.size() + twins.size();
     }
 }

@@ -293,8 +293,10 @@ public final class SyncEngine {
                 treeFile.save(treeFile.load(pair.remoteFolderId(), shared).withStale(twice.staleFolderIds()));
             }
         }
-        SyncPlan plan = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
-        List<String> lines = new PlanLines(plan.actions());
+        Narrowing.Narrowed narrowed = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
+        SyncPlan plan = narrowed.plan();
+        TwinRecords twins = narrowed.outside(); // new to the journal, alike on both sides: recorded, not planned
+        List<String> lines = new PlanLines(plan.actions(), twins);
         if (LOG.isDebugEnabled() && !lines.isEmpty()) { // OXISYNC_LOG_LEVEL=debug: what each run set out to do
             LOG.debug("{}: {} run plans {} step(s):\n  {}", pair.name(), hint == LocalHint.ALL ? "full" : "incremental",
                     lines.size(), String.join("\n  ", lines));
@@ -306,8 +308,10 @@ public final class SyncEngine {
             // "Keep them": the user said the deletions are a mistake. Planned again without the journal's record of
             // what is to be deleted, each such file exists on one side only and is copied back to the other.
             base = MassDeleteRestore.forget(base, plan);
-            plan = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
-            lines = new PlanLines(plan.actions());
+            narrowed = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
+            plan = narrowed.plan();
+            twins = narrowed.outside();
+            lines = new PlanLines(plan.actions(), twins);
             verdict = MassDeleteGuard.check(plan, pairFiles);
         }
         if (verdict.exceeds() && !options.allowMassDelete() && !options.dryRun()) {
@@ -325,6 +329,16 @@ public final class SyncEngine {
         listener.phase(pair.name(), "syncing");
         org.oxisync.core.reason.Reason abortReason = null;
         RemoteTree listed = null;
+        if (!twins.isEmpty()) { // before the plan: a join killed half-way keeps what it recorded (TwinRecorder)
+            int recorded = new TwinRecorder(store, pair.id(), new JournalWriter(store, pair.id(), clock),
+                    transferOptions.deltaThresholdBytes()).record(twins, scan, options.stop(), pair.name(), listener,
+                    tally);
+            LOG.debug("{}: recorded {} entries new to the journal and alike on both sides", pair.name(), recorded);
+            if (recorded < twins.size() && options.stop().stopRequested()) {
+                return reports.report(pair, tally, lines, Reason.of(ReasonCode.STOPPED,
+                        PlanExecutor.STOPPED_ON_REQUEST), start, false);
+            }
+        }
         if (!plan.actions().isEmpty()) { // nothing to execute: skip building the executor's indexes of the tree
             PlanExecutor.Session session = session(pair, options, root, scan, remote, base);
             PlanExecutor executor = new PlanExecutor(session, tally);
@@ -360,7 +374,7 @@ public final class SyncEngine {
         // Sealed when this full run planned nothing: the reconciler is a pure function of disk, server and journal,
         // and this run changed none of them, so a full run on the same disk and server plans nothing again. (Not
         // "nothing differs": a folder whose journal row lacks its file key differs forever yet plans nothing.)
-        if (plan.actions().isEmpty() && report.status() == SyncStatus.OK && report.skipped().isEmpty()
+        if (plan.actions().isEmpty() && twins.isEmpty() && report.status() == SyncStatus.OK && report.skipped().isEmpty()
                 && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty() && hint == LocalHint.ALL
                 && twice.staleFolderIds().isEmpty()) {
             QuietCheck.writeSeal(seal, pair, rootEtag.get(), scan);

@@ -9,10 +9,34 @@ import java.util.Optional;
  */
 public sealed interface LocalHash {
 
-    /** The content's BLAKE3, lowercase hex. */
-    record Known(String hex) implements LocalHash {
-        public Known {
-            Objects.requireNonNull(hex, "hex");
+    /**
+     * The content's BLAKE3, lowercase hex; held in {@link Compact} form (48 bytes instead of a 104-byte string: every
+     * file a join hashes keeps one until the run ends, bench/README.md "A million files").
+     */
+    final class Known implements LocalHash {
+        private final Object hex;
+
+        public Known(String hex) {
+            this.hex = Compact.of(Objects.requireNonNull(hex, "hex"));
+        }
+
+        public String hex() {
+            return Compact.text(hex);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Known k && Compact.equal(hex, k.hex);
+        }
+
+        @Override
+        public int hashCode() {
+            return Compact.hash(hex);
+        }
+
+        @Override
+        public String toString() {
+            return "Known[hex=" + hex() + "]";
         }
     }
 

@@ -40,6 +40,14 @@ public final class Reconciler {
                 new PathFilter(IgnoreRules.of(List.of()), SelectiveSync.none()));
     }
 
+    /**
+     * Whether an entry of this kind at {@code path} (NFC), present on both sides, passes this reconciler's screen by
+     * itself (filter, name rules, temporary names; its folders are asked separately): see {@link Twins}.
+     */
+    public boolean admits(String path, EntryKind kind) {
+        return screen.admits(path, kind);
+    }
+
     public SyncPlan reconcile(LocalSnapshot local, RemoteSnapshot remote, JournalBase journal) {
         UnaryOperator<String> key = local.caseInsensitive() ? Names::caseFoldKey : UnaryOperator.identity();
         Screen.Result screened = screen.apply(local, remote, journal);

@@ -36,19 +36,35 @@ final class Screen {
         this.filter = filter;
     }
 
+    /**
+     * Whether an entry of this kind at {@code path} (NFC) on both sides would pass this screen by itself: not
+     * excluded by the filter, a name both the server and the local volume accept, not one of the client's temporary
+     * names. (Its folders are screened by themselves; case clashes are not looked at.)
+     */
+    boolean admits(String path, EntryKind kind) {
+        String name = RelativePaths.name(path);
+        return (kind == EntryKind.FILE || kind == EntryKind.DIR) && !filter.excludes(path, kind == EntryKind.DIR)
+                && serverNames.check(name).isEmpty() && localNames.check(name).isEmpty()
+                && !(kind == EntryKind.FILE && TempNames.isOwnTemp(name));
+    }
+
     Result apply(LocalSnapshot localSnap, RemoteSnapshot remoteSnap, JournalBase journalBase) {
         List<LocalEntry> local = new ArrayList<>();
         for (LocalEntry e : localSnap.entries()) {
-            String nfc = Names.nfc(e.path());
-            LocalEntry n = nfc == e.path() ? e : e.withPath(nfc); // no copy per entry when already NFC (nearly all)
+            // path() makes a new String from the compact form at each call: compared with the one NFC was taken of,
+            // not with a second one (which copied every entry, path and all: two records per file at a join's peak)
+            String path = e.path();
+            String nfc = Names.nfc(path);
+            LocalEntry n = nfc == path ? e : e.withPath(nfc); // no copy per entry when already NFC (nearly all)
             if (!filter.excludes(n.path(), n.kind() == EntryKind.DIR)) {
                 local.add(n);
             }
         }
         List<RemoteEntry> remote = new ArrayList<>();
         for (RemoteEntry e : remoteSnap.entries()) {
-            String nfc = Names.nfc(e.path());
-            RemoteEntry n = nfc == e.path() ? e : e.withPath(nfc);
+            String path = e.path();
+            String nfc = Names.nfc(path);
+            RemoteEntry n = nfc == path ? e : e.withPath(nfc);
             if (n.kind() == EntryKind.FILE && TempNames.isOwnTemp(RelativePaths.name(n.path()))) {
                 // another device's upload in flight under a temporary name (a plain replace, an update's chunk
                 // claim): the local scanner never reports such names, so the remote side leaves them alone too

@@ -387,9 +387,10 @@ public final class LocalScanner {
                 Hashed h = inFlight.poll().get();
                 Pending p = h.pending();
                 if (h.digest() != null) {
-                    walk.entries.add(LocalEntry.file(p.path(), h.size(), h.mtimeMillis(), p.fileKey(),
-                            h.digest().fileHash()));
-                    walk.digests.put(p.path(), h.digest());
+                    LocalEntry hashed = LocalEntry.file(p.path(), h.size(), h.mtimeMillis(), p.fileKey(),
+                            h.digest().fileHash());
+                    walk.entries.add(hashed);
+                    walk.digests.put(hashed, h.digest());
                 } else {
                     walk.problems.add(new ScanProblem(p.path(), h.problem()));
                     keepJournalEntry(p.path(), byPath, walk);
@@ -466,7 +467,8 @@ public final class LocalScanner {
         final PathFilter filter;
         final Map<String, JournalEntry> journal;
         final ScanEntries entries = new ScanEntries();
-        final Map<String, FileDigest> digests = new HashMap<>();
+        /** Filled by {@link #hashAll} on the merged walk only (the parts of a parallel walk hash nothing). */
+        final ScanDigests digests = new ScanDigests();
         final Map<String, String> diskNames = new HashMap<>();
         final List<ScanProblem> problems = new ArrayList<>();
         final List<Path> temps = new ArrayList<>();
@@ -491,7 +493,6 @@ public final class LocalScanner {
         /** Adds the findings of another part of the same walk (see {@link ParallelTreeWalk}) after these. */
         void append(Walk part) {
             entries.addAll(part.entries);
-            digests.putAll(part.digests);
             diskNames.putAll(part.diskNames);
             problems.addAll(part.problems);
             temps.addAll(part.temps);

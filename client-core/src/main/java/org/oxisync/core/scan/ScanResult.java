@@ -11,7 +11,8 @@ import org.oxisync.store.hash.FileDigest;
  * What one local scan found.
  *
  * @param snapshot the entries for the reconciler (paths NFC)
- * @param digests chunks and hash of every file hashed in this scan, by NFC path (unchanged files are absent)
+ * @param digests chunks and hash of every file hashed in this scan, by the scan's entry (unchanged files are absent;
+ *                {@link #digest} finds them by NFC path)
  * @param diskNames the actual on-disk relative path for every NFC path whose on-disk spelling differs (NFD names
  *                  written by macOS, for example); the executor must touch the disk through these
  * @param problems entries left out (symlinks, special files, unreadable, changing while read)
@@ -19,23 +20,18 @@ import org.oxisync.store.hash.FileDigest;
  * @param entriesRead how many entries the scan read from the disk (the rest came from the journal)
  * @param incremental whether only the hint's folders were read
  */
-public record ScanResult(LocalSnapshot snapshot, Map<String, FileDigest> digests, Map<String, String> diskNames,
+public record ScanResult(LocalSnapshot snapshot, ScanDigests digests, Map<String, String> diskNames,
                          List<ScanProblem> problems, List<Path> leftoverTemps, long entriesRead,
                          boolean incremental) {
-    public ScanResult(LocalSnapshot snapshot, Map<String, FileDigest> digests, Map<String, String> diskNames,
-                      List<ScanProblem> problems, List<Path> leftoverTemps) {
-        this(snapshot, digests, diskNames, problems, leftoverTemps, snapshot.entries().size(), false);
-    }
-
     public ScanResult {
-        digests = Map.copyOf(digests);
+        java.util.Objects.requireNonNull(digests, "digests");
         diskNames = Map.copyOf(diskNames);
         problems = List.copyOf(problems);
         leftoverTemps = List.copyOf(leftoverTemps);
     }
 
     public Optional<FileDigest> digest(String path) {
-        return Optional.ofNullable(digests.get(path));
+        return digests.of(snapshot, path);
     }
 
     /** The on-disk relative spelling of an NFC path. */
