@@ -3,6 +3,7 @@
 # turn, ROUNDS times, interleaved against one emulator so that every jar sees the same machine load. Prints per run:
 # wall time (JVM start included), the engine's elapsed time, client CPU and requests.
 # usage: bench/scripts/e2e-renames.sh [N=1000] [ROUNDS=2] JAR...   (default JAR: $OXISYNC_JAR or the built one)
+# env: RENAMES_TREE=M: the tree has M files (default N) of which the first N are renamed (issue 19: 10000 and 1000).
 set -euo pipefail
 . "$(dirname "$0")/e2e-lib.sh"
 n=${1:-1000}
@@ -14,7 +15,9 @@ export OXISYNC_JAR=${jars[0]}
 e2e_init
 machine
 emu_start
-helper TreeGen tree "$WORK/small" "$n" 1024 16384 7 > /dev/null
+tree_n=${RENAMES_TREE:-$n}
+[ "$tree_n" -ge "$n" ] || e2e_die "RENAMES_TREE ($tree_n) is smaller than N ($n)"
+helper TreeGen tree "$WORK/small" "$tree_n" 1024 16384 7 > /dev/null
 run=0
 for ((r = 0; r < rounds; r++)); do
     for jar in "${jars[@]}"; do
