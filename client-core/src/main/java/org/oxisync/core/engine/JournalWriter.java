@@ -53,6 +53,18 @@ final class JournalWriter {
         });
     }
 
+    /**
+     * Writes the row of an entry whose path and remote id the journal does not know, without {@link #upsert}'s
+     * look-up of other rows naming the id. For twins ({@link org.oxisync.core.plan.Twins}: neither the path nor the
+     * remote id is in the run's journal base, and they are recorded before any step of the plan runs, so no other
+     * row can name the id). At a million files of a join that look-up was one query per row, about half of the time
+     * spent recording (bench/README.md, "The join without a plan item per file").
+     */
+    void insertNew(JournalEntry e) {
+        var row = JournalMapping.toStore(pairId, e, clock.instant());
+        add(() -> store.journal().upsert(row));
+    }
+
     private void dropOtherRowsNaming(String remoteId, String path) {
         Journal j = store.journal();
         var other = j.findByRemoteId(pairId, remoteId);

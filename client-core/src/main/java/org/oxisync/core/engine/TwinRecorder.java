@@ -49,7 +49,7 @@ final class TwinRecorder {
             }
             SyncAction.RecordJournal step = twins.get(k);
             JournalEntry e = step.entry();
-            journal.upsert(e);
+            journal.insertNew(e); // a twin's path and remote id are new to the journal (Twins)
             rememberChunks(e, scan);
             batch.add(step);
             done++;
