@@ -336,12 +336,15 @@ final class PlanExecutor {
     // ---- transfers -----------------------------------------------------------------------------------------
 
     /**
-     * Runs the batch's transfers on {@code workers} threads that take the next action from a shared cursor: no task
-     * object per action (a 100,000-file first sync used to queue 100,000 futures, about 13 MB, before any ran).
+     * Runs the batch's transfers on {@code workers} threads that take the next unit of work from shared cursors: no
+     * task object per action (a 100,000-file first sync used to queue 100,000 futures, about 13 MB, before any ran).
+     * Small updates go first, in groups sent together ({@link TransferGroups}); then every other action, one by one.
      */
     private void runTransfers(List<SyncAction> batch) {
         Set<String> owned = transfers.ownedSmallUploads(batch);
-        int workers = Math.max(1, Math.min(s.workers(), batch.size()));
+        TransferGroups groups = TransferGroups.of(batch, s.workers(), transfers::together);
+        int workers = Math.max(1, Math.min(s.workers(), groups.units()));
+        java.util.concurrent.atomic.AtomicInteger nextGroup = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "oxisync-transfer");
@@ -352,8 +355,13 @@ final class PlanExecutor {
             List<Future<?>> futures = new ArrayList<>();
             for (int w = 0; w < workers; w++) {
                 futures.add(pool.submit(() -> {
+                    for (int g = nextGroup.getAndIncrement(); g < groups.groups().size(); g = nextGroup.getAndIncrement()) {
+                        transferTogether(groups.groups().get(g));
+                    }
                     for (int i = next.getAndIncrement(); i < batch.size(); i = next.getAndIncrement()) {
-                        transfer(batch.get(i), owned);
+                        if (!groups.grouped(i)) {
+                            transfer(batch.get(i), owned);
+                        }
                     }
                 }));
             }
@@ -373,27 +381,61 @@ final class PlanExecutor {
         }
     }
 
-    private void transfer(SyncAction a, Set<String> owned) {
+    /** Whether {@code a} may start: the run goes on, nothing blocks it, and an upload has room on the account. */
+    private boolean mayTransfer(SyncAction a) {
         if (abort.get() || stopRequested() || blockedByFailedDelete(a)) {
-            return;
+            return false;
         }
         if (quotaExceeded && a instanceof SyncAction.Upload) {
             tally.error(a.path(), Reason.of(ReasonCode.QUOTA, "not uploaded: the account's storage quota is full"));
+            return false;
+        }
+        return true;
+    }
+
+    /** A group of small updates sent together ({@link TransferSteps#uploadTogether}); an outcome per item. */
+    private void transferTogether(List<SyncAction.Upload> group) {
+        List<SyncAction.Upload> go = new ArrayList<>(group.size());
+        for (SyncAction.Upload u : group) {
+            if (mayTransfer(u)) {
+                go.add(u);
+            }
+        }
+        if (go.isEmpty()) {
             return;
         }
+        List<Exception> failures = transfers.uploadTogether(go);
+        for (int k = 0; k < go.size(); k++) {
+            outcome(go.get(k), failures.get(k));
+        }
+    }
+
+    private void outcome(SyncAction a, Exception e) {
+        if (e == null) {
+            s.listener().itemDone(s.pairName(), a.describe(), null);
+        } else if (e instanceof TransferException.Stopped) {
+            LOG.info("{}: {}", s.pairName(), e.getMessage());
+            stop(Reason.of(ReasonCode.STOPPED, STOPPED_ON_REQUEST));
+        } else {
+            fail(a, e);
+        }
+    }
+
+    private void transfer(SyncAction a, Set<String> owned) {
+        if (!mayTransfer(a)) {
+            return;
+        }
+        Exception failure = null;
         try {
             if (a instanceof SyncAction.Upload u) {
                 transfers.upload(u, owned);
             } else {
                 transfers.download((SyncAction.Download) a);
             }
-            s.listener().itemDone(s.pairName(), a.describe(), null);
-        } catch (TransferException.Stopped e) {
-            LOG.info("{}: {}", s.pairName(), e.getMessage());
-            stop(Reason.of(ReasonCode.STOPPED, STOPPED_ON_REQUEST));
         } catch (Exception e) {
-            fail(a, e);
+            failure = e;
         }
+        outcome(a, failure);
     }
 
     /** A local entry changed between the scan and the action: nothing was touched; the next run compares again. */
