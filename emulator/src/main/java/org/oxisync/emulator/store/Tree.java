@@ -55,9 +55,7 @@ public final class Tree implements AutoCloseable {
     private final Map<String, Long> usage = new HashMap<>();
     private final Set<String> dirtyFolders = new LinkedHashSet<>();
     private long version;
-    private final Map<String, Long> ownedCacheVersion = new HashMap<>();
-    private final Map<String, Map<String, Long>> ownedHashCache = new HashMap<>();
-    private final Map<String, Map<String, Long>> ownedChunkCache = new HashMap<>();
+    private final OwnedIndex owned = new OwnedIndex();
     /** Drives, role grants and the ACL decisions. */
     final Sharing sharing = new Sharing(this);
 
@@ -129,6 +127,7 @@ public final class Tree implements AutoCloseable {
         s.sessions.forEach(x -> sessions.put(x.token, x));
         s.appPasswords.forEach(x -> appPasswords.put(x.id, x));
         s.deviceCodes.forEach(x -> deviceCodes.put(x.deviceCode, x));
+        files.values().forEach(f -> owned.add(f.ownerId, f.hash, f.size, manifests.get(f.hash)));
     }
 
     /** Serializes the whole state into {@code out} under the lock (the manifests map itself, not a copy of it). */
@@ -749,6 +748,7 @@ public final class Tree implements AutoCloseable {
         f.createdAt = now;
         f.modifiedAt = now;
         files.put(f.id, f);
+        owned.add(userId, hash, size, manifests.get(hash));
         childFiles.computeIfAbsent(parent.id, k -> new LinkedHashSet<>()).add(f.id);
         usage.merge(userId, size, Long::sum);
         sharing.addUsage(f.driveId, size);
@@ -767,8 +767,10 @@ public final class Tree implements AutoCloseable {
         String oldHash = f.hash;
         usage.merge(f.ownerId, size - f.size, Long::sum);
         sharing.addUsage(f.driveId, size - f.size);
+        owned.remove(f.ownerId, oldHash);
         f.hash = hash;
         f.size = size;
+        owned.add(f.ownerId, hash, size, manifests.get(hash));
         f.mimeType = mime;
         f.modifiedAt = now();
         releaseHashIfUnused(oldHash);
@@ -925,6 +927,7 @@ public final class Tree implements AutoCloseable {
 
     private void removeFile(FileRow f) {
         files.remove(f.id);
+        owned.remove(f.ownerId, f.hash);
         Set<String> siblings = childFiles.get(f.folderId);
         if (siblings != null) {
             siblings.remove(f.id);
@@ -979,12 +982,9 @@ public final class Tree implements AutoCloseable {
 
     /** When no row references the content any more, its manifest goes and unreferenced chunks become orphans. */
     private void releaseHashIfUnused(String hash) {
-        for (FileRow f : files.values()) {
-            if (f.hash.equals(hash)) {
-                return;
-            }
+        if (owned.referenced(hash)) {
+            return; // (the rows by hash, OwnedIndex: a content swap used to scan every row)
         }
-        // (a linear scan: permanent deletes and content swaps are rare compared with reads)
         Manifest m = manifests.remove(hash);
         if (m == null) {
             return;
@@ -1031,8 +1031,7 @@ public final class Tree implements AutoCloseable {
 
     /** Whole-file hashes of the user's files, trashed ones included, with their sizes. */
     public synchronized Map<String, Long> ownedHashes(String userId) {
-        refreshOwned(userId);
-        return ownedHashCache.get(userId);
+        return owned.hashes(userId);
     }
 
     /** The MIME type of one of the user's live files with this content. */
@@ -1047,32 +1046,7 @@ public final class Tree implements AutoCloseable {
 
     /** Chunk hashes reachable through the user's files (trashed ones included), with their sizes. */
     public synchronized Map<String, Long> ownedChunks(String userId) {
-        refreshOwned(userId);
-        return ownedChunkCache.get(userId);
-    }
-
-    private void refreshOwned(String userId) {
-        Long v = ownedCacheVersion.get(userId);
-        if (v != null && v == version) {
-            return;
-        }
-        Map<String, Long> hashes = new HashMap<>();
-        Map<String, Long> chunkSizes = new HashMap<>();
-        for (FileRow f : files.values()) {
-            // trashed files count too (dedup_service.rs:800-842, user_owns_blob_reference :1473-1498)
-            if (f.ownerId.equals(userId) && !hashes.containsKey(f.hash)) {
-                hashes.put(f.hash, f.size);
-                Manifest m = manifests.get(f.hash);
-                if (m != null) {
-                    for (Model.ChunkRef c : m.chunks) {
-                        chunkSizes.put(c.h(), c.s());
-                    }
-                }
-            }
-        }
-        ownedHashCache.put(userId, hashes);
-        ownedChunkCache.put(userId, chunkSizes);
-        ownedCacheVersion.put(userId, version);
+        return owned.chunks(userId);
     }
 
     /**
