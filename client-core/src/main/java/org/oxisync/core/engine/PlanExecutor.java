@@ -14,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.oxisync.core.naming.RelativePaths;
-import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.LocalEntry;
 import org.oxisync.core.plan.RemoteEntry;
@@ -47,6 +46,7 @@ final class PlanExecutor {
     private final StructureSteps structure;
     private final TransferSteps transfers;
     private final DeleteSteps deletes;
+    private final RecordSteps records;
     private final AtomicBoolean abort = new AtomicBoolean();
     private volatile Reason abortReason;
     private volatile boolean quotaExceeded;
@@ -79,6 +79,7 @@ final class PlanExecutor {
         SwapOut swap = new SwapOut(session, tally, session.conflictNamer());
         this.transfers = new TransferSteps(session, tally, structure.scannedAs(), placements, swap);
         this.deletes = new DeleteSteps(session, tally, swap);
+        this.records = new RecordSteps(session);
     }
 
     /** The server folders whose listings the plan will write to (see {@link WrittenFolders}). */
@@ -240,7 +241,6 @@ final class PlanExecutor {
         s.listener().itemFailed(s.pairName(), a.describe(), why);
     }
 
-    /** A 403 on a write outside the server's read-only mode (that one is {@code ServerReadOnly}), however wrapped. */
     /**
      * A 403 that is not a login problem: the server's ACL engine refusing the role ({@code ForbiddenByRole}, what a
      * real OxiCloud answers for a write the role forbids) or another refusal ({@code Forbidden}).
@@ -289,22 +289,7 @@ final class PlanExecutor {
         } else if (a instanceof SyncAction.DeleteRemote) {
             throw new IllegalStateException("remote deletes run in batches (trashRemote)");
         } else if (a instanceof SyncAction.RecordJournal r) {
-            boolean movedFolder = r.entry().kind() == EntryKind.DIR && r.previousPath() != null
-                    && !r.previousPath().equals(r.entry().path());
-            if (movedFolder) {
-                // a folder both sides moved the same way (another client, or this one before a kill lost the
-                // journal batch of its move): the rows below it move along, as a move step re-keys them
-                s.journal().move(r.previousPath(), r.entry().path(), r.entry().remoteId(), old -> r.entry());
-            } else {
-                s.journal().upsert(r.entry());
-            }
-            if (!movedFolder && r.previousPath() != null && !r.previousPath().equals(r.entry().path())) {
-                s.journal().delete(r.previousPath());
-                String from = r.previousPath();
-                String to = r.entry().path();
-                s.journal().later(() -> s.store().chunks().moveLocalFiles(s.pairId(), from, to));
-            }
-            rememberChunks(r.entry());
+            records.record(r);
         } else if (a instanceof SyncAction.ForgetJournal f) {
             s.journal().deleteTree(f.path());
         } else if (a instanceof SyncAction.Skip k) {
@@ -315,22 +300,6 @@ final class PlanExecutor {
         } else {
             throw new IllegalStateException("unknown action " + a);
         }
-    }
-
-    /**
-     * A large file recorded without a transfer (both sides already held the same content: a folder first synced by
-     * another client, a copy restored from a backup) keeps the chunk list this scan computed, as a download or an
-     * upload does, so that a later edit on the server comes down as a delta that reuses the unchanged chunks of the
-     * local file instead of the whole file. Small files come by plain GET anyway, so their rows would only cost space.
-     */
-    private void rememberChunks(JournalEntry e) {
-        if (e.kind() != EntryKind.FILE || e.size() < s.deltaThreshold() || e.localHash() == null) {
-            return;
-        }
-        s.scan().digest(e.path())
-                .filter(d -> d.size() == e.size() && e.localHash().equals(d.fileHash()) && !d.chunks().isEmpty())
-                .ifPresent(d -> s.journal().later(() -> s.store().chunks().recordLocalFile(s.pairId(), e.path(), d,
-                        java.time.Instant.ofEpochMilli(e.mtimeMillis()), e.fileKey())));
     }
 
     // ---- transfers -----------------------------------------------------------------------------------------
