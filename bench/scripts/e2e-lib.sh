@@ -118,6 +118,7 @@ sync_run() {
     t0=$(now_ms)
     /usr/bin/time -v -o "$WORK/$2.time" "$LAUNCHER" sync-once --json --home "$1" ${E2E_SYNC_ARGS:-} > "$JSON" 2> "$WORK/$2.err" || rc=$?
     t1=$(now_ms)
+    sed -i '/^\[[0-9.]*s\]\[/d' "$JSON" # JVM log lines on stdout (a flight recording's start-up message)
     WALL_MS=$((t1 - t0))
     RSS_KIB=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$WORK/$2.time")
     CPU_MS=$(awk -F': ' '/User time|System time/ {s += $2} END {printf "%d", s * 1000}' "$WORK/$2.time")

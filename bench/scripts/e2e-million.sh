@@ -18,6 +18,9 @@
 # GC.class_histogram, which runs a full GC) every SECONDS during the join and the settle run; the largest is kept
 # in the work folder and its head printed. Set E2E_KEEP=1 to keep the work folder. E2E_STOP_AFTER=join (bulk
 # only): stop after the join (its figures and histogram), for measuring the join alone.
+# E2E_EDIT_JAVA_OPTS: client JVM options of the two edit runs only (steps 4 and 5), e.g. a flight recording:
+# "-XX:StartFlightRecording=dumponexit=true,filename=DIR/,settings=profile". After each edit run the requests are
+# printed by endpoint.
 # The faithful emulator limits delta requests (240 per 60 s of quiet, OxiCloud 0.8.7): an edited file costs 2 of
 # them, so steps 4 and 5 have a floor of about 2 x CHANGES / 4 seconds that no client can beat;
 # E2E_EMU_OPTS="--delta-rate-limit 0" measures the client without it (say which in the figures).
@@ -134,7 +137,8 @@ find "$tree" -type f | sort > "$WORK/files.txt"
 awk -v step="$step" -v max="$changes" 'NR % step == 1 % step && c < max { print; c++ }' "$WORK/files.txt" \
     | while IFS= read -r f; do printf 'x' >> "$f"; done
 emu_reset
-sync_run "$WORK/home" local-changes
+OXISYNC_JAVA_OPTS="${E2E_EDIT_JAVA_OPTS:-${OXISYNC_JAVA_OPTS:-}}" sync_run "$WORK/home" local-changes
+echo "  requests by endpoint: $(emu_endpoints)"
 [ "$(j .uploaded)" = "$changes" ] || echo "note: uploaded $(j .uploaded) of $changes edited files"
 row "run after $changes local edits, wall" "$(secs "$WALL_MS")" "no-change $(secs "$best")" "$(div "$WALL_MS" "$best")x" "goal <= 2x: $(verdict "$(div "$WALL_MS" "$best")" '<=' 2); $(emu_sum requests) requests; cpu $(secs "$CPU_MS"); peak RSS $(mib "$((RSS_KIB * 1024))"); $(load)"
 
@@ -153,7 +157,8 @@ if [ "$seed_mode" = bulk ]; then
         || e2e_die "the remote edits failed (emulator log: $WORK/emu.err)"
     echo "  remote edits made: $(echo "$edit_json" | jq -c '{replaced, elapsedMillis}')"
     emu_reset
-    sync_run "$WORK/home" remote-changes
+    OXISYNC_JAVA_OPTS="${E2E_EDIT_JAVA_OPTS:-${OXISYNC_JAVA_OPTS:-}}" sync_run "$WORK/home" remote-changes
+    echo "  requests by endpoint: $(emu_endpoints)"
     [ "$(j .downloaded)" = "$changes" ] || echo "note: downloaded $(j .downloaded) of $changes remotely edited files"
     row "run after $changes remote edits, wall" "$(secs "$WALL_MS")" "no-change $(secs "$best")" "$(div "$WALL_MS" "$best")x" "goal <= 2x: $(verdict "$(div "$WALL_MS" "$best")" '<=' 2); $(emu_sum requests) requests; cpu $(secs "$CPU_MS"); peak RSS $(mib "$((RSS_KIB * 1024))"); $(load)"
 

@@ -217,6 +217,19 @@ public interface OxiCloudApi extends AutoCloseable {
     List<ChunkRefDto> putChunks(Path file, List<ChunkSlice> chunks);
 
     /**
+     * {@code PUT /api/files/delta/chunks} with the chunks of several files in one body, in the given order. The
+     * server stores what it receives as loose chunks by content, tied to no file and no upload session
+     * ({@code delta_upload_handler.rs:193-209} {@code delta_upload_chunks} passes the frames to
+     * {@code delta_upload_service.rs:262} {@code store_loose_chunks}); the commit that follows names them. Bodies are
+     * split at {@link Limits#putBatchBytes()} between files (a file's chunks stay in one body, so a file above that
+     * size gets a body of its own); one request counts once against the server's delta rate limit, so a run that
+     * updates many small files spends one delta request for their chunks instead of one per file. Checks the echoed
+     * hashes as {@link #putChunks} does; no splitting on the server's 400 "split" (the caller falls back to
+     * {@link #putChunks} per file). Returns the server's echo of every chunk, in order.
+     */
+    List<ChunkRefDto> putChunksOfFiles(List<FileChunks> files);
+
+    /**
      * {@code POST /api/files/delta/commit}; 409 {@code still_missing} → {@link OxiCloudException.StillMissing}. No
      * whole-call limit; the read timeout grows with the file size (the server hashes the whole file before it
      * answers). Not idempotent: after a timeout or a lost reply it checks whether the commit landed (update: manifest

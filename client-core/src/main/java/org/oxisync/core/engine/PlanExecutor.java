@@ -14,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.oxisync.core.naming.RelativePaths;
-import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.LocalEntry;
 import org.oxisync.core.plan.RemoteEntry;
@@ -47,6 +46,7 @@ final class PlanExecutor {
     private final StructureSteps structure;
     private final TransferSteps transfers;
     private final DeleteSteps deletes;
+    private final RecordSteps records;
     private final AtomicBoolean abort = new AtomicBoolean();
     private volatile Reason abortReason;
     private volatile boolean quotaExceeded;
@@ -79,6 +79,7 @@ final class PlanExecutor {
         SwapOut swap = new SwapOut(session, tally, session.conflictNamer());
         this.transfers = new TransferSteps(session, tally, structure.scannedAs(), placements, swap);
         this.deletes = new DeleteSteps(session, tally, swap);
+        this.records = new RecordSteps(session);
     }
 
     /** The server folders whose listings the plan will write to (see {@link WrittenFolders}). */
@@ -240,7 +241,6 @@ final class PlanExecutor {
         s.listener().itemFailed(s.pairName(), a.describe(), why);
     }
 
-    /** A 403 on a write outside the server's read-only mode (that one is {@code ServerReadOnly}), however wrapped. */
     /**
      * A 403 that is not a login problem: the server's ACL engine refusing the role ({@code ForbiddenByRole}, what a
      * real OxiCloud answers for a write the role forbids) or another refusal ({@code Forbidden}).
@@ -289,22 +289,7 @@ final class PlanExecutor {
         } else if (a instanceof SyncAction.DeleteRemote) {
             throw new IllegalStateException("remote deletes run in batches (trashRemote)");
         } else if (a instanceof SyncAction.RecordJournal r) {
-            boolean movedFolder = r.entry().kind() == EntryKind.DIR && r.previousPath() != null
-                    && !r.previousPath().equals(r.entry().path());
-            if (movedFolder) {
-                // a folder both sides moved the same way (another client, or this one before a kill lost the
-                // journal batch of its move): the rows below it move along, as a move step re-keys them
-                s.journal().move(r.previousPath(), r.entry().path(), r.entry().remoteId(), old -> r.entry());
-            } else {
-                s.journal().upsert(r.entry());
-            }
-            if (!movedFolder && r.previousPath() != null && !r.previousPath().equals(r.entry().path())) {
-                s.journal().delete(r.previousPath());
-                String from = r.previousPath();
-                String to = r.entry().path();
-                s.journal().later(() -> s.store().chunks().moveLocalFiles(s.pairId(), from, to));
-            }
-            rememberChunks(r.entry());
+            records.record(r);
         } else if (a instanceof SyncAction.ForgetJournal f) {
             s.journal().deleteTree(f.path());
         } else if (a instanceof SyncAction.Skip k) {
@@ -317,31 +302,18 @@ final class PlanExecutor {
         }
     }
 
-    /**
-     * A large file recorded without a transfer (both sides already held the same content: a folder first synced by
-     * another client, a copy restored from a backup) keeps the chunk list this scan computed, as a download or an
-     * upload does, so that a later edit on the server comes down as a delta that reuses the unchanged chunks of the
-     * local file instead of the whole file. Small files come by plain GET anyway, so their rows would only cost space.
-     */
-    private void rememberChunks(JournalEntry e) {
-        if (e.kind() != EntryKind.FILE || e.size() < s.deltaThreshold() || e.localHash() == null) {
-            return;
-        }
-        s.scan().digest(e.path())
-                .filter(d -> d.size() == e.size() && e.localHash().equals(d.fileHash()) && !d.chunks().isEmpty())
-                .ifPresent(d -> s.journal().later(() -> s.store().chunks().recordLocalFile(s.pairId(), e.path(), d,
-                        java.time.Instant.ofEpochMilli(e.mtimeMillis()), e.fileKey())));
-    }
-
     // ---- transfers -----------------------------------------------------------------------------------------
 
     /**
-     * Runs the batch's transfers on {@code workers} threads that take the next action from a shared cursor: no task
-     * object per action (a 100,000-file first sync used to queue 100,000 futures, about 13 MB, before any ran).
+     * Runs the batch's transfers on {@code workers} threads that take the next unit of work from shared cursors: no
+     * task object per action (a 100,000-file first sync used to queue 100,000 futures, about 13 MB, before any ran).
+     * Small updates go first, in groups sent together ({@link TransferGroups}); then every other action, one by one.
      */
     private void runTransfers(List<SyncAction> batch) {
         Set<String> owned = transfers.ownedSmallUploads(batch);
-        int workers = Math.max(1, Math.min(s.workers(), batch.size()));
+        TransferGroups groups = TransferGroups.of(batch, s.workers(), transfers::together);
+        int workers = Math.max(1, Math.min(s.workers(), groups.units()));
+        java.util.concurrent.atomic.AtomicInteger nextGroup = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "oxisync-transfer");
@@ -352,8 +324,13 @@ final class PlanExecutor {
             List<Future<?>> futures = new ArrayList<>();
             for (int w = 0; w < workers; w++) {
                 futures.add(pool.submit(() -> {
+                    for (int g = nextGroup.getAndIncrement(); g < groups.groups().size(); g = nextGroup.getAndIncrement()) {
+                        transferTogether(groups.groups().get(g));
+                    }
                     for (int i = next.getAndIncrement(); i < batch.size(); i = next.getAndIncrement()) {
-                        transfer(batch.get(i), owned);
+                        if (!groups.grouped(i)) {
+                            transfer(batch.get(i), owned);
+                        }
                     }
                 }));
             }
@@ -373,27 +350,61 @@ final class PlanExecutor {
         }
     }
 
-    private void transfer(SyncAction a, Set<String> owned) {
+    /** Whether {@code a} may start: the run goes on, nothing blocks it, and an upload has room on the account. */
+    private boolean mayTransfer(SyncAction a) {
         if (abort.get() || stopRequested() || blockedByFailedDelete(a)) {
-            return;
+            return false;
         }
         if (quotaExceeded && a instanceof SyncAction.Upload) {
             tally.error(a.path(), Reason.of(ReasonCode.QUOTA, "not uploaded: the account's storage quota is full"));
+            return false;
+        }
+        return true;
+    }
+
+    /** A group of small updates sent together ({@link TransferSteps#uploadTogether}); an outcome per item. */
+    private void transferTogether(List<SyncAction.Upload> group) {
+        List<SyncAction.Upload> go = new ArrayList<>(group.size());
+        for (SyncAction.Upload u : group) {
+            if (mayTransfer(u)) {
+                go.add(u);
+            }
+        }
+        if (go.isEmpty()) {
             return;
         }
+        List<Exception> failures = transfers.uploadTogether(go);
+        for (int k = 0; k < go.size(); k++) {
+            outcome(go.get(k), failures.get(k));
+        }
+    }
+
+    private void outcome(SyncAction a, Exception e) {
+        if (e == null) {
+            s.listener().itemDone(s.pairName(), a.describe(), null);
+        } else if (e instanceof TransferException.Stopped) {
+            LOG.info("{}: {}", s.pairName(), e.getMessage());
+            stop(Reason.of(ReasonCode.STOPPED, STOPPED_ON_REQUEST));
+        } else {
+            fail(a, e);
+        }
+    }
+
+    private void transfer(SyncAction a, Set<String> owned) {
+        if (!mayTransfer(a)) {
+            return;
+        }
+        Exception failure = null;
         try {
             if (a instanceof SyncAction.Upload u) {
                 transfers.upload(u, owned);
             } else {
                 transfers.download((SyncAction.Download) a);
             }
-            s.listener().itemDone(s.pairName(), a.describe(), null);
-        } catch (TransferException.Stopped e) {
-            LOG.info("{}: {}", s.pairName(), e.getMessage());
-            stop(Reason.of(ReasonCode.STOPPED, STOPPED_ON_REQUEST));
         } catch (Exception e) {
-            fail(a, e);
+            failure = e;
         }
+        outcome(a, failure);
     }
 
     /** A local entry changed between the scan and the action: nothing was touched; the next run compares again. */

@@ -6,6 +6,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import org.oxisync.core.plan.RemoteEntry;
 import org.oxisync.core.plan.SyncAction;
 import org.oxisync.core.transfer.DownloadRequest;
 import org.oxisync.core.transfer.ProgressSink;
+import org.oxisync.core.transfer.SmallUpdates;
 import org.oxisync.core.transfer.StagedDownload;
 import org.oxisync.core.transfer.TransferException;
 import org.oxisync.core.transfer.UploadOutcome;
@@ -77,7 +79,67 @@ final class TransferSteps {
         }
     }
 
+    /** One upload as prepared: its request, the local state that was hashed, its progress item. */
+    private record Prepared(SyncAction.Upload u, UploadRequest req, FileDigest digest, LocalEntry local, int item) {}
+
+    /** Where a prepared upload's outcome comes from. */
+    @FunctionalInterface
+    private interface OutcomeSource {
+        UploadOutcome get() throws Exception;
+    }
+
     void upload(SyncAction.Upload u, Set<String> owned) throws Exception {
+        Prepared p = prepare(u);
+        send(p, () -> s.uploader().upload(p.req(), owned, sink(p.item()), s.journal()::later));
+    }
+
+    /** Whether {@link #uploadTogether} may take {@code a}: an update of a file below the delta threshold. */
+    boolean together(SyncAction a) {
+        return a instanceof SyncAction.Upload u && !u.isNew() && u.size() > 0 && u.size() < s.deltaThreshold();
+    }
+
+    /**
+     * Small updates sent together ({@link org.oxisync.core.transfer.SmallUpdates}: about one request per file
+     * instead of four); what that cannot settle is uploaded alone as {@link #upload} does. Returns, in order, null
+     * for every update done and the failure of each other one (for the executor to report, as a thrown one).
+     */
+    List<Exception> uploadTogether(List<SyncAction.Upload> ups) {
+        List<Exception> failures = new ArrayList<>(java.util.Collections.nCopies(ups.size(), null));
+        List<Prepared> prepared = new ArrayList<>();
+        List<Integer> at = new ArrayList<>();
+        for (int i = 0; i < ups.size(); i++) {
+            try {
+                prepared.add(prepare(ups.get(i)));
+                at.add(i);
+            } catch (Exception e) {
+                failures.set(i, e);
+            }
+        }
+        List<SmallUpdates.Result> results = s.uploader().uploadSmallUpdates(
+                prepared.stream().map(Prepared::req).toList(),
+                prepared.stream().map(p -> sink(p.item())).toList(), s.journal()::later);
+        for (int k = 0; k < prepared.size(); k++) {
+            Prepared p = prepared.get(k);
+            SmallUpdates.Result r = results.get(k);
+            try {
+                if (r.alone()) {
+                    send(p, () -> s.uploader().upload(p.req(), Set.of(), sink(p.item()), s.journal()::later));
+                } else {
+                    send(p, () -> {
+                        if (r.failure() != null) {
+                            throw r.failure();
+                        }
+                        return r.outcome();
+                    });
+                }
+            } catch (Exception e) {
+                failures.set(at.get(k), e);
+            }
+        }
+        return failures;
+    }
+
+    private Prepared prepare(SyncAction.Upload u) throws Exception {
         Path file = s.tree().resolve(u.path());
         String scanned = scannedAs.getOrDefault(u.path(), u.path());
         FileDigest digest = s.scan().digest(scanned).orElse(null);
@@ -92,22 +154,32 @@ final class TransferSteps {
         String expectedRemoteHash = u.isNew() ? null : agreedRemoteHash(u);
         int item = s.progress().add(u.path(), Math.max(1, u.size()));
         try {
+            UploadRequest req = new UploadRequest(s.pairId(), u.path(), file, digest,
+                    s.remote().parentFolderId(u.path()), RelativePaths.name(u.path()), u.remoteId(),
+                    expectedRemoteHash, java.time.Instant.ofEpochMilli(local.mtimeMillis()), local.fileKey());
+            return new Prepared(u, req, digest, local, item);
+        } catch (RuntimeException e) {
+            failed(item);
+            throw e;
+        }
+    }
+
+    private void send(Prepared p, OutcomeSource source) throws Exception {
+        SyncAction.Upload u = p.u();
+        try {
             tally.touched(s.remote().parentFolderId(u.path()));
             UploadOutcome out;
             try {
-                out = s.uploader().upload(new UploadRequest(s.pairId(), u.path(), file, digest,
-                        s.remote().parentFolderId(u.path()), RelativePaths.name(u.path()), u.remoteId(),
-                        expectedRemoteHash, java.time.Instant.ofEpochMilli(local.mtimeMillis()), local.fileKey()),
-                        owned, sink(item), s.journal()::later);
+                out = source.get();
             } catch (TransferException.RemoteChanged e) {
                 if (u.isNew() || e.current() == null) {
                     throw e; // a gone file: the next run reconciles the delete with the local change
                 }
-                overtaken.keepBoth(u, digest, local, e); // another device's commit came first (or right after ours)
-                completed(item);
+                overtaken.keepBoth(u, p.digest(), p.local(), e); // another device's commit came first (or right after ours)
+                completed(p.item());
                 return;
             }
-            completed(item);
+            completed(p.item());
             FileDto f = u.isNew() ? ServerNames.createdAs(s.api(), out.file(), RelativePaths.name(u.path()))
                     : out.file();
             s.remote().put(u.path(), f.id(), EntryKind.FILE);
@@ -118,14 +190,14 @@ final class TransferSteps {
             tally.uploaded.incrementAndGet();
             tally.bytesSent.addAndGet(out.bytesSent());
             tally.bytesReused.addAndGet(out.bytesReused());
-            s.journal().upsert(new JournalEntry(u.path(), EntryKind.FILE, digest.size(), local.mtimeMillis(),
-                    local.fileKey(), digest.fileHash(), f.id(), f.etag(), f.contentHash()));
+            s.journal().upsert(new JournalEntry(u.path(), EntryKind.FILE, p.digest().size(), p.local().mtimeMillis(),
+                    p.local().fileKey(), p.digest().fileHash(), f.id(), f.etag(), f.contentHash()));
             record(u.path(), "upload", out.bytesSent() + " bytes sent", org.oxisync.core.reason.ActivityCode.SENT, out.bytesSent());
         } catch (TransferException.Stopped e) {
-            s.progress().restart(item);
+            s.progress().restart(p.item());
             throw e;
         } catch (Exception e) {
-            failed(item);
+            failed(p.item());
             throw e;
         }
     }

@@ -5,7 +5,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -30,6 +29,7 @@ import org.oxisync.protocol.SkippedResource;
 public final class RemoteScanner {
     private final OxiCloudApi api;
     private final SharedStrings shared;
+    private final FolderLister lister;
 
     public RemoteScanner(OxiCloudApi api) {
         this(api, SharedStrings.none());
@@ -39,6 +39,7 @@ public final class RemoteScanner {
     public RemoteScanner(OxiCloudApi api, SharedStrings shared) {
         this.api = Objects.requireNonNull(api, "api");
         this.shared = Objects.requireNonNull(shared, "shared");
+        this.lister = new FolderLister(api);
     }
 
     /**
@@ -105,7 +106,10 @@ public final class RemoteScanner {
     public static final String LISTED_TWICE = "the server listed this folder twice (in two folders, or inside itself)";
 
     /** A folder to list: its id, name, tree ETag ("" = unknown) and the folder that listed it. */
-    private record Pending(String id, String name, String treeEtag, String parentId) {}
+    record Pending(String id, String name, String treeEtag, String parentId) {}
+
+    /** One folder's listing: its resources in the server's order and the rows it skipped as unsafe. */
+    record Page(Pending folder, List<Resource> resources, List<SkippedResource> skipped) {}
 
     /**
      * Lists the changed folders breadth first with an explicit queue (no recursion: a tree of any depth), copies the
@@ -122,17 +126,21 @@ public final class RemoteScanner {
         ArrayDeque<Pending> queue = new ArrayDeque<>();
         queue.add(start);
         next.put(new RemoteTree.Folder(start.id(), start.name(), start.treeEtag(), List.of(), List.of()));
-        while (!queue.isEmpty()) {
-            Pending f = queue.poll();
+        ArrayDeque<Page> listed = new ArrayDeque<>();
+        while (!queue.isEmpty() || !listed.isEmpty()) {
+            if (listed.isEmpty()) {
+                listed.addAll(lister.list(queue)); // the next folders in queue order, listed at once
+            }
+            Page page = listed.poll();
+            Pending f = page.folder();
             List<RemoteTree.File> files = new ArrayList<>();
             List<FolderDto> children = new ArrayList<>();
-            Iterator<Resource> it = api.allResources(f.id(), row -> {
-                skipped.add(row); // one unsafe row costs that row, not the listing (and the folder stays stale)
+            if (!page.skipped().isEmpty()) {
+                skipped.addAll(page.skipped()); // one unsafe row costs that row, not the listing (and the folder stays stale)
                 incomplete.add(f.id());
-            });
+            }
             requests[0]++;
-            while (it.hasNext()) {
-                Resource r = it.next();
+            for (Resource r : page.resources()) {
                 if (r instanceof FileDto file) {
                     files.add(shared.file(new RemoteTree.File(file.id(), file.name(), file.etag(),
                             file.contentHash(), file.size(), file.modifiedAt())));

@@ -42,7 +42,15 @@ final class RemoteCheck {
         if (expected == null) {
             return;
         }
-        FileDto file = read(api, req.remoteFileId());
+        requireUnchanged(req, read(api, req.remoteFileId()));
+    }
+
+    /** As {@link #requireUnchanged(OxiCloudApi, UploadRequest)}, with the file as read already (null: not there). */
+    static void requireUnchanged(UploadRequest req, FileDto file) throws TransferException.RemoteChanged {
+        String expected = req.expectedRemoteHash();
+        if (expected == null) {
+            return;
+        }
         if (file == null) {
             throw new TransferException.RemoteChanged(req.path() + ": the remote file is gone (or is not ours)", null);
         }
@@ -68,10 +76,31 @@ final class RemoteCheck {
                     e.getMessage());
             return;
         }
+        requireStillHeld(req, committed, now);
+    }
+
+    /** As {@link #requireStillHeld(OxiCloudApi, UploadRequest, FileDto)}, with the file as read after the commit. */
+    static void requireStillHeld(UploadRequest req, FileDto committed, FileDto now)
+            throws TransferException.RemoteChanged {
         if (now != null && !committed.contentHash().equals(now.contentHash())) {
             throw new TransferException.RemoteChanged(req.path() + ": another device committed other content right"
                     + " after this update", now, true);
         }
+    }
+
+    /**
+     * Several files at once (one {@code POST /api/batch/files/get} per 1000 ids), by id; an id the server did not
+     * return is absent.
+     */
+    static java.util.Map<String, FileDto> readAll(OxiCloudApi api, List<String> ids) {
+        java.util.Map<String, FileDto> byId = new java.util.HashMap<>();
+        java.util.Set<String> wanted = new java.util.HashSet<>(ids);
+        for (FileDto f : api.files(ids).successful()) {
+            if (wanted.contains(f.id())) {
+                byId.put(f.id(), f);
+            }
+        }
+        return byId;
     }
 
     private static FileDto read(OxiCloudApi api, String id) {

@@ -29,6 +29,9 @@ import org.slf4j.LoggerFactory;
  *   <li>larger new files and every update ({@link DeltaUpload}): negotiate, PUT the missing chunks, commit, with
  *       multipart as the fallback of a create that failed for a reason other than quota, auth or a local change;
  *       updates below the delta threshold PUT their chunks without negotiating;</li>
+ *   <li>updates below the delta threshold, when the engine has several: together ({@link SmallUpdates}: one PUT
+ *       for all their chunks, one check before every {@value SmallUpdates#COMMITS_AT_ONCE} commits sent at once, one
+ *       check after all), about one request per file instead of four;</li>
  *   <li>an update to 0 bytes: an empty delta commit, which keeps the file id (audit #22);</li>
  *   <li>while the account's delta budget is paused after a refusal (other devices of the user share the server's
  *       limit), or when an update's delta requests are refused: creates go by multipart and updates up to
@@ -51,6 +54,7 @@ public final class Uploader {
     private final TransferOptions options;
     private final Sleeper sleeper;
     private final EarlyChunks early;
+    private final SmallUpdates smallUpdates;
 
     public Uploader(OxiCloudApi api, LocalStore store, TransferOptions options) {
         this(api, store, options, Sleeper.SYSTEM);
@@ -71,6 +75,7 @@ public final class Uploader {
         this.options = Objects.requireNonNull(options, "options");
         this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
         this.early = Objects.requireNonNull(early, "early");
+        this.smallUpdates = new SmallUpdates(api, options, early, this);
     }
 
     /** check-batch for many new small files at once (split at 10,000 by the api): the hashes the server already has. */
@@ -99,14 +104,7 @@ public final class Uploader {
             throws TransferException {
         ProgressSink p = progress == null ? ProgressSink.NONE : progress;
         FileDigest digest = req.digest();
-        LocalFileState start = LocalFileState.of(req.file());
-        if (start.size() != digest.size()) {
-            throw new TransferException.FileChangedWhileReading(req.path() + " is " + start.size()
-                    + " bytes now, " + digest.size() + " when it was hashed", null);
-        }
-        if (req.localMtime() != null && !start.mtime().equals(req.localMtime())) {
-            throw new TransferException.FileChangedWhileReading(req.path() + " was modified since it was hashed", null);
-        }
+        LocalFileState start = startState(req);
         UploadOutcome out;
         if (req.isUpdate()) {
             out = update(req, start, p);
@@ -124,6 +122,34 @@ public final class Uploader {
             RemoteCheck.requireStillHeld(api, req, out.file()); // another device may have committed right after us
         }
         return out;
+    }
+
+    /** The local file as the upload starts; it must still be what was hashed. */
+    static LocalFileState startState(UploadRequest req) throws TransferException {
+        FileDigest digest = req.digest();
+        LocalFileState start = LocalFileState.of(req.file());
+        if (start.size() != digest.size()) {
+            throw new TransferException.FileChangedWhileReading(req.path() + " is " + start.size()
+                    + " bytes now, " + digest.size() + " when it was hashed", null);
+        }
+        if (req.localMtime() != null && !start.mtime().equals(req.localMtime())) {
+            throw new TransferException.FileChangedWhileReading(req.path() + " was modified since it was hashed", null);
+        }
+        return start;
+    }
+
+    /** Whether {@link #uploadSmallUpdates} takes this request (an update below the delta threshold with a base). */
+    public boolean takesTogether(UploadRequest req) {
+        return smallUpdates.takes(req);
+    }
+
+    /**
+     * Small updates sent together ({@link SmallUpdates}): one result per request, in order; a result that is
+     * {@link SmallUpdates.Result#alone()} is for {@link #upload} to send on its own. {@code sinks}: one per request.
+     */
+    public List<SmallUpdates.Result> uploadSmallUpdates(List<UploadRequest> reqs, List<ProgressSink> sinks,
+                                                         StoreWrites writes) {
+        return smallUpdates.run(reqs, sinks, Objects.requireNonNull(writes, "writes"));
     }
 
     /**
@@ -248,7 +274,7 @@ public final class Uploader {
     }
 
     /** Records the manifest and where the file's chunks can be read locally; a failure here never fails the upload. */
-    private void remember(UploadRequest req, LocalFileState start, StoreWrites writes) {
+    void remember(UploadRequest req, LocalFileState start, StoreWrites writes) {
         FileDigest d = req.digest();
         if (d.chunks().isEmpty()) {
             return;

@@ -28,21 +28,18 @@ final class Contents {
     private final Rows rows;
     private final ChunkStore chunks;
     private final Clock clock;
-    private final Changes changes;
     final Map<String, Manifest> manifests = new HashMap<>();
     final Map<String, Long> looseChunks = new HashMap<>();
     /** Per chunk, how many manifests reference it. */
     private final Map<String, Integer> chunkRefs = new HashMap<>();
     private final Map<String, Integer> pinned = new HashMap<>();
-    private final Map<String, Long> ownedCacheVersion = new HashMap<>();
-    private final Map<String, Map<String, Long>> ownedHashCache = new HashMap<>();
-    private final Map<String, Map<String, Long>> ownedChunkCache = new HashMap<>();
+    /** What each user owns, kept as rows come and go (a rebuild from every row after each change cost each commit). */
+    private final OwnedIndex owned = new OwnedIndex();
 
-    Contents(Rows rows, ChunkStore chunks, Clock clock, Changes changes) {
+    Contents(Rows rows, ChunkStore chunks, Clock clock) {
         this.rows = rows;
         this.chunks = chunks;
         this.clock = clock;
-        this.changes = changes;
     }
 
     // ------------------------------------------------------------------ manifests and their rows
@@ -55,14 +52,25 @@ final class Contents {
         }
     }
 
-    /** Counts, once after loading a snapshot, the file rows of every manifest's hash. */
+    /** Counts, once after loading a snapshot, the file rows of every manifest's hash, and what each user owns. */
     void countRows() {
         for (FileRow f : rows.files.values()) {
             Manifest m = manifests.get(f.hash);
             if (m != null) {
                 m.rows++;
             }
+            owned.add(f.ownerId, f.hash, f.size, m);
         }
+    }
+
+    /** A file row now exists with its content (after {@link #attach}): its owner owns that content. */
+    void ownedBy(FileRow f) {
+        owned.add(f.ownerId, f.hash, f.size, manifests.get(f.hash));
+    }
+
+    /** A file row no longer has its current content (swapped, or the row removed for good). */
+    void noLongerOwnedBy(FileRow f) {
+        owned.remove(f.ownerId, f.hash);
     }
 
     /**
@@ -189,14 +197,12 @@ final class Contents {
 
     /** Whole-file hashes of the user's files, trashed ones included, with their sizes. */
     Map<String, Long> ownedHashes(String userId) {
-        refreshOwned(userId);
-        return ownedHashCache.get(userId);
+        return owned.hashes(userId);
     }
 
     /** Chunk hashes reachable through the user's files (trashed ones included), with their sizes. */
     Map<String, Long> ownedChunks(String userId) {
-        refreshOwned(userId);
-        return ownedChunkCache.get(userId);
+        return owned.chunks(userId);
     }
 
     /** The MIME type of one of the user's files with this content. */
@@ -207,30 +213,6 @@ final class Contents {
             }
         }
         return "application/octet-stream";
-    }
-
-    private void refreshOwned(String userId) {
-        Long v = ownedCacheVersion.get(userId);
-        if (v != null && v == changes.version()) {
-            return;
-        }
-        Map<String, Long> hashes = new HashMap<>();
-        Map<String, Long> chunkSizes = new HashMap<>();
-        for (FileRow f : rows.files.values()) {
-            // trashed files count too (dedup_service.rs:800-842, user_owns_blob_reference :1473-1498)
-            if (f.ownerId.equals(userId) && !hashes.containsKey(f.hash)) {
-                hashes.put(f.hash, f.size);
-                Manifest m = manifests.get(f.hash);
-                if (m != null) {
-                    for (Model.ChunkRef c : m.chunks) {
-                        chunkSizes.put(c.h(), c.s());
-                    }
-                }
-            }
-        }
-        ownedHashCache.put(userId, hashes);
-        ownedChunkCache.put(userId, chunkSizes);
-        ownedCacheVersion.put(userId, changes.version());
     }
 
     private long now() {

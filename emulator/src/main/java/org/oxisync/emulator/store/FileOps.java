@@ -70,6 +70,7 @@ final class FileOps {
         f.createdAt = now;
         f.modifiedAt = now;
         rows.addFile(f);
+        contents.ownedBy(f);
         sharing.addUsage(f.driveId, size);
         etags.bumpFrom(parent.id);
         changes.changed();
@@ -85,8 +86,10 @@ final class FileOps {
         String oldHash = f.hash;
         rows.addUsage(f.ownerId, size - f.size);
         sharing.addUsage(f.driveId, size - f.size);
+        contents.noLongerOwnedBy(f);
         f.hash = hash;
         f.size = size;
+        contents.ownedBy(f);
         f.mimeType = mime;
         f.modifiedAt = now();
         contents.release(oldHash);

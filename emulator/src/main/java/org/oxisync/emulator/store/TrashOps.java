@@ -135,6 +135,7 @@ final class TrashOps {
     /** Removes a file row for good: its bytes leave the owner's and the drive's usage, its content is released. */
     void removeFile(FileRow f) {
         rows.removeFile(f);
+        contents.noLongerOwnedBy(f);
         sharing.addUsage(f.driveId, -f.size);
         contents.release(f.hash);
     }

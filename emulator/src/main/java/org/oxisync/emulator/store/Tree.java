@@ -69,7 +69,7 @@ public final class Tree implements AutoCloseable {
         this.persister = new Persister(meta, this::writeSnapshot);
         this.changes = new Changes(persister);
         this.sharing = new Sharing(rows, clock);
-        this.contents = new Contents(rows, chunks, clock, changes);
+        this.contents = new Contents(rows, chunks, clock);
         this.access = new Access(rows, sharing);
         this.accounts = new Accounts(rows, sharing, clock);
         if (Files.exists(meta)) {

@@ -138,6 +138,57 @@ final class DeltaCalls {
     }
 
     /**
+     * The chunks of several files, in bodies of at most the current batch size split between files; the echo of
+     * every body is checked as {@link #putChunks} checks it.
+     */
+    List<ChunkRefDto> putChunksOfFiles(List<org.oxisync.protocol.FileChunks> files) {
+        List<ChunkRefDto> all = new ArrayList<>();
+        List<org.oxisync.protocol.FileChunks> body = new ArrayList<>();
+        long bytes = 0;
+        for (org.oxisync.protocol.FileChunks f : files) {
+            if (f.chunks().isEmpty()) {
+                continue;
+            }
+            if (!body.isEmpty() && bytes + f.frameBytes() > putBatchBytes) {
+                all.addAll(putBody(body));
+                body = new ArrayList<>();
+                bytes = 0;
+            }
+            body.add(f);
+            bytes += f.frameBytes();
+        }
+        if (!body.isEmpty()) {
+            all.addAll(putBody(body));
+        }
+        return all;
+    }
+
+    private List<ChunkRefDto> putBody(List<org.oxisync.protocol.FileChunks> body) {
+        ReceivedDto received = c.transport.call(Transport.Spec.of("PUT", c.url("api/files/delta/chunks").build(),
+                new FilesFrameRequestBody(body)).idempotent(true).asDelta().streaming(true),
+                r -> c.json.read(r.body(), ReceivedDto.class));
+        List<ChunkSlice> sent = new ArrayList<>();
+        body.forEach(f -> sent.addAll(f.chunks()));
+        List<ChunkRefDto> echo = received.received() == null ? List.of() : received.received();
+        if (echo.size() != sent.size()) {
+            throw new OxiCloudException.ProtocolViolation(
+                    "server acknowledged " + echo.size() + " of " + sent.size() + " uploaded chunks");
+        }
+        for (int i = 0; i < sent.size(); i++) {
+            ChunkSlice s = sent.get(i);
+            ChunkRefDto got = echo.get(i);
+            if (got == null || got.s() != s.length()) {
+                throw new OxiCloudException.ProtocolViolation("server acknowledged a chunk of the wrong size");
+            }
+            if (s.hash() != null && !s.hash().equals(got.h())) {
+                throw new OxiCloudException.IntegrityMismatch("uploaded chunk at offset " + s.offset(),
+                        s.hash(), Names.isHash(got.h()) ? got.h() : "<malformed>");
+            }
+        }
+        return echo;
+    }
+
+    /**
      * The commit's socket read timeout: the configured read timeout (60 s by default) plus one second per 50 MB.
      * Before answering, the server re-reads every chunk and BLAKE3-hashes the whole file
      * ({@code delta_upload_service.rs:396-438}) and sends nothing meanwhile; on slow storage that runs at about

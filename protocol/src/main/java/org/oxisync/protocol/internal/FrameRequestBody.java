@@ -43,7 +43,12 @@ final class FrameRequestBody extends RequestBody {
 
     @Override
     public void writeTo(BufferedSink sink) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES);
+        writeFrames(sink, ByteBuffer.allocateDirect(BUFFER_BYTES), file, chunks);
+    }
+
+    /** Writes {@code chunks} of {@code file} as frames into {@code sink} through {@code buffer}. */
+    static void writeFrames(BufferedSink sink, ByteBuffer buffer, Path file, List<ChunkSlice> chunks)
+            throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             for (ChunkSlice chunk : chunks) {
                 sink.writeInt(chunk.length());

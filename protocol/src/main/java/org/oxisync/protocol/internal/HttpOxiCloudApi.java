@@ -314,6 +314,11 @@ public final class HttpOxiCloudApi implements OxiCloudApi {
     }
 
     @Override
+    public List<ChunkRefDto> putChunksOfFiles(List<org.oxisync.protocol.FileChunks> files) {
+        return delta.putChunksOfFiles(files);
+    }
+
+    @Override
     public FileDto commit(CommitDto commit) {
         return delta.commit(commit);
     }
