@@ -7,8 +7,11 @@
 #
 # usage: bench/scripts/e2e-peers.sh [SMALL_N=1000] [BIG_MIB=256] [EDIT_FILE_MIB=256]
 #   The figures: 10000 small files, a 1024 MiB file, a 1 MiB edit in a 256 MiB file.
-# env: PEERS_RCLONE=0 skips rclone; PEERS_ONLY=large runs only big-up, edit-up and edit-down; see e2e-lib.sh for the
-#   rest.
+# env: PEERS_RCLONE=0 skips rclone; PEERS_ONLY=large runs only big-up, edit-up and edit-down; PEERS_ONLY=nochange
+#   runs only the no-change workload over SMALL_N files, with the server seeded in bulk (POST /_emulator/seed) instead
+#   of by each client's first upload: oxisync's first sync is then a join, nextcloudcmd's a download into an empty
+#   folder (its only way to learn the tree), neither measured; the 100,000 files take minutes instead of an
+#   hour this way. See e2e-lib.sh for the rest.
 # Workloads: small-up (first sync of N files of 1..16 KiB up), small-down (the same tree into an empty folder),
 #   no-change (a run over the N files with nothing changed), renames (min(1000, N) files renamed in place),
 #   folder-move (the first top folder, up to 10,000 files, moved into a new folder), big-up (one file up),
@@ -62,8 +65,31 @@ rc() { rclone_run "$@"; [ "$RC_RC" = 0 ] || { tail -5 "$WORK/$1.rclone.log" >&2;
 client_new "$WORK/home-warm" "$WORK/oxi-warm" /oxi-warm
 oxi "$WORK/home-warm" cds-warm-up
 cds_settle
+if [ "${PEERS_ONLY:-}" = nochange ]; then
+    helper TreeGen tree "$WORK/small" "$small_n" 1024 16384 7 > /dev/null
+    for d in oxi-small nc-small; do
+        curl -sf -X POST "$EMU_URL/_emulator/seed" -H 'Content-Type: application/json' \
+            -d "{\"username\":\"alice\",\"local_dir\":\"$WORK/small\",\"remote_path\":\"/$d\"}" > /dev/null \
+            || e2e_die "the bulk seed of /$d failed (emulator log: $WORK/emu.err)"
+    done
+    cp -r "$WORK/small" "$WORK/oxi-small"
+    client_new "$WORK/home-up" "$WORK/oxi-small" /oxi-small
+    oxi "$WORK/home-up" join-oxi
+    echo "  (oxisync's join of $small_n files: wall $WALL_MS ms, cpu $CPU_MS ms; not a peer workload)"
+    oxi "$WORK/home-up" settle-oxi
+    nc "$WORK/nc-small" /nc-small first-nc
+    echo "  (nextcloudcmd's first sync, a download of $small_n files: wall $WALL_MS ms, cpu $CPU_MS ms)"
+    same_tree "$WORK/small" "$WORK/nc-small" || e2e_die "nextcloudcmd's download differs from the seeded tree"
+    measure no-change oxisync oxi "$WORK/home-up" no-change-oxi
+    measure no-change nextcloudcmd nc "$WORK/nc-small" /nc-small no-change-nc
+    measure no-change oxisync oxi "$WORK/home-up" no-change-oxi2
+    measure no-change nextcloudcmd nc "$WORK/nc-small" /nc-small no-change-nc2
+fi
 only_large=0
 [ "${PEERS_ONLY:-}" = large ] && only_large=1
+if [ "${PEERS_ONLY:-}" = nochange ]; then
+    only_large=2
+fi
 if [ "$only_large" = 0 ]; then
 # ---- small files up and down
 helper TreeGen tree "$WORK/small" "$small_n" 1024 16384 7 > /dev/null
@@ -115,6 +141,7 @@ nc "$WORK/nc-small-down" /nc-small verify-nc
 same_tree "$WORK/nc-small" "$WORK/nc-small-down" || e2e_die "nextcloudcmd renames/move did not reach the server intact"
 fi
 
+if [ "$only_large" != 2 ]; then
 # ---- one big file up, then a 1 MiB edit in the middle of a file both sides hold
 export OWNCLOUD_CHUNK_SIZE=$(( (big_mib > edit_mib ? big_mib : edit_mib) * 1048576 + 1048576 ))
 export OWNCLOUD_MAX_CHUNK_SIZE=$OWNCLOUD_CHUNK_SIZE OWNCLOUD_MIN_CHUNK_SIZE=1048576
@@ -150,6 +177,7 @@ measure edit-down nextcloudcmd nc "$WORK/nc-edit2" /nc-edit edit-down-nc
 if [ "$use_rclone" = 1 ]; then measure edit-down rclone rc edit-down-rc copy oxi:rc-edit "$WORK/rc-edit2"; fi
 cmp -s "$WORK/oxi-edit/edit.bin" "$WORK/oxi-edit2/edit.bin" || e2e_die "oxisync edit-down differs"
 cmp -s "$WORK/nc-edit/edit.bin" "$WORK/nc-edit2/edit.bin" || e2e_die "nextcloudcmd edit-down differs"
+fi
 load
 
 echo
