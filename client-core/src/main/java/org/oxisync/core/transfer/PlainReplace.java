@@ -13,8 +13,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An update without any delta request, for when the account's delta budget is paused after a refusal (other devices
- * of the user share the server's per-user limit of 240 delta requests, audit #1). OxiCloud 0.8.7 has no plain
+ * An update without any delta request, for when the account's delta budget cannot send one now
+ * ({@code DeltaBudget.usableNow}): paused after a refusal (other devices of the user share the server's per-user limit
+ * of 240 delta requests, audit #1), or used up until the server's counter expires after a quiet minute (a run with
+ * hundreds of small edits: about 118 of them fit in one budget, the rest come here rather than wait). OxiCloud 0.8.7 has no plain
  * endpoint that replaces a file's content in place (a same-name multipart upload answers 409), so the new content
  * is uploaded next to the file and takes its place:
  * <ol>
@@ -31,13 +33,13 @@ import org.slf4j.LoggerFactory;
  *       file: a conflict copy).</li>
  * </ol>
  * The file gets a new id (the outcome carries it; other devices see "replaced remotely at the same path" and
- * download it), so it is used only while delta is paused, and only up to {@link #MAX_BYTES}: a larger update waits
- * for the pause to end. For a moment between steps 3 and 4 the name is absent on the server; a device listing just
+ * download it), so it is used only while delta cannot be sent, and only up to {@link #MAX_BYTES}: a larger update
+ * waits for the budget. For a moment between steps 3 and 4 the name is absent on the server; a device listing just
  * then deletes its unchanged copy into its version store and downloads the new one next run: nothing is lost.
  */
 final class PlainReplace {
     private static final Logger LOG = LoggerFactory.getLogger(PlainReplace.class);
-    /** Updates up to this size are re-sent whole while delta is paused; larger ones wait for the pause. */
+    /** Updates up to this size are re-sent whole while delta cannot be sent; larger ones wait for the budget. */
     static final long MAX_BYTES = 64L << 20;
 
     private PlainReplace() {
@@ -87,7 +89,7 @@ final class PlainReplace {
             }
             placed = true;
             p.bytes(req.digest().size());
-            LOG.debug("{} replaced by a plain upload (delta paused): id {} -> {}", req.path(), req.remoteFileId(), f.id());
+            LOG.debug("{} replaced by a plain upload (no delta budget now): id {} -> {}", req.path(), req.remoteFileId(), f.id());
             return new UploadOutcome(f, req.digest().size(), 0, req.name());
         } finally {
             if (!placed) {
