@@ -10,10 +10,12 @@ import java.util.Map;
 public final class RemoteSnapshot {
     private final List<RemoteEntry> entries;
     private final LazyIndex<String, RemoteEntry> byId;
+    private final LazyIndex<String, RemoteEntry> byPath;
 
     public RemoteSnapshot(List<RemoteEntry> entries) {
         this.entries = List.copyOf(entries);
         this.byId = new LazyIndex<>(this.entries, RemoteEntry::id);
+        this.byPath = new LazyIndex<>(this.entries, RemoteEntry::path);
     }
 
     /**
@@ -23,6 +25,7 @@ public final class RemoteSnapshot {
     public RemoteSnapshot(ListingEntries entries) {
         this.entries = entries.freeze();
         this.byId = new LazyIndex<>(this.entries, RemoteEntry::id);
+        this.byPath = new LazyIndex<>(this.entries, RemoteEntry::path);
     }
 
     public static RemoteSnapshot of(RemoteEntry... entries) {
@@ -36,6 +39,15 @@ public final class RemoteSnapshot {
     /** Every entry by its id (read-only). */
     public Map<String, RemoteEntry> byId() {
         return byId.get();
+    }
+
+    /**
+     * Every entry by its relative path (read-only; of entries with equal paths the last wins). A table of positions
+     * (see {@link CompactIndex}), not a map of Strings: the executor's {@code RemoteIndex} answers untouched paths
+     * from it during a run.
+     */
+    public Map<String, RemoteEntry> byPath() {
+        return byPath.get();
     }
 
     @Override
