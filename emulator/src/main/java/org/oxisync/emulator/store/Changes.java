@@ -5,13 +5,11 @@ import org.oxisync.emulator.bus.TreeEvent;
 import org.oxisync.emulator.bus.TreeListener;
 
 /**
- * What follows every change of the tree: the state's version goes up (the owned-content caches of {@link Contents}
- * compare it), the snapshot is persisted shortly, and the real-time bus hears about it. Touched under the
+ * What follows every change of the tree: the snapshot is persisted shortly, and the real-time bus hears about it. Touched under the
  * {@link Tree}'s lock, except the listener, which is set at start.
  */
 final class Changes {
     private final Persister persister;
-    private long version;
     /** Told about every change (the real-time bus); never blocks. */
     private volatile TreeListener listener = TreeListener.NONE;
 
@@ -19,14 +17,9 @@ final class Changes {
         this.persister = persister;
     }
 
-    /** Marks the state changed: persisted shortly, caches invalidated. */
+    /** Marks the state changed: persisted shortly. */
     void changed() {
-        version++;
         persister.markDirty();
-    }
-
-    long version() {
-        return version;
     }
 
     void listener(TreeListener l) {

@@ -95,24 +95,20 @@ public final class ChunkIndex {
      */
     public Optional<FileDigest> localFileDigest(long pairId, String path) {
         String p = RelativePaths.normalize(path);
+        record Content(String hash, long size) {}
         return db.read(s -> {
-            List<String> fileHash = new ArrayList<>(1);
-            long[] size = {-1};
-            List<ChunkRef> refs = s.query("SELECT l.offset, c.size, l.chunk_hash, j.local_hash, j.size FROM chunk_local l "
+            Optional<Content> journal = s.queryOne("SELECT local_hash, size FROM journal WHERE pair_id = ? AND path = ?",
+                    rs -> new Content(rs.getString(1), rs.getLong(2)), pairId, p);
+            if (journal.isEmpty() || journal.get().hash() == null) {
+                return Optional.empty();
+            }
+            long size = journal.get().size();
+            List<ChunkRef> refs = s.query("SELECT l.offset, c.size, l.chunk_hash FROM chunk_local l "
                             + "JOIN chunks c ON c.hash = l.chunk_hash "
                             + "JOIN journal j ON j.pair_id = l.pair_id AND j.path = l.path AND j.size = l.size "
                             + "AND j.mtime_ns IS l.mtime_ns AND j.file_key IS l.file_key "
                             + "WHERE l.pair_id = ? AND l.path = ? ORDER BY l.offset",
-                    rs -> {
-                        if (fileHash.isEmpty()) {
-                            fileHash.add(rs.getString(4));
-                            size[0] = rs.getLong(5);
-                        }
-                        return new ChunkRef(rs.getLong(1), rs.getInt(2), rs.getString(3));
-                    }, pairId, p);
-            if (refs.isEmpty() || fileHash.get(0) == null) {
-                return Optional.empty();
-            }
+                    rs -> new ChunkRef(rs.getLong(1), rs.getInt(2), rs.getString(3)), pairId, p);
             long next = 0;
             for (ChunkRef c : refs) {
                 if (c.offset() != next || c.length() < 1) {
@@ -120,7 +116,8 @@ public final class ChunkIndex {
                 }
                 next += c.length();
             }
-            return next == size[0] ? Optional.of(new FileDigest(refs, fileHash.get(0), size[0])) : Optional.empty();
+            return !refs.isEmpty() && next == size
+                    ? Optional.of(new FileDigest(refs, journal.get().hash(), size)) : Optional.empty();
         });
     }
 
