@@ -1,6 +1,7 @@
 package org.oxisync.ui.view;
 
 import java.util.List;
+import javafx.animation.PauseTransition;
 import javafx.beans.value.ChangeListener;
 import javafx.collections.ListChangeListener;
 import javafx.event.Event;
@@ -80,9 +81,24 @@ public final class SelectiveTree extends TreeView<Folder> {
         return item;
     }
 
+    /** Times the pair's own folder is asked again after a failed listing (after 1, 2, 4 and 8 s). */
+    private static final int ROOT_RETRIES = 4;
+
     private void list(TreeItem<Folder> item) {
+        list(item, 0);
+    }
+
+    private void list(TreeItem<Folder> item, int attempt) {
         Folder f = item.getValue();
         loader.children(f.remote, subs -> {
+            if (subs == null && f == selection.root() && attempt < ROOT_RETRIES) {
+                // The pair's own folder could not be listed (a transient failure): it has no arrow to click again, and
+                // taking the failure as "no sub-folders" left the tree empty for good (a UI test waited 60 s for it).
+                PauseTransition wait = new PauseTransition(javafx.util.Duration.seconds(1 << attempt));
+                wait.setOnFinished(e -> list(item, attempt + 1));
+                wait.play();
+                return;
+            }
             if (subs == null && f != selection.root()) {
                 item.setExpanded(false); // not listed: opening it again asks the server again
                 return;
