@@ -21,6 +21,10 @@ export OXISYNC_JAR=${OXISYNC_JAR:-$E2E_ROOT/client-core/target/oxisync.jar}
 EMU_JAR=${EMU_JAR:-$E2E_ROOT/emulator/target/oxicloud-emulator.jar}
 EMU_PID=""
 EMU_URL=""
+# CLIENT_URL: where the clients reach the server (the emulator itself, or link_start's proxy in front of it);
+# the emulator's own endpoints (/_emulator/...) are always asked at EMU_URL.
+CLIENT_URL=""
+LINK_PID=""
 
 e2e_die() { echo "e2e: $*" >&2; exit 1; }
 
@@ -77,14 +81,32 @@ emu_start() {
     EMU_PID=$!
     for _ in $(seq 300); do
         EMU_URL=$(sed -n 's/^OxiCloud emulator ready at //p' "$WORK/emu.out")
-        [ -n "$EMU_URL" ] && return 0
+        [ -n "$EMU_URL" ] && { CLIENT_URL=$EMU_URL; return 0; }
         kill -0 "$EMU_PID" 2>/dev/null || { cat "$WORK/emu.err" >&2; e2e_die "the emulator did not start"; }
         sleep 0.1
     done
     e2e_die "the emulator did not report ready within 30 s"
 }
 
+# link_start MBIT DELAY_MS: puts a simulated link in front of the emulator (LinkProxy: each direction MBIT megabits
+# a second, shared by every connection, and DELAY_MS of one-way delay) and points CLIENT_URL at it.
+link_start() {
+    java -cp "$WORK/classes" org.oxisync.bench.e2e.LinkProxy "${EMU_URL##*:}" "$1" "$2" > "$WORK/link.out" 2>&1 &
+    LINK_PID=$!
+    for _ in $(seq 100); do
+        CLIENT_URL=$(sed -n 's/^link proxy ready at //p' "$WORK/link.out")
+        [ -n "$CLIENT_URL" ] && return 0
+        sleep 0.1
+    done
+    e2e_die "the link proxy did not start: $(cat "$WORK/link.out")"
+}
+
 emu_stop() {
+    if [ -n "$LINK_PID" ]; then
+        kill "$LINK_PID" 2>/dev/null || true
+        wait "$LINK_PID" 2>/dev/null || true
+        LINK_PID=""
+    fi
     if [ -n "$EMU_PID" ]; then
         kill "$EMU_PID" 2>/dev/null || true
         wait "$EMU_PID" 2>/dev/null || true
@@ -105,7 +127,7 @@ emu_endpoints() { emu_stats | jq -c '.endpoints | with_entries(.value = .value.r
 # client_new HOME LOCAL_DIR REMOTE_PATH: a fresh client home, logged in as alice, with one pair.
 client_new() {
     mkdir -p "$2"
-    echo secret | "$LAUNCHER" login "$EMU_URL" --user alice --password-stdin --home "$1" > /dev/null
+    echo secret | "$LAUNCHER" login "${CLIENT_URL:-$EMU_URL}" --user alice --password-stdin --home "$1" > /dev/null
     "$LAUNCHER" pair add "$2" "$3" --home "$1" > /dev/null
 }
 

@@ -11,7 +11,10 @@
 #   runs only the no-change workload over SMALL_N files, with the server seeded in bulk (POST /_emulator/seed) instead
 #   of by each client's first upload: oxisync's first sync is then a join, nextcloudcmd's a download into an empty
 #   folder (its only way to learn the tree), neither measured; the issue's 100,000 files take minutes instead of an
-#   hour this way. See e2e-lib.sh for the rest.
+#   hour this way. PEERS_LINK=MBIT/DELAY_MS: every client reaches the emulator through a simulated link (LinkProxy:
+#   MBIT megabits a second each way, shared by all connections, DELAY_MS one-way delay; e.g. 100/10 for a home
+#   server over a good connection) instead of loopback; the emulator's counters are read directly. See e2e-lib.sh
+#   for the rest.
 # Workloads: small-up (first sync of N files of 1..16 KiB up), small-down (the same tree into an empty folder),
 #   no-change (a run over the N files with nothing changed), renames (min(1000, N) files renamed in place),
 #   folder-move (the first top folder, up to 10,000 files, moved into a new folder), big-up (one file up),
@@ -37,6 +40,10 @@ echo "== peers: oxisync vs nextcloudcmd $(nextcloudcmd --version 2>/dev/null | g
      "$( [ "$use_rclone" = 1 ] && rclone version | head -1) =="
 machine
 emu_start
+if [ -n "${PEERS_LINK:-}" ]; then
+    link_start "${PEERS_LINK%/*}" "${PEERS_LINK#*/}"
+    echo "link: ${PEERS_LINK%/*} Mbit/s each way, ${PEERS_LINK#*/} ms one way (LinkProxy at $CLIENT_URL)"
+fi
 app_password
 mkcol() { curl -sf -o /dev/null -u "alice:$APP_PW" -X MKCOL "$EMU_URL/remote.php/dav/files/alice/$1"; }
 

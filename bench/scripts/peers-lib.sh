@@ -35,7 +35,7 @@ nc_run() {
     NC_RC=0
     # shellcheck disable=SC2086
     /usr/bin/time -v -o "$WORK/$3.time" nextcloudcmd --non-interactive -u alice -p "$APP_PW" --path "$2" \
-        ${NC_ARGS:-} "$1" "$EMU_URL" > "$WORK/$3.nc.log" 2>&1 || NC_RC=$?
+        ${NC_ARGS:-} "$1" "${CLIENT_URL:-$EMU_URL}" > "$WORK/$3.nc.log" 2>&1 || NC_RC=$?
     t1=$(now_ms)
     WALL_MS=$((t1 - t0))
     RSS_KIB=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$WORK/$3.time")
@@ -50,7 +50,7 @@ rclone_run() {
     obscured=$(rclone obscure "$APP_PW")
     t0=$(now_ms)
     RC_RC=0
-    RCLONE_CONFIG_OXI_TYPE=webdav RCLONE_CONFIG_OXI_URL="$EMU_URL/remote.php/dav/files/alice" \
+    RCLONE_CONFIG_OXI_TYPE=webdav RCLONE_CONFIG_OXI_URL="${CLIENT_URL:-$EMU_URL}/remote.php/dav/files/alice" \
         RCLONE_CONFIG_OXI_VENDOR=nextcloud RCLONE_CONFIG_OXI_USER=alice RCLONE_CONFIG_OXI_PASS="$obscured" \
         /usr/bin/time -v -o "$WORK/$tag.time" rclone --config /dev/null "$@" > "$WORK/$tag.rclone.log" 2>&1 || RC_RC=$?
     t1=$(now_ms)
