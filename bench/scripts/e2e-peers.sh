@@ -13,8 +13,10 @@
 #   folder (its only way to learn the tree), neither measured; the 100,000 files take minutes instead of an
 #   hour this way. PEERS_LINK=MBIT/DELAY_MS: every client reaches the emulator through a simulated link (LinkProxy:
 #   MBIT megabits a second each way, shared by all connections, DELAY_MS one-way delay; e.g. 100/10 for a home
-#   server over a good connection) instead of loopback; the emulator's counters are read directly. See e2e-lib.sh
-#   for the rest.
+#   server over a good connection) instead of loopback; the emulator's counters are read directly. The client then
+#   gets -Doxisync.upload.earlySendBytes=67108864 (what it chooses by itself for a server that is not on this
+#   machine: EarlySendPolicy; the proxy's address is 127.0.0.1) unless OXISYNC_JAVA_OPTS names that property.
+#   See e2e-lib.sh for the rest.
 # Workloads: small-up (first sync of N files of 1..16 KiB up), small-down (the same tree into an empty folder),
 #   no-change (a run over the N files with nothing changed), renames (min(1000, N) files renamed in place),
 #   folder-move (the first top folder, up to 10,000 files, moved into a new folder), big-up (one file up),
@@ -43,6 +45,11 @@ emu_start
 if [ -n "${PEERS_LINK:-}" ]; then
     link_start "${PEERS_LINK%/*}" "${PEERS_LINK#*/}"
     echo "link: ${PEERS_LINK%/*} Mbit/s each way, ${PEERS_LINK#*/} ms one way (LinkProxy at $CLIENT_URL)"
+    case "${OXISYNC_JAVA_OPTS:-}" in
+        *oxisync.upload.earlySendBytes*) ;;
+        *) export OXISYNC_JAVA_OPTS="${OXISYNC_JAVA_OPTS:+$OXISYNC_JAVA_OPTS }-Doxisync.upload.earlySendBytes=67108864" ;;
+    esac
+    echo "client JVM options over the link: $OXISYNC_JAVA_OPTS"
 fi
 app_password
 mkcol() { curl -sf -o /dev/null -u "alice:$APP_PW" -X MKCOL "$EMU_URL/remote.php/dav/files/alice/$1"; }

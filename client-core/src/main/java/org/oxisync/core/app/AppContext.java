@@ -290,7 +290,7 @@ public final class AppContext implements AutoCloseable {
         // a pair re-reads its role from the server's drive list when the server refuses a write
         org.oxisync.core.engine.RoleSource roles = pair -> store().accounts().account()
                 .flatMap(a -> new org.oxisync.core.engine.DriveRoleSource(api(), a).currentRole(pair));
-        return new SyncEngine(api(), store(), scanner(), transferOptions(), clock, listener, prefetch,
+        return new SyncEngine(api(), store(), scanner(), transferOptions(config().server()), clock, listener, prefetch,
                 SyncEngine.DEFAULT_SERVER_FLUSH_WAIT, org.oxisync.protocol.Sleeper.SYSTEM, roles);
     }
 
@@ -310,12 +310,12 @@ public final class AppContext implements AutoCloseable {
     }
 
     /**
-     * The defaults; {@code -Doxisync.upload.earlySendBytes=N} sends files of N bytes or more while they are hashed
-     * (off by default, {@link TransferOptions#EARLY_SEND_OFF}; the A/B of {@code bench/scripts/e2e-upload-pipeline.sh}).
+     * The defaults, with large files sent while they are hashed when the server is elsewhere
+     * ({@link org.oxisync.core.transfer.EarlySendPolicy}; {@code -Doxisync.upload.earlySendBytes=N} overrides it).
      */
-    private static TransferOptions transferOptions() {
-        Long early = Long.getLong("oxisync.upload.earlySendBytes");
-        return early == null || early < 1 ? TransferOptions.defaults() : TransferOptions.defaults().withEarlySendBytes(early);
+    private static TransferOptions transferOptions(String server) {
+        return org.oxisync.core.transfer.EarlySendPolicy.options(server,
+                Long.getLong(org.oxisync.core.transfer.EarlySendPolicy.PROPERTY));
     }
 
     private LocalScanner scanner() {

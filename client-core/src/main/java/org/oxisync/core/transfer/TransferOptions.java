@@ -34,7 +34,8 @@ public record TransferOptions(long deltaThresholdBytes, int negotiateEvery, int 
     public static final Duration DEFAULT_COMMIT_RETRY_DELAY = Duration.ofMillis(300);
 
     /**
-     * {@link #earlySendBytes()} that sends nothing while hashing, the default: measured on loopback (bench/README.md,
+     * {@link #earlySendBytes()} that sends nothing while hashing, the default of these options and of a server on this
+     * machine ({@link EarlySendPolicy}; a server elsewhere gets {@link EarlySendingDigester#MIN_BYTES}): measured on loopback (bench/README.md,
      * "The upload pipeline on its own" and "Large files on loopback") the overlap made a 1 GiB upload slower: with the
      * server on the same 2 cores, PUTs and hashing compete for CPU, and the first negotiate waits for the hashing
      * child's start (no stalled connection: the request log shows each request's time). Overlap should pay where

@@ -28,7 +28,7 @@ class EarlySendingDigesterTest {
     Path dir;
 
     private EarlySendingDigester digester(Harness h, EarlyChunks early) {
-        return new EarlySendingDigester(FileChunker::digest, h.api, OPTIONS, early, () -> false, MIB, 8);
+        return new EarlySendingDigester(FileChunker::digest, h.api, OPTIONS, early, () -> false, MIB, 8, 8);
     }
 
     private Uploader uploader(Harness h, EarlyChunks early) {
@@ -60,6 +60,24 @@ class EarlySendingDigesterTest {
             assertEquals(data.length, out.bytesSent(), "the early PUTs count as this upload's bytes");
             assertEquals(d.fileHash(), out.file().contentHash());
             assertFalse(early.holds(d.fileHash()), "taken by the upload");
+        }
+    }
+
+    @Test
+    void theFirstGroupsAreSmallSoSendingStartsEarlyAndGrowToTheFullSize() throws Exception {
+        try (Harness h = new Harness(dir, Limits.DEFAULT)) {
+            byte[] data = Harness.random(6 * MIB, 11);
+            Path file = h.write("big.bin", data);
+            EarlyChunks early = new EarlyChunks(h.clock);
+            FileDigest d = new EarlySendingDigester(FileChunker::digest, h.api, OPTIONS, early, () -> false, MIB, 2, 8)
+                    .digest(file);
+
+            long distinct = d.chunks().stream().map(c -> c.hash()).distinct().count();
+            assertTrue(distinct > 2 + 4 + 8, "the file makes more chunks than the growing groups: " + distinct);
+            long groups = 3 + (distinct - 14 + 7) / 8; // groups of 2, 4, 8, then 8 each (the last may be short)
+            assertEquals(groups, h.stats(NEGOTIATE).requests(), "groups of 2, 4, then 8 chunks");
+            assertTrue(h.stats(PUT).bytesReceived() >= data.length, "every byte sent while hashing");
+            assertEquals(Harness.digest(file).fileHash(), d.fileHash());
         }
     }
 
