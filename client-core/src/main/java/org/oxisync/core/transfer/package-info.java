@@ -17,11 +17,12 @@
  *       file hash (the server's fast path for content the caller owns), and the temporary file is deleted.</li>
  *   <li>Names (audit #5): a delta create trims outer whitespace, so such new files go by multipart; the outcome
  *       carries the name the server stored.</li>
- *   <li>Sending while hashing (issue 20 item 3; <b>off by default</b>: on loopback it measured slower, bench/README.md
- *       "The upload pipeline on its own"; {@code -Doxisync.upload.earlySendBytes=67108864} turns it on): a run that
+ *   <li>Sending while hashing (issue 20 item 3; on for a server elsewhere, off for one on this machine, where it
+ *       measured slower: {@code EarlySendPolicy}, bench/README.md "The upload pipeline on its own" and "Peers over a
+ *       link"; {@code -Doxisync.upload.earlySendBytes=N} overrides it): a run that
  *       may upload scans with {@code EarlySendingDigester}, so a file of
  *       {@link org.oxisync.core.transfer.TransferOptions#earlySendBytes()} or more is negotiated in
- *       groups of 1024 chunks and PUT on two lanes while FastCDC and BLAKE3 go on; what the server got is kept by
+ *       groups of 64 chunks, doubling up to 1024, and PUT on two lanes while FastCDC and BLAKE3 go on; what the server got is kept by
  *       content hash in {@code EarlyChunks}, and the upload of that content neither negotiates nor sends it again
  *       (the commit's {@code still_missing} covers whatever the server lost meanwhile). Without it a large file was
  *       hashed by the scan and only then read again and sent. Dry runs and pairs that send nothing only hash; an
