@@ -193,6 +193,20 @@ public final class DeltaBudget {
         }
     }
 
+    /**
+     * How many delta requests could start now without waiting: 0 while paused after a refusal, else what is left of
+     * the usable count (requests in flight are counted already). A caller that plans several requests (a group of
+     * small updates) takes what fits and sends the rest by the plain endpoints, instead of having a request wait a
+     * quiet gap in {@link #acquire}.
+     */
+    public int roomNow(Clock clock) {
+        synchronized (lock) {
+            Instant now = clock.instant();
+            State s = current(load(), now);
+            return paused(s, now) ? 0 : Math.max(0, usable - s.count());
+        }
+    }
+
     /** Until when delta requests are paused after a refusal, if they are now. */
     public Optional<Instant> pausedUntil(Clock clock) {
         synchronized (lock) {

@@ -257,6 +257,12 @@ public interface OxiCloudApi extends AutoCloseable {
      */
     boolean deltaUsableNow();
 
+    /**
+     * How many delta requests could go out now without waiting ({@link DeltaBudget#roomNow}): 0 while the budget is
+     * paused after a refusal. A group of small updates sends by delta only as many as fit.
+     */
+    int deltaRoomNow();
+
     // ---- dedup --------------------------------------------------------------------------------------------------
 
     /** {@code POST /api/dedup/check-batch}, split at 10 000 hashes: the subset the caller already owns. */

@@ -55,6 +55,26 @@ class DeltaBudgetTest {
     }
 
     @Test
+    void roomNowIsWhatIsLeftOfTheUsableCountZeroWhilePausedAndAllAgainAfterAQuietGap() {
+        DeltaBudget b = new DeltaBudget(10, 2, GAP, new DeltaBudget.MemoryStore(), () -> 0.0);
+        assertEquals(8, b.roomNow(time));
+        for (int i = 0; i < 3; i++) {
+            b.acquire(time, time, "t");
+        }
+        assertEquals(5, b.roomNow(time), "requests in flight count");
+        for (int i = 0; i < 3; i++) {
+            b.release(time);
+        }
+        assertEquals(5, b.roomNow(time));
+        time.advance(GAP);
+        assertEquals(8, b.roomNow(time), "the server's counter expired");
+        b.refused(time);
+        assertEquals(0, b.roomNow(time), "paused after a refusal");
+        time.advance(GAP.plusSeconds(1));
+        assertEquals(8, b.roomNow(time));
+    }
+
+    @Test
     void refusalPausesTheBudgetForAGapPlusAJitteredPartAndAcquireRefusesAtOnceMeanwhile() {
         DeltaBudget b = new DeltaBudget(240, 4, GAP, new DeltaBudget.MemoryStore(), () -> 0.5);
         b.acquire(time, time, "t");

@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * An update without any delta request, for when the account's delta budget cannot send one now
  * ({@code DeltaBudget.usableNow}): paused after a refusal (other devices of the user share the server's per-user limit
  * of 240 delta requests, audit #1), or used up until the server's counter expires after a quiet minute (a run with
- * hundreds of small edits: about 118 of them fit in one budget, the rest come here rather than wait). OxiCloud 0.8.7 has no plain
+ * hundreds of small edits: about 250 of them fit in one budget, the rest come here rather than wait; several of one
+ * run go together, {@link PlainReplaces}). OxiCloud 0.8.7 has no plain
  * endpoint that replaces a file's content in place (a same-name multipart upload answers 409), so the new content
  * is uploaded next to the file and takes its place:
  * <ol>

@@ -5,10 +5,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.oxisync.protocol.ChunkRefDto;
 import org.oxisync.protocol.ChunkSlice;
 import org.oxisync.protocol.CommitDto;
@@ -37,11 +33,16 @@ import org.slf4j.LoggerFactory;
  *       (a later check than a single update's, which only widens what it catches).</li>
  * </ol>
  * Both checks go through the batch endpoint, which the server does not rate-limit; the delta requests are one PUT for
- * the group and one commit per file, against two per file alone. Whatever this path cannot settle goes back to the
- * caller as {@link Result#alone()} and is uploaded by {@link Uploader#upload} on its own, with all its fallbacks: the
- * account's delta budget paused, a refused or failed PUT (a file changed while read, the server's "split"), a commit
- * answered {@code still_missing} or rate-limited, content the scan sent early. Nothing is recorded for resuming:
- * a file below the threshold is sent again whole after a stop.
+ * the group and one commit per file, against two per file alone. Only as many files go this way as the account's
+ * delta budget has room for when the group starts ({@link OxiCloudApi#deltaRoomNow}, less what the other groups of
+ * the run counted on): a commit never waits in the budget for a quiet minute after its check. The others, and those
+ * whose commit the server's limiter refused, are replaced by plain uploads together ({@link PlainReplaces}: about
+ * two requests a file, no delta request). Whatever this path cannot settle goes back to the caller as
+ * {@link Result#alone()} and is uploaded by {@link Uploader#upload} on its own, with all its fallbacks: a refused or
+ * failed PUT (a file changed while read, the server's "split"), a commit answered {@code still_missing}, content the
+ * scan sent early, an update the plain path does not take (a name with outer whitespace, over
+ * {@link PlainReplace#MAX_BYTES}). Nothing is recorded for resuming: a file below the threshold is sent again whole
+ * after a stop.
  */
 public final class SmallUpdates {
     private static final Logger LOG = LoggerFactory.getLogger(SmallUpdates.class);
@@ -51,6 +52,8 @@ public final class SmallUpdates {
     /** What became of one update: done ({@code outcome}), failed ({@code failure}) or to be sent alone. */
     public record Result(UploadOutcome outcome, Exception failure) {
         static final Result ALONE = new Result(null, null);
+        /** A commit the server's limiter refused: not settled, to go by a plain replacement. */
+        static final Result RATE_LIMITED = new Result(null, null);
 
         /** Not settled here: to be uploaded on its own. */
         public boolean alone() {
@@ -62,31 +65,37 @@ public final class SmallUpdates {
     private final TransferOptions options;
     private final EarlyChunks early;
     private final Uploader uploader;
+    private final PlainReplaces plain;
+    /** Delta requests that groups of this uploader have counted on and not yet finished (guarded by this). */
+    private int promised;
 
     SmallUpdates(OxiCloudApi api, TransferOptions options, EarlyChunks early, Uploader uploader) {
         this.api = api;
         this.options = options;
         this.early = early;
         this.uploader = uploader;
+        this.plain = new PlainReplaces(api, uploader, () -> java.util.concurrent.ThreadLocalRandom.current().nextLong());
     }
 
     /** Whether this path takes {@code req}: an update below the delta threshold, not empty, with a base to check. */
     boolean takes(UploadRequest req) {
         FileDigest d = req.digest();
         return req.isUpdate() && req.expectedRemoteHash() != null && d.size() > 0
-                && d.size() < options.deltaThresholdBytes() && !d.chunks().isEmpty() && !early.holds(d.fileHash());
+                && d.size() < options.deltaThresholdBytes() && !d.chunks().isEmpty();
     }
 
+    /**
+     * The group: as many files by delta as the account's delta budget has room for now (one PUT and one commit
+     * each), the others by {@link PlainReplaces} (no delta request), so that no commit waits a quiet minute for
+     * the budget after its check. Content the scan sent early goes alone (its delta update sends no chunks).
+     */
     List<Result> run(List<UploadRequest> reqs, List<ProgressSink> sinks, StoreWrites writes) {
         List<Result> results = new ArrayList<>(java.util.Collections.nCopies(reqs.size(), Result.ALONE));
-        if (!api.deltaUsableNow()) {
-            return results; // paused after a refusal: each goes alone (plain replace, no delta request)
-        }
         List<Integer> live = new ArrayList<>();
         List<LocalFileState> starts = new ArrayList<>(java.util.Collections.nCopies(reqs.size(), null));
         for (int i = 0; i < reqs.size(); i++) {
             UploadRequest req = reqs.get(i);
-            if (!takes(req)) {
+            if (!takes(req) || early.holds(req.digest().fileHash())) {
                 continue;
             }
             try {
@@ -96,23 +105,70 @@ public final class SmallUpdates {
                 results.set(i, new Result(null, e));
             }
         }
-        if (live.isEmpty() || !putAll(reqs, live)) {
-            return results;
-        }
-        List<Integer> committed = new ArrayList<>();
-        for (int from = 0; from < live.size(); from += COMMITS_AT_ONCE) {
-            List<Integer> part = live.subList(from, Math.min(live.size(), from + COMMITS_AT_ONCE));
-            if (sinks.get(part.get(0)).stopRequested()) {
-                for (int i : live.subList(from, live.size())) {
-                    results.set(i, new Result(null, new TransferException.Stopped("stopped before the commit of "
-                            + reqs.get(i).path())));
-                }
-                break;
+        int byDelta = claim(live.size());
+        List<Integer> plainOnes = new ArrayList<>();
+        for (int i : live.subList(byDelta, live.size())) {
+            if (PlainReplaces.takes(reqs.get(i))) {
+                plainOnes.add(i); // else alone: the single path waits for the budget
             }
-            commitPart(reqs, starts, sinks, part, results, committed, writes);
         }
-        checkAfter(reqs, committed, results);
+        if (byDelta > 0) {
+            sendByDelta(reqs, starts, sinks, live.subList(0, byDelta), results, plainOnes, writes);
+        }
+        if (!plainOnes.isEmpty()) {
+            plain.run(reqs, starts, sinks, plainOnes, results, writes);
+        }
         return results;
+    }
+
+    /**
+     * How many of {@code files} go by delta: the budget's room now, less what other groups counted on and one for
+     * the PUT; at least two files (one alone costs more than the single path), else none. Counted on until
+     * {@link #release}d.
+     */
+    private synchronized int claim(int files) {
+        int room = api.deltaRoomNow() - promised - 1;
+        int k = Math.min(files, room);
+        if (k < 2) {
+            return 0;
+        }
+        promised += k + 1;
+        return k;
+    }
+
+    private synchronized void release(int requests) {
+        promised = Math.max(0, promised - requests);
+    }
+
+    /** The delta part of a group: one PUT, then commits {@value #COMMITS_AT_ONCE} at a time, then one check. */
+    private void sendByDelta(List<UploadRequest> reqs, List<LocalFileState> starts, List<ProgressSink> sinks,
+                             List<Integer> live, List<Result> results, List<Integer> plainOnes, StoreWrites writes) {
+        int held = live.size() + 1;
+        try {
+            boolean put = putAll(reqs, live);
+            release(1);
+            held--;
+            if (!put) {
+                return; // each goes alone
+            }
+            List<Integer> committed = new ArrayList<>();
+            for (int from = 0; from < live.size(); from += COMMITS_AT_ONCE) {
+                List<Integer> part = live.subList(from, Math.min(live.size(), from + COMMITS_AT_ONCE));
+                if (sinks.get(part.get(0)).stopRequested()) {
+                    for (int i : live.subList(from, live.size())) {
+                        results.set(i, new Result(null, new TransferException.Stopped("stopped before the commit of "
+                                + reqs.get(i).path())));
+                    }
+                    break;
+                }
+                commitPart(reqs, starts, sinks, part, results, committed, plainOnes, writes);
+                release(part.size());
+                held -= part.size();
+            }
+            checkAfter(reqs, committed, results);
+        } finally {
+            release(held);
+        }
     }
 
     /** One PUT (or a few, split at the batch size) with the distinct chunks of every live file; false: all alone. */
@@ -140,7 +196,8 @@ public final class SmallUpdates {
     }
 
     private void commitPart(List<UploadRequest> reqs, List<LocalFileState> starts, List<ProgressSink> sinks,
-                            List<Integer> part, List<Result> results, List<Integer> committed, StoreWrites writes) {
+                            List<Integer> part, List<Result> results, List<Integer> committed, List<Integer> plainOnes,
+                            StoreWrites writes) {
         Map<String, FileDto> now;
         try {
             now = RemoteCheck.readAll(api, part.stream().map(i -> reqs.get(i).remoteFileId()).toList());
@@ -159,43 +216,25 @@ public final class SmallUpdates {
                 results.set(i, new Result(null, e));
             }
         }
-        if (ready.isEmpty()) {
-            return;
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(ready.size(), r -> {
-            Thread t = new Thread(r, "oxisync-commit");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<Result>> answers = new ArrayList<>();
-            for (int i : ready) {
-                answers.add(pool.submit(() -> commit(reqs.get(i))));
-            }
-            for (int k = 0; k < ready.size(); k++) {
-                int i = ready.get(k);
-                Result r = answer(answers.get(k), reqs.get(i));
-                results.set(i, r);
-                if (r.outcome() != null) {
-                    committed.add(i);
-                    sinks.get(i).bytes(reqs.get(i).digest().size());
-                    uploader.remember(reqs.get(i), starts.get(i), writes);
+        List<AtOnce.Outcome<Result>> answers = AtOnce.run("oxisync-commit",
+                ready.stream().<AtOnce.Task<Result>>map(i -> () -> commit(reqs.get(i))).toList());
+        for (int k = 0; k < ready.size(); k++) {
+            int i = ready.get(k);
+            AtOnce.Outcome<Result> a = answers.get(k);
+            Result r = a.ok() ? a.value() : new Result(null, a.failure());
+            if (r == Result.RATE_LIMITED) {
+                // another device spent the user's budget: no delta request now, so a plain replacement
+                if (PlainReplaces.takes(reqs.get(i))) {
+                    plainOnes.add(i);
                 }
+                r = Result.ALONE;
             }
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    private static Result answer(Future<Result> f, UploadRequest req) {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Result(null, new TransferException.Stopped("interrupted while committing " + req.path()));
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            return new Result(null, cause instanceof Exception x ? x : new IllegalStateException(cause));
+            results.set(i, r);
+            if (r.outcome() != null) {
+                committed.add(i);
+                sinks.get(i).bytes(reqs.get(i).digest().size());
+                uploader.remember(reqs.get(i), starts.get(i), writes);
+            }
         }
     }
 
@@ -205,8 +244,10 @@ public final class SmallUpdates {
         FileDto file;
         try {
             file = api.commit(CommitDto.update(d.fileHash(), refs, req.remoteFileId()));
-        } catch (OxiCloudException.StillMissing | OxiCloudException.RateLimited e) {
-            return Result.ALONE; // the single path re-sends the chunks, waits, or replaces the file plainly
+        } catch (OxiCloudException.RateLimited e) {
+            return Result.RATE_LIMITED;
+        } catch (OxiCloudException.StillMissing e) {
+            return Result.ALONE; // the single path re-sends the chunks
         } catch (OxiCloudException e) {
             return new Result(null, e);
         }

@@ -31,7 +31,9 @@ import org.slf4j.LoggerFactory;
  *       updates below the delta threshold PUT their chunks without negotiating;</li>
  *   <li>updates below the delta threshold, when the engine has several: together ({@link SmallUpdates}: one PUT
  *       for all their chunks, one check before every {@value SmallUpdates#COMMITS_AT_ONCE} commits sent at once, one
- *       check after all), about one request per file instead of four;</li>
+ *       check after all), about one request per file instead of four, for as many as the delta budget has room for;
+ *       the others by plain replacements together ({@link PlainReplaces}), about two requests per file instead of
+ *       five;</li>
  *   <li>an update to 0 bytes: an empty delta commit, which keeps the file id (audit #22);</li>
  *   <li>while the account's delta budget is paused after a refusal (other devices of the user share the server's
  *       limit), or when an update's delta requests are refused: creates go by multipart and updates up to

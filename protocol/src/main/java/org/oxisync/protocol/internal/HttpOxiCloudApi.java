@@ -343,6 +343,11 @@ public final class HttpOxiCloudApi implements OxiCloudApi {
         return transport.budget().usableNow(transport.clock());
     }
 
+    @Override
+    public int deltaRoomNow() {
+        return transport.budget().roomNow(transport.clock());
+    }
+
     // ---- dedup ----------------------------------------------------------------------------------------------------
 
     @Override
