@@ -25,7 +25,8 @@ import org.oxisync.core.plan.SyncPlan;
  * local, remote and journal agree (same path, kind, size, mtime, file key, id, ETag and hash, and not hashed by
  * the scan) yields no action by itself; the reconciler only needs it as context. So the scope is: every path
  * where some side differs from the journal (moves count at both ends), plus, on all three sides, the entries of
- * the folders holding those paths (siblings: name claims, case clashes, conflict copy names), their ancestors
+ * the folders holding those paths (siblings: name claims, case clashes, conflict copy names; not for a file changed
+ * in place on one side only, {@link #inPlace}), their ancestors
  * (parent links) and the subtrees of differing folders (folder fates). Symbolic links and special files are
  * always kept (their skips are reported every run). Moves are matched by id, file key or unique hash among
  * unmatched entries only, and every unmatched entry differs, so matching sees the same candidates. The mass
@@ -70,9 +71,12 @@ final class Narrowing {
         }
         Set<String> folders = new HashSet<>();
         Set<String> ancestors = new HashSet<>();
+        Set<String> inPlace = inPlace(differing, local, remote, base);
         for (String p : differing) {
             String a = org.oxisync.core.naming.RelativePaths.parent(p);
-            folders.add(a);
+            if (!inPlace.contains(p)) {
+                folders.add(a); // its siblings: names it may claim, case clashes, conflict copy names
+            }
             while (!a.isEmpty() && ancestors.add(a)) {
                 a = org.oxisync.core.naming.RelativePaths.parent(a);
             }
@@ -116,6 +120,42 @@ final class Narrowing {
                 new JournalBase(base.entries().stream()
                         .filter(e -> keep.test(e.path()) || special(e.kind())).toList()));
         return new Narrowed(plan, TwinRecords.outside(local, remote, twins, inPlan));
+    }
+
+    /**
+     * The differing paths that are a file changed in place on one side only: the same file at the same path on all
+     * three sides (journal row with a remote id, local entry with the row's file key, the remote entry of the row's id
+     * at that path), its content changed locally or remotely but not both. Its action is a transfer or a record at
+     * its own path: it claims no new name (no conflict copy, no move, no case clash of its own), so it needs its
+     * ancestors for the parent links but not its siblings as context. A sibling that does differ otherwise brings the
+     * whole folder in anyway. With 1,000 edits scattered over 100,000 files in folders of 50, the siblings made about
+     * half of the tree context for the reconciler (bench/README.md "A million files", the runs after 1,000 edits).
+     */
+    static Set<String> inPlace(Set<String> differing, LocalSnapshot local, RemoteSnapshot remote, JournalBase base) {
+        Map<String, JournalEntry> byPath = base.byPath();
+        Map<String, LocalEntry> localByPath = local.byPath();
+        Map<String, RemoteEntry> remoteById = remote.byId();
+        Set<String> out = new HashSet<>();
+        for (String p : differing) {
+            JournalEntry j = byPath.get(p);
+            if (j == null || j.kind() != EntryKind.FILE || j.remoteId() == null) {
+                continue;
+            }
+            LocalEntry l = localByPath.get(p);
+            RemoteEntry r = remoteById.get(j.remoteId());
+            if (l == null || l.kind() != EntryKind.FILE || !Compact.equal(l.compactFileKey(), j.compactFileKey())
+                    || r == null || r.kind() != EntryKind.FILE || !Compact.equal(r.compactPath(), j.compactPath())) {
+                continue;
+            }
+            boolean localChanged = l.hash().value().isPresent() || l.size() != j.size()
+                    || l.mtimeMillis() != j.mtimeMillis();
+            boolean remoteChanged = !Compact.equal(r.compactEtag(), j.compactRemoteEtag())
+                    || !Compact.equal(r.compactContentHash(), j.compactRemoteHash());
+            if (!(localChanged && remoteChanged)) {
+                out.add(p);
+            }
+        }
+        return out;
     }
 
     private static boolean special(EntryKind kind) {
