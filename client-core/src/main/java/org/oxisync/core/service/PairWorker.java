@@ -260,6 +260,15 @@ final class PairWorker {
             Reason why = Reason.of(ReasonCode.UNEXPECTED, "the run failed unexpectedly: " + e);
             setState(PairState.ERROR, why);
             env.events().error(pair.name(), "", why);
+        } catch (OutOfMemoryError e) {
+            // the run's own data is garbage once its frames are gone, so the service can still say so; without this
+            // the pair stayed "discovering" for good (a desktop app with a million files and a 384 MiB heap)
+            long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
+            LOG.error("{}: the run ran out of memory (heap limit {} MiB)", pair.name(), maxMiB, e);
+            Reason why = Reason.of(ReasonCode.UNEXPECTED, "the run ran out of memory (heap limit " + maxMiB
+                    + " MiB): this pair may be too large for that limit; start OxiSync with a larger -Xmx");
+            setState(PairState.ERROR, why);
+            env.events().error(pair.name(), "", why);
         } finally {
             boolean again;
             synchronized (this) {

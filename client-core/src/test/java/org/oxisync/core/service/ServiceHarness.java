@@ -83,6 +83,8 @@ final class ServiceHarness implements AutoCloseable {
         final List<String> errors = new CopyOnWriteArrayList<>();
         final List<org.oxisync.core.progress.ProgressSnapshot> progress = new CopyOnWriteArrayList<>();
         volatile Runnable onItem = () -> {};
+        /** Runs with every state change, after it is recorded (on the thread that changed the state). */
+        volatile java.util.function.Consumer<String> onState = s -> {};
 
         @Override
         public void progress(String pair, org.oxisync.core.progress.ProgressSnapshot snapshot) {
@@ -92,6 +94,7 @@ final class ServiceHarness implements AutoCloseable {
         @Override
         public void stateChanged(String pair, PairState state, String detail) {
             states.add(state + ": " + detail);
+            onState.accept(state + ": " + detail);
         }
 
         @Override
