@@ -29,6 +29,8 @@ public final class ScanDigests {
     private final BitSet empty = new BitSet();
     /** The other digests, as computed. */
     private final Map<Integer, FileDigest> others = new HashMap<>();
+    /** How many positions have a digest (kept, not counted: {@link #of} asks on every look-up). */
+    private int count;
 
     /** Records {@code digest} for the scan's entry {@code entry}, held at {@code position} (same hash and size). */
     void put(int position, LocalEntry entry, FileDigest digest) {
@@ -38,9 +40,10 @@ public final class ScanDigests {
         if (position < 0) {
             throw new IllegalArgumentException("not a position: " + position);
         }
-        whole.clear(position);
-        empty.clear(position);
-        others.remove(position);
+        if (whole.get(position) || empty.get(position) || others.containsKey(position)) {
+            throw new IllegalArgumentException("position " + position + " already has a digest");
+        }
+        count++;
         List<ChunkRef> chunks = digest.chunks();
         if (chunks.isEmpty() && digest.size() == 0) {
             empty.set(position);
@@ -78,6 +81,6 @@ public final class ScanDigests {
 
     /** How many files have a digest. */
     public int size() {
-        return whole.cardinality() + empty.cardinality() + others.size();
+        return count;
     }
 }

@@ -49,6 +49,18 @@ class ScanDigestsTest {
     }
 
     @Test
+    void aPositionGetsOneDigestOnly() {
+        LocalEntry e = LocalEntry.file("a.txt", 10, 1, "k", H);
+        ScanDigests digests = new ScanDigests();
+        FileDigest d = new FileDigest(List.of(new ChunkRef(0, 10, H)), H, 10);
+        digests.put(0, e, d);
+
+        assertThrows(IllegalArgumentException.class, () -> digests.put(0, e, d));
+        assertThrows(IllegalArgumentException.class, () -> digests.put(-1, e, d));
+        assertEquals(1, digests.size());
+    }
+
+    @Test
     void aDigestOfOtherContentThanTheEntrysIsRefused() {
         LocalEntry e = LocalEntry.file("a.txt", 10, 1, "k", H);
 
