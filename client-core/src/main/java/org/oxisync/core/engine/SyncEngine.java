@@ -404,9 +404,10 @@ public final class SyncEngine {
         if (!store.needsRebuild() && staleFolders.isEmpty()) {
             // an unchanged server's snapshot is read straight from the cache file, without building the listing
             // (about 100 bytes a file of garbage at the run's peak: bench/README.md "A million files")
-            RemoteScanner.CachedScan cached = remoteScanner.scanCached(treeFile, pair.remoteFolderId());
-            remote = cached.scan();
+            // a changed listing is saved there, and for a first sync let go before the snapshot is made
+            RemoteScanner.CachedScan cached = remoteScanner.scanCachedAndSave(treeFile, pair.remoteFolderId());
             rootEtag.set(cached.rootEtag());
+            return cached.scan().withoutTree();
         } else {
             RemoteTree previous = store.needsRebuild() ? RemoteTree.empty(pair.remoteFolderId())
                     : treeFile.load(pair.remoteFolderId(), shared);

@@ -62,6 +62,11 @@ final class CompactIndex<K, V> extends AbstractMap<K, V> {
         }
     }
 
+    /** The position in the list of the item {@link #get} gives for {@code k}, or -1. */
+    int indexOf(Object k) {
+        return k == null ? -1 : table[find(k)] - 1;
+    }
+
     @Override
     public V get(Object k) {
         if (k == null) {

@@ -13,14 +13,23 @@ import java.util.function.Function;
 final class LazyIndex<K, V> {
     private final List<V> items;
     private final Function<V, K> key;
-    private Map<K, V> map;
+    private CompactIndex<K, V> map;
 
     LazyIndex(List<V> items, Function<V, K> key) {
         this.items = items;
         this.key = key;
     }
 
-    synchronized Map<K, V> get() {
+    Map<K, V> get() {
+        return index();
+    }
+
+    /** The position of the item {@link #get()} maps {@code k} to, or -1. */
+    int indexOf(K k) {
+        return index().indexOf(k);
+    }
+
+    private synchronized CompactIndex<K, V> index() {
         if (map == null) {
             map = new CompactIndex<>(items, key);
         }

@@ -19,21 +19,20 @@ public final class ListingEntries extends SettledEntries<RemoteEntry> {
     private static final long NO_TIME = Long.MIN_VALUE;
     private static final String READ_ONLY = "a frozen listing is read-only";
 
-    /** For a settled file: its parent folder's id form; null elsewhere. */
+    /**
+     * For a settled file: its parent folder's id form; null elsewhere. Made with the first settled file (a join's
+     * listing has none: 12 bytes a file saved with {@link #modified}).
+     */
     private Object[] parents;
-    /** For a settled file: its modification time, epoch seconds, or {@link #NO_TIME}. */
+    /** For a settled file: its modification time, epoch seconds, or {@link #NO_TIME}; made with {@link #parents}. */
     private long[] modified;
 
     public ListingEntries() {
         super(16, 0, READ_ONLY);
-        this.parents = new Object[16];
-        this.modified = new long[16];
     }
 
     private ListingEntries(int size) {
         super(size, size, READ_ONLY);
-        this.parents = new Object[size];
-        this.modified = new long[size];
     }
 
     /**
@@ -50,6 +49,11 @@ public final class ListingEntries extends SettledEntries<RemoteEntry> {
         place(index, Objects.requireNonNull(e, "entry"), null, NO_TIME);
     }
 
+    /** Sets the unset position {@code index} as {@link #addNew} would have appended {@code e}. */
+    public void putNew(int index, RemoteEntry e) {
+        place(index, flat(e), null, NO_TIME);
+    }
+
     /** Sets the unset position {@code index} as {@link #addSettled} would have appended it. */
     public void putSettled(int index, JournalEntry j, Object parentId, Instant modifiedAt) {
         checkSettled(j, modifiedAt);
@@ -63,8 +67,7 @@ public final class ListingEntries extends SettledEntries<RemoteEntry> {
             throw new IllegalStateException("position " + index + " is already set");
         }
         items[index] = item;
-        parents[index] = parent;
-        modified[index] = seconds;
+        side(index, parent, seconds);
         modCount++;
     }
 
@@ -73,6 +76,20 @@ public final class ListingEntries extends SettledEntries<RemoteEntry> {
     public boolean add(RemoteEntry e) {
         append(Objects.requireNonNull(e, "entry"), null, NO_TIME);
         return true;
+    }
+
+    /**
+     * Appends a listed entry the journal does not know (no row shares its forms): a file whose forms have the common
+     * shapes is held flat (see {@link ListedFile}: about 56 bytes a file less), anything else as given. It reads
+     * back as an equal entry, not as {@code e} itself.
+     */
+    public void addNew(RemoteEntry e) {
+        append(flat(e), null, NO_TIME);
+    }
+
+    private static Object flat(RemoteEntry e) {
+        ListedFile f = ListedFile.of(Objects.requireNonNull(e, "entry"));
+        return f != null ? f : e;
     }
 
     /**
@@ -92,6 +109,11 @@ public final class ListingEntries extends SettledEntries<RemoteEntry> {
         if (modifiedAt != null && modifiedAt.getNano() != 0) {
             throw new IllegalArgumentException("a listing's times are whole seconds: " + modifiedAt);
         }
+    }
+
+    @Override
+    RemoteEntry fromHeld(Object item) {
+        return item instanceof ListedFile f ? f.entry() : (RemoteEntry) item;
     }
 
     @Override
@@ -119,13 +141,29 @@ public final class ListingEntries extends SettledEntries<RemoteEntry> {
 
     @Override
     void resized(int length) {
-        parents = Arrays.copyOf(parents, length);
-        modified = Arrays.copyOf(modified, length);
+        if (parents != null) {
+            parents = Arrays.copyOf(parents, length);
+            modified = Arrays.copyOf(modified, length);
+        }
     }
 
     private void append(Object item, Object parent, long seconds) {
-        int i = append(item);
-        parents[i] = parent;
-        modified[i] = seconds;
+        side(append(item), parent, seconds);
+    }
+
+    /**
+     * Sets a position's parent and time when it holds a settled file (only those are read back); the two arrays are
+     * made when the first one needs them.
+     */
+    private void side(int index, Object parent, long seconds) {
+        if (!(items[index] instanceof JournalEntry)) {
+            return;
+        }
+        if (parents == null) {
+            parents = new Object[items.length];
+            modified = new long[items.length];
+        }
+        parents[index] = parent;
+        modified[index] = seconds;
     }
 }

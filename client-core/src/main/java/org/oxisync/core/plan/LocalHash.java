@@ -20,6 +20,20 @@ public sealed interface LocalHash {
             this.hex = Compact.of(Objects.requireNonNull(hex, "hex"));
         }
 
+        /** A hash given in its {@link Compact} form (a record that holds the hash flat makes it again). */
+        static Known ofForm(Object form) {
+            return new Known(Objects.requireNonNull(form, "form"), true);
+        }
+
+        private Known(Object form, boolean compact) {
+            this.hex = form;
+        }
+
+        /** The hash in {@link Compact} form. */
+        Object form() {
+            return hex;
+        }
+
         public String hex() {
             return Compact.text(hex);
         }

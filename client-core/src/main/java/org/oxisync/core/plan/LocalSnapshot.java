@@ -47,6 +47,11 @@ public final class LocalSnapshot {
         return byPath.get();
     }
 
+    /** The position in {@link #entries()} of the entry {@link #byPath()} gives for {@code path}, or -1. */
+    public int positionOf(String path) {
+        return byPath.indexOf(path);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof LocalSnapshot other && caseInsensitive == other.caseInsensitive

@@ -25,6 +25,20 @@ public final class ScanEntries extends SettledEntries<LocalEntry> {
     }
 
     /**
+     * Appends a file the scan hashed: held flat when its hash has the common form (see {@link HashedFile}: 32 bytes a
+     * file less), else as given; returns its position. It reads back as an equal entry, not as {@code e} itself.
+     */
+    public int addHashed(LocalEntry e) {
+        HashedFile f = HashedFile.of(Objects.requireNonNull(e, "entry"));
+        return append(f != null ? f : e);
+    }
+
+    @Override
+    LocalEntry fromHeld(Object item) {
+        return item instanceof HashedFile f ? f.entry() : (LocalEntry) item;
+    }
+
+    /**
      * Appends the entry the scan found equal to the journal's row {@code j}: a file with the row's size, time and key,
      * or a folder with the row's key (a row of another kind is refused: the scan makes a record for it).
      */

@@ -29,6 +29,15 @@ abstract class SettledEntries<E> extends AbstractList<E> implements RandomAccess
     /** The entry the journal's row {@code j}, held at {@code index}, reads as. */
     abstract E fromRow(JournalEntry j, int index);
 
+    /**
+     * The entry an item held in another form than the entry itself reads as (a subclass that holds some entries in a
+     * flat form of its own makes them here); by default the item is the entry.
+     */
+    @SuppressWarnings("unchecked")
+    E fromHeld(Object item) {
+        return (E) item;
+    }
+
     /** The arrays a subclass keeps beside the items take the new length (grown, or trimmed at freeze). */
     void resized(int length) {
     }
@@ -44,11 +53,10 @@ abstract class SettledEntries<E> extends AbstractList<E> implements RandomAccess
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public final E get(int index) {
         Objects.checkIndex(index, size);
         Object item = items[index];
-        return item instanceof JournalEntry j ? fromRow(j, index) : (E) item;
+        return item instanceof JournalEntry j ? fromRow(j, index) : fromHeld(item);
     }
 
     @Override

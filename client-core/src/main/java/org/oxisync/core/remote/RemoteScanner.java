@@ -79,6 +79,44 @@ public final class RemoteScanner {
                 l.skipped()), l.tree().rootEtag());
     }
 
+    /**
+     * As {@link #scanCached}, and a changed listing is saved to {@code cache} (the caller need not). For a pair's
+     * first sync (the journal has no row: a join, a first upload or download), the listing is saved and let go
+     * <em>before</em> the snapshot is made, and the snapshot is read back from the saved file ({@link CachedListing}):
+     * every listed file is new to the journal and held flat ({@link ListingEntries#addNew}), sharing no form with the
+     * listing, so the two whole at once were about 340 bytes a file at the end of a join's discovery (bench/README.md
+     * "A million files"). Then the scan's tree is null. A listing whose file does not read back plainly is loaded
+     * whole, as a damaged cache is.
+     */
+    public CachedScan scanCachedAndSave(RemoteTreeFile cache, String rootId) throws java.io.IOException {
+        java.util.Optional<CachedListing> cached = CachedListing.read(cache.path(), rootId);
+        FolderDto root = api.folder(rootId);
+        if (cached.isPresent() && cached.get().rootEtag().filter(root.etag()::equals).isPresent()) {
+            java.util.Optional<RemoteSnapshot> snapshot = cached.get().snapshot(cache.path(), shared);
+            if (snapshot.isPresent()) {
+                return new CachedScan(new RemoteScan(null, snapshot.get(), 1, true), cached.get().rootEtag());
+            }
+        }
+        Listing l = listing(cache.load(rootId, shared), root);
+        java.util.Optional<String> rootEtag = l.tree().rootEtag();
+        if (l.unchanged()) {
+            return new CachedScan(new RemoteScan(l.tree(), snapshotOf(l.tree(), shared), l.requests(), true,
+                    l.skipped()), rootEtag);
+        }
+        cache.save(l.tree());
+        if (!shared.isEmpty()) {
+            return new CachedScan(new RemoteScan(null, snapshotOf(l.tree(), shared), l.requests(), false,
+                    l.skipped()), rootEtag);
+        }
+        int requests = l.requests();
+        List<SkippedResource> skipped = l.skipped();
+        l = null; // the listing is garbage from here: only the file has it
+        RemoteSnapshot snapshot = CachedListing.read(cache.path(), rootId)
+                .flatMap(c -> c.snapshot(cache.path(), shared))
+                .orElseGet(() -> snapshotOf(cache.load(rootId, shared), shared));
+        return new CachedScan(new RemoteScan(null, snapshot, requests, false, skipped), rootEtag);
+    }
+
     /** The listing now: {@code previous} itself when the root's tree ETag still matches. */
     private record Listing(RemoteTree tree, int requests, boolean unchanged, List<SkippedResource> skipped) {}
 
@@ -307,10 +345,15 @@ public final class RemoteScanner {
         } else {
             RemoteEntry e = RemoteEntry.compactFile(filePath, f.compactId(), folderId, f.compactEtag(),
                     f.compactContentHash(), f.size(), modified);
-            if (index < 0) {
+            boolean known = shared.knows(f.id()); // its forms are the journal's: held as a record sharing them
+            if (index < 0 && known) {
                 entries.add(e);
-            } else {
+            } else if (index < 0) {
+                entries.addNew(e); // new to the journal (every file of a join): held flat
+            } else if (known) {
                 entries.put(index, e);
+            } else {
+                entries.putNew(index, e);
             }
         }
     }

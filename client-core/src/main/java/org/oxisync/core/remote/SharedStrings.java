@@ -61,6 +61,16 @@ public final class SharedStrings {
                 && Compact.equal(f.compactContentHash(), j.compactRemoteHash()) ? j : null;
     }
 
+    /** Whether the journal has no row on the server (a pair's first sync). */
+    boolean isEmpty() {
+        return byRemoteId.isEmpty();
+    }
+
+    /** Whether the journal has a row of the remote id {@code id} (whose forms the listing's then shares). */
+    boolean knows(String id) {
+        return byRemoteId.containsKey(id);
+    }
+
     /** The journal's form of a folder's id (a new form when the journal lacks it). */
     Object id(String id) {
         JournalEntry j = byRemoteId.get(id);

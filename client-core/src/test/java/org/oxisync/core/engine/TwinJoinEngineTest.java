@@ -1,6 +1,7 @@
 package org.oxisync.core.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -8,7 +9,11 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.plan.EntryKind;
+import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
+import org.oxisync.core.remote.RemoteScanner;
+import org.oxisync.core.remote.RemoteTreeFile;
+import org.oxisync.core.remote.SharedStrings;
 import org.oxisync.store.hash.Blake3;
 
 /**
@@ -121,5 +126,44 @@ class TwinJoinEngineTest extends HarnessTest {
                 new String(h.readBytes(unrecordedFile), StandardCharsets.UTF_8));
         assertEquals(FILES + 7 + 1, journal().size(), "every entry recorded, and the conflict copy");
         h.assertInSync();
+    }
+    @Test
+    void aFirstSyncsListingIsSavedAndLetGoAndItsSnapshotReadBackEqualsTheOneMadeInMemory() throws Exception {
+        sameTreeOnBothSides();
+        h.server.flushTreeEtags(); // both listings see the same tree ETags
+        String root = h.pair.remoteFolderId();
+        RemoteTreeFile none = new RemoteTreeFile(tmp.resolve("never-saved.json"));
+        RemoteScanner.CachedScan inMemory = new RemoteScanner(h.api, SharedStrings.none()).scanCached(none, root);
+        RemoteTreeFile file = new RemoteTreeFile(tmp.resolve("first-sync.json"));
+
+        RemoteScanner.CachedScan saved = new RemoteScanner(h.api, SharedStrings.none()).scanCachedAndSave(file, root);
+
+        assertNull(saved.scan().tree(), "the listing is not held: the file has it");
+        assertEquals(inMemory.scan().tree(), file.load(root), "the listing as listed");
+        assertEquals(inMemory.scan().snapshot().entries(), saved.scan().snapshot().entries(), "same entries, same order");
+        assertEquals(FILES + 7, saved.scan().snapshot().entries().size());
+        assertEquals(inMemory.scan().requests(), saved.scan().requests());
+        assertEquals(inMemory.rootEtag(), saved.rootEtag());
+        assertEquals(false, saved.scan().unchanged());
+    }
+
+    @Test
+    void aLaterRunsChangedListingIsSavedAndItsSnapshotMadeFromTheListingSharingTheJournalsForms() throws Exception {
+        sameTreeOnBothSides();
+        h.syncOk();
+        h.remote().putFile("/d0/new.txt", "new on the server".getBytes(StandardCharsets.UTF_8));
+        h.server.flushTreeEtags();
+        String root = h.pair.remoteFolderId();
+        SharedStrings shared = SharedStrings.of(new JournalBase(journal()));
+        RemoteTreeFile none = new RemoteTreeFile(tmp.resolve("never-saved.json"));
+        RemoteScanner.CachedScan inMemory = new RemoteScanner(h.api, shared).scanCached(none, root);
+        RemoteTreeFile file = new RemoteTreeFile(tmp.resolve("later.json"));
+
+        RemoteScanner.CachedScan saved = new RemoteScanner(h.api, shared).scanCachedAndSave(file, root);
+
+        assertNull(saved.scan().tree());
+        assertEquals(inMemory.scan().tree(), file.load(root));
+        assertEquals(inMemory.scan().snapshot().entries(), saved.scan().snapshot().entries());
+        assertEquals(FILES + 8, saved.scan().snapshot().entries().size());
     }
 }

@@ -2,6 +2,7 @@ package org.oxisync.core.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -111,5 +112,64 @@ class ListingEntriesTest {
         assertEquals(List.of("docs", "more", "docs/a.txt"), entries.stream().map(RemoteEntry::path).toList());
         assertTrue(entries.settled(2));
         assertEquals(Instant.ofEpochSecond(7), entries.get(2).modifiedAt());
+    }
+    private static final RemoteEntry NEW_FILE = RemoteEntry.file("docs/new.txt", "77777777-2222-3333-4444-555555555555",
+            PARENT, "fedcba9876543210-1700000001", "cd".repeat(32), 12, Instant.ofEpochSecond(1_700_000_001L));
+
+    @Test
+    void aFileNewToTheJournalIsHeldFlatAndReadsBackEqualEachTimeInItsPlace() {
+        ListingEntries entries = new ListingEntries();
+        RemoteEntry dir = RemoteEntry.dir("docs", PARENT, "root", "tree-etag");
+        RemoteEntry untimed = RemoteEntry.file("docs/untimed.txt", "88888888-2222-3333-4444-555555555555", PARENT,
+                "0123456789abcdef-1700000000", "ef".repeat(32), 0, null);
+        entries.addNew(dir);
+        entries.addNew(NEW_FILE);
+        entries.addSettled(ROW, Compact.of(PARENT), Instant.ofEpochSecond(7));
+        entries.addNew(untimed);
+        entries.freeze();
+
+        assertSame(dir, entries.get(0), "a folder stays a record");
+        assertEquals(NEW_FILE, entries.get(1));
+        assertNotSame(NEW_FILE, entries.get(1), "held flat: made again when read");
+        assertEquals(NEW_FILE.hashCode(), entries.get(1).hashCode());
+        assertSame(NEW_FILE.compactPath(), entries.get(1).compactPath(), "the path form is the one given");
+        assertSame(NEW_FILE.compactParentId(), entries.get(1).compactParentId());
+        assertFalse(entries.settled(1));
+        assertEquals(Instant.ofEpochSecond(7), entries.get(2).modifiedAt(), "a settled file keeps its own time");
+        assertEquals(untimed, entries.get(3));
+        assertNull(entries.get(3).modifiedAt());
+        assertEquals(new RemoteSnapshot(List.of(dir, NEW_FILE, entries.get(2), untimed)), new RemoteSnapshot(entries));
+        assertEquals(NEW_FILE, new RemoteSnapshot(entries).byId().get(NEW_FILE.id()));
+    }
+
+    @Test
+    void aNewFileWhoseFormsAreNotTheServersCommonOnesIsHeldAsGiven() {
+        ListingEntries entries = new ListingEntries();
+        RemoteEntry otherId = RemoteEntry.file("a", "id-1", PARENT, "0123456789abcdef-1700000000", "ab".repeat(32), 1,
+                null);
+        RemoteEntry otherEtag = RemoteEntry.file("b", NEW_FILE.id(), PARENT, "W/etag", "ab".repeat(32), 1, null);
+        RemoteEntry otherHash = RemoteEntry.file("c", NEW_FILE.id(), PARENT, NEW_FILE.etag(), "h1", 1, null);
+        RemoteEntry noHash = RemoteEntry.file("d", NEW_FILE.id(), PARENT, NEW_FILE.etag(), null, 1, null);
+        RemoteEntry subSecond = RemoteEntry.file("e", NEW_FILE.id(), PARENT, NEW_FILE.etag(), "ab".repeat(32), 1,
+                Instant.ofEpochSecond(5, 1));
+        List<RemoteEntry> given = List.of(otherId, otherEtag, otherHash, noHash, subSecond);
+        given.forEach(entries::addNew);
+
+        for (int i = 0; i < given.size(); i++) {
+            assertSame(given.get(i), entries.get(i), given.get(i).path());
+        }
+    }
+
+    @Test
+    void aListingOfAGivenSizeHoldsANewFilePutByPositionFlatAsAnAppendWould() {
+        ListingEntries entries = ListingEntries.ofSize(2);
+        entries.putNew(1, NEW_FILE);
+        entries.putSettled(0, ROW, Compact.of(PARENT), null);
+        assertThrows(IllegalStateException.class, () -> entries.putNew(1, NEW_FILE), "a position is set once");
+        entries.freeze();
+
+        assertEquals(NEW_FILE, entries.get(1));
+        assertNotSame(NEW_FILE, entries.get(1));
+        assertNull(entries.get(0).modifiedAt());
     }
 }

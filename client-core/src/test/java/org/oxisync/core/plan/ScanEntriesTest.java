@@ -2,6 +2,7 @@ package org.oxisync.core.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -100,5 +101,44 @@ class ScanEntriesTest {
         assertEquals(records.hashCode(), settled.hashCode());
         assertEquals(records.byPath().get("docs/a.txt"), settled.byPath().get("docs/a.txt"));
         assertEquals(2, settled.byPath().size());
+    }
+    @Test
+    void aHashedFileIsHeldFlatAndReadsBackEqualWithItsUnixKeyMadeAgain() {
+        ScanEntries entries = new ScanEntries();
+        LocalEntry hashed = LocalEntry.file("docs/b.txt", 3, 9, "(dev=fd01,ino=123456789)", "cd".repeat(32));
+        LocalEntry negative = LocalEntry.file("docs/c.txt", 4, 10, "(dev=ffffffffffffffff,ino=-5)", "ef".repeat(32));
+        entries.addSettled(DIR_ROW);
+
+        assertEquals(1, entries.addHashed(hashed), "its position");
+        assertEquals(2, entries.addHashed(negative));
+
+        assertEquals(hashed, entries.get(1));
+        assertNotSame(hashed, entries.get(1), "held flat: made again when read");
+        assertEquals(hashed.hashCode(), entries.get(1).hashCode());
+        assertEquals("(dev=fd01,ino=123456789)", entries.get(1).fileKey());
+        assertSame(hashed.compactPath(), entries.get(1).compactPath());
+        assertEquals(negative, entries.get(2));
+        assertFalse(entries.settled(1));
+        assertEquals(List.of(DIR_ROW.path(), "docs/b.txt", "docs/c.txt"),
+                entries.stream().map(LocalEntry::path).toList());
+    }
+
+    @Test
+    void aHashedFileWithAKeyOfAnotherFormKeepsThatKeysFormAndWithAnotherHashFormStaysAsGiven() {
+        ScanEntries entries = new ScanEntries();
+        List<String> keys = java.util.Arrays.asList(null, "(dev=01,ino=7)", "(dev=1,ino=07)", "(dev=1,ino=7", "key-1",
+                "(dev=zz,ino=7)", "(dev=1,ino=99999999999999999999)");
+        for (int i = 0; i < keys.size(); i++) {
+            LocalEntry e = LocalEntry.file("f" + i, i, i, keys.get(i), "ab".repeat(32));
+            entries.addHashed(e);
+            assertEquals(e, entries.get(i), String.valueOf(keys.get(i)));
+            assertEquals(keys.get(i), entries.get(i).fileKey());
+        }
+        LocalEntry oddHash = LocalEntry.file("odd", 1, 1, "(dev=1,ino=7)", "h1");
+        entries.addHashed(oddHash);
+        assertSame(oddHash, entries.get(keys.size()));
+        LocalEntry folder = LocalEntry.dir("d", "(dev=1,ino=8)");
+        entries.addHashed(folder);
+        assertSame(folder, entries.get(keys.size() + 1), "only a hashed file is held flat");
     }
 }

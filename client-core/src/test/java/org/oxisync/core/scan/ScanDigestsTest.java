@@ -25,8 +25,8 @@ class ScanDigestsTest {
         FileDigest smallDigest = new FileDigest(List.of(new ChunkRef(0, 10, H)), H, 10);
         FileDigest emptyDigest = new FileDigest(List.of(), H, 0);
         ScanDigests digests = new ScanDigests();
-        digests.put(small, smallDigest);
-        digests.put(empty, emptyDigest);
+        digests.put(0, small, smallDigest);
+        digests.put(1, empty, emptyDigest);
         LocalSnapshot snapshot = new LocalSnapshot(List.of(small, empty), false);
 
         assertEquals(smallDigest, digests.of(snapshot, "d/small.txt").orElseThrow());
@@ -40,7 +40,7 @@ class ScanDigestsTest {
         LocalEntry unhashed = LocalEntry.unhashedFile("same.txt", 5, 1, "k2");
         FileDigest bigDigest = new FileDigest(List.of(new ChunkRef(0, 10, C1), new ChunkRef(10, 10, C2)), H, 20);
         ScanDigests digests = new ScanDigests();
-        digests.put(big, bigDigest);
+        digests.put(0, big, bigDigest);
         LocalSnapshot snapshot = new LocalSnapshot(List.of(big, unhashed), false);
 
         assertSame(bigDigest, digests.of(snapshot, "big.bin").orElseThrow());
@@ -49,10 +49,53 @@ class ScanDigestsTest {
     }
 
     @Test
+    void aPositionGetsOneDigestOnly() {
+        LocalEntry e = LocalEntry.file("a.txt", 10, 1, "k", H);
+        ScanDigests digests = new ScanDigests();
+        FileDigest d = new FileDigest(List.of(new ChunkRef(0, 10, H)), H, 10);
+        digests.put(0, e, d);
+
+        assertThrows(IllegalArgumentException.class, () -> digests.put(0, e, d));
+        assertThrows(IllegalArgumentException.class, () -> digests.put(-1, e, d));
+        assertEquals(1, digests.size());
+    }
+
+    @Test
     void aDigestOfOtherContentThanTheEntrysIsRefused() {
         LocalEntry e = LocalEntry.file("a.txt", 10, 1, "k", H);
 
         assertThrows(IllegalArgumentException.class,
-                () -> new ScanDigests().put(e, new FileDigest(List.of(new ChunkRef(0, 10, C1)), C1, 10)));
+                () -> new ScanDigests().put(0, e, new FileDigest(List.of(new ChunkRef(0, 10, C1)), C1, 10)));
+    }
+    @Test
+    void digestsAreFoundByTheirEntrysPositionInAScanHoldingItsHashedFilesFlat() {
+        org.oxisync.core.plan.ScanEntries entries = new org.oxisync.core.plan.ScanEntries();
+        LocalEntry small = LocalEntry.file("d/small.txt", 10, 1, "(dev=1,ino=2)", H);
+        LocalEntry big = LocalEntry.file("d/big.bin", 20, 1, "(dev=1,ino=3)", H);
+        FileDigest smallDigest = new FileDigest(List.of(new ChunkRef(0, 10, H)), H, 10);
+        FileDigest bigDigest = new FileDigest(List.of(new ChunkRef(0, 10, C1), new ChunkRef(10, 10, C2)), H, 20);
+        ScanDigests digests = new ScanDigests();
+        entries.add(LocalEntry.dir("d", "(dev=1,ino=1)"));
+        digests.put(entries.addHashed(small), small, smallDigest);
+        digests.put(entries.addHashed(big), big, bigDigest);
+        entries.add(LocalEntry.unhashedFile("d/same.txt", 5, 1, "(dev=1,ino=4)"));
+        LocalSnapshot snapshot = new LocalSnapshot(entries, false);
+
+        assertEquals(smallDigest, digests.of(snapshot, "d/small.txt").orElseThrow());
+        assertSame(bigDigest, digests.of(snapshot, "d/big.bin").orElseThrow());
+        assertTrue(digests.of(snapshot, "d/same.txt").isEmpty());
+        assertTrue(digests.of(snapshot, "d").isEmpty());
+        assertEquals(2, digests.size());
+    }
+
+    @Test
+    void aPathWhoseLastEntryIsNotTheHashedOneHasNoDigest() {
+        LocalEntry hashed = LocalEntry.file("a.txt", 10, 1, "k", H);
+        LocalEntry later = LocalEntry.unhashedFile("a.txt", 10, 1, "k");
+        ScanDigests digests = new ScanDigests();
+        digests.put(0, hashed, new FileDigest(List.of(new ChunkRef(0, 10, H)), H, 10));
+
+        assertTrue(digests.of(new LocalSnapshot(List.of(hashed, later), false), "a.txt").isEmpty(),
+                "the snapshot finds the later entry, which this scan did not hash");
     }
 }
