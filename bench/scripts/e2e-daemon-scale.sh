@@ -14,7 +14,10 @@
 #      idle, peak RSS (VmHWM), the collector and heap options it runs with (jcmd VM.command_line / VM.info).
 #      E2E_GUI=launcher (default): `oxisync gui` through the same launcher script. E2E_GUI=PATH: that launcher
 #      instead, e.g. the app image's own desktop launcher (packaging, `-Papp-image`: target/dist/OxiSync/bin/OxiSync,
-#      what the desktop menu starts: jpackage's options, G1 and -Xmx384m), run as `PATH --home HOME`.
+#      what the desktop menu starts: jpackage's options, G1 and -Xmx384m), run as `PATH --home HOME`; a launcher
+#      script named oxisync (the app image's bin/oxisync, as installed) runs as `PATH gui --home HOME`.
+#      From a source checkout E2E_GUI=launcher needs the default build (client-core/target, client-ui/target and
+#      `mvn install`: the launcher's own rule) and OXISYNC_JAR unset; with another build use the app image.
 # Everything is stopped at the end (the daemon and the app by SIGTERM); the work folder is left as it was, plus
 # the save files the daemon uploaded (both sides agree on them) and the logs (daemon.*, gui.*, emu.*).
 # The emulator runs without the real-time bus (OxiCloud 0.8.7 has none: the daemon polls every 30 s), with
@@ -175,8 +178,13 @@ if [ "$gui_mode" != none ]; then
         gui_token="gui --home $HOME_DIR"
     else
         [ -x "$gui_mode" ] || e2e_die "E2E_GUI=$gui_mode is not an executable launcher"
-        gui_cmd=("$gui_mode" --home "$HOME_DIR")
-        gui_token="${gui_mode##*/} --home $HOME_DIR"
+        if [ "${gui_mode##*/}" = oxisync ]; then # an installed launcher script: `oxisync gui`, with its own jar
+            gui_cmd=(env -u OXISYNC_JAR "$gui_mode" gui --home "$HOME_DIR")
+            gui_token="gui --home $HOME_DIR"
+        else
+            gui_cmd=("$gui_mode" --home "$HOME_DIR")
+            gui_token="${gui_mode##*/} --home $HOME_DIR"
+        fi
     fi
     emu_reset
     t0=$(now_ms)
