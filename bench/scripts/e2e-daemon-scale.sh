@@ -9,7 +9,7 @@
 #      file in a random folder of the tree) timed until the server has it (a WebDAV PROPFIND of its path, every
 #      ~20 ms; goal < 3 s), each once the daemon is idle again; peak RSS over all of it (VmHWM, goal <= 512 MiB);
 #      the time from SIGTERM to exit.
-#   2. The desktop app (unless E2E_GUI=none) under Xvfb (xvfb-run, scripts/setup-machine.sh --desktop-test) on the
+#   2. The desktop app (unless E2E_GUI=none) under Xvfb (scripts/setup-machine.sh --desktop-test) on the
 #      same home: time to the end of its first sync (the app serves the same status socket), CPU over IDLE_SECONDS
 #      idle, peak RSS (VmHWM), the collector and heap options it runs with (jcmd VM.command_line / VM.info).
 #      E2E_GUI=launcher (default): `oxisync gui` through the same launcher script. E2E_GUI=PATH: that launcher
@@ -37,8 +37,8 @@ idle_s=${3:-60}
 gui_mode=${E2E_GUI:-launcher}
 first_run_limit=${E2E_FIRST_RUN_SECONDS:-3600}
 for tool in java jq curl shuf; do command -v "$tool" > /dev/null || e2e_die "$tool is missing"; done
-[ "$gui_mode" = none ] || command -v xvfb-run > /dev/null \
-    || e2e_die "xvfb-run is missing (scripts/setup-machine.sh --desktop-test installs it)"
+[ "$gui_mode" = none ] || command -v Xvfb > /dev/null \
+    || e2e_die "Xvfb is missing (scripts/setup-machine.sh --desktop-test installs it)"
 unset OXISYNC_JAVA_OPTS # the launcher's own defaults, as a user gets them
 HOME_DIR="$WORK/home"
 hz=$(getconf CLK_TCK)
@@ -48,10 +48,11 @@ port=$(sed -n 's/^server=http\\:\/\/127\.0\.0\.1\\:\([0-9]*\)$/\1/p' "$HOME_DIR/
 remote=$(jq -r '.pairs[0].remote // empty' "$WORK/join.json" 2>/dev/null || true)
 remote=${remote:-/scale}
 
-DAEMON_LAUNCHER_PID=""; DAEMON_PID=""; GUI_LAUNCHER_PID=""; GUI_PID=""
+DAEMON_LAUNCHER_PID=""; DAEMON_PID=""; GUI_LAUNCHER_PID=""; GUI_PID=""; XVFB_PID=""
 cleanup() {
     set +e
     stop_pid "$GUI_PID" "$GUI_LAUNCHER_PID" > /dev/null
+    [ -z "$XVFB_PID" ] || { kill "$XVFB_PID" 2>/dev/null; wait "$XVFB_PID" 2>/dev/null; }
     stop_pid "$DAEMON_PID" "$DAEMON_LAUNCHER_PID" > /dev/null
     emu_stop
 }
@@ -83,12 +84,18 @@ rss_kib() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
 
 # status_json: the running daemon's (or app's) status, one JSON object; empty when nothing answers.
 status_json() { "$LAUNCHER" status --json --home "$HOME_DIR" 2> /dev/null || true; }
-# await_idle PID SECONDS: until every pair is idle with a last result; fails if PID dies or SECONDS pass.
-# Sets LAST (the status).
+# await_idle PID SECONDS ERRFILE: until every pair is idle with a last result; fails if PID dies, SECONDS pass or
+# ERRFILE (the process's stderr) shows an OutOfMemoryError (a run thread that dies of it leaves the pair's state
+# as it was). Sets LAST (the status).
 await_idle() {
     local deadline=$(($(now_ms) + $2 * 1000))
     while :; do
         kill -0 "$1" 2>/dev/null || e2e_die "the process $1 died (logs in $WORK)"
+        if grep -q OutOfMemoryError "$3" 2>/dev/null; then
+            echo "  OutOfMemoryError in $1 (peak RSS $(hwm_kib "$1") KiB); $(load):" >&2
+            grep -m1 -A12 OutOfMemoryError "$3" | sed 's/^/    /' >&2
+            e2e_die "OutOfMemoryError: see $3"
+        fi
         LAST=$(status_json)
         if [ -n "$LAST" ] && [ "$(echo "$LAST" | jq '[.pairs[] | select(.state != "idle" or .last_result == null)]
                 | length')" = 0 ] && [ "$(echo "$LAST" | jq '.pairs | length')" -gt 0 ]; then
@@ -140,13 +147,13 @@ DAEMON_LAUNCHER_PID=$!
 for _ in $(seq 300); do DAEMON_PID=$(java_pid "daemon --home $HOME_DIR"); [ -n "$DAEMON_PID" ] && break; sleep 0.1; done
 [ -n "$DAEMON_PID" ] || e2e_die "no daemon JVM (log: $WORK/daemon.err)"
 echo "daemon: pid $DAEMON_PID, $(tr '\0' ' ' < "/proc/$DAEMON_PID/cmdline" | sed 's/ -jar .*//')"
-await_idle "$DAEMON_PID" "$first_run_limit"
+await_idle "$DAEMON_PID" "$first_run_limit" "$WORK/daemon.err"
 first_ms=$(($(now_ms) - t0))
 row "daemon start + first run" "$(secs "$first_ms")" "" "" "last result $(echo "$LAST" | jq -c '.pairs[0].last_result | {status, uploaded, downloaded, elapsed_ms}'); $(emu_sum requests) requests; cpu $(secs "$(($(cpu_ticks "$DAEMON_PID") * 1000 / hz))"); RSS $(rss_kib "$DAEMON_PID") KiB, peak $(hwm_kib "$DAEMON_PID") KiB; $(load)"
 idle_cpu "$DAEMON_PID" daemon
 lat=()
 for i in $(seq "$samples"); do
-    await_idle "$DAEMON_PID" 600
+    await_idle "$DAEMON_PID" 600 "$WORK/daemon.err"
     sleep 1.5
     rel="$(shuf -n 1 "$WORK/dirs.txt")/oxisync-save-$i-$$.txt"
     [ "$(dav_status "$rel")" = 404 ] || e2e_die "$rel is on the server before it was written"
@@ -167,7 +174,7 @@ sorted=$(printf '%s\n' "${lat[@]}" | sort -n)
 median=$(echo "$sorted" | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
 row "daemon local save -> server (median of $samples)" "$(secs "$median")" "3 s" "$(div "$median" 3000)" \
     "goal < 3 s: $(verdict "$median" '<=' 3000); min $(secs "$(echo "$sorted" | head -1)"), max $(secs "$(echo "$sorted" | tail -1)")"
-await_idle "$DAEMON_PID" 600
+await_idle "$DAEMON_PID" 600 "$WORK/daemon.err"
 daemon_hwm=$(hwm_kib "$DAEMON_PID")
 daemon_cpu=$(($(cpu_ticks "$DAEMON_PID") * 1000 / hz))
 row "daemon peak RSS (VmHWM, whole life)" "$(mib "$((daemon_hwm * 1024))")" "512 MiB" "$(div "$daemon_hwm" 524288)" "goal <= 512 MiB: $(verdict "$daemon_hwm" '<=' 524288); cpu in all $(secs "$daemon_cpu")"
@@ -192,11 +199,17 @@ if [ "$gui_mode" != none ]; then
     fi
     emu_reset
     t0=$(now_ms)
-    xvfb-run -a -s '-screen 0 1280x1024x24' "${gui_cmd[@]}" > "$WORK/gui.out" 2> "$WORK/gui.err" &
+    # an X server of our own (not xvfb-run: its Xvfb outlived it once when the app was ended from outside)
+    display=90
+    while [ -e "/tmp/.X$display-lock" ] || [ -e "/tmp/.X11-unix/X$display" ]; do display=$((display + 1)); done
+    Xvfb ":$display" -screen 0 1280x1024x24 -nolisten tcp > "$WORK/xvfb.log" 2>&1 &
+    XVFB_PID=$!
+    for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
+    DISPLAY=":$display" "${gui_cmd[@]}" > "$WORK/gui.out" 2> "$WORK/gui.err" &
     GUI_LAUNCHER_PID=$!
     for _ in $(seq 600); do GUI_PID=$(java_pid "$gui_token"); [ -n "$GUI_PID" ] && break; sleep 0.1; done
     [ -n "$GUI_PID" ] || e2e_die "no desktop app JVM (log: $WORK/gui.err)"
-    await_idle "$GUI_PID" "$first_run_limit"
+    await_idle "$GUI_PID" "$first_run_limit" "$WORK/gui.err"
     gui_first_ms=$(($(now_ms) - t0))
     echo "desktop app: pid $GUI_PID ($(readlink "/proc/$GUI_PID/exe")), answering as: $(echo "$LAST" | jq -r .process)"
     jcmd "$GUI_PID" VM.command_line 2>/dev/null | sed -n 's/^jvm_args: /  jvm_args: /p'
@@ -208,6 +221,7 @@ if [ "$gui_mode" != none ]; then
     row "desktop app peak RSS (VmHWM, whole life)" "$(mib "$((gui_hwm * 1024))")" "512 MiB" "$(div "$gui_hwm" 524288)" "goal <= 512 MiB: $(verdict "$gui_hwm" '<=' 524288); cpu in all $(secs "$(($(cpu_ticks "$GUI_PID") * 1000 / hz))")"
     row "desktop app SIGTERM -> exit" "$(stop_pid "$GUI_PID" "$GUI_LAUNCHER_PID")" "" "" ""
     GUI_PID=""; GUI_LAUNCHER_PID=""
+    kill "$XVFB_PID" 2>/dev/null; wait "$XVFB_PID" 2>/dev/null; XVFB_PID=""
 fi
 row "emulator peak RSS (VmHWM)" "$(hwm_kib "$EMU_PID") KiB" "" "" "cpu $(secs "$(emu_cpu_ms)")"
 load
