@@ -13,6 +13,9 @@
 #   E2E_KEEP=1         keep the work folder (and print where it is)
 #   E2E_EMU_OPTS       extra emulator options (e.g. "--delta-rate-limit 0"); the emulator runs with --quota 0
 #   E2E_EMU_JAVA_OPTS  JVM options of the emulator (e.g. a flight recording)
+#   EMU_PORT           the emulator's port (default 0: a free one; a kept client home needs its old port)
+#   E2E_EMU_START_SECONDS  how long the emulator may take to report ready (default 30; loading the kept data of a
+#                      million files takes longer)
 set -euo pipefail
 
 E2E_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -73,19 +76,21 @@ load() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)  ($(date '+%F %T')
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
-# emu_start: starts the emulator on a free loopback port with data in $WORK/emu; sets EMU_URL and EMU_PID.
+# emu_start: starts the emulator on a free loopback port (or $EMU_PORT) with data in $WORK/emu; sets EMU_URL and
+# EMU_PID.
 emu_start() {
+    local tenths=$((${E2E_EMU_START_SECONDS:-30} * 10))
     # shellcheck disable=SC2086
-    java ${E2E_EMU_JAVA_OPTS:-} -jar "$EMU_JAR" --port 0 --data "$WORK/emu" --user alice:secret --quota 0 ${E2E_EMU_OPTS:-} \
+    java ${E2E_EMU_JAVA_OPTS:-} -jar "$EMU_JAR" --port "${EMU_PORT:-0}" --data "$WORK/emu" --user alice:secret --quota 0 ${E2E_EMU_OPTS:-} \
         > "$WORK/emu.out" 2> "$WORK/emu.err" &
     EMU_PID=$!
-    for _ in $(seq 300); do
+    for _ in $(seq "$tenths"); do
         EMU_URL=$(sed -n 's/^OxiCloud emulator ready at //p' "$WORK/emu.out")
         [ -n "$EMU_URL" ] && { CLIENT_URL=$EMU_URL; return 0; }
         kill -0 "$EMU_PID" 2>/dev/null || { cat "$WORK/emu.err" >&2; e2e_die "the emulator did not start"; }
         sleep 0.1
     done
-    e2e_die "the emulator did not report ready within 30 s"
+    e2e_die "the emulator did not report ready within ${E2E_EMU_START_SECONDS:-30} s"
 }
 
 # link_start MBIT DELAY_MS: puts a simulated link in front of the emulator (LinkProxy: each direction MBIT megabits

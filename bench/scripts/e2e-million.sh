@@ -26,7 +26,8 @@
 # E2E_EMU_OPTS="--delta-rate-limit 0" measures the client without it (say which in the figures).
 # The emulator's heap: a million seeded files hold about 620 MiB live; E2E_EMU_JAVA_OPTS="-Xmx1536m -XX:+UseSerialGC"
 # (emulator/README.md, bench/README.md "A million files").
-# Daemon idle CPU and save-to-server time at this size: org.oxisync.bench.daemon.ContinuousSyncBench (bench/README.md).
+# The daemon (idle CPU, save-to-server time, peak RSS) and the desktop app at this size: E2E_KEEP=1, then
+# bench/scripts/e2e-daemon-scale.sh on the kept work folder; in process: org.oxisync.bench.daemon.ContinuousSyncBench.
 #
 # usage: [E2E_SEED=bulk] bench/scripts/e2e-million.sh [N=1000000] [PER_FOLDER=50] [RUNS=3] [CHANGES=1000]
 set -euo pipefail
