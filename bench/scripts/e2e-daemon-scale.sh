@@ -14,7 +14,7 @@
 #      idle, peak RSS (VmHWM), the collector and heap options it runs with (jcmd VM.command_line / VM.info).
 #      E2E_GUI=launcher (default): `oxisync gui` through the same launcher script. E2E_GUI=PATH: that launcher
 #      instead, e.g. the app image's own desktop launcher (packaging, `-Papp-image`: target/dist/OxiSync/bin/OxiSync,
-#      what the desktop menu starts: jpackage's options, G1 and -Xmx384m), run as `PATH --home HOME`; a launcher
+#      what the desktop menu starts: jpackage's options, image.args), run as `PATH --home HOME`; a launcher
 #      script named oxisync (the app image's bin/oxisync, as installed) runs as `PATH gui --home HOME`.
 #      From a source checkout E2E_GUI=launcher needs the default build (client-core/target, client-ui/target and
 #      `mvn install`: the launcher's own rule) and OXISYNC_JAR unset; with another build use the app image.
