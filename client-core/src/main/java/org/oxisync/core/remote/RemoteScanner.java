@@ -66,17 +66,30 @@ public final class RemoteScanner {
      * tree is null (nothing to save).
      */
     public CachedScan scanCached(RemoteTreeFile cache, String rootId) {
-        java.util.Optional<CachedListing> cached = CachedListing.read(cache.path(), rootId);
         FolderDto root = api.folder(rootId);
-        if (cached.isPresent() && cached.get().rootEtag().filter(root.etag()::equals).isPresent()) {
-            java.util.Optional<RemoteSnapshot> snapshot = cached.get().snapshot(cache.path(), shared);
-            if (snapshot.isPresent()) {
-                return new CachedScan(new RemoteScan(null, snapshot.get(), 1, true), cached.get().rootEtag());
-            }
+        java.util.Optional<CachedScan> quiet = quiet(cache, rootId, root);
+        if (quiet.isPresent()) {
+            return quiet.get();
         }
         Listing l = listing(cache.load(rootId, shared), root);
         return new CachedScan(new RemoteScan(l.tree(), snapshotOf(l.tree(), shared), l.requests(), l.unchanged(),
                 l.skipped()), l.tree().rootEtag());
+    }
+
+    /**
+     * The snapshot read straight from the listing cache when the root's tree ETag still matches the saved one
+     * (nothing changed on the server), else empty.
+     */
+    private java.util.Optional<CachedScan> quiet(RemoteTreeFile cache, String rootId, FolderDto root) {
+        java.util.Optional<CachedListing> cached = CachedListing.read(cache.path(), rootId);
+        if (cached.isPresent() && cached.get().rootEtag().filter(root.etag()::equals).isPresent()) {
+            java.util.Optional<RemoteSnapshot> snapshot = cached.get().snapshot(cache.path(), shared);
+            if (snapshot.isPresent()) {
+                return java.util.Optional.of(new CachedScan(new RemoteScan(null, snapshot.get(), 1, true),
+                        cached.get().rootEtag()));
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /**
@@ -89,13 +102,10 @@ public final class RemoteScanner {
      * whole, as a damaged cache is.
      */
     public CachedScan scanCachedAndSave(RemoteTreeFile cache, String rootId) throws java.io.IOException {
-        java.util.Optional<CachedListing> cached = CachedListing.read(cache.path(), rootId);
         FolderDto root = api.folder(rootId);
-        if (cached.isPresent() && cached.get().rootEtag().filter(root.etag()::equals).isPresent()) {
-            java.util.Optional<RemoteSnapshot> snapshot = cached.get().snapshot(cache.path(), shared);
-            if (snapshot.isPresent()) {
-                return new CachedScan(new RemoteScan(null, snapshot.get(), 1, true), cached.get().rootEtag());
-            }
+        java.util.Optional<CachedScan> quiet = quiet(cache, rootId, root);
+        if (quiet.isPresent()) {
+            return quiet.get();
         }
         Listing l = listing(cache.load(rootId, shared), root);
         java.util.Optional<String> rootEtag = l.tree().rootEtag();
