@@ -334,6 +334,7 @@ final class PlanExecutor {
                     }
                 }));
             }
+            Error fatal = null;
             for (Future<?> f : futures) {
                 try {
                     f.get();
@@ -342,8 +343,18 @@ final class PlanExecutor {
                     stop(Reason.of(ReasonCode.STOPPED, "interrupted"));
                     return;
                 } catch (java.util.concurrent.ExecutionException e) {
-                    LOG.error("transfer worker failed", e.getCause());
+                    // each item's own failures are caught per item: what reaches here left an item neither done nor
+                    // failed, so the run must not end as if all went well; an Error (out of memory) goes on up
+                    Throwable cause = e.getCause();
+                    LOG.error("transfer worker failed", cause);
+                    stop(Reason.of(ReasonCode.UNEXPECTED, "a transfer worker failed: " + cause));
+                    if (cause instanceof Error err && fatal == null) {
+                        fatal = err;
+                    }
                 }
+            }
+            if (fatal != null) {
+                throw fatal;
             }
         } finally {
             pool.shutdownNow();

@@ -17,6 +17,25 @@ class RunOutOfMemoryTest {
     Path tmp;
 
     @Test
+    void anOutOfMemoryErrorOnATransferWorkerEndsTheRunInErrorToo() throws Exception {
+        try (ServiceHarness h = new ServiceHarness(tmp)) {
+            h.write("a.txt", "one");
+            AtomicBoolean thrown = new AtomicBoolean();
+            h.events.onItem = () -> { // on a transfer worker, after the item's upload
+                if (thrown.compareAndSet(false, true)) {
+                    throw new OutOfMemoryError("Java heap space (thrown by the test)");
+                }
+            };
+            h.start(new ServiceHarness.HandWatch(), false);
+
+            assertTrue(thrown.get(), "the run reached an item");
+            assertTrue(h.events.states.stream().anyMatch(s -> s.startsWith("ERROR: the run ran out of memory (heap limit ")),
+                    h.events.states.toString());
+            assertTrue(h.events.states.stream().noneMatch(s -> s.equals("IDLE: in sync")), h.events.states.toString());
+        }
+    }
+
+    @Test
     void aRunThatRunsOutOfMemoryLeavesThePairInErrorNamingTheHeapLimit() throws Exception {
         try (ServiceHarness h = new ServiceHarness(tmp)) {
             h.write("a.txt", "one");
