@@ -147,15 +147,22 @@ final class Narrowing {
                     || r == null || r.kind() != EntryKind.FILE || !Compact.equal(r.compactPath(), j.compactPath())) {
                 continue;
             }
-            boolean localChanged = l.hash().value().isPresent() || l.size() != j.size()
-                    || l.mtimeMillis() != j.mtimeMillis();
-            boolean remoteChanged = !Compact.equal(r.compactEtag(), j.compactRemoteEtag())
-                    || !Compact.equal(r.compactContentHash(), j.compactRemoteHash());
-            if (!(localChanged && remoteChanged)) {
+            if (!(localContentChanged(l, j) && remoteContentChanged(r, j))) {
                 out.add(p);
             }
         }
         return out;
+    }
+
+    /** A local file whose content may differ from its journal row: hashed by the scan, or another size or mtime. */
+    private static boolean localContentChanged(LocalEntry l, JournalEntry j) {
+        return l.hash().value().isPresent() || l.size() != j.size() || l.mtimeMillis() != j.mtimeMillis();
+    }
+
+    /** A remote file whose ETag or content hash differs from its journal row. */
+    private static boolean remoteContentChanged(RemoteEntry r, JournalEntry j) {
+        return !Compact.equal(r.compactEtag(), j.compactRemoteEtag())
+                || !Compact.equal(r.compactContentHash(), j.compactRemoteHash());
     }
 
     private static boolean special(EntryKind kind) {
@@ -204,8 +211,7 @@ final class Narrowing {
             JournalEntry j = byPath.get(l.path());
             if (j == null || j.kind() != l.kind() || special(l.kind())
                     || !Compact.equal(l.compactFileKey(), j.compactFileKey())
-                    || (l.kind() == EntryKind.FILE && (l.hash().value().isPresent() || l.size() != j.size()
-                    || l.mtimeMillis() != j.mtimeMillis()))) {
+                    || (l.kind() == EntryKind.FILE && localContentChanged(l, j))) {
                 out.add(l.path());
             }
         }
@@ -249,8 +255,7 @@ final class Narrowing {
             }
             RemoteEntry r = remoteById.get(j.remoteId());
             if (r == null || !Compact.equal(r.compactPath(), j.compactPath()) || r.kind() != j.kind()
-                    || (j.kind() == EntryKind.FILE && (!Compact.equal(r.compactEtag(), j.compactRemoteEtag())
-                    || !Compact.equal(r.compactContentHash(), j.compactRemoteHash())))) {
+                    || (j.kind() == EntryKind.FILE && remoteContentChanged(r, j))) {
                 out.add(j.path());
                 if (r != null) {
                     out.add(r.path());
