@@ -212,5 +212,10 @@ final class Schema {
                     "ALTER TABLE item_errors ADD COLUMN code TEXT",
                     "ALTER TABLE item_errors ADD COLUMN args TEXT",
                     "ALTER TABLE activity ADD COLUMN code TEXT",
-                    "ALTER TABLE activity ADD COLUMN args TEXT")));
+                    "ALTER TABLE activity ADD COLUMN args TEXT")),
+
+            // a run started by the watcher reads only the folders around the saved paths; a file found at a new
+            // place is looked up by its file key to find where it was moved from (client-core engine/RunScope)
+            new Migration(6, "journal lookup by file key", List.of(
+                    "CREATE INDEX journal_by_file_key ON journal (pair_id, file_key) WHERE file_key IS NOT NULL")));
 }

@@ -37,6 +37,9 @@ public final class Journal {
     static final String BY_REMOTE_ID = SELECTED + "FROM journal INDEXED BY journal_by_remote_id "
             + "WHERE pair_id = ? AND remote_id = ? LIMIT 1";
 
+    private static final String SELECT_BY_PARENT = SELECTED + "FROM journal INDEXED BY journal_by_parent "
+            + "WHERE pair_id = ? AND parent = ?";
+
     private final Database db;
 
     public Journal(Database db) {
@@ -103,6 +106,71 @@ public final class Journal {
      */
     public <T> List<T> all(long pairId, java.util.function.Function<JournalEntry, T> convert) {
         return db.read(s -> s.query(SELECT + "WHERE pair_id = ? ORDER BY path", rs -> convert.apply(map(rs)), pairId));
+    }
+
+    /** Paths of the pair's entries with file key {@code fileKey} (moves: where a file found elsewhere was), by path. */
+    public List<String> pathsWithFileKey(long pairId, String fileKey) {
+        return db.read(s -> s.query("SELECT path FROM journal INDEXED BY journal_by_file_key WHERE pair_id = ? "
+                + "AND file_key = ? AND file_key IS NOT NULL ORDER BY path", rs -> rs.getString(1), pairId, fileKey));
+    }
+
+    /**
+     * The entries of a part of the pair, ordered by path, each turned into the caller's form as it is read: the direct
+     * children of each of {@code childrenOf} ("" for the root), each of {@code subtrees} with everything below it,
+     * and each of {@code rows} alone; every entry once. For a run that reads only some folders of a large pair
+     * (each part through an index: no pass over the pair's rows).
+     */
+    public <T> List<T> within(long pairId, Collection<String> childrenOf, Collection<String> subtrees,
+                              Collection<String> rows, java.util.function.Function<JournalEntry, T> convert) {
+        return db.read(s -> {
+            // SQLite's BINARY order of UTF-8 text, which is code point order (ORDER BY path, as all() reads)
+            java.util.TreeMap<String, T> out = new java.util.TreeMap<>(Journal::byCodePoints);
+            java.util.function.Function<JournalEntry, T> keep = convert;
+            for (String f : childrenOf) {
+                String p = f.isEmpty() ? "" : RelativePaths.normalize(f);
+                for (JournalEntry e : s.query(SELECT_BY_PARENT, Journal::map, pairId, p)) {
+                    out.computeIfAbsent(e.path(), k -> keep.apply(e));
+                }
+            }
+            for (String t : subtrees) {
+                String p = RelativePaths.normalize(t);
+                for (JournalEntry e : s.query(SELECT + "WHERE pair_id = ? AND path >= ? AND path < ?", Journal::map,
+                        pairId, p + "/", p + "0")) {
+                    out.computeIfAbsent(e.path(), k -> keep.apply(e));
+                }
+            }
+            java.util.Set<String> single = new java.util.HashSet<>(rows);
+            for (String t : subtrees) {
+                single.add(t);
+            }
+            for (String r : single) {
+                String p = r.isEmpty() ? "" : RelativePaths.normalize(r);
+                if (!out.containsKey(p)) {
+                    s.queryOne(GET, Journal::map, pairId, p).ifPresent(e -> out.put(e.path(), keep.apply(e)));
+                }
+            }
+            return new ArrayList<>(out.values());
+        });
+    }
+
+    private static int byCodePoints(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            int ca = a.codePointAt(i);
+            int cb = b.codePointAt(j);
+            if (ca != cb) {
+                return Integer.compare(ca, cb);
+            }
+            i += Character.charCount(ca);
+            j += Character.charCount(cb);
+        }
+        return Integer.compare(a.length() - i, b.length() - j);
+    }
+
+    /** How many file entries (not folders or links) the pair has. */
+    public long countFiles(long pairId) {
+        return db.read(s -> s.queryLong("SELECT count(*) FROM journal WHERE pair_id = ? AND kind = 'FILE'", pairId));
     }
 
     public long count(long pairId) {

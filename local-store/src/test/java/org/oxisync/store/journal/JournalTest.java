@@ -56,6 +56,54 @@ class JournalTest {
         assertEquals("a.txt", journal.findByRemoteId(f.pairId, "rid-a.txt").orElseThrow().path());
     }
 
+    private JournalEntry folder(String path) {
+        return new JournalEntry(f.pairId, path, EntryKind.FOLDER, 0, null, "dir:" + path, null, "rid-" + path, null,
+                null, null);
+    }
+
+    @Test
+    void withinReadsTheChildrenOfSomeFoldersSomeSubtreesAndSomeRowsOnceEachInPathOrderAndNothingElse() {
+        for (String d : List.of("a", "a/b", "a/b/c", "ab", "z")) {
+            journal.upsert(folder(d));
+        }
+        for (String p : List.of("top.txt", "a/x.txt", "a/b/y.txt", "a/b/c/deep.txt", "ab/q.txt", "z/far.txt",
+                "a/b/\uD83D\uDE00.txt", "a/b/\uFFFD.txt")) {
+            journal.upsert(file(p, 1));
+        }
+        List<String> got = journal.within(f.pairId, List.of("a/b", "a"), List.of("a/b/c"), List.of("", "z"),
+                JournalEntry::path);
+        // a/b's and a's children, a/b/c and below, z alone; "" has no row; sorted as SQLite sorts (code points:
+        // U+FFFD before the emoji, which Java's char order would put first)
+        assertEquals(List.of("a/b", "a/b/c", "a/b/c/deep.txt", "a/b/y.txt", "a/b/\uFFFD.txt", "a/b/\uD83D\uDE00.txt",
+                "a/x.txt", "z"), got);
+        List<String> all = journal.all(f.pairId, JournalEntry::path);
+        assertEquals(all.stream().filter(got::contains).toList(), got, "the same order as all()");
+    }
+
+    @Test
+    void pathsWithAFileKeyAreFoundThroughTheFileKeyIndex() throws Exception {
+        journal.upsert(file("a.txt", 1)); // file key ino:42
+        journal.upsert(folder("d"));
+        assertEquals(List.of("a.txt"), journal.pathsWithFileKey(f.pairId, "ino:42"));
+        assertEquals(List.of("d"), journal.pathsWithFileKey(f.pairId, "dir:d"));
+        assertEquals(List.of(), journal.pathsWithFileKey(f.pairId, "ino:7"));
+        assertEquals(1, journal.countFiles(f.pairId));
+        java.nio.file.Path db = f.store.directory().resolve("journal.db");
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+             var st = c.prepareStatement("EXPLAIN QUERY PLAN SELECT path FROM journal INDEXED BY journal_by_file_key"
+                     + " WHERE pair_id = ? AND file_key = ? AND file_key IS NOT NULL")) {
+            st.setLong(1, f.pairId);
+            st.setString(2, "ino:42");
+            StringBuilder plan = new StringBuilder();
+            try (var rs = st.executeQuery()) {
+                while (rs.next()) {
+                    plan.append(rs.getString(4)).append('\n');
+                }
+            }
+            assertTrue(plan.toString().contains("journal_by_file_key"), plan.toString());
+        }
+    }
+
     @Test
     void anUpsertedEntryReadsBackWithEveryFieldIncludingNanosecondMtime() {
         JournalEntry e = file("docs/report.txt", 10);
