@@ -40,11 +40,19 @@ final class ListingRefresh {
     }
 
     /** Relists after a run whose last change on the server was at {@code lastChangeNanos} ({@link System#nanoTime}). */
-    void after(RemoteTree before, RemoteTreeFile file, long lastChangeNanos) {
+    void after(RemoteTree before, RemoteTreeFile file, long lastChangeNanos, PendingFolders pending) {
         try {
             awaitFlush(before.rootId(), lastChangeNanos + flushWait.toNanos());
             Optional<RemoteTree> after = new RemoteScanner(api).relist(before);
             if (after.isPresent()) {
+                // the relisting may bring another device's changes beside the run's own: the folders whose rows it
+                // changed are compared with the journal by the next run (PendingFolders), before the save
+                Optional<java.util.Set<String>> changed = ListingChanges.foldersWithNewRows(before, after.get());
+                if (changed.isPresent()) {
+                    pending.add(changed.get());
+                } else {
+                    pending.forget();
+                }
                 file.save(after.get());
             }
         } catch (OxiCloudException | IOException e) {

@@ -142,9 +142,14 @@ public final class SyncEngine {
                     refresh = again;
                 }
             }
+            PendingFolders pending = PendingFolders.forPair(store.directory(), pair.id());
+            if (!options.dryRun() && report.status() == SyncStatus.OK) {
+                // every difference the run saw was planned and done, and it saw every pending folder
+                pending.write(Set.of());
+            }
             if (refresh.tree != null) {
                 // after run() has returned, so that the run's snapshots are garbage while the server is listed again
-                listingRefresh.after(refresh.tree, refresh.file, refresh.lastChangeNanos);
+                listingRefresh.after(refresh.tree, refresh.file, refresh.lastChangeNanos, pending);
                 report = report.withElapsed(reports.elapsed(start));
             }
         } catch (OxiCloudException.AuthExpired | OxiCloudException.LoginFailed e) {
@@ -208,25 +213,53 @@ public final class SyncEngine {
         if (!options.dryRun()) {
             seal.delete(); // before this run changes anything (see QuietSeal)
         }
-        JournalBase base = new JournalBase(store.journal().all(pair.id(), JournalMapping::toPlan));
+        RemoteTreeFile treeFile = RemoteTreeFile.forPair(store.directory(), pair.id());
+        PendingFolders pending = PendingFolders.forPair(store.directory(), pair.id());
+        LocalScanner scans = runScanner(pair, options);
+        // A run started by the watcher while the server is unchanged reads only the folders around its paths
+        // (RunScope): at a million files a save no longer reads the journal and the listing cache whole
+        RemoteScanner.CacheCheck cacheCheck = null;
+        ScopedRun.Result scoped = null;
+        if (hint instanceof LocalHint.Paths paths && !store.needsRebuild() && options.staleRemoteFolders().isEmpty()
+                && !store.journal().isEmpty(pair.id())) {
+            Optional<Set<String>> pendingIds = pending.read();
+            Optional<RunScope> around = RunScope.around(paths.paths());
+            if (pendingIds.isPresent() && around.isPresent()) {
+                listener.phase(pair.name(), "discovering");
+                cacheCheck = new RemoteScanner(api, SharedStrings.none()).checkCache(treeFile, pair.remoteFolderId());
+                if (cacheCheck.unchanged()) {
+                    listener.phase(pair.name(), "scanning");
+                    scoped = new ScopedRun(store.journal(), pair.id(), scans).read(root, filter, around.get(),
+                            cacheCheck, pendingIds.get(), paths.paths()).orElse(null);
+                }
+            }
+        }
+        if (scoped == null && !options.dryRun()) {
+            pending.forget(); // this run may save a changed listing whose changes nobody has compared yet
+        }
+        JournalBase base = scoped != null ? scoped.base()
+                : new JournalBase(store.journal().all(pair.id(), JournalMapping::toPlan));
 
         if (hint instanceof LocalHint.Paths && (store.needsRebuild() || base.entries().isEmpty())) {
             hint = LocalHint.ALL; // nothing recorded to take the unchanged entries from
         }
-        RemoteTreeFile treeFile = RemoteTreeFile.forPair(store.directory(), pair.id());
-        SharedStrings shared = SharedStrings.of(base);
+        SharedStrings shared = scoped != null ? scoped.shared() : SharedStrings.of(base);
         RemoteScanner remoteScanner = new RemoteScanner(api, shared);
-        LocalScanner scans = runScanner(pair, options);
         ScanResult scan;
         RemoteScan remote;
         // The root's tree ETag for the seal; the listing itself is let go as soon as discovery has made the
         // snapshot, not held while the disk is walked (about 100 bytes a file beside the scan: the run's peak)
         AtomicReference<Optional<String>> rootEtag = new AtomicReference<>(Optional.empty());
-        if (hint instanceof LocalHint.Paths paths) {
+        if (scoped != null) {
+            scan = scoped.scan();
+            remote = scoped.remote();
+            rootEtag.set(cacheCheck.rootEtag());
+        } else if (hint instanceof LocalHint.Paths paths) {
             // Incremental: the server first, so that every folder where it changed something is read locally too
             // (what the run writes there is then compared with the disk as it is, not as the journal remembers it).
             listener.phase(pair.name(), "discovering");
-            remote = discover(pair, treeFile, remoteScanner, shared, options.staleRemoteFolders(), rootEtag);
+            remote = discover(pair, treeFile, remoteScanner, shared, options.staleRemoteFolders(), rootEtag,
+                    cacheCheck == null ? null : cacheCheck.root());
             if (options.stop().stopRequested()) {
                 return reports.stoppedBeforeChanges(pair, start);
             }
@@ -248,7 +281,7 @@ public final class SyncEngine {
             // nothing changed) needs neither the scan nor the journal, and the two use different resources.
             Background<RemoteScan> discovery = Background.start("oxisync-discover", () -> {
                 RemoteScan found = discover(pair, treeFile, remoteScanner, shared, options.staleRemoteFolders(),
-                        rootEtag);
+                        rootEtag, null);
                 found.snapshot().byId(); // built here, beside the scan, for the reconcile step
                 return found;
             });
@@ -302,7 +335,10 @@ public final class SyncEngine {
                     lines.size(), String.join("\n  ", lines));
         }
 
-        int pairFiles = (int) base.entries().stream().filter(e -> e.kind() == EntryKind.FILE).count();
+        // a scoped run's journal rows are a part of the pair: the guard counts the whole pair's files (when it may
+        // matter: the plan deletes something)
+        int pairFiles = scoped == null ? (int) base.entries().stream().filter(e -> e.kind() == EntryKind.FILE).count()
+                : deletesAny(plan) ? (int) store.journal().countFiles(pair.id()) : 0;
         MassDeleteGuard.Verdict verdict = MassDeleteGuard.check(plan, pairFiles);
         if (verdict.exceeds() && options.restoreMassDelete() && !options.dryRun()) {
             // "Keep them": the user said the deletions are a mistake. Planned again without the journal's record of
@@ -382,6 +418,11 @@ public final class SyncEngine {
         return report;
     }
 
+    private static boolean deletesAny(SyncPlan plan) {
+        return plan.actions().stream().anyMatch(a -> a instanceof org.oxisync.core.plan.SyncAction.DeleteLocal
+                || a instanceof org.oxisync.core.plan.SyncAction.DeleteRemote);
+    }
+
     /**
      * The scanner of this run: when {@link TransferOptions#earlySendBytes()} is set, a run that may upload sends large
      * files while it hashes them ({@link EarlySendingDigester}); a dry run or a pair that sends nothing only hashes.
@@ -397,15 +438,19 @@ public final class SyncEngine {
     }
 
     /** The server's tree now, without its listing (saved to the cache file when it changed); sets {@code rootEtag}. */
+    /** {@code root}: the root folder as the server gave it during this run, or null (asked here). */
     private RemoteScan discover(FolderPair pair, RemoteTreeFile treeFile, RemoteScanner remoteScanner,
                                 SharedStrings shared, java.util.Set<String> staleFolders,
-                                AtomicReference<Optional<String>> rootEtag) throws IOException {
+                                AtomicReference<Optional<String>> rootEtag, org.oxisync.protocol.FolderDto root)
+            throws IOException {
         RemoteScan remote;
         if (!store.needsRebuild() && staleFolders.isEmpty()) {
             // an unchanged server's snapshot is read straight from the cache file, without building the listing
             // (about 100 bytes a file of garbage at the run's peak: bench/README.md "A million files")
             // a changed listing is saved there, and for a first sync let go before the snapshot is made
-            RemoteScanner.CachedScan cached = remoteScanner.scanCachedAndSave(treeFile, pair.remoteFolderId());
+            RemoteScanner.CachedScan cached = root == null
+                    ? remoteScanner.scanCachedAndSave(treeFile, pair.remoteFolderId())
+                    : remoteScanner.scanCachedAndSave(treeFile, pair.remoteFolderId(), root);
             rootEtag.set(cached.rootEtag());
             return cached.scan().withoutTree();
         } else {

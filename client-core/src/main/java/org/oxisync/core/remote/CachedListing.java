@@ -100,9 +100,41 @@ final class CachedListing {
      * shared)}; empty when a row is not plainly well-formed or the file changed since {@link #read}.
      */
     Optional<RemoteSnapshot> snapshot(Path file, SharedStrings shared) {
+        return snapshot(file, shared, Part.ALL);
+    }
+
+    /**
+     * A part of the listing: which entries a snapshot holds. Closed upwards: a folder whose {@link #entry} is out
+     * holds nothing in (nothing below it is read).
+     */
+    interface Part {
+        Part ALL = new Part() {
+            @Override
+            public boolean entry(String path) {
+                return true;
+            }
+
+            @Override
+            public boolean rowsOf(String folderPath) {
+                return true;
+            }
+        };
+
+        /** Whether the folder entry at {@code path} is in. */
+        boolean entry(String path);
+
+        /** Whether the file rows of the folder at {@code folderPath} ("" for the root) are in (all or none). */
+        boolean rowsOf(String folderPath);
+    }
+
+    /**
+     * The snapshot of the part {@code part} of the file's listing: the entries of the whole snapshot that the part
+     * holds, in the same order; empty as {@link #snapshot(Path, SharedStrings)}.
+     */
+    Optional<RemoteSnapshot> snapshot(Path file, SharedStrings shared, Part part) {
         Map<String, Placement> placed = new HashMap<>();
         List<Object[]> dirs = new ArrayList<>(); // {position, entry}
-        int size = place(shared, placed, dirs);
+        int size = place(shared, placed, dirs, part);
         ListingEntries entries = ListingEntries.ofSize(size);
         for (Object[] d : dirs) {
             entries.put((Integer) d[0], (RemoteEntry) d[1]);
@@ -128,16 +160,48 @@ final class CachedListing {
         }
     }
 
-    /** Places every folder reachable from the root as {@link RemoteScanner#snapshotOf} walks them; the size. */
-    private int place(SharedStrings shared, Map<String, Placement> placed, List<Object[]> dirs) {
+    /**
+     * The path of every folder reachable from the root ("" for the root), by its key; as {@link #place} walks them.
+     */
+    Map<String, String> folderPaths() {
+        Map<String, String> paths = new HashMap<>();
+        Skeleton root = folders.get(rootId);
+        if (root == null) {
+            return paths;
+        }
+        paths.put(rootId, "");
+        ArrayDeque<String> todo = new ArrayDeque<>();
+        todo.push(rootId);
+        while (!todo.isEmpty()) {
+            String key = todo.pop();
+            Skeleton f = folders.get(key);
+            for (String c : f.childFolderIds()) {
+                Skeleton child = folders.get(c);
+                if (child != null && !paths.containsKey(c)) {
+                    paths.put(c, RelativePaths.join(paths.get(key), child.name()));
+                    todo.push(c);
+                }
+            }
+        }
+        return paths;
+    }
+
+    /**
+     * Places every folder of {@code part} reachable from the root as {@link RemoteScanner#snapshotOf} walks them
+     * (the rows of a folder whose rows are out are not placed); the size.
+     */
+    private int place(SharedStrings shared, Map<String, Placement> placed, List<Object[]> dirs, Part part) {
         Skeleton root = folders.get(rootId);
         if (root == null) {
             return 0;
         }
         Set<String> seen = new HashSet<>();
         seen.add(root.id());
-        placed.put(rootId, new Placement("", 0, shared.id(root.id())));
-        int next = root.files();
+        int next = 0;
+        if (part.rowsOf("")) {
+            placed.put(rootId, new Placement("", 0, shared.id(root.id())));
+            next = root.files();
+        }
         ArrayDeque<Object[]> stack = new ArrayDeque<>(); // {skeleton, path, next child index}
         stack.push(new Object[] {root, "", 0});
         while (!stack.isEmpty()) {
@@ -155,10 +219,15 @@ final class CachedListing {
                 continue;
             }
             String path = RelativePaths.join((String) top[1], c.name());
+            if (!part.entry(path)) {
+                continue; // nothing below it is in either
+            }
             dirs.add(new Object[] {next++, RemoteEntry.compactDir(shared.path(c.id(), path), shared.id(c.id()),
                     shared.id(folder.id()), c.treeEtag())});
-            placed.put(key, new Placement(path, next, shared.id(c.id())));
-            next += c.files();
+            if (part.rowsOf(path)) {
+                placed.put(key, new Placement(path, next, shared.id(c.id())));
+                next += c.files();
+            }
             stack.push(new Object[] {c, path, 0});
         }
         return next;

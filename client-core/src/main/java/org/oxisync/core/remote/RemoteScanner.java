@@ -102,7 +102,76 @@ public final class RemoteScanner {
      * whole, as a damaged cache is.
      */
     public CachedScan scanCachedAndSave(RemoteTreeFile cache, String rootId) throws java.io.IOException {
+        return scanCachedAndSave(cache, rootId, api.folder(rootId));
+    }
+
+    /**
+     * The server's root folder now (one request) and, when its tree ETag still matches the listing cache's, the
+     * cache's folders, from which a run reads only a part ({@link CacheCheck#part}).
+     */
+    public CacheCheck checkCache(RemoteTreeFile cache, String rootId) {
         FolderDto root = api.folder(rootId);
+        java.util.Optional<CachedListing> cached = CachedListing.read(cache.path(), rootId)
+                .filter(c -> c.rootEtag().filter(root.etag()::equals).isPresent());
+        return new CacheCheck(root, cached, cache.path());
+    }
+
+    /** What {@link #checkCache} found: the root as the server gave it, and the cache when the server is unchanged. */
+    public static final class CacheCheck {
+        private final FolderDto root;
+        private final java.util.Optional<CachedListing> quiet;
+        private final java.nio.file.Path file;
+
+        private CacheCheck(FolderDto root, java.util.Optional<CachedListing> quiet, java.nio.file.Path file) {
+            this.root = root;
+            this.quiet = quiet;
+            this.file = file;
+        }
+
+        public FolderDto root() {
+            return root;
+        }
+
+        /** Whether the server's root tree ETag matches the cache's (nothing changed on the server). */
+        public boolean unchanged() {
+            return quiet.isPresent();
+        }
+
+        public java.util.Optional<String> rootEtag() {
+            return quiet.flatMap(CachedListing::rootEtag);
+        }
+
+        /** Folder paths by folder id, of an unchanged cache (empty map otherwise). */
+        public Map<String, String> folderPaths() {
+            return quiet.map(CachedListing::folderPaths).orElse(Map.of());
+        }
+
+        /**
+         * The part of the unchanged cache's snapshot holding the folder entries {@code entry} accepts and the file
+         * rows of the folders {@code rowsOf} accepts (closed upwards, as {@link CachedListing.Part}); empty when the
+         * server changed or the file does not read plainly. Its rows hold {@code shared}'s strings where equal.
+         */
+        public java.util.Optional<RemoteScan> part(java.util.function.Predicate<String> entry,
+                                                   java.util.function.Predicate<String> rowsOf, SharedStrings shared) {
+            CachedListing.Part part = new CachedListing.Part() {
+                @Override
+                public boolean entry(String path) {
+                    return entry.test(path);
+                }
+
+                @Override
+                public boolean rowsOf(String folderPath) {
+                    return rowsOf.test(folderPath);
+                }
+            };
+            return quiet.flatMap(c -> c.snapshot(file, shared, part))
+                    .map(snapshot -> new RemoteScan(null, snapshot, 1, true));
+        }
+    }
+
+    /** As {@link #scanCachedAndSave(RemoteTreeFile, String)}, with the root as the server gave it just now. */
+    public CachedScan scanCachedAndSave(RemoteTreeFile cache, String rootId, FolderDto root)
+            throws java.io.IOException {
         java.util.Optional<CachedScan> quiet = quiet(cache, rootId, root);
         if (quiet.isPresent()) {
             return quiet.get();

@@ -120,7 +120,8 @@ public final class LocalScanner {
         }
         boolean caseInsensitive = CaseSensitivity.isCaseInsensitive(root, walk.entries, OsFamily.current());
         return new ScanResult(new LocalSnapshot(walk.entries, caseInsensitive), walk.digests, walk.diskNames,
-                walk.problems, walk.temps, walk.read, incremental);
+                walk.problems, walk.temps, walk.read, incremental,
+                incremental ? new ScanResult.Reach(walk.listed, walk.walkedRoots) : ScanResult.Reach.NONE);
     }
 
     /**

@@ -173,6 +173,12 @@ public final class Journal {
         return db.read(s -> s.queryLong("SELECT count(*) FROM journal WHERE pair_id = ? AND kind = 'FILE'", pairId));
     }
 
+    /** Whether the pair has no entry (one row read, not a count). */
+    public boolean isEmpty(long pairId) {
+        return db.read(s -> s.queryOne("SELECT 1 FROM journal WHERE pair_id = ? LIMIT 1", rs -> rs.getInt(1), pairId))
+                .isEmpty();
+    }
+
     public long count(long pairId) {
         return db.read(s -> s.queryLong("SELECT count(*) FROM journal WHERE pair_id = ?", pairId));
     }

@@ -1,0 +1,113 @@
+package org.oxisync.core.engine;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.oxisync.core.ignore.PathFilter;
+import org.oxisync.core.plan.JournalBase;
+import org.oxisync.core.plan.JournalEntry;
+import org.oxisync.core.plan.LocalEntry;
+import org.oxisync.core.remote.RemoteScan;
+import org.oxisync.core.remote.RemoteScanner;
+import org.oxisync.core.remote.SharedStrings;
+import org.oxisync.core.scan.LocalHint;
+import org.oxisync.core.scan.LocalScanner;
+import org.oxisync.core.scan.ScanResult;
+import org.oxisync.store.journal.Journal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The reading half of a run started by the watcher while the server is unchanged: the journal's rows, the disk and
+ * the cached listing, each only within a {@link RunScope} grown until it holds everything the scan's findings need.
+ * The rest of the run (narrowing, planning, executing) is the same as for any run, on these smaller inputs.
+ */
+final class ScopedRun {
+    private static final Logger LOG = LoggerFactory.getLogger(ScopedRun.class);
+    /** Rounds of growing the scope before the run reads everything instead (a scan per round). */
+    static final int MAX_ROUNDS = 6;
+
+    /** What the run plans on. */
+    record Result(JournalBase base, ScanResult scan, RemoteScan remote, SharedStrings shared, RunScope scope) {}
+
+    private final Journal journal;
+    private final long pairId;
+    private final LocalScanner scanner;
+
+    ScopedRun(Journal journal, long pairId, LocalScanner scanner) {
+        this.journal = journal;
+        this.pairId = pairId;
+        this.scanner = scanner;
+    }
+
+    /**
+     * Reads the scope around {@code dirty} plus the folders of {@code pendingFolderIds}; empty when the scope does not
+     * settle within {@link #MAX_ROUNDS} or the cached listing cannot be read in part (the caller then reads
+     * everything, as before).
+     */
+    Optional<Result> read(Path root, PathFilter filter, RunScope around, RemoteScanner.CacheCheck cache,
+                          Collection<String> pendingFolderIds, Collection<String> dirty) throws IOException {
+        Map<String, String> folderPaths = cache.folderPaths();
+        List<String> pendingPaths = new ArrayList<>();
+        for (String id : pendingFolderIds) {
+            String p = folderPaths.get(id);
+            if (p != null) {
+                pendingPaths.add(p);
+            } // a folder no longer in the listing: its rows went with it (and its parent is pending too)
+        }
+        RunScope scope = around.withChildrenOf(pendingPaths);
+        Set<String> hint = new HashSet<>(dirty);
+        for (int round = 0; round < MAX_ROUNDS; round++) {
+            JournalBase base = new JournalBase(scope.journalRows(journal, pairId));
+            ScanResult scan = scanner.scan(root, filter, base, LocalHint.of(hint));
+            List<String> movedFrom = movedFrom(scan, base, hint);
+            RunScope needed = scope.needed(scan, base, movedFrom);
+            if (movedFrom.isEmpty() && scope.covers(needed)) {
+                SharedStrings shared = SharedStrings.of(base);
+                RunScope settled = scope;
+                Optional<RemoteScan> remote = cache.part(settled::contains, settled::holdsChildrenOf, shared);
+                if (remote.isEmpty()) {
+                    return Optional.empty();
+                }
+                LOG.debug("scoped run: {} journal rows, {} remote entries, {} read from disk, round {}: {}",
+                        base.entries().size(), remote.get().snapshot().entries().size(), scan.entriesRead(),
+                        round + 1, settled);
+                return Optional.of(new Result(base, scan, remote.get(), shared, settled));
+            }
+            hint.addAll(movedFrom);
+            scope = scope.plus(needed);
+        }
+        LOG.debug("scoped run: the scope did not settle in {} rounds; reading everything", MAX_ROUNDS);
+        return Optional.empty();
+    }
+
+    /**
+     * Journal paths, not among {@code hint}, of the file keys the scan found at another path (a move whose old
+     * place the watcher did not report; see {@link MoveSources}), looked up through the journal's file key index.
+     */
+    private List<String> movedFrom(ScanResult scan, JournalBase base, Set<String> hint) {
+        Map<String, JournalEntry> byPath = base.byPath();
+        List<String> sources = new ArrayList<>();
+        for (LocalEntry e : scan.snapshot().entries()) {
+            if (e.fileKey() == null) {
+                continue;
+            }
+            JournalEntry here = byPath.get(e.path());
+            if (here != null && e.fileKey().equals(here.fileKey())) {
+                continue;
+            }
+            for (String p : journal.pathsWithFileKey(pairId, e.fileKey())) {
+                if (!p.equals(e.path()) && !hint.contains(p)) {
+                    sources.add(p);
+                }
+            }
+        }
+        return sources;
+    }
+}

@@ -1,0 +1,246 @@
+package org.oxisync.core.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.oxisync.core.scan.LocalHint;
+import org.oxisync.store.journal.JournalEntry;
+
+/**
+ * Runs started by the watcher while the server is unchanged read only the folders around the reported paths
+ * ({@link RunScope}, {@link ScopedRun}), and plan what a full run plans for the changes the watcher reported.
+ */
+class ScopedRunTest extends HarnessTest {
+    @BeforeEach
+    void aSyncedTree() {
+        for (int d = 0; d < 4; d++) {
+            for (int f = 0; f < 4; f++) {
+                h.write("d" + d + "/f" + f + ".txt", "content " + d + "/" + f);
+                h.write("d" + d + "/s/g" + f + ".txt", "nested " + d + "/" + f);
+            }
+        }
+        h.write("top.txt", "at the root");
+        h.syncOk();
+        // the relisting after the upload named every folder pending (the run's own writes among them); a run that
+        // ends OK clears that
+        h.syncOk();
+    }
+
+    private SyncReport run(LocalHint hint, boolean dryRun) {
+        h.options(SyncOptions.defaults("testhost").withLocalHint(hint).withDryRun(dryRun));
+        return dryRun ? h.sync() : h.syncOk();
+    }
+
+    /** A journal row that no longer agrees with the server: only a run that reads it plans something for it. */
+    private void journalDisagreesAbout(String path) {
+        JournalEntry row = h.store.journal().get(h.pair.id(), path).orElseThrow();
+        h.store.journal().upsert(row.withRemote(row.remoteId(), row.remoteEtag(), "0".repeat(64)));
+    }
+
+    private static boolean mentions(SyncReport r, String path) {
+        return r.plan().stream().anyMatch(line -> line.contains(path));
+    }
+
+    @Test
+    void aSaveIsSyncedByARunThatReadsNothingOutsideTheFoldersAroundItWhenTheServerIsUnchanged() {
+        journalDisagreesAbout("d3/f1.txt");
+        h.write("d1/f2.txt", "saved");
+
+        SyncReport r = run(LocalHint.of(Set.of("d1/f2.txt")), false);
+        assertEquals(1, r.uploaded(), r.plan().toString());
+        assertFalse(mentions(r, "d3/f1.txt"), "a row outside the scope is not read: " + r.plan());
+        assertEquals("saved", new String(h.remote().read("/d1/f2.txt"), StandardCharsets.UTF_8));
+
+        SyncReport full = run(LocalHint.ALL, true);
+        assertTrue(mentions(full, "d3/f1.txt"), "the difference is there for a full run: " + full.plan());
+    }
+
+    @Test
+    void withoutThePendingFoldersFileAHintedRunReadsEverything() throws IOException {
+        journalDisagreesAbout("d3/f1.txt");
+        Files.delete(h.store.directory().resolve("remote-tree-" + h.pair.id() + ".pending"));
+        h.write("d1/f2.txt", "saved");
+
+        SyncReport r = run(LocalHint.of(Set.of("d1/f2.txt")), true);
+        assertTrue(mentions(r, "d3/f1.txt"), "unknown pending folders: the whole journal is read: " + r.plan());
+    }
+
+    @Test
+    void aRunThatEndsOkEmptiesThePendingFoldersAndTheRelistingAfterItNamesTheFolderItWrote() throws IOException {
+        Path file = h.store.directory().resolve("remote-tree-" + h.pair.id() + ".pending");
+        PendingFolders pending = new PendingFolders(file);
+        assertEquals(Set.of(), pending.read().orElseThrow(), "written empty by the last sync, which ended OK");
+        pending.write(Set.of("some-folder"));
+        h.remote().putFile("/d2/from-elsewhere.txt", "another device".getBytes(StandardCharsets.UTF_8));
+        h.write("d0/f0.txt", "saved");
+
+        run(LocalHint.of(Set.of("d0/f0.txt")), false); // the server changed: reads everything, then ends OK
+        assertEquals(Set.of(h.remote().folderId("/d0")), pending.read().orElseThrow(),
+                "emptied at the end of the run, then the folder it wrote named by the relisting after it");
+        assertTrue(h.exists("d2/from-elsewhere.txt"));
+        h.assertInSync();
+    }
+
+    @Test
+    void aFolderDeletedOnDiskIsDeletedOnTheServerWithEverythingInIt() {
+        h.delete("d2");
+        SyncReport r = run(LocalHint.of(Set.of("d2")), false);
+        assertFalse(h.remote().exists("/d2/s/g1.txt"));
+        assertFalse(h.remote().exists("/d2"));
+        assertTrue(h.remote().exists("/d1/s/g1.txt"), r.plan().toString());
+        h.assertInSync();
+    }
+
+    @Test
+    void aFolderRenamedOnDiskIsMovedOnTheServerEvenWhenTheWatcherReportedOnlyItsNewName() throws IOException {
+        String id = h.remote().fileId("/d1/s/g2.txt");
+        Files.move(h.local.resolve("d1/s"), h.local.resolve("d1/renamed"));
+        SyncReport r = run(LocalHint.of(Set.of("d1/renamed")), false);
+        assertEquals(0, r.uploaded(), r.plan().toString());
+        assertEquals(id, h.remote().fileId("/d1/renamed/g2.txt"), "moved, not uploaded again: " + r.plan());
+        assertFalse(h.remote().exists("/d1/s"));
+        h.assertInSync();
+    }
+
+    @Test
+    void aFileMovedToAnotherFolderIsMovedOnTheServerEvenWhenTheWatcherReportedOnlyItsNewPlace() throws IOException {
+        String id = h.remote().fileId("/d0/f3.txt");
+        Files.move(h.local.resolve("d0/f3.txt"), h.local.resolve("d3/s/moved.txt"));
+        SyncReport r = run(LocalHint.of(Set.of("d3/s/moved.txt")), false);
+        assertEquals(1, r.moved(), r.plan().toString());
+        assertEquals(id, h.remote().fileId("/d3/s/moved.txt"));
+        assertFalse(h.remote().exists("/d0/f3.txt"));
+        h.assertInSync();
+    }
+
+    @Test
+    void aNewFolderWithContentInANewFolderIsUploadedWhole() {
+        h.write("d1/new/deeper/x.txt", "x");
+        h.write("d1/new/y.txt", "y");
+        run(LocalHint.of(Set.of("d1/new/deeper/x.txt")), false);
+        assertTrue(h.remote().exists("/d1/new/deeper/x.txt"));
+        assertTrue(h.remote().exists("/d1/new/y.txt"));
+        h.assertInSync();
+    }
+
+    @Test
+    void onRandomLocalChangesAScopedRunPlansWhatAFullRunPlans() throws IOException {
+        for (int seed = 0; seed < 40; seed++) {
+            Random rnd = new Random(seed);
+            Set<String> hint = new HashSet<>();
+            List<String> log = new ArrayList<>();
+            boolean[] partial = {false};
+            for (int i = 1 + rnd.nextInt(4); i > 0; i--) {
+                change(rnd, hint, log, partial);
+            }
+            List<String> scoped = sorted(run(LocalHint.of(hint), true).plan());
+            Path pending = h.store.directory().resolve("remote-tree-" + h.pair.id() + ".pending");
+            assertTrue(Files.exists(pending), "seed " + seed + ": the scoped run needs the pending folders file");
+            Files.delete(pending); // now the same hint reads the whole journal and listing
+            List<String> whole = sorted(run(LocalHint.of(hint), true).plan());
+            assertEquals(whole, scoped, "seed " + seed + ": " + log + " hint " + hint);
+            if (!partial[0]) { // every path the changes touched was reported: a full run plans the same
+                assertEquals(sorted(run(LocalHint.ALL, true).plan()), scoped, "seed " + seed + ": " + log);
+            }
+            run(LocalHint.ALL, false); // settle before the next seed
+            run(LocalHint.ALL, false); // and clear what the relisting named pending
+        }
+    }
+
+    private static List<String> sorted(List<String> lines) {
+        List<String> out = new ArrayList<>(lines);
+        out.sort(null);
+        return out;
+    }
+
+    private List<String> files() throws IOException {
+        try (var s = Files.walk(h.local)) {
+            return s.filter(Files::isRegularFile).map(p -> h.local.relativize(p).toString().replace('\\', '/'))
+                    .filter(p -> !p.startsWith(".")).sorted().toList();
+        }
+    }
+
+    private List<String> folders() throws IOException {
+        try (var s = Files.walk(h.local)) {
+            return s.filter(Files::isDirectory).filter(p -> !p.equals(h.local))
+                    .map(p -> h.local.relativize(p).toString().replace('\\', '/')).filter(p -> !p.startsWith("."))
+                    .sorted().toList();
+        }
+    }
+
+    /** One random local change; the paths a watcher reports for it go to {@code hint} (a move's old place not always). */
+    private void change(Random rnd, Set<String> hint, List<String> log, boolean[] partial) throws IOException {
+        List<String> files = files();
+        List<String> folders = folders();
+        if (files.isEmpty() || folders.isEmpty()) {
+            return;
+        }
+        String file = files.get(rnd.nextInt(files.size()));
+        String folder = folders.get(rnd.nextInt(folders.size()));
+        int what = rnd.nextInt(6);
+        try {
+            switch (what) {
+                case 0 -> { // edit
+                    h.write(file, "edited " + rnd.nextLong());
+                    hint.add(file);
+                }
+                case 1 -> { // new file
+                    String p = folder + "/new" + rnd.nextInt(1000) + ".txt";
+                    h.write(p, "new " + rnd.nextLong());
+                    hint.add(p);
+                }
+                case 2 -> { // delete a file
+                    Files.delete(h.local.resolve(file));
+                    hint.add(file);
+                }
+                case 3 -> { // move a file into another folder
+                    String to = folder + "/moved" + rnd.nextInt(1000) + ".txt";
+                    Files.move(h.local.resolve(file), h.local.resolve(to));
+                    hint.add(to);
+                    if (rnd.nextBoolean()) {
+                        hint.add(file);
+                    } else {
+                        partial[0] = true;
+                    }
+                }
+                case 4 -> { // rename a folder
+                    String to = parentOf(folder) + "renamed" + rnd.nextInt(1000);
+                    Files.move(h.local.resolve(folder), h.local.resolve(to));
+                    hint.add(to);
+                    if (rnd.nextBoolean()) {
+                        hint.add(folder);
+                    } else {
+                        partial[0] = true;
+                    }
+                }
+                default -> { // delete a folder
+                    h.delete(folder);
+                    hint.add(folder);
+                }
+            }
+        } catch (java.nio.file.FileAlreadyExistsException | java.nio.file.NoSuchFileException e) {
+            return; // a name taken by an earlier change of the same seed: no change
+        } catch (UncheckedIOException e) {
+            return;
+        }
+        log.add(what + ":" + file + "|" + folder);
+    }
+
+    private static String parentOf(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash < 0 ? "" : path.substring(0, slash + 1);
+    }
+}
