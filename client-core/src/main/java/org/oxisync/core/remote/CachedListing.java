@@ -36,7 +36,7 @@ final class CachedListing {
     private static final JsonFactory JSON = new JsonFactory();
 
     /** One folder of the file without its rows. */
-    private record Skeleton(String id, String name, String treeEtag, List<String> childFolderIds, int files) {}
+    record Skeleton(String id, String name, String treeEtag, List<String> childFolderIds, int files) {}
 
     /** Where a folder's rows go: its path, the position of its first row, its id form. */
     private record Placement(String path, int firstRow, Object folderId) {}
@@ -44,16 +44,40 @@ final class CachedListing {
     private final String rootId;
     /** By the file's key (as {@link RemoteTree#folders()}). */
     private final Map<String, Skeleton> folders;
+    /** Where each folder's object starts in the file, by key, when read from its {@link ListingIndex}; else null. */
+    private final Map<String, Long> offsets;
+    /** The index the offsets come from (null without one): they hold only while it describes the file. */
+    private final ListingIndex index;
 
-    private CachedListing(String rootId, Map<String, Skeleton> folders) {
+    private CachedListing(String rootId, Map<String, Skeleton> folders, Map<String, Long> offsets,
+                          ListingIndex index) {
         this.rootId = rootId;
         this.folders = folders;
+        this.offsets = offsets;
+        this.index = index;
     }
 
-    /** The folders of {@code file} for the remote folder {@code rootId}; empty when missing, foreign or not plain. */
+    /**
+     * The folders of {@code file} for the remote folder {@code rootId}; empty when missing, foreign or not plain. From
+     * the file's {@link ListingIndex} when it has one that matches it (the file itself is then not read here, and
+     * {@link #snapshot} reads only the rows it needs), else by parsing the file.
+     */
     static Optional<CachedListing> read(Path file, String rootId) {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
+        }
+        Optional<ListingIndex> index = ListingIndex.read(file);
+        if (index.isPresent()) {
+            if (!index.get().rootId().equals(rootId)) {
+                return Optional.empty();
+            }
+            Map<String, Skeleton> folders = new HashMap<>();
+            Map<String, Long> offsets = new HashMap<>();
+            for (ListingIndex.Folder f : index.get().folders().values()) {
+                folders.put(f.key(), new Skeleton(f.id(), f.name(), f.treeEtag(), f.childFolderIds(), f.files()));
+                offsets.put(f.key(), f.offset());
+            }
+            return Optional.of(new CachedListing(rootId, folders, offsets, index.get()));
         }
         try (JsonParser p = JSON.createParser(file.toFile())) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -84,7 +108,7 @@ final class CachedListing {
             if (root == null || !root.equals(rootId) || folders == null) {
                 return Optional.empty();
             }
-            return Optional.of(new CachedListing(root, folders));
+            return Optional.of(new CachedListing(root, folders, null, null));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
@@ -139,6 +163,10 @@ final class CachedListing {
         for (Object[] d : dirs) {
             entries.put((Integer) d[0], (RemoteEntry) d[1]);
         }
+        if (offsets != null) {
+            // the file changed since its index was read: nothing (as a file changed between the two passes)
+            return index.describes(file) ? rowsAt(file, placed, entries, shared) : Optional.empty();
+        }
         try (JsonParser p = JSON.createParser(file.toFile())) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return Optional.empty();
@@ -170,18 +198,27 @@ final class CachedListing {
             return paths;
         }
         paths.put(rootId, "");
-        ArrayDeque<String> todo = new ArrayDeque<>();
-        todo.push(rootId);
-        while (!todo.isEmpty()) {
-            String key = todo.pop();
-            Skeleton f = folders.get(key);
-            for (String c : f.childFolderIds()) {
-                Skeleton child = folders.get(c);
-                if (child != null && !paths.containsKey(c)) {
-                    paths.put(c, RelativePaths.join(paths.get(key), child.name()));
-                    todo.push(c);
-                }
+        Set<String> seen = new HashSet<>();
+        seen.add(root.id());
+        ArrayDeque<Object[]> stack = new ArrayDeque<>(); // {skeleton, path, next child index}: place()'s walk
+        stack.push(new Object[] {root, "", 0});
+        while (!stack.isEmpty()) {
+            Object[] top = stack.peek();
+            Skeleton folder = (Skeleton) top[0];
+            int child = (Integer) top[2];
+            if (child >= folder.childFolderIds().size()) {
+                stack.pop();
+                continue;
             }
+            top[2] = child + 1;
+            String key = folder.childFolderIds().get(child);
+            Skeleton c = folders.get(key);
+            if (c == null || !seen.add(c.id())) {
+                continue;
+            }
+            String path = RelativePaths.join((String) top[1], c.name());
+            paths.put(key, path);
+            stack.push(new Object[] {c, path, 0});
         }
         return paths;
     }
@@ -249,7 +286,7 @@ final class CachedListing {
         return out;
     }
 
-    private static Skeleton readFolder(JsonParser p) throws IOException {
+    static Skeleton readFolder(JsonParser p) throws IOException {
         String id = null;
         String name = null;
         String treeEtag = null;
@@ -305,6 +342,41 @@ final class CachedListing {
         return new Skeleton(id, name, treeEtag, List.copyOf(children), files);
     }
 
+    /**
+     * The snapshot with the rows of each placed folder read at its offset in the file (the index's), not by a pass
+     * over the whole file; empty when a folder there is not the one the index describes.
+     */
+    private Optional<RemoteSnapshot> rowsAt(Path file, Map<String, Placement> placed, ListingEntries entries,
+                                            SharedStrings shared) {
+        try {
+            for (Map.Entry<String, Placement> e : placed.entrySet()) {
+                Skeleton folder = folders.get(e.getKey());
+                Long offset = offsets.get(e.getKey());
+                if (folder == null || offset == null) {
+                    return Optional.empty();
+                }
+                try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+                        java.nio.file.StandardOpenOption.READ);
+                     JsonParser p = JSON.createParser(new java.io.BufferedInputStream(
+                             java.nio.channels.Channels.newInputStream(ch.position(offset)), 16 * 1024))) {
+                    if (p.nextToken() != JsonToken.START_OBJECT || !idFirst(p, folder.id())
+                            || !readFolderRows(p, folder, e.getValue(), entries, shared)) {
+                        return Optional.empty();
+                    }
+                }
+            }
+            return Optional.of(new RemoteSnapshot(entries)); // refuses a position left unset
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Whether the folder object the parser is in starts with its id field, equal to {@code id} (as saved). */
+    private static boolean idFirst(JsonParser p, String id) throws IOException {
+        return p.nextToken() == JsonToken.FIELD_NAME && p.currentName().equals("id")
+                && p.nextToken() == JsonToken.VALUE_STRING && p.getText().equals(id);
+    }
+
     /** Reads the rows of every placed folder into their positions; false when a row is not plain. */
     private boolean readRows(JsonParser p, Map<String, Placement> placed, ListingEntries entries,
                              SharedStrings shared) throws IOException {
@@ -316,32 +388,44 @@ final class CachedListing {
                 p.skipChildren();
                 continue;
             }
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                if (p.nextToken() == JsonToken.START_ARRAY && field.equals("files")) {
-                    int row = 0;
-                    Instant modified = null; // shared by neighbours modified in the same second, as snapshotOf does
-                    for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-                        if (t != JsonToken.START_OBJECT || row >= folder.files()) {
-                            return false;
-                        }
-                        RemoteTree.File f = readRow(p, shared);
-                        if (f == null) {
-                            return false;
-                        }
-                        if (modified == null || modified.getEpochSecond() != f.modifiedAt()) {
-                            modified = Instant.ofEpochSecond(f.modifiedAt());
-                        }
-                        RemoteScanner.putFile(entries, at.firstRow() + row, f, at.path(), at.folderId(), modified,
-                                shared);
-                        row++;
-                    }
-                    if (row != folder.files()) {
+            if (!readFolderRows(p, folder, at, entries, shared)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Reads one folder's object (the parser just past its START_OBJECT) and puts its rows at their positions; false
+     * when a row is not plain or their count is not the skeleton's.
+     */
+    private static boolean readFolderRows(JsonParser p, Skeleton folder, Placement at, ListingEntries entries,
+                                          SharedStrings shared) throws IOException {
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            if (p.nextToken() == JsonToken.START_ARRAY && field.equals("files")) {
+                int row = 0;
+                Instant modified = null; // shared by neighbours modified in the same second, as snapshotOf does
+                for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+                    if (t != JsonToken.START_OBJECT || row >= folder.files()) {
                         return false;
                     }
-                } else {
-                    p.skipChildren();
+                    RemoteTree.File f = readRow(p, shared);
+                    if (f == null) {
+                        return false;
+                    }
+                    if (modified == null || modified.getEpochSecond() != f.modifiedAt()) {
+                        modified = Instant.ofEpochSecond(f.modifiedAt());
+                    }
+                    RemoteScanner.putFile(entries, at.firstRow() + row, f, at.path(), at.folderId(), modified,
+                            shared);
+                    row++;
                 }
+                if (row != folder.files()) {
+                    return false;
+                }
+            } else {
+                p.skipChildren();
             }
         }
         return true;

@@ -68,8 +68,11 @@ public final class RemoteTreeFile {
         }
     }
 
+    /** Saves {@code tree}, then indexes the file ({@link ListingIndex}: what a run reading a few folders reads). */
     public void save(RemoteTree tree) throws IOException {
+        Files.deleteIfExists(ListingIndex.pathFor(file));
         DurableFiles.replace(file, out -> JSON.writeValue(out, tree));
+        ListingIndex.write(file);
     }
 
     /** Reads one file row of the cache field by field and makes it through {@link SharedStrings}. */
@@ -98,6 +101,7 @@ public final class RemoteTreeFile {
     }
 
     public void delete() throws IOException {
+        Files.deleteIfExists(ListingIndex.pathFor(file));
         Files.deleteIfExists(file);
     }
 }

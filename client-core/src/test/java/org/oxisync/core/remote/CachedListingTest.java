@@ -70,6 +70,71 @@ class CachedListingTest {
                         .findFirst().orElseThrow())), "the file the journal records as listed is held as its row");
     }
 
+    /** The root's files and the docs folder's entry and files; nothing below docs or in pics. */
+    private static final CachedListing.Part ROOT_AND_DOCS = new CachedListing.Part() {
+        @Override
+        public boolean entry(String path) {
+            return path.equals("docs");
+        }
+
+        @Override
+        public boolean rowsOf(String folderPath) {
+            return folderPath.isEmpty() || folderPath.equals("docs");
+        }
+    };
+
+    @Test
+    void aSavedCacheIsIndexedAndReadsTheSameSnapshotWholeAndInPartAsWithoutItsIndex() throws Exception {
+        RemoteTreeFile file = saved(tree());
+        assertTrue(Files.exists(ListingIndex.pathFor(file.path())), "save indexes the file");
+        CachedListing indexed = CachedListing.read(file.path(), "root").orElseThrow();
+        RemoteSnapshot wholeIndexed = indexed.snapshot(file.path(), shared).orElseThrow();
+        RemoteSnapshot partIndexed = indexed.snapshot(file.path(), shared, ROOT_AND_DOCS).orElseThrow();
+
+        Files.delete(ListingIndex.pathFor(file.path()));
+        CachedListing parsed = CachedListing.read(file.path(), "root").orElseThrow();
+        assertEquals(parsed.snapshot(file.path(), shared).orElseThrow().entries(), wholeIndexed.entries());
+        RemoteSnapshot partParsed = parsed.snapshot(file.path(), shared, ROOT_AND_DOCS).orElseThrow();
+        assertEquals(partParsed.entries(), partIndexed.entries());
+        assertEquals(List.of("top.txt", "docs", "docs/a.txt", "docs/b.txt", "docs/c.txt"),
+                partParsed.entries().stream().map(org.oxisync.core.plan.RemoteEntry::path).toList(),
+                "the part, in the whole snapshot's order");
+        assertEquals(parsed.folderPaths(), indexed.folderPaths());
+        assertEquals(Map.of("root", "", "d1", "docs", "d2", "pics", "d3", "docs/deep"), parsed.folderPaths());
+    }
+
+    @Test
+    void withItsIndexAPartIsReadWithoutParsingTheRestOfTheFile() throws Exception {
+        RemoteTreeFile file = saved(tree());
+        String good = Files.readString(file.path());
+        String broken = good.replace("\"etag-d\"", "{etag-d\""); // same length: a syntax error in docs/deep only
+        assertEquals(good.length(), broken.length());
+        java.nio.file.attribute.FileTime mtime = Files.getLastModifiedTime(file.path());
+        try (var out = java.nio.channels.FileChannel.open(file.path(), java.nio.file.StandardOpenOption.WRITE)) {
+            out.write(java.nio.ByteBuffer.wrap(broken.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        }
+        Files.setLastModifiedTime(file.path(), mtime); // the same size, time and file: the index still describes it
+
+        CachedListing indexed = CachedListing.read(file.path(), "root").orElseThrow();
+        assertTrue(indexed.snapshot(file.path(), shared, ROOT_AND_DOCS).isPresent(), "docs/deep is never read");
+        assertEquals(Optional.empty(), indexed.snapshot(file.path(), shared), "the whole snapshot reads it");
+    }
+
+    @Test
+    void anIndexThatNoLongerDescribesTheFileIsNotUsed() throws Exception {
+        RemoteTreeFile file = saved(tree());
+        Path index = ListingIndex.pathFor(file.path());
+        byte[] oldIndex = Files.readAllBytes(index);
+        RemoteTree other = new RemoteTree("root", Map.of("root", new RemoteTree.Folder("root", "", "t9",
+                List.of(new RemoteTree.File("fz", "z.txt", "etag-z", "9".repeat(64), 1, 5)), List.of())));
+        saved(other);
+        Files.write(index, oldIndex); // the first file's index beside the second file
+        CachedListing cached = CachedListing.read(file.path(), "root").orElseThrow();
+        assertEquals(Optional.of("t9"), cached.rootEtag(), "the file itself was parsed");
+        assertEquals(List.of("z.txt"), cached.snapshot(file.path(), shared).orElseThrow().entries().stream()
+                .map(org.oxisync.core.plan.RemoteEntry::path).toList());
+    }
+
     @Test
     void aMissingForeignOrDamagedCacheIsLeftToTheWholeRead() throws Exception {
         Path path = dir.resolve("remote-tree-1.json");
