@@ -63,6 +63,43 @@ final class CachedListing {
      * {@link #snapshot} reads only the rows it needs), else by parsing the file.
      */
     static Optional<CachedListing> read(Path file, String rootId) {
+        return readUnmarked(file, rootId).flatMap(c -> {
+            try {
+                return Optional.of(c.withStale(RemoteTreeFile.staleIds(file)));
+            } catch (IOException e) {
+                return Optional.empty(); // the marks unreadable: the caller reads the file whole, which fails alike
+            }
+        });
+    }
+
+    /** This listing with the folders of {@code staleIds} and their ancestors' tree ETags unknown (as withStale). */
+    private CachedListing withStale(Set<String> staleIds) {
+        if (staleIds.isEmpty()) {
+            return this;
+        }
+        Map<String, String> parents = new HashMap<>();
+        for (Skeleton f : folders.values()) {
+            for (String c : f.childFolderIds()) {
+                parents.put(c, f.id());
+            }
+        }
+        Set<String> stale = new HashSet<>();
+        for (String id : staleIds) {
+            for (String x = id; x != null && stale.add(x); x = parents.get(x)) {
+                // up to the root (a set: a loop in a damaged listing ends here)
+            }
+        }
+        Map<String, Skeleton> out = new HashMap<>(folders);
+        for (String id : stale) {
+            Skeleton f = out.get(id);
+            if (f != null && !f.treeEtag().isEmpty()) {
+                out.put(id, new Skeleton(f.id(), f.name(), "", f.childFolderIds(), f.files()));
+            }
+        }
+        return new CachedListing(rootId, out, offsets, index);
+    }
+
+    private static Optional<CachedListing> readUnmarked(Path file, String rootId) {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }

@@ -61,18 +61,72 @@ public final class RemoteTreeFile {
             if (tree.rootId() == null || !tree.rootId().equals(rootId) || tree.folders() == null) {
                 return RemoteTree.empty(rootId);
             }
-            return tree;
+            java.util.Set<String> stale = staleIds(file);
+            return stale.isEmpty() ? tree : tree.withStale(stale);
         } catch (IOException | RuntimeException e) {
             LOG.warn("remote listing cache {} unreadable ({}); listing the server in full", file, e.toString());
             return RemoteTree.empty(rootId);
         }
     }
 
-    /** Saves {@code tree}, then indexes the file ({@link ListingIndex}: what a run reading a few folders reads). */
+    /**
+     * Saves {@code tree} (which supersedes the stale marks: every caller saves a listing it loaded with them, or
+     * listed again), then indexes the file ({@link ListingIndex}: what a run reading a few folders reads).
+     */
     public void save(RemoteTree tree) throws IOException {
         Files.deleteIfExists(ListingIndex.pathFor(file));
         DurableFiles.replace(file, out -> JSON.writeValue(out, tree));
+        Files.deleteIfExists(stalePath(file)); // after the replace: a crash between them only lists again
         ListingIndex.write(file);
+    }
+
+    /**
+     * Marks {@code folderIds} and their ancestors stale, as {@code save(load().withStale(folderIds))} would, without
+     * reading or rewriting the listing: the ids are appended to a file beside it (durably, before this returns),
+     * which every read of the cache applies ({@link #load}, and the quiet check's and a scoped run's reads) until the
+     * next {@link #save}. At a million files the rewrite cost seconds before a run's first write.
+     */
+    public void markStale(java.util.Collection<String> folderIds) throws IOException {
+        if (folderIds.isEmpty()) {
+            return;
+        }
+        StringBuilder lines = new StringBuilder();
+        for (String id : folderIds) {
+            if (id.indexOf('\n') >= 0 || id.indexOf('\r') >= 0) {
+                delete(); // an id that cannot be one line: no listing at all is the safe cache
+                return;
+            }
+            lines.append(id).append('\n');
+        }
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(stalePath(file),
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE,
+                java.nio.file.StandardOpenOption.APPEND)) {
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(lines.toString()
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) {
+                ch.write(bytes);
+            }
+            ch.force(true);
+        }
+    }
+
+    /** The folder ids marked stale ({@link #markStale}) beside the cache file {@code cacheFile}. */
+    static java.util.Set<String> staleIds(Path cacheFile) throws IOException {
+        Path stale = stalePath(cacheFile);
+        if (!Files.isRegularFile(stale)) {
+            return java.util.Set.of();
+        }
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (String line : Files.readAllLines(stale, java.nio.charset.StandardCharsets.UTF_8)) {
+            if (!line.isEmpty()) {
+                ids.add(line);
+            }
+        }
+        return ids;
+    }
+
+    private static Path stalePath(Path cacheFile) {
+        return cacheFile.resolveSibling(cacheFile.getFileName() + ".stale");
     }
 
     /** Reads one file row of the cache field by field and makes it through {@link SharedStrings}. */
@@ -103,5 +157,6 @@ public final class RemoteTreeFile {
     public void delete() throws IOException {
         Files.deleteIfExists(ListingIndex.pathFor(file));
         Files.deleteIfExists(file);
+        Files.deleteIfExists(stalePath(file));
     }
 }

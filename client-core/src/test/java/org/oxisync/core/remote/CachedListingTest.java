@@ -136,6 +136,26 @@ class CachedListingTest {
     }
 
     @Test
+    void staleMarksAreAppendedBesideTheCacheAppliedByEveryReadAndClearedByTheNextSave() throws Exception {
+        RemoteTreeFile file = saved(tree());
+        String before = Files.readString(file.path());
+        file.markStale(List.of("d3"));
+        assertEquals(before, Files.readString(file.path()), "the listing itself is not rewritten");
+        assertEquals(tree().withStale(List.of("d3")), file.load("root"), "a load applies the marks");
+        CachedListing cached = CachedListing.read(file.path(), "root").orElseThrow();
+        assertEquals(Optional.empty(), cached.rootEtag().filter(e -> !e.isEmpty()), "the root is unknown too");
+        RemoteTreeFile copy = new RemoteTreeFile(dir.resolve("remote-tree-2.json"));
+        copy.save(tree().withStale(List.of("d3")));
+        assertEquals(CachedListing.read(copy.path(), "root").orElseThrow().snapshot(copy.path(), shared)
+                .orElseThrow().entries(), cached.snapshot(file.path(), shared).orElseThrow().entries(),
+                "the snapshot's folder ETags as if the marks had been saved");
+
+        file.save(tree());
+        assertEquals(tree(), file.load("root"), "a save supersedes the marks");
+        assertEquals(Optional.of("t0"), CachedListing.read(file.path(), "root").orElseThrow().rootEtag());
+    }
+
+    @Test
     void aMissingForeignOrDamagedCacheIsLeftToTheWholeRead() throws Exception {
         Path path = dir.resolve("remote-tree-1.json");
         assertEquals(Optional.empty(), CachedListing.read(path, "root").map(c -> "read"), "missing");
