@@ -323,7 +323,7 @@ public final class SyncEngine {
                     twice.staleFolderIds().size());
             remote = twice.remote();
             if (!options.dryRun()) { // the listing is not held (above): mark the folders stale in its cache file
-                treeFile.save(treeFile.load(pair.remoteFolderId(), shared).withStale(twice.staleFolderIds()));
+                treeFile.markStale(twice.staleFolderIds());
             }
         }
         Narrowing.Narrowed narrowed = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
@@ -364,7 +364,6 @@ public final class SyncEngine {
 
         listener.phase(pair.name(), "syncing");
         org.oxisync.core.reason.Reason abortReason = null;
-        RemoteTree listed = null;
         if (!twins.isEmpty()) { // before the plan: a join killed half-way keeps what it recorded (TwinRecorder)
             int recorded = new TwinRecorder(store, pair.id(), new JournalWriter(store, pair.id(), clock),
                     transferOptions.deltaThresholdBytes()).record(twins, scan, options.stop(), pair.name(), listener,
@@ -381,24 +380,20 @@ public final class SyncEngine {
             // The listing cache must never be reused for a folder this run writes to before the server's delayed
             // ETag flush shows the write: marked stale before the first write, and again for anything else the
             // run touched (a stop or a crash may come before the relisting below).
+            // Marked beside the cache file (RemoteTreeFile.markStale), without loading or rewriting the listing.
             Set<String> planned = executor.remoteFoldersWritten(plan);
-            if (!planned.isEmpty()) {
-                listed = treeFile.load(pair.remoteFolderId(), shared).withStale(planned);
-                treeFile.save(listed);
-            }
+            treeFile.markStale(planned);
             try {
                 abortReason = executor.execute(plan);
             } finally {
                 Set<String> touched = tally.touchedFolders();
                 if (!planned.containsAll(touched)) {
-                    listed = (listed != null ? listed : treeFile.load(pair.remoteFolderId(), shared))
-                            .withStale(touched);
-                    treeFile.save(listed);
+                    treeFile.markStale(touched);
                 }
             }
         }
         if (tally.remoteChanges.get() > 0 && abortReason == null) {
-            refresh.tree = listed != null ? listed : treeFile.load(pair.remoteFolderId(), shared);
+            refresh.tree = treeFile.load(pair.remoteFolderId(), shared);
             refresh.file = treeFile;
             refresh.lastChangeNanos = tally.lastRemoteChangeNanos();
         }
