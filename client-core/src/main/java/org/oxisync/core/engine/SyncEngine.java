@@ -220,21 +220,44 @@ public final class SyncEngine {
         // (RunScope): at a million files a save no longer reads the journal and the listing cache whole
         RemoteScanner.CacheCheck cacheCheck = null;
         ScopedRun.Result scoped = null;
+        boolean listedChanges = false; // this run saved the server's changes to the cache (ChangedListing)
         if (hint instanceof LocalHint.Paths paths && !store.needsRebuild() && options.staleRemoteFolders().isEmpty()
                 && !store.journal().isEmpty(pair.id())) {
             Optional<Set<String>> pendingIds = pending.read();
             Optional<RunScope> around = RunScope.around(paths.paths());
             if (pendingIds.isPresent() && around.isPresent()) {
                 listener.phase(pair.name(), "discovering");
-                cacheCheck = new RemoteScanner(api, SharedStrings.none()).checkCache(treeFile, pair.remoteFolderId());
-                if (cacheCheck.unchanged()) {
+                RemoteScanner plain = new RemoteScanner(api, SharedStrings.none());
+                cacheCheck = plain.checkCache(treeFile, pair.remoteFolderId());
+                Set<String> hintNow = new HashSet<>(paths.paths());
+                Set<String> pendingNow = new HashSet<>(pendingIds.get());
+                if (!cacheCheck.unchanged()) { // another device's change: list it, its folders then pending
+                    Optional<Set<String>> changed = ChangedListing.listInto(plain, treeFile, pair.remoteFolderId(),
+                            cacheCheck.root(), pending);
+                    if (changed.isPresent()) {
+                        listedChanges = !changed.get().isEmpty();
+                        RemoteScanner.CacheCheck listed = plain.checkCache(treeFile, pair.remoteFolderId(),
+                                cacheCheck.root());
+                        Map<String, String> folderPaths = listed.folderPaths();
+                        for (String id : changed.get()) { // read on the disk too, as RemoteChanges makes a run do
+                            String path = folderPaths.get(id);
+                            if (path != null) {
+                                hintNow.add(path);
+                            }
+                        }
+                        pendingNow.addAll(changed.get());
+                        around = RunScope.around(hintNow);
+                        cacheCheck = listed;
+                    }
+                }
+                if (cacheCheck.unchanged() && around.isPresent()) {
                     listener.phase(pair.name(), "scanning");
                     scoped = new ScopedRun(store.journal(), pair.id(), scans).read(root, filter, around.get(),
-                            cacheCheck, pendingIds.get(), paths.paths()).orElse(null);
+                            cacheCheck, pendingNow, hintNow).orElse(null);
                 }
             }
         }
-        if (scoped == null && !options.dryRun()) {
+        if (scoped == null) { // a dry run too: its discovery saves a changed listing like any run's
             pending.forget(); // this run may save a changed listing whose changes nobody has compared yet
         }
         JournalBase base = scoped != null ? scoped.base()
@@ -265,7 +288,7 @@ public final class SyncEngine {
             }
             listener.phase(pair.name(), "scanning");
             Set<String> dirty = new HashSet<>(paths.paths());
-            if (!remote.unchanged()) {
+            if (!remote.unchanged() || listedChanges) { // changed since the cache, or since the cache this run saved
                 dirty.addAll(RemoteChanges.paths(remote.snapshot(), base));
             }
             scan = scans.scan(root, filter, base, LocalHint.of(dirty));

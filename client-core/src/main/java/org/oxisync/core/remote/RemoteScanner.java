@@ -51,6 +51,15 @@ public final class RemoteScanner {
         return l.unchanged() ? java.util.Optional.empty() : java.util.Optional.of(l.tree());
     }
 
+    /** A listing made again from an earlier one: the tree, whether nothing changed, and the rows it left out. */
+    public record Relisting(RemoteTree tree, boolean unchanged, List<SkippedResource> skipped) {}
+
+    /** Lists again what changed since {@code previous}, {@code root} being the root as the server gave it just now. */
+    public Relisting relist(RemoteTree previous, FolderDto root) {
+        Listing l = listing(previous, root);
+        return new Relisting(l.tree(), l.unchanged(), l.skipped());
+    }
+
     public RemoteScan scan(RemoteTree previous) {
         Listing l = listing(previous);
         return new RemoteScan(l.tree(), snapshotOf(l.tree(), shared), l.requests(), l.unchanged(), l.skipped());
@@ -110,7 +119,11 @@ public final class RemoteScanner {
      * cache's folders, from which a run reads only a part ({@link CacheCheck#part}).
      */
     public CacheCheck checkCache(RemoteTreeFile cache, String rootId) {
-        FolderDto root = api.folder(rootId);
+        return checkCache(cache, rootId, api.folder(rootId));
+    }
+
+    /** As {@link #checkCache(RemoteTreeFile, String)} with the root as the server gave it just now (no request). */
+    public CacheCheck checkCache(RemoteTreeFile cache, String rootId, FolderDto root) {
         java.util.Optional<CachedListing> cached = CachedListing.read(cache.path(), rootId)
                 .filter(c -> c.rootEtag().filter(root.etag()::equals).isPresent());
         return new CacheCheck(root, cached, cache.path());

@@ -160,6 +160,65 @@ class ScopedRunTest extends HarnessTest {
         }
     }
 
+    @Test
+    void onRandomRemoteAndLocalChangesAScopedRunPlansWhatAFullRunPlans() throws IOException {
+        for (int seed = 100; seed < 130; seed++) {
+            Random rnd = new Random(seed);
+            Set<String> hint = new HashSet<>();
+            List<String> log = new ArrayList<>();
+            boolean[] partial = {false};
+            for (int i = rnd.nextInt(3); i > 0; i--) {
+                change(rnd, hint, log, partial);
+            }
+            for (int i = 1 + rnd.nextInt(3); i > 0; i--) {
+                remoteChange(rnd, log);
+            }
+            if (partial[0]) {
+                run(LocalHint.ALL, false); // only complete hints here: settle and try the next seed
+                continue;
+            }
+            List<String> scoped = sorted(run(LocalHint.of(hint), true).plan());
+            assertEquals(sorted(run(LocalHint.ALL, true).plan()), scoped, "seed " + seed + ": " + log + " " + hint);
+            run(LocalHint.ALL, false);
+            run(LocalHint.ALL, false);
+        }
+    }
+
+    @Test
+    void anotherDevicesEditIsBroughtDownByAScopedRunThatReadsItsFolder() {
+        journalDisagreesAbout("d3/f1.txt");
+        h.remote().putFile("/d2/f0.txt", "edited elsewhere".getBytes(StandardCharsets.UTF_8));
+        h.write("d1/f2.txt", "saved");
+        SyncReport r = run(LocalHint.of(Set.of("d1/f2.txt")), false);
+        assertEquals("edited elsewhere", h.read("d2/f0.txt"));
+        assertEquals(1, r.uploaded(), r.plan().toString());
+        assertFalse(mentions(r, "d3/f1.txt"), "still scoped: " + r.plan());
+    }
+
+    /** One random change on the server, as another device makes it. */
+    private void remoteChange(Random rnd, List<String> log) throws IOException {
+        List<String> files = files();
+        List<String> folders = folders();
+        if (files.isEmpty() || folders.isEmpty()) {
+            return;
+        }
+        String file = files.get(rnd.nextInt(files.size()));
+        String folder = folders.get(rnd.nextInt(folders.size()));
+        int what = rnd.nextInt(4);
+        try {
+            switch (what) {
+                case 0 -> h.remote().putFile("/" + file, ("remote edit " + rnd.nextLong()).getBytes(StandardCharsets.UTF_8));
+                case 1 -> h.remote().putFile("/" + folder + "/remote" + rnd.nextInt(1000) + ".txt",
+                        "remote new".getBytes(StandardCharsets.UTF_8));
+                case 2 -> h.remote().delete("/" + file);
+                default -> h.remote().move("/" + file, "/" + folder + "/rmoved" + rnd.nextInt(1000) + ".txt");
+            }
+        } catch (RuntimeException e) {
+            return; // a path an earlier change of the seed took away, on either side
+        }
+        log.add("remote " + what + ":" + file + "|" + folder);
+    }
+
     private static List<String> sorted(List<String> lines) {
         List<String> out = new ArrayList<>(lines);
         out.sort(null);

@@ -1,0 +1,43 @@
+package org.oxisync.core.engine;
+
+import java.io.IOException;
+import java.util.Optional;
+import java.util.Set;
+import org.oxisync.core.remote.RemoteScanner;
+import org.oxisync.core.remote.RemoteTree;
+import org.oxisync.core.remote.RemoteTreeFile;
+import org.oxisync.protocol.FolderDto;
+
+/**
+ * For a run started by the watcher that finds the server changed: the changed folders listed into the cache, with the
+ * folders whose own rows changed added to the pending folders before the listing is saved ({@link PendingFolders}'
+ * rule), so that the run can still read only its scope plus those folders. At a million files another device's edit
+ * used to cost such a run the whole journal and listing.
+ */
+final class ChangedListing {
+    private ChangedListing() {}
+
+    /**
+     * Lists what changed since the cache and saves it; the ids of the folders whose rows changed, or empty when a
+     * folder was renamed, moved or removed, or a row had to be left out (then the pending folders are forgotten and
+     * the run reads everything, from the saved listing).
+     */
+    static Optional<Set<String>> listInto(RemoteScanner scanner, RemoteTreeFile file, String rootId, FolderDto root,
+                                          PendingFolders pending) throws IOException {
+        RemoteTree before = file.load(rootId);
+        RemoteScanner.Relisting after = scanner.relist(before, root);
+        if (after.unchanged()) {
+            return Optional.of(Set.of());
+        }
+        Optional<Set<String>> changed = after.skipped().isEmpty()
+                ? ListingChanges.foldersWithNewRows(before, after.tree()) : Optional.empty();
+        if (changed.isPresent()) {
+            pending.add(changed.get());
+        } else {
+            pending.forget();
+            return Optional.empty(); // the whole-tree path lists again, with its handling of left-out rows
+        }
+        file.save(after.tree());
+        return changed;
+    }
+}
