@@ -67,14 +67,15 @@ final class ScopedRun {
             JournalBase base = new JournalBase(scope.journalRows(journal, pairId));
             ScanResult scan = scanner.scan(root, filter, base, LocalHint.of(hint));
             List<String> movedFrom = movedFrom(scan, base, hint);
+            SharedStrings shared = SharedStrings.of(base);
+            RunScope settled = scope;
+            Optional<RemoteScan> remote = cache.part(settled::contains, settled::holdsChildrenOf, shared);
+            if (remote.isEmpty()) {
+                return Optional.empty();
+            }
+            movedFrom.addAll(remotelyMovedFrom(remote.get(), base, hint));
             RunScope needed = scope.needed(scan, base, movedFrom);
             if (movedFrom.isEmpty() && scope.covers(needed)) {
-                SharedStrings shared = SharedStrings.of(base);
-                RunScope settled = scope;
-                Optional<RemoteScan> remote = cache.part(settled::contains, settled::holdsChildrenOf, shared);
-                if (remote.isEmpty()) {
-                    return Optional.empty();
-                }
                 LOG.debug("scoped run: {} journal rows, {} remote entries, {} read from disk, round {}: {}",
                         base.entries().size(), remote.get().snapshot().entries().size(), scan.entriesRead(),
                         round + 1, settled);
@@ -85,6 +86,24 @@ final class ScopedRun {
         }
         LOG.debug("scoped run: the scope did not settle in {} rounds; reading everything", MAX_ROUNDS);
         return Optional.empty();
+    }
+
+    /**
+     * Journal paths outside the scope (not among {@code hint}) of the server entries the scope's part of the listing
+     * holds at another path: a server move whose old place is outside the scope, looked up by remote id through the
+     * journal's index. Both ends are then read, as a run reading everything reads both ({@link RemoteChanges}).
+     */
+    private List<String> remotelyMovedFrom(RemoteScan remote, JournalBase base, Set<String> hint) {
+        Map<String, JournalEntry> byId = base.byRemoteId();
+        List<String> sources = new ArrayList<>();
+        for (org.oxisync.core.plan.RemoteEntry r : remote.snapshot().entries()) {
+            if (r.id() == null || byId.containsKey(r.id())) {
+                continue;
+            }
+            journal.findByRemoteId(pairId, r.id()).map(org.oxisync.store.journal.JournalEntry::path)
+                    .filter(p -> !p.equals(r.path()) && !hint.contains(p)).ifPresent(sources::add);
+        }
+        return sources;
     }
 
     /**

@@ -131,6 +131,7 @@ public final class SyncEngine {
         try {
             RefreshLater refresh = new RefreshLater();
             report = run(pair, options, start, refresh);
+            boolean settled = refresh.settled;
             FolderPair replan = refresh.refusedWrites ? RoleChange.reread(store, roleSource, pair) : null;
             if (replan != null) { // the role changed while the pair ran: plan again under the new rights, once
                 LOG.warn("{}: the server refused writes; the pair's role is now {}", pair.name(),
@@ -138,12 +139,13 @@ public final class SyncEngine {
                 RefreshLater again = new RefreshLater();
                 report = RoleChange.combine(report, run(replan, options, start, again),
                         PairRightsSettings.read(replan).role());
+                settled = again.settled;
                 if (again.tree != null) {
                     refresh = again;
                 }
             }
             PendingFolders pending = PendingFolders.forPair(store.directory(), pair.id());
-            if (!options.dryRun() && report.status() == SyncStatus.OK) {
+            if (!options.dryRun() && report.status() == SyncStatus.OK && settled) {
                 // every difference the run saw was planned and done, and it saw every pending folder
                 pending.write(Set.of());
             }
@@ -180,6 +182,12 @@ public final class SyncEngine {
         long lastChangeNanos;
         /** The server refused a write as forbidden this run. */
         boolean refusedWrites;
+        /**
+         * The run left no difference between the listing it read and the journal on purpose (a file listed in two
+         * folders left as the journal has it, an unsafe row stood in for): the condition, with an OK report, for
+         * emptying the pending folders.
+         */
+        boolean settled;
     }
 
     private SyncReport run(FolderPair stored, SyncOptions options, Instant start, RefreshLater refresh)
@@ -208,6 +216,7 @@ public final class SyncEngine {
                 && quietCheck.quiet(pair, root, filter, seal)) {
             LOG.debug("{}: quiet check: the disk and the server are as the last full run left them", pair.name());
             store.versions().applyRetention();
+            refresh.settled = true; // as the last full run left it, which planned nothing
             return reports.report(pair, new RunTally(), List.of(), null, start, options.dryRun());
         }
         if (!options.dryRun()) {
@@ -425,6 +434,7 @@ public final class SyncEngine {
         store.versions().applyRetention();
         ChunkGc.maybeCollect(store, clock);
         SyncReport report = reports.report(pair, tally, lines, abortReason, start, false);
+        refresh.settled = unsafeRows.isEmpty() && twice.staleFolderIds().isEmpty() && remote.skipped().isEmpty();
         // Sealed when this full run planned nothing: the reconciler is a pure function of disk, server and journal,
         // and this run changed none of them, so a full run on the same disk and server plans nothing again. (Not
         // "nothing differs": a folder whose journal row lacks its file key differs forever yet plans nothing.)
