@@ -39,11 +39,15 @@ final class ListingRefresh {
         this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
     }
 
-    /** Relists after a run whose last change on the server was at {@code lastChangeNanos} ({@link System#nanoTime}). */
-    void after(RemoteTree before, RemoteTreeFile file, long lastChangeNanos) {
+    /**
+     * Relists the listing cached in {@code file} (of the remote folder {@code rootId}) after a run whose last change
+     * on the server was at {@code lastChangeNanos} ({@link System#nanoTime}). The cached listing is loaded only once
+     * the flush has been waited for: the run holds none of it.
+     */
+    void after(RemoteTreeFile file, String rootId, long lastChangeNanos) {
         try {
-            awaitFlush(before.rootId(), lastChangeNanos + flushWait.toNanos());
-            Optional<RemoteTree> after = new RemoteScanner(api).relist(before);
+            awaitFlush(rootId, lastChangeNanos + flushWait.toNanos());
+            Optional<RemoteTree> after = new RemoteScanner(api).relist(file.load(rootId));
             if (after.isPresent()) {
                 file.save(after.get());
             }

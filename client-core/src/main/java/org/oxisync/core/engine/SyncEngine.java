@@ -38,6 +38,7 @@ import org.oxisync.core.remote.RemoteScanner;
 import org.oxisync.core.remote.RemoteTree;
 import org.oxisync.core.remote.RemoteTreeFile;
 import org.oxisync.core.remote.SharedStrings;
+import org.oxisync.core.remote.StaleMarking;
 import org.oxisync.core.scan.LocalHint;
 import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.scan.ScanResult;
@@ -138,13 +139,13 @@ public final class SyncEngine {
                 RefreshLater again = new RefreshLater();
                 report = RoleChange.combine(report, run(replan, options, start, again),
                         PairRightsSettings.read(replan).role());
-                if (again.tree != null) {
+                if (again.file != null) {
                     refresh = again;
                 }
             }
-            if (refresh.tree != null) {
+            if (refresh.file != null) {
                 // after run() has returned, so that the run's snapshots are garbage while the server is listed again
-                listingRefresh.after(refresh.tree, refresh.file, refresh.lastChangeNanos);
+                listingRefresh.after(refresh.file, refresh.rootId, refresh.lastChangeNanos);
                 report = report.withElapsed(reports.elapsed(start));
             }
         } catch (OxiCloudException.AuthExpired | OxiCloudException.LoginFailed e) {
@@ -168,10 +169,13 @@ public final class SyncEngine {
         return report;
     }
 
-    /** What {@link #runOnce} relists after the run: set when the run changed the server. */
+    /**
+     * What {@link #runOnce} relists after the run: set when the run changed the server. The listing cache file, not
+     * the listing: it is loaded again for the relisting, after the run's own data is garbage.
+     */
     private static final class RefreshLater {
-        RemoteTree tree;
         RemoteTreeFile file;
+        String rootId;
         long lastChangeNanos;
         /** The server refused a write as forbidden this run. */
         boolean refusedWrites;
@@ -290,7 +294,7 @@ public final class SyncEngine {
                     twice.staleFolderIds().size());
             remote = twice.remote();
             if (!options.dryRun()) { // the listing is not held (above): mark the folders stale in its cache file
-                treeFile.save(treeFile.load(pair.remoteFolderId(), shared).withStale(twice.staleFolderIds()));
+                StaleMarking.mark(treeFile, pair.remoteFolderId(), twice.staleFolderIds());
             }
         }
         Narrowing.Narrowed narrowed = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
@@ -328,7 +332,6 @@ public final class SyncEngine {
 
         listener.phase(pair.name(), "syncing");
         org.oxisync.core.reason.Reason abortReason = null;
-        RemoteTree listed = null;
         if (!twins.isEmpty()) { // before the plan: a join killed half-way keeps what it recorded (TwinRecorder)
             int recorded = new TwinRecorder(store, pair.id(), new JournalWriter(store, pair.id(), clock),
                     transferOptions.deltaThresholdBytes()).record(twins, scan, options.stop(), pair.name(), listener,
@@ -344,26 +347,23 @@ public final class SyncEngine {
             PlanExecutor executor = new PlanExecutor(session, tally);
             // The listing cache must never be reused for a folder this run writes to before the server's delayed
             // ETag flush shows the write: marked stale before the first write, and again for anything else the
-            // run touched (a stop or a crash may come before the relisting below).
+            // run touched (a stop or a crash may come before the relisting in runOnce). Marked in the cache file,
+            // without loading the listing: nothing of it is held while the plan executes (about 100 bytes a file,
+            // bench/README.md "A million files").
             Set<String> planned = executor.remoteFoldersWritten(plan);
-            if (!planned.isEmpty()) {
-                listed = treeFile.load(pair.remoteFolderId(), shared).withStale(planned);
-                treeFile.save(listed);
-            }
+            StaleMarking.mark(treeFile, pair.remoteFolderId(), planned);
             try {
                 abortReason = executor.execute(plan);
             } finally {
                 Set<String> touched = tally.touchedFolders();
                 if (!planned.containsAll(touched)) {
-                    listed = (listed != null ? listed : treeFile.load(pair.remoteFolderId(), shared))
-                            .withStale(touched);
-                    treeFile.save(listed);
+                    StaleMarking.mark(treeFile, pair.remoteFolderId(), touched);
                 }
             }
         }
         if (tally.remoteChanges.get() > 0 && abortReason == null) {
-            refresh.tree = listed != null ? listed : treeFile.load(pair.remoteFolderId(), shared);
             refresh.file = treeFile;
+            refresh.rootId = pair.remoteFolderId();
             refresh.lastChangeNanos = tally.lastRemoteChangeNanos();
         }
         refresh.refusedWrites = !tally.refused().isEmpty();
