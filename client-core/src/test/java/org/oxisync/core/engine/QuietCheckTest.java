@@ -192,6 +192,18 @@ class QuietCheckTest extends HarnessTest {
                 .early(seal, pair).flatMap(QuietPrefetch.Early::outcome), "the disk changed");
     }
 
+    /** The seal's record (about 90 bytes a file) is not carried through the run that follows the quiet check. */
+    @Test
+    void aSealReadEarlyIsHandedToTheEngineOnceAndThenLetGo() throws IOException {
+        sealedTree();
+        QuietSeal seal = QuietSeal.forPair(h.store.directory(), h.pair.id());
+        FolderPair pair = h.store.accounts().pair(h.pair.id()).orElseThrow();
+        QuietPrefetch prefetch = QuietPrefetch.start(h.store.directory(), new LocalScanner(FileChunker::digest, 2),
+                p -> true);
+        assertEquals(java.util.Optional.of(true), prefetch.early(seal, pair).flatMap(QuietPrefetch.Early::outcome));
+        assertTrue(prefetch.early(seal, pair).isEmpty(), "taken once: the prefetch holds the seal no longer");
+    }
+
     @Test
     void runWithAnEarlyWalkIsQuietWhenNothingChangedAndSyncsWhenSomethingDid() throws IOException {
         sealedTree();
