@@ -104,7 +104,7 @@ public final class QuietPrefetch {
                     PathFilter filter = new PathFilter(IgnoreRules.withDefaults(p.ignorePatterns()),
                             new SelectiveSync(new HashSet<>(p.exclusions())));
                     s.unchanged().complete(scanner.unchangedSince(Path.of(p.localRoot()), filter,
-                            s.sealed().bytes(), s.sealed().offset(), s.sealed().length()));
+                            s.sealed()));
                 } catch (Exception | Error e) {
                     LOG.debug("early quiet walk of {} failed ({}); the engine walks itself", p.name(), e.toString());
                     s.unchanged().completeExceptionally(e);

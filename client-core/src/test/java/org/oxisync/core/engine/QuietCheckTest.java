@@ -184,7 +184,7 @@ class QuietCheckTest extends HarnessTest {
 
         QuietPrefetch beforeReplace = QuietPrefetch.start(h.store.directory(), scanner, p -> true);
         QuietSeal.Sealed s = seal.read(pair).orElseThrow();
-        seal.write(pair, "another-etag", java.util.Arrays.copyOfRange(s.bytes(), s.offset(), s.offset() + s.length()));
+        seal.write(pair, "another-etag", s.record());
         assertTrue(beforeReplace.early(seal, pair).isEmpty(), "the seal file was replaced after the early read");
 
         h.write("a.txt", "ALPHA, longer");
