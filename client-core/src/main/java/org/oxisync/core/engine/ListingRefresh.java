@@ -39,10 +39,16 @@ final class ListingRefresh {
         this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
     }
 
-    /** Relists after a run whose last change on the server was at {@code lastChangeNanos} ({@link System#nanoTime}). */
-    void after(RemoteTree before, RemoteTreeFile file, long lastChangeNanos, PendingFolders pending) {
+    /**
+     * Relists the listing cached in {@code file} (of the remote folder {@code rootId}) after a run whose last change
+     * on the server was at {@code lastChangeNanos} ({@link System#nanoTime}). The cached listing is loaded only once
+     * the flush has been waited for: the run holds none of it. The folders whose rows the relisting changed are
+     * added to {@code pending} before the listing is saved.
+     */
+    void after(RemoteTreeFile file, String rootId, long lastChangeNanos, PendingFolders pending) {
         try {
-            awaitFlush(before.rootId(), lastChangeNanos + flushWait.toNanos());
+            awaitFlush(rootId, lastChangeNanos + flushWait.toNanos());
+            RemoteTree before = file.load(rootId);
             Optional<RemoteTree> after = new RemoteScanner(api).relist(before);
             if (after.isPresent()) {
                 // the relisting may bring another device's changes beside the run's own: the folders whose rows it

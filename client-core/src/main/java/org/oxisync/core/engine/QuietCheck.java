@@ -70,8 +70,7 @@ final class QuietCheck {
         try {
             Optional<Boolean> walked = early.flatMap(QuietPrefetch.Early::outcome);
             QuietSeal.Sealed s = sealed.get();
-            disk = walked.isPresent() ? walked.get() : scanner.unchangedSince(root, filter, s.bytes(), s.offset(),
-                    s.length());
+            disk = walked.isPresent() ? walked.get() : scanner.unchangedSince(root, filter, s);
         } finally {
             server.awaitQuietly();
         }

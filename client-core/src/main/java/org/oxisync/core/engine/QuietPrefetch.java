@@ -30,6 +30,10 @@ import org.slf4j.LoggerFactory;
  * size and modification time: a seal is only ever replaced by a rename or deleted) and was made for the pair's
  * current settings; otherwise, on a file system without file keys, or when the walk failed, it reads the seal and
  * walks on its own. Walks run one after another, in seal-file order.
+ *
+ * <p>Each seal read early is handed to the engine once ({@link #early}) and then let go: the seal's record (about 90
+ * bytes a file) was held by the engine's prefetch for the whole run, and a run that found changes after a quiet
+ * one (the first run after edits) carried it beside its journal and snapshots (bench/README.md "A million files").
  */
 public final class QuietPrefetch {
     private static final Logger LOG = LoggerFactory.getLogger(QuietPrefetch.class);
@@ -62,10 +66,11 @@ public final class QuietPrefetch {
         }
     }
 
-    private final List<Started> started;
+    /** The seals read early and not yet handed to the engine (each is taken once, by {@link #early}). */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Started> started;
 
     private QuietPrefetch(List<Started> started) {
-        this.started = started;
+        this.started = new java.util.concurrent.ConcurrentLinkedQueue<>(started);
     }
 
     /** Starts nothing: the engine walks for itself. */
@@ -99,7 +104,7 @@ public final class QuietPrefetch {
                     PathFilter filter = new PathFilter(IgnoreRules.withDefaults(p.ignorePatterns()),
                             new SelectiveSync(new HashSet<>(p.exclusions())));
                     s.unchanged().complete(scanner.unchangedSince(Path.of(p.localRoot()), filter,
-                            s.sealed().bytes(), s.sealed().offset(), s.sealed().length()));
+                            s.sealed()));
                 } catch (Exception | Error e) {
                     LOG.debug("early quiet walk of {} failed ({}); the engine walks itself", p.name(), e.toString());
                     s.unchanged().completeExceptionally(e);
@@ -108,16 +113,17 @@ public final class QuietPrefetch {
         }, "oxisync-quiet-walk");
         t.setDaemon(true);
         t.start();
-        return new QuietPrefetch(List.copyOf(started));
+        return new QuietPrefetch(started);
     }
 
     /**
      * The seal read early and its walk, when {@code seal} is still that very file and was made for {@code pair}'s
-     * current settings; empty otherwise (the engine then reads the seal and walks itself).
+     * current settings; empty otherwise (the engine then reads the seal and walks itself). Taken once: this
+     * prefetch lets the seal go, and asked again for it answers empty.
      */
     Optional<Early> early(QuietSeal seal, FolderPair pair) {
         for (Started s : started) {
-            if (s.seal().path().equals(seal.path())) {
+            if (s.seal().path().equals(seal.path()) && started.remove(s)) {
                 boolean same = s.sealed().pair().equals(pair) && Stamp.of(seal.path()).equals(Optional.of(s.stamp()));
                 return same ? Optional.of(new Early(s.sealed(), s.unchanged())) : Optional.empty();
             }

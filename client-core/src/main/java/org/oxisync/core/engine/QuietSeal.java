@@ -1,7 +1,9 @@
 package org.oxisync.core.engine;
 
 import java.io.BufferedOutputStream;
-import java.io.ByteArrayInputStream;
+import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
+import java.io.InputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -14,14 +16,17 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
+import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
 import org.oxisync.core.scan.QuietRecord;
+import org.oxisync.core.scan.SealedRecord;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.io.DurableFiles;
 import org.slf4j.Logger;
@@ -53,9 +58,118 @@ public final class QuietSeal {
 
     /**
      * The sealed state: the pair as it was configured, the root's tree ETag and the {@link QuietRecord} of the
-     * entries ({@code length} bytes of {@code bytes} from {@code offset}).
+     * entries, {@code length} bytes kept in {@code file} after its first bytes {@code head} (the format, the pair, the
+     * ETag and the length), the file's checksum {@code crc}. The record is not held: a quiet walk compares it where it
+     * is kept ({@link #test}), reading the file again, and it counts only when the file still has exactly this head,
+     * a whole checksum and the record (at a million files the record is about 70 MB: a no-change run held it beside
+     * the walk's own, bench/README.md "A million files").
      */
-    record Sealed(FolderPair pair, String rootEtag, byte[] bytes, int offset, int length) {}
+    record Sealed(FolderPair pair, String rootEtag, Path file, byte[] head, int length, long crc)
+            implements SealedRecord {
+        @Override
+        public boolean test(Comparison compare) {
+            try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+                CheckedInputStream in = new CheckedInputStream(raw, new CRC32());
+                if (!Arrays.equals(in.readNBytes(head.length), head)) {
+                    return false; // another seal since it was read: never its answer
+                }
+                Limited record = new Limited(in, length);
+                if (!compare.sameAs(record)) {
+                    return false;
+                }
+                record.drain();
+                long body = in.getChecksum().getValue();
+                byte[] trailer = raw.readNBytes(8);
+                return trailer.length == 8 && ByteBuffer.wrap(trailer).getLong() == body && body == crc
+                        && raw.read() == -1;
+            } catch (IOException e) {
+                LOG.debug("quiet seal {} could not be compared ({}); running a full sync", file, e.toString());
+                return false;
+            }
+        }
+
+        /** The record's bytes, read from the file (whole and the one sealed, else an IOException). */
+        byte[] record() throws IOException {
+            byte[][] out = new byte[1][];
+            if (!test(in -> (out[0] = in.readNBytes(length)).length == length)) {
+                throw new IOException("the quiet seal " + file + " changed since it was read");
+            }
+            return out[0];
+        }
+    }
+
+    /** At most {@code left} bytes of a stream, then its end. */
+    private static final class Limited extends FilterInputStream {
+        private long left;
+
+        Limited(InputStream in, long left) {
+            super(in);
+            this.left = left;
+        }
+
+        @Override
+        public int read() throws IOException {
+            if (left <= 0) {
+                return -1;
+            }
+            int b = super.read();
+            if (b >= 0) {
+                left--;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (left <= 0) {
+                return -1;
+            }
+            int n = super.read(b, off, (int) Math.min(len, left));
+            if (n > 0) {
+                left -= n;
+            }
+            return n;
+        }
+
+        /** Reads what is left (so that the checksum covers the whole record). */
+        void drain() throws IOException {
+            byte[] skip = new byte[1 << 16];
+            while (read(skip, 0, skip.length) > 0) {
+                // counted by the checksum of the stream below
+            }
+            if (left > 0) {
+                throw new IOException("the record ends early");
+            }
+        }
+    }
+
+    /** A stream whose bytes are copied aside while {@code recording}. */
+    private static final class Recording extends FilterInputStream {
+        final java.io.ByteArrayOutputStream seen = new java.io.ByteArrayOutputStream();
+        boolean recording = true;
+
+        Recording(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0 && recording) {
+                seen.write(b);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0 && recording) {
+                seen.write(b, off, n);
+            }
+            return n;
+        }
+    }
 
     private final Path file;
 
@@ -143,29 +257,29 @@ public final class QuietSeal {
         return read().filter(s -> s.pair().equals(pair));
     }
 
-    /** The seal when it exists and is whole, whatever pair settings it was made for. */
+    /**
+     * The seal when it exists and is whole, whatever pair settings it was made for. Read as a stream (its checksum
+     * checked), keeping its head and not its record (see {@link Sealed}).
+     */
     Optional<Sealed> read() {
-        byte[] all;
+        long size;
+        InputStream raw;
         try {
-            all = Files.readAllBytes(file);
+            size = Files.size(file);
+            raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException e) {
             LOG.info("quiet seal {} unreadable ({}); running a full sync", file, e.toString());
             return Optional.empty();
         }
-        try {
-            if (all.length < 16) {
+        try (raw) {
+            if (size < 16) {
                 throw new IOException("too short");
             }
-            int bodyEnd = all.length - 8;
-            CRC32 crc = new CRC32();
-            crc.update(all, 0, bodyEnd);
-            if (ByteBuffer.wrap(all, bodyEnd, 8).getLong() != crc.getValue()) {
-                throw new IOException("checksum mismatch");
-            }
-            ByteArrayInputStream bytes = new ByteArrayInputStream(all, 0, bodyEnd);
-            DataInputStream in = new DataInputStream(bytes);
+            Recording head = new Recording(raw);
+            CheckedInputStream checked = new CheckedInputStream(head, new CRC32());
+            DataInputStream in = new DataInputStream(checked);
             if (in.readInt() != MAGIC || in.readInt() != FORMAT) {
                 return Optional.empty(); // another format: the next full run writes this one
             }
@@ -177,7 +291,7 @@ public final class QuietSeal {
             List<String> exclusions = strings(in);
             List<String> ignorePatterns = strings(in);
             int n = in.readInt();
-            if (n < 0 || n > bytes.available()) {
+            if (n < 0 || n > size) {
                 throw new IOException("bad settings count " + n);
             }
             Map<String, String> settings = new TreeMap<>();
@@ -186,12 +300,21 @@ public final class QuietSeal {
             }
             String rootEtag = string(in);
             int length = in.readInt();
-            if (rootEtag == null || length != bytes.available()) {
+            head.recording = false;
+            byte[] headBytes = head.seen.toByteArray();
+            if (rootEtag == null || length < 0 || headBytes.length + (long) length + 8 != size) {
                 throw new IOException("bad record length " + length);
+            }
+            Limited record = new Limited(checked, length);
+            record.drain(); // through the checksum, a block at a time: the record is not held
+            long crc = checked.getChecksum().getValue();
+            byte[] trailer = raw.readNBytes(8);
+            if (trailer.length != 8 || ByteBuffer.wrap(trailer).getLong() != crc || raw.read() != -1) {
+                throw new IOException("checksum mismatch");
             }
             FolderPair sealedPair = new FolderPair(id, name, localRoot, remoteFolderId, remotePath, exclusions,
                     ignorePatterns, settings);
-            return Optional.of(new Sealed(sealedPair, rootEtag, all, bodyEnd - length, length));
+            return Optional.of(new Sealed(sealedPair, rootEtag, file, headBytes, length, crc));
         } catch (IOException | RuntimeException e) {
             LOG.info("quiet seal {} damaged ({}); running a full sync", file, e.toString());
             return Optional.empty();

@@ -140,7 +140,7 @@ public final class SyncEngine {
                 report = RoleChange.combine(report, run(replan, options, start, again),
                         PairRightsSettings.read(replan).role());
                 settled = again.settled;
-                if (again.tree != null) {
+                if (again.file != null) {
                     refresh = again;
                 }
             }
@@ -149,9 +149,9 @@ public final class SyncEngine {
                 // every difference the run saw was planned and done, and it saw every pending folder
                 pending.write(Set.of());
             }
-            if (refresh.tree != null) {
+            if (refresh.file != null) {
                 // after run() has returned, so that the run's snapshots are garbage while the server is listed again
-                listingRefresh.after(refresh.tree, refresh.file, refresh.lastChangeNanos, pending);
+                listingRefresh.after(refresh.file, refresh.rootId, refresh.lastChangeNanos, pending);
                 report = report.withElapsed(reports.elapsed(start));
             }
         } catch (OxiCloudException.AuthExpired | OxiCloudException.LoginFailed e) {
@@ -175,10 +175,13 @@ public final class SyncEngine {
         return report;
     }
 
-    /** What {@link #runOnce} relists after the run: set when the run changed the server. */
+    /**
+     * What {@link #runOnce} relists after the run: set when the run changed the server. The listing cache file, not
+     * the listing: it is loaded again for the relisting, after the run's own data is garbage.
+     */
     private static final class RefreshLater {
-        RemoteTree tree;
         RemoteTreeFile file;
+        String rootId;
         long lastChangeNanos;
         /** The server refused a write as forbidden this run. */
         boolean refusedWrites;
@@ -411,8 +414,9 @@ public final class SyncEngine {
             PlanExecutor executor = new PlanExecutor(session, tally);
             // The listing cache must never be reused for a folder this run writes to before the server's delayed
             // ETag flush shows the write: marked stale before the first write, and again for anything else the
-            // run touched (a stop or a crash may come before the relisting below).
-            // Marked beside the cache file (RemoteTreeFile.markStale), without loading or rewriting the listing.
+            // run touched (a stop or a crash may come before the relisting in runOnce). Marked beside the cache file
+            // (RemoteTreeFile.markStale), without loading or rewriting the listing: nothing of it is held while the
+            // plan executes (about 100 bytes a file, bench/README.md "A million files").
             Set<String> planned = executor.remoteFoldersWritten(plan);
             treeFile.markStale(planned);
             try {
@@ -425,8 +429,8 @@ public final class SyncEngine {
             }
         }
         if (tally.remoteChanges.get() > 0 && abortReason == null) {
-            refresh.tree = treeFile.load(pair.remoteFolderId(), shared);
             refresh.file = treeFile;
+            refresh.rootId = pair.remoteFolderId();
             refresh.lastChangeNanos = tally.lastRemoteChangeNanos();
         }
         refresh.refusedWrites = !tally.refused().isEmpty();

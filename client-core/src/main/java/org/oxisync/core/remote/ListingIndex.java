@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * beside the cache ({@code .index}) after each save, so that a run that needs only the root's tree ETag and a few
  * folders' rows (a run started by the watcher) reads neither the whole file's tokens nor its rows. It describes one
  * version of the file: its size, modification time and file key are recorded, and an index that does not match the
- * file as it is now is not used (a crash between the two writes, the file rewritten by {@link StaleMarking} or by
+ * file as it is now is not used (a crash between the two writes, the file rewritten by an older version or by
  * hand); the reader then parses the file, as it always could. Deleting it is always safe.
  */
 final class ListingIndex {

@@ -132,6 +132,11 @@ public final class LocalScanner {
      */
     public boolean unchangedSince(Path root, PathFilter filter, byte[] sealed, int offset, int length)
             throws IOException {
+        return unchangedSince(root, filter, SealedRecord.of(sealed, offset, length));
+    }
+
+    /** As {@link #unchangedSince(Path, PathFilter, byte[], int, int)}, the record compared where it is kept. */
+    public boolean unchangedSince(Path root, PathFilter filter, SealedRecord sealed) throws IOException {
         QuietWalk walk = new ParallelTreeWalk<>(new ParallelTreeWalk.Parts<QuietWalk>() {
             @Override
             public QuietWalk create() {
@@ -143,7 +148,7 @@ public final class LocalScanner {
                 into.append(part);
             }
         }, hashThreads).walk(root);
-        return walk.matches(sealed, offset, length);
+        return walk.matches(sealed);
     }
 
     // ---- incremental scan -------------------------------------------------------------------------------------

@@ -104,6 +104,22 @@ public final class QuietRecord {
         return len == length && Arrays.equals(buf, 0, len, other, offset, offset + length);
     }
 
+    /** True when these bytes are the next {@code length} bytes of {@code other} (read a block at a time). */
+    boolean sameAs(java.io.InputStream other, int length) throws java.io.IOException {
+        if (len != length) {
+            return false;
+        }
+        byte[] block = new byte[1 << 16];
+        for (int at = 0; at < len; ) {
+            int n = other.readNBytes(block, 0, Math.min(block.length, len - at));
+            if (n <= 0 || !Arrays.equals(buf, at, at + n, block, 0, n)) {
+                return false;
+            }
+            at += n;
+        }
+        return true;
+    }
+
     byte[] toByteArray() {
         return Arrays.copyOf(buf, len);
     }

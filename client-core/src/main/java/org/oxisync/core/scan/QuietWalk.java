@@ -36,9 +36,9 @@ final class QuietWalk extends SimpleFileVisitor<Path> {
         special |= part.special;
     }
 
-    /** True when the sealed record ({@code length} bytes of {@code sealed} from {@code offset}) is what this walk saw. */
-    boolean matches(byte[] sealed, int offset, int length) {
-        return !special && seen.sameAs(sealed, offset, length);
+    /** True when the sealed record is what this walk saw. */
+    boolean matches(SealedRecord sealed) throws IOException {
+        return !special && sealed.test(in -> seen.sameAs(in, sealed.length()));
     }
 
     @Override

@@ -184,12 +184,24 @@ class QuietCheckTest extends HarnessTest {
 
         QuietPrefetch beforeReplace = QuietPrefetch.start(h.store.directory(), scanner, p -> true);
         QuietSeal.Sealed s = seal.read(pair).orElseThrow();
-        seal.write(pair, "another-etag", java.util.Arrays.copyOfRange(s.bytes(), s.offset(), s.offset() + s.length()));
+        seal.write(pair, "another-etag", s.record());
         assertTrue(beforeReplace.early(seal, pair).isEmpty(), "the seal file was replaced after the early read");
 
         h.write("a.txt", "ALPHA, longer");
         assertEquals(java.util.Optional.of(false), QuietPrefetch.start(h.store.directory(), scanner, p -> true)
                 .early(seal, pair).flatMap(QuietPrefetch.Early::outcome), "the disk changed");
+    }
+
+    /** The seal's record (about 90 bytes a file) is not carried through the run that follows the quiet check. */
+    @Test
+    void aSealReadEarlyIsHandedToTheEngineOnceAndThenLetGo() throws IOException {
+        sealedTree();
+        QuietSeal seal = QuietSeal.forPair(h.store.directory(), h.pair.id());
+        FolderPair pair = h.store.accounts().pair(h.pair.id()).orElseThrow();
+        QuietPrefetch prefetch = QuietPrefetch.start(h.store.directory(), new LocalScanner(FileChunker::digest, 2),
+                p -> true);
+        assertEquals(java.util.Optional.of(true), prefetch.early(seal, pair).flatMap(QuietPrefetch.Early::outcome));
+        assertTrue(prefetch.early(seal, pair).isEmpty(), "taken once: the prefetch holds the seal no longer");
     }
 
     @Test

@@ -33,8 +33,42 @@ class QuietSealTest {
         QuietSeal.Sealed s = seal.read(pair).orElseThrow();
         assertEquals(pair, s.pair());
         assertEquals("etag-1", s.rootEtag());
-        assertArrayEquals(record, Arrays.copyOfRange(s.bytes(), s.offset(), s.offset() + s.length()));
+        assertArrayEquals(record, s.record());
         assertEquals(List.of(seal.path()), QuietSeal.allIn(tmp).stream().map(QuietSeal::path).toList());
+    }
+
+    /** The record (about 70 MB at a million files) is compared where it is kept, never held by the seal read. */
+    @Test
+    void aSealReadKeepsItsHeadNotItsRecordAndComparesTheRecordInTheFile() throws IOException {
+        byte[] big = new byte[300_000];
+        new java.util.Random(3).nextBytes(big);
+        QuietSeal seal = QuietSeal.forPair(tmp, 7);
+        seal.write(pair, "etag-1", big);
+        QuietSeal.Sealed s = seal.read(pair).orElseThrow();
+        assertEquals(big.length, s.length());
+        assertTrue(s.head().length < 1_000, "head of " + s.head().length + " bytes");
+        assertTrue(s.test(in -> Arrays.equals(in.readAllBytes(), big)), "the record as written, to its end");
+        byte[] other = big.clone();
+        other[250_000] ^= 1;
+        assertFalse(s.test(in -> Arrays.equals(in.readAllBytes(), other)), "one byte differs");
+    }
+
+    /** An answer is only ever given for the very seal that was read. */
+    @Test
+    void aSealReplacedOrRemovedAfterItWasReadNeverMatches() throws IOException {
+        QuietSeal seal = QuietSeal.forPair(tmp, 7);
+        seal.write(pair, "etag-1", record);
+        QuietSeal.Sealed s = seal.read(pair).orElseThrow();
+        seal.write(pair, "etag-2", record); // the same record under another root ETag
+        assertFalse(s.test(in -> Arrays.equals(in.readAllBytes(), record)), "another seal's head");
+        seal.write(pair, "etag-1", record);
+        assertTrue(s.test(in -> Arrays.equals(in.readAllBytes(), record)), "the same seal again, byte for byte");
+        byte[] file = Files.readAllBytes(seal.path());
+        file[file.length - 9] ^= 1; // the record's last byte, its checksum left as it was
+        Files.write(seal.path(), file);
+        assertFalse(s.test(in -> true), "a damaged record, whatever the comparison says");
+        seal.delete();
+        assertFalse(s.test(in -> true), "no seal: not quiet, and no error");
     }
 
     @Test

@@ -42,6 +42,23 @@ class CompactIndexTest {
         assertEquals(expected.hashCode(), index.hashCode());
     }
 
+    /** A tree's index takes 4/3 of a slot an item (was the next power of two: 2,097,152 slots for these). */
+    @Test
+    void aMillionPathsThatDifferInTheirLastCharactersTakeFourThirdsOfASlotAnItemAndAreEachFound() {
+        int n = 1_020_200;
+        List<Item> items = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            items.add(new Item("t" + i / 50_000 + "/d" + i / 50 + "/f" + i + ".bin", i));
+        }
+        CompactIndex<String, Item> index = new CompactIndex<>(List.copyOf(items), Item::key);
+        assertTrue(index.slots() <= n * 4 / 3 + 1, "slots: " + index.slots());
+        assertEquals(n, index.size());
+        for (Item item : items) {
+            assertSame(item, index.get(item.key()), item.key());
+        }
+        assertEquals(-1, index.indexOf("t0/d0/f9999999.bin"));
+    }
+
     @Test
     void absentAndNullKeysAreNotFound() {
         Map<String, Item> index = new CompactIndex<>(List.of(new Item("a", 1), new Item(null, 2)), Item::key);

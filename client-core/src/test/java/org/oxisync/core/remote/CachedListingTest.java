@@ -139,13 +139,13 @@ class CachedListingTest {
     void staleMarksAreAppendedBesideTheCacheAppliedByEveryReadAndClearedByTheNextSave() throws Exception {
         RemoteTreeFile file = saved(tree());
         String before = Files.readString(file.path());
-        file.markStale(List.of("d3"));
+        file.markStale(List.of("d2")); // pics: one parent (d3 has two in this tree, and which is its parent is not fixed)
         assertEquals(before, Files.readString(file.path()), "the listing itself is not rewritten");
-        assertEquals(tree().withStale(List.of("d3")), file.load("root"), "a load applies the marks");
+        assertEquals(tree().withStale(List.of("d2")), file.load("root"), "a load applies the marks");
         CachedListing cached = CachedListing.read(file.path(), "root").orElseThrow();
         assertEquals(Optional.empty(), cached.rootEtag().filter(e -> !e.isEmpty()), "the root is unknown too");
         RemoteTreeFile copy = new RemoteTreeFile(dir.resolve("remote-tree-2.json"));
-        copy.save(tree().withStale(List.of("d3")));
+        copy.save(tree().withStale(List.of("d2")));
         assertEquals(CachedListing.read(copy.path(), "root").orElseThrow().snapshot(copy.path(), shared)
                 .orElseThrow().entries(), cached.snapshot(file.path(), shared).orElseThrow().entries(),
                 "the snapshot's folder ETags as if the marks had been saved");

@@ -24,6 +24,8 @@ class ParallelTreeWalkTest {
     static final class Recorder extends SimpleFileVisitor<Path> {
         final Path base;
         final List<String> events = new ArrayList<>();
+        /** How many parts were appended to this one. */
+        int appended;
 
         Recorder(Path base) {
             this.base = base;
@@ -71,6 +73,7 @@ class ParallelTreeWalkTest {
             @Override
             public void append(Recorder into, Recorder part) {
                 into.events.addAll(part.events);
+                into.appended++;
             }
         };
     }
@@ -105,6 +108,25 @@ class ParallelTreeWalkTest {
         assertTrue(sequential.events.contains("link d2/link 0") || sequential.events.stream()
                 .anyMatch(e -> e.startsWith("link d2/link")), sequential.events.toString());
         assertTrue(sequential.events.stream().noneMatch(e -> e.contains("hidden.txt")));
+    }
+
+    /** Parts are folded as folders finish: a finished subtree is one part, not two or more a folder held to the end. */
+    @Test
+    void theWalkOfManyFoldersReachesItsFinalMergeAsOnePartInTheSameOrder() throws IOException {
+        for (int d = 0; d < 8; d++) {
+            for (int e = 0; e < 3; e++) {
+                Path dir = Files.createDirectories(root.resolve("d" + d + "/e" + e));
+                Files.writeString(dir.resolve("f"), "x");
+            }
+            Files.writeString(root.resolve("d" + d + "/top.txt"), "top");
+        }
+        Recorder sequential = new Recorder(root);
+        Files.walkFileTree(root, sequential);
+        for (int threads : new int[] {1, 3}) {
+            Recorder merged = new ParallelTreeWalk<>(recorders(root), threads).walk(root);
+            assertEquals(sequential.events, merged.events, "threads: " + threads);
+            assertEquals(1, merged.appended, "parts of 33 folders reaching the final merge, threads: " + threads);
+        }
     }
 
     @Test
