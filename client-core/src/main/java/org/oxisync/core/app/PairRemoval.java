@@ -1,6 +1,7 @@
 package org.oxisync.core.app;
 
 import java.io.IOException;
+import org.oxisync.core.engine.PendingFolders;
 import org.oxisync.core.engine.QuietSeal;
 import org.oxisync.core.remote.RemoteTreeFile;
 import org.oxisync.store.LocalStore;
@@ -8,7 +9,8 @@ import org.oxisync.store.account.FolderPair;
 
 /**
  * Removing a folder pair, the same for `oxisync pair remove` and the desktop settings: its journal rows and the pair
- * go in one transaction, then its remote listing cache and its quiet seal. No file is touched on either side.
+ * go in one transaction, then its remote listing cache (with its index and stale marks), its pending folders and its
+ * quiet seal. No file is touched on either side.
  */
 public final class PairRemoval {
     private PairRemoval() {}
@@ -20,6 +22,7 @@ public final class PairRemoval {
             store.accounts().removePair(id);
         });
         RemoteTreeFile.forPair(store.directory(), id).delete();
+        PendingFolders.forPair(store.directory(), id).forget();
         QuietSeal.forPair(store.directory(), id).delete();
     }
 }

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * forgets the file when it cannot tell (a folder renamed, moved or gone). Each write is durable before the listing
  * it describes is saved, so a crash leaves the file saying "unknown" or naming too many folders, never too few.
  */
-final class PendingFolders {
+public final class PendingFolders {
     private static final Logger LOG = LoggerFactory.getLogger(PendingFolders.class);
     private static final String HEADER = "oxisync pending folders 1";
 
@@ -39,7 +39,7 @@ final class PendingFolders {
         this.file = file;
     }
 
-    static PendingFolders forPair(Path storeDirectory, long pairId) {
+    public static PendingFolders forPair(Path storeDirectory, long pairId) {
         return new PendingFolders(storeDirectory.resolve("remote-tree-" + pairId + ".pending"));
     }
 
@@ -66,7 +66,7 @@ final class PendingFolders {
     }
 
     /** Every folder may hold changes (before a listing whose changes nobody compared is saved). */
-    void forget() throws IOException {
+    public void forget() throws IOException {
         if (!Files.deleteIfExists(file)) {
             return;
         }
