@@ -228,47 +228,13 @@ public final class SyncEngine {
         RemoteTreeFile treeFile = RemoteTreeFile.forPair(store.directory(), pair.id());
         PendingFolders pending = PendingFolders.forPair(store.directory(), pair.id());
         LocalScanner scans = runScanner(pair, options);
-        // A run started by the watcher while the server is unchanged reads only the folders around its paths
-        // (RunScope): at a million files a save no longer reads the journal and the listing cache whole
-        RemoteScanner.CacheCheck cacheCheck = null;
-        ScopedRun.Result scoped = null;
-        boolean listedChanges = false; // this run saved the server's changes to the cache (ChangedListing)
-        if (hint instanceof LocalHint.Paths paths && !store.needsRebuild() && options.staleRemoteFolders().isEmpty()
-                && !store.journal().isEmpty(pair.id())) {
-            Optional<Set<String>> pendingIds = pending.read();
-            Optional<RunScope> around = RunScope.around(paths.paths());
-            if (pendingIds.isPresent() && around.isPresent()) {
-                listener.phase(pair.name(), "discovering");
-                RemoteScanner plain = new RemoteScanner(api, SharedStrings.none());
-                cacheCheck = plain.checkCache(treeFile, pair.remoteFolderId());
-                Set<String> hintNow = new HashSet<>(paths.paths());
-                Set<String> pendingNow = new HashSet<>(pendingIds.get());
-                if (!cacheCheck.unchanged()) { // another device's change: list it, its folders then pending
-                    Optional<Set<String>> changed = ChangedListing.listInto(plain, treeFile, pair.remoteFolderId(),
-                            cacheCheck.root(), pending);
-                    if (changed.isPresent()) {
-                        listedChanges = !changed.get().isEmpty();
-                        RemoteScanner.CacheCheck listed = plain.checkCache(treeFile, pair.remoteFolderId(),
-                                cacheCheck.root());
-                        Map<String, String> folderPaths = listed.folderPaths();
-                        for (String id : changed.get()) { // read on the disk too, as RemoteChanges makes a run do
-                            String path = folderPaths.get(id);
-                            if (path != null) {
-                                hintNow.add(path);
-                            }
-                        }
-                        pendingNow.addAll(changed.get());
-                        around = RunScope.around(hintNow);
-                        cacheCheck = listed;
-                    }
-                }
-                if (cacheCheck.unchanged() && around.isPresent()) {
-                    listener.phase(pair.name(), "scanning");
-                    scoped = new ScopedRun(store.journal(), pair.id(), scans).read(root, filter, around.get(),
-                            cacheCheck, pendingNow, hintNow).orElse(null);
-                }
-            }
-        }
+        // A run started by the watcher reads only the folders around its paths when it can (ScopedStart, RunScope):
+        // at a million files a save no longer reads the journal and the listing cache whole
+        ScopedStart.Attempt attempt = new ScopedStart(api, store, listener).attempt(pair, options, hint, root, filter,
+                scans, treeFile, pending);
+        RemoteScanner.CacheCheck cacheCheck = attempt.cacheCheck();
+        ScopedRun.Result scoped = attempt.scoped();
+        boolean listedChanges = attempt.listedChanges(); // this run saved the server's changes to the cache
         if (scoped == null) { // a dry run too: its discovery saves a changed listing like any run's
             pending.forget(); // this run may save a changed listing whose changes nobody has compared yet
         }
