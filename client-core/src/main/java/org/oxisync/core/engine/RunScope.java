@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.oxisync.core.naming.Names;
 import org.oxisync.core.naming.RelativePaths;
 import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalBase;
@@ -181,9 +182,18 @@ final class RunScope {
         }
     }
 
-    /** As the incremental scan reads a hint's path ({@link org.oxisync.core.scan.LocalHint#normalize}). */
+    /** As the incremental scan reads a hint's path: '/'-separated, NFC, no leading or trailing slash. */
     static String normalize(String raw) {
-        return org.oxisync.core.scan.LocalHint.normalize(raw);
+        String s = Names.nfc(raw.replace('\\', '/'));
+        int a = 0;
+        int b = s.length();
+        while (a < b && s.charAt(a) == '/') {
+            a++;
+        }
+        while (b > a && s.charAt(b - 1) == '/') {
+            b--;
+        }
+        return s.substring(a, b);
     }
 
     @Override

@@ -17,20 +17,6 @@ public sealed interface LocalHint permits LocalHint.All, LocalHint.Paths {
         return new Paths(Set.copyOf(paths));
     }
 
-    /** A hint's path as the scan reads it: '/'-separated, NFC, without leading or trailing slashes. */
-    static String normalize(String raw) {
-        String s = org.oxisync.core.naming.Names.nfc(raw.replace('\\', '/'));
-        int a = 0;
-        int b = s.length();
-        while (a < b && s.charAt(a) == '/') {
-            a++;
-        }
-        while (b > a && s.charAt(b - 1) == '/') {
-            b--;
-        }
-        return s.substring(a, b);
-    }
-
     /** Scan everything. */
     record All() implements LocalHint {}
 
