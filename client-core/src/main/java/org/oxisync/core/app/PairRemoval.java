@@ -24,5 +24,6 @@ public final class PairRemoval {
         RemoteTreeFile.forPair(store.directory(), id).delete();
         PendingFolders.forPair(store.directory(), id).forget();
         QuietSeal.forPair(store.directory(), id).delete();
+        org.oxisync.core.engine.SealTouches.forPair(store.directory(), id).delete();
     }
 }

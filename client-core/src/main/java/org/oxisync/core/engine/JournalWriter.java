@@ -24,6 +24,8 @@ final class JournalWriter {
     private final LocalStore store;
     private final long pairId;
     private final Clock clock;
+    /** Told the path of every row a batch changes, and asked to keep them before the batch commits. */
+    private final JournalTouches touches;
     private final List<Runnable> pending = new ArrayList<>();
     /**
      * Held while a batch is written: batches are taken and committed in order, and the monitor (guarding
@@ -33,9 +35,14 @@ final class JournalWriter {
     private final java.util.concurrent.locks.ReentrantLock writing = new java.util.concurrent.locks.ReentrantLock(true);
 
     JournalWriter(LocalStore store, long pairId, Clock clock) {
+        this(store, pairId, clock, JournalTouches.NONE);
+    }
+
+    JournalWriter(LocalStore store, long pairId, Clock clock, JournalTouches touches) {
         this.store = store;
         this.pairId = pairId;
         this.clock = clock;
+        this.touches = touches;
     }
 
     /**
@@ -49,6 +56,7 @@ final class JournalWriter {
             if (row.remoteId() != null) {
                 dropOtherRowsNaming(row.remoteId(), row.path());
             }
+            touches.touched(row.path());
             store.journal().upsert(row);
         });
     }
@@ -62,7 +70,10 @@ final class JournalWriter {
      */
     void insertNew(JournalEntry e) {
         var row = JournalMapping.toStore(pairId, e, clock.instant());
-        add(() -> store.journal().upsert(row));
+        add(() -> {
+            touches.touched(row.path());
+            store.journal().upsert(row);
+        });
     }
 
     private void dropOtherRowsNaming(String remoteId, String path) {
@@ -73,6 +84,7 @@ final class JournalWriter {
             other = j.findByRemoteId(pairId, remoteId);
         }
         while (other.isPresent()) {
+            touches.touched(other.get().path());
             j.delete(pairId, other.get().path());
             other = j.findByRemoteId(pairId, remoteId);
         }
@@ -84,11 +96,15 @@ final class JournalWriter {
     }
 
     void delete(String path) {
-        add(() -> store.journal().delete(pairId, path));
+        add(() -> {
+            touches.touched(path);
+            store.journal().delete(pairId, path);
+        });
     }
 
     void deleteTree(String path) {
         add(() -> {
+            touches.touched(path);
             store.journal().delete(pairId, path);
             store.journal().deleteTree(pairId, path);
         });
@@ -117,6 +133,8 @@ final class JournalWriter {
                 row = j.findByRemoteId(pairId, remoteId);
             }
             String source = row.map(r -> r.path()).orElse(from);
+            touches.touched(source);
+            touches.touched(to);
             List<org.oxisync.store.journal.JournalEntry> subtree = j.descendants(pairId, source);
             j.delete(pairId, source);
             j.deleteTree(pairId, source);
@@ -163,6 +181,13 @@ final class JournalWriter {
             ops = new ArrayList<>(pending);
             pending.clear();
         }
-        store.inTransaction(() -> ops.forEach(Runnable::run));
+        store.inTransaction(() -> {
+            ops.forEach(Runnable::run);
+            try { // the paths kept before the commit that changes them (see SealTouches)
+                touches.persist();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("could not keep the journal paths of a batch", e);
+            }
+        });
     }
 }

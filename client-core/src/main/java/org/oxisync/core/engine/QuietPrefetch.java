@@ -16,6 +16,7 @@ import org.oxisync.core.ignore.IgnoreRules;
 import org.oxisync.core.ignore.PathFilter;
 import org.oxisync.core.ignore.SelectiveSync;
 import org.oxisync.core.scan.LocalScanner;
+import org.oxisync.core.scan.QuietDiff;
 import org.oxisync.store.account.FolderPair;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,7 +39,7 @@ import org.slf4j.LoggerFactory;
 public final class QuietPrefetch {
     private static final Logger LOG = LoggerFactory.getLogger(QuietPrefetch.class);
 
-    private record Started(QuietSeal seal, Stamp stamp, QuietSeal.Sealed sealed, CompletableFuture<Boolean> unchanged) {}
+    private record Started(QuietSeal seal, Stamp stamp, QuietSeal.Sealed sealed, CompletableFuture<QuietDiff.Outcome> walked) {}
 
     /** What identifies one version of a seal file. */
     private record Stamp(Object fileKey, long size, FileTime modified) {
@@ -55,11 +56,11 @@ public final class QuietPrefetch {
     }
 
     /** A seal read early and its walk's outcome. */
-    record Early(QuietSeal.Sealed sealed, CompletableFuture<Boolean> unchanged) {
+    record Early(QuietSeal.Sealed sealed, CompletableFuture<QuietDiff.Outcome> walked) {
         /** The walk's answer (waiting for it); empty when it failed. */
-        Optional<Boolean> outcome() {
+        Optional<QuietDiff.Outcome> outcome() {
             try {
-                return Optional.of(unchanged.join());
+                return Optional.of(walked.join());
             } catch (RuntimeException e) {
                 return Optional.empty();
             }
@@ -103,11 +104,10 @@ public final class QuietPrefetch {
                 try {
                     PathFilter filter = new PathFilter(IgnoreRules.withDefaults(p.ignorePatterns()),
                             new SelectiveSync(new HashSet<>(p.exclusions())));
-                    s.unchanged().complete(scanner.unchangedSince(Path.of(p.localRoot()), filter,
-                            s.sealed()));
+                    s.walked().complete(scanner.compareWithSeal(Path.of(p.localRoot()), filter, s.sealed()));
                 } catch (Exception | Error e) {
                     LOG.debug("early quiet walk of {} failed ({}); the engine walks itself", p.name(), e.toString());
-                    s.unchanged().completeExceptionally(e);
+                    s.walked().completeExceptionally(e);
                 }
             }
         }, "oxisync-quiet-walk");
@@ -125,7 +125,7 @@ public final class QuietPrefetch {
         for (Started s : started) {
             if (s.seal().path().equals(seal.path()) && started.remove(s)) {
                 boolean same = s.sealed().pair().equals(pair) && Stamp.of(seal.path()).equals(Optional.of(s.stamp()));
-                return same ? Optional.of(new Early(s.sealed(), s.unchanged())) : Optional.empty();
+                return same ? Optional.of(new Early(s.sealed(), s.walked())) : Optional.empty();
             }
         }
         return Optional.empty();

@@ -215,15 +215,23 @@ public final class SyncEngine {
         PathFilter filter = IgnoreFile.filter(pair);
         LocalHint hint = options.localHint();
         QuietSeal seal = QuietSeal.forPair(store.directory(), pair.id());
-        if (hint == LocalHint.ALL && options.staleRemoteFolders().isEmpty() && !store.needsRebuild()
-                && quietCheck.quiet(pair, root, filter, seal)) {
+        SealTouches touches = SealTouches.forPair(store.directory(), pair.id());
+        QuietCheck.Verdict quiet = hint == LocalHint.ALL && options.staleRemoteFolders().isEmpty()
+                && !store.needsRebuild() ? quietCheck.check(pair, root, filter, seal, touches) : QuietCheck.FULL;
+        if (quiet instanceof QuietCheck.Quiet) {
             LOG.debug("{}: quiet check: the disk and the server are as the last full run left them", pair.name());
             store.versions().applyRetention();
             refresh.settled = true; // as the last full run left it, which planned nothing
             return reports.report(pair, new RunTally(), List.of(), null, start, options.dryRun());
         }
-        if (!options.dryRun()) {
+        // A run from the seal reads around the paths where the disk or the journal changed since (the watcher's hint
+        // for a run with no watcher: a sync-once after edits) and keeps the seal true (SealTouches)
+        QuietCheck.FromSeal fromSeal = quiet instanceof QuietCheck.FromSeal f ? f : null;
+        if (fromSeal != null) {
+            hint = LocalHint.of(fromSeal.hint());
+        } else if (!options.dryRun()) {
             seal.delete(); // before this run changes anything (see QuietSeal)
+            touches.delete();
         }
         RemoteTreeFile treeFile = RemoteTreeFile.forPair(store.directory(), pair.id());
         PendingFolders pending = PendingFolders.forPair(store.directory(), pair.id());
@@ -241,9 +249,16 @@ public final class SyncEngine {
         JournalBase base = scoped != null ? scoped.base()
                 : new JournalBase(store.journal().all(pair.id(), JournalMapping::toPlan));
 
-        if (hint instanceof LocalHint.Paths && (store.needsRebuild() || base.entries().isEmpty())) {
+        if (scoped == null && hint instanceof LocalHint.Paths && (store.needsRebuild() || base.entries().isEmpty())) {
             hint = LocalHint.ALL; // nothing recorded to take the unchanged entries from
+            if (fromSeal != null && !options.dryRun()) {
+                seal.delete();
+                touches.delete();
+            }
+            fromSeal = null;
         }
+        JournalTouches journalTouches = fromSeal == null || options.dryRun() ? JournalTouches.NONE
+                : touches.recorder(seal);
         SharedStrings shared = scoped != null ? scoped.shared() : SharedStrings.of(base);
         RemoteScanner remoteScanner = new RemoteScanner(api, shared);
         ScanResult scan;
@@ -366,7 +381,7 @@ public final class SyncEngine {
         listener.phase(pair.name(), "syncing");
         org.oxisync.core.reason.Reason abortReason = null;
         if (!twins.isEmpty()) { // before the plan: a join killed half-way keeps what it recorded (TwinRecorder)
-            int recorded = new TwinRecorder(store, pair.id(), new JournalWriter(store, pair.id(), clock),
+            int recorded = new TwinRecorder(store, pair.id(), new JournalWriter(store, pair.id(), clock, journalTouches),
                     transferOptions.deltaThresholdBytes()).record(twins, scan, options.stop(), pair.name(), listener,
                     tally);
             LOG.debug("{}: recorded {} entries new to the journal and alike on both sides", pair.name(), recorded);
@@ -376,7 +391,7 @@ public final class SyncEngine {
             }
         }
         if (!plan.actions().isEmpty()) { // nothing to execute: skip building the executor's indexes of the tree
-            PlanExecutor.Session session = session(pair, options, root, scan, remote, base);
+            PlanExecutor.Session session = session(pair, options, root, scan, remote, base, journalTouches);
             PlanExecutor executor = new PlanExecutor(session, tally);
             // The listing cache must never be reused for a folder this run writes to before the server's delayed
             // ETag flush shows the write: marked stale before the first write, and again for anything else the
@@ -409,9 +424,12 @@ public final class SyncEngine {
         // and this run changed none of them, so a full run on the same disk and server plans nothing again. (Not
         // "nothing differs": a folder whose journal row lacks its file key differs forever yet plans nothing.)
         if (plan.actions().isEmpty() && twins.isEmpty() && report.status() == SyncStatus.OK && report.skipped().isEmpty()
-                && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty() && hint == LocalHint.ALL
-                && twice.staleFolderIds().isEmpty()) {
-            QuietCheck.writeSeal(seal, pair, rootEtag.get(), scan);
+                && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty() && twice.staleFolderIds().isEmpty()) {
+            if (hint == LocalHint.ALL) {
+                QuietCheck.writeSeal(seal, touches, pair, rootEtag.get(), scan);
+            } else if (fromSeal != null && fromSeal.walkAgreesWith(scan)) {
+                QuietCheck.reseal(seal, pair, rootEtag.get(), fromSeal); // the disk as walked, the server as seen
+            }
         }
         return report;
     }
@@ -467,13 +485,13 @@ public final class SyncEngine {
     }
 
     private PlanExecutor.Session session(FolderPair pair, SyncOptions options, Path root, ScanResult scan,
-                                         RemoteScan remote, JournalBase base) {
+                                         RemoteScan remote, JournalBase base, JournalTouches touches) {
         Map<String, JournalEntry> journalByPath = base.byPath();
         Map<String, LocalEntry> localByPath = scan.snapshot().byPath();
         Map<String, RemoteEntry> remoteById = remote.snapshot().byId();
         return new PlanExecutor.Session(pair.name(), pair.id(), api, store, uploader, downloader,
                 new LocalTree(root, scan.diskNames()), new RemoteIndex(pair.remoteFolderId(), remote.snapshot(), base),
-                new JournalWriter(store, pair.id(), clock), journalByPath, localByPath, remoteById, scan,
+                new JournalWriter(store, pair.id(), clock, touches), journalByPath, localByPath, remoteById, scan,
                 new ProgressAccumulator(clock), listener, clock, options.workers(),
                 transferOptions.deltaThresholdBytes(), scanner.digester(), options.stop(),
                 new ConflictNamer(clock, options.host()));

@@ -137,18 +137,15 @@ public final class LocalScanner {
 
     /** As {@link #unchangedSince(Path, PathFilter, byte[], int, int)}, the record compared where it is kept. */
     public boolean unchangedSince(Path root, PathFilter filter, SealedRecord sealed) throws IOException {
-        QuietWalk walk = new ParallelTreeWalk<>(new ParallelTreeWalk.Parts<QuietWalk>() {
-            @Override
-            public QuietWalk create() {
-                return new QuietWalk(root, filter);
-            }
+        return QuietWalk.walk(root, filter, hashThreads).matches(sealed);
+    }
 
-            @Override
-            public void append(QuietWalk into, QuietWalk part) {
-                into.append(part);
-            }
-        }, hashThreads).walk(root);
-        return walk.matches(sealed);
+    /**
+     * As {@link #unchangedSince(Path, PathFilter, SealedRecord)}, and when the disk is not the same, which paths
+     * differ ({@link QuietDiff}): a run can then read only the folders around them.
+     */
+    public QuietDiff.Outcome compareWithSeal(Path root, PathFilter filter, SealedRecord sealed) throws IOException {
+        return QuietWalk.walk(root, filter, hashThreads).against(sealed);
     }
 
     // ---- incremental scan -------------------------------------------------------------------------------------

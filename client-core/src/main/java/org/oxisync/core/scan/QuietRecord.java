@@ -79,6 +79,63 @@ public final class QuietRecord {
         return true;
     }
 
+    /**
+     * The record of one entry of a scan ({@link #of}'s bytes for it alone); empty when it is neither a folder nor an
+     * unhashed file.
+     */
+    public static java.util.Optional<byte[]> bytesOf(LocalEntry e) {
+        QuietRecord r = new QuietRecord(64);
+        return r.entry(e) ? java.util.Optional.of(r.toByteArray()) : java.util.Optional.empty();
+    }
+
+    /**
+     * Where the entry that starts at {@code at} of {@code b} ends (its bytes are {@code [at, end)}); -1 when the
+     * bytes before {@code limit} do not hold a whole entry.
+     */
+    static int entryEnd(byte[] b, int at, int limit) {
+        if (at + 5 > limit) {
+            return -1;
+        }
+        byte kind = b[at];
+        int pathLength = int4(b, at + 1);
+        long end = (long) at + 5 + pathLength;
+        if (kind == FILE) {
+            end += 16;
+        } else if (kind != DIR) {
+            return -1;
+        }
+        if (pathLength < 0 || end + 1 > limit) {
+            return -1;
+        }
+        if (b[(int) end] == 0) {
+            return (int) end + 1;
+        }
+        if (b[(int) end] != 1 || end + 5 > limit) {
+            return -1;
+        }
+        int keyLength = int4(b, (int) end + 1);
+        long keyEnd = end + 5 + keyLength;
+        return keyLength < 0 || keyEnd > limit ? -1 : (int) keyEnd;
+    }
+
+    /** The length of the path of the entry that starts at {@code at} (its UTF-8 bytes follow at {@code at + 5}). */
+    static int pathLength(byte[] b, int at) {
+        return int4(b, at + 1);
+    }
+
+    private static int int4(byte[] b, int at) {
+        return (b[at] & 0xff) << 24 | (b[at + 1] & 0xff) << 16 | (b[at + 2] & 0xff) << 8 | (b[at + 3] & 0xff);
+    }
+
+    /** These bytes (shared, not copied: the record is not changed after a walk) and their length. */
+    byte[] buffer() {
+        return buf;
+    }
+
+    int length() {
+        return len;
+    }
+
     void dir(String path, String fileKey) {
         byte1(DIR);
         string(path);

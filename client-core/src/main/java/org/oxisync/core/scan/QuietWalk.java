@@ -36,6 +36,26 @@ final class QuietWalk extends SimpleFileVisitor<Path> {
         special |= part.special;
     }
 
+    /** Walks {@code root} on {@code threads} threads (see {@link ParallelTreeWalk}). */
+    static QuietWalk walk(Path root, PathFilter filter, int threads) throws IOException {
+        return new ParallelTreeWalk<>(new ParallelTreeWalk.Parts<QuietWalk>() {
+            @Override
+            public QuietWalk create() {
+                return new QuietWalk(root, filter);
+            }
+
+            @Override
+            public void append(QuietWalk into, QuietWalk part) {
+                into.append(part);
+            }
+        }, threads).walk(root);
+    }
+
+    /** What this walk found against the sealed record (see {@link QuietDiff}). */
+    QuietDiff.Outcome against(SealedRecord sealed) throws IOException {
+        return QuietDiff.compare(seen, special, sealed);
+    }
+
     /** True when the sealed record is what this walk saw. */
     boolean matches(SealedRecord sealed) throws IOException {
         return !special && sealed.test(in -> seen.sameAs(in, sealed.length()));

@@ -15,6 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.scan.LocalScanner;
+import org.oxisync.core.scan.QuietDiff;
 import org.oxisync.core.scan.TempNames;
 import org.oxisync.core.transfer.TransferOptions;
 import org.oxisync.emulator.EndpointStats;
@@ -86,13 +87,35 @@ class QuietCheckTest extends HarnessTest {
     }
 
     @Test
-    void runThatChangesSomethingRemovesTheSealAndTheNextAgreeingRunWritesItAgain() {
+    void runFromTheSealThatChangesSomethingKeepsTheSealWithItsJournalPathsAndTheNextAgreeingRunRenewsIt()
+            throws IOException {
         sealedTree();
+        byte[] before = Files.readAllBytes(seal());
         h.write("new.txt", "new");
         SyncReport r = run();
         assertFalse(wasQuiet());
         assertEquals(1, r.uploaded());
-        assertFalse(Files.exists(seal()), "a run that changed something must not leave a seal");
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(seal())), "the seal is kept as it was");
+        Path touched = SealTouches.forPair(h.store.directory(), h.pair.id()).path();
+        assertTrue(Files.readAllLines(touched).contains("new.txt"), "the journal path it changed is listed");
+        run();
+        assertFalse(wasQuiet(), "the disk and the server differ from the seal");
+        assertFalse(java.util.Arrays.equals(before, Files.readAllBytes(seal())), "renewed: it planned nothing");
+        assertFalse(Files.exists(touched), "the renewed seal covers the listed paths");
+        run();
+        assertTrue(wasQuiet());
+    }
+
+    @Test
+    void fullRunRemovesTheSealBeforeChangingAnythingAndTheNextAgreeingRunWritesItAgain() throws IOException {
+        sealedTree();
+        SealTouches touches = SealTouches.forPair(h.store.directory(), h.pair.id());
+        Files.writeString(touches.path(), "not a list of paths\n"); // unknown: only a full run can tell
+        h.write("new.txt", "new");
+        SyncReport r = run();
+        assertEquals(1, r.uploaded());
+        assertFalse(Files.exists(seal()), "a full run that changed something must not leave a seal");
+        assertFalse(Files.exists(touches.path()));
         run();
         assertFalse(wasQuiet());
         assertTrue(Files.exists(seal()));
@@ -175,8 +198,8 @@ class QuietCheckTest extends HarnessTest {
         QuietSeal seal = QuietSeal.forPair(h.store.directory(), h.pair.id());
         FolderPair pair = h.store.accounts().pair(h.pair.id()).orElseThrow();
         LocalScanner scanner = new LocalScanner(FileChunker::digest, 2);
-        assertEquals(java.util.Optional.of(true), QuietPrefetch.start(h.store.directory(), scanner, p -> true)
-                .early(seal, pair).flatMap(QuietPrefetch.Early::outcome));
+        assertTrue(QuietPrefetch.start(h.store.directory(), scanner, p -> true).early(seal, pair)
+                .flatMap(QuietPrefetch.Early::outcome).orElseThrow() instanceof QuietDiff.Same);
         assertTrue(QuietPrefetch.start(h.store.directory(), scanner, p -> false).early(seal, pair).isEmpty(),
                 "a pair not wanted is not walked early");
         assertTrue(QuietPrefetch.start(h.store.directory(), scanner, p -> true)
@@ -188,8 +211,9 @@ class QuietCheckTest extends HarnessTest {
         assertTrue(beforeReplace.early(seal, pair).isEmpty(), "the seal file was replaced after the early read");
 
         h.write("a.txt", "ALPHA, longer");
-        assertEquals(java.util.Optional.of(false), QuietPrefetch.start(h.store.directory(), scanner, p -> true)
-                .early(seal, pair).flatMap(QuietPrefetch.Early::outcome), "the disk changed");
+        QuietDiff.Outcome changed = QuietPrefetch.start(h.store.directory(), scanner, p -> true).early(seal, pair)
+                .flatMap(QuietPrefetch.Early::outcome).orElseThrow();
+        assertEquals(java.util.Set.of("a.txt"), ((QuietDiff.Differs) changed).paths(), "the disk changed there");
     }
 
     /** The seal's record (about 90 bytes a file) is not carried through the run that follows the quiet check. */
@@ -200,7 +224,8 @@ class QuietCheckTest extends HarnessTest {
         FolderPair pair = h.store.accounts().pair(h.pair.id()).orElseThrow();
         QuietPrefetch prefetch = QuietPrefetch.start(h.store.directory(), new LocalScanner(FileChunker::digest, 2),
                 p -> true);
-        assertEquals(java.util.Optional.of(true), prefetch.early(seal, pair).flatMap(QuietPrefetch.Early::outcome));
+        assertTrue(prefetch.early(seal, pair).flatMap(QuietPrefetch.Early::outcome).orElseThrow()
+                instanceof QuietDiff.Same);
         assertTrue(prefetch.early(seal, pair).isEmpty(), "taken once: the prefetch holds the seal no longer");
     }
 
