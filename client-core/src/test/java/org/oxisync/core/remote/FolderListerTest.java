@@ -35,14 +35,25 @@ class FolderListerTest {
         final AtomicInteger most = new AtomicInteger();
         final AtomicInteger listed = new AtomicInteger();
         final CountDownLatch fourTogether = new CountDownLatch(FolderLister.AT_ONCE);
+        final AtomicInteger batchGets = new AtomicInteger();
         volatile String failing;
 
         FakeServer() {
+            this(0);
+        }
+
+        /** With {@code subfolders} empty folders in each folder of the root, after its two files. */
+        FakeServer(int subfolders) {
             List<Resource> root = new ArrayList<>();
             for (int i = 0; i < FOLDERS; i++) {
                 String id = "d" + i;
                 root.add(folder(id, "root"));
-                listings.put(id, List.of(file(id + "a", id), file(id + "b", id)));
+                List<Resource> rows = new ArrayList<>(List.of(file(id + "a", id), file(id + "b", id)));
+                for (int k = 0; k < subfolders; k++) {
+                    rows.add(folder(id + "s" + k, id));
+                    listings.put(id + "s" + k, List.of());
+                }
+                listings.put(id, rows);
             }
             listings.put("root", root);
         }
@@ -63,6 +74,7 @@ class FolderListerTest {
                         case "folder" -> folder((String) args[0], null);
                         case "allResources" -> list((String) args[0]);
                         case "folders" -> {
+                            batchGets.incrementAndGet();
                             List<FolderDto> ok = new ArrayList<>();
                             @SuppressWarnings("unchecked") List<String> ids = (List<String>) args[0];
                             ids.forEach(id -> ok.add(folder(id, null)));
@@ -109,6 +121,18 @@ class FolderListerTest {
             expected.add("nd" + i + "/fd" + i + "b.txt");
         }
         assertEquals(expected, paths, "the folders in the server's order, each with its files");
+    }
+
+    @Test
+    void theSubfoldersOfAWindowOfListedFoldersAreAskedForTheirTreeEtagsInOneBatchGet() {
+        FakeServer s = new FakeServer(3);
+
+        RemoteScan scan = new RemoteScanner(s.api()).scan(RemoteTree.empty("root"));
+
+        assertEquals(2, s.batchGets.get(), "the root's folders, then the 36 subfolders of the 12 listed together"
+                + " (one batch get per listed folder before: 13)");
+        assertEquals(1 + FOLDERS + 3 * FOLDERS, s.listed.get(), "each folder listed once");
+        assertEquals(FOLDERS * (3 + 3), scan.snapshot().entries().size(), "each folder with its files and subfolders");
     }
 
     @Test
