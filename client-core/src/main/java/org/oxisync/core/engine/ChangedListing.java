@@ -6,6 +6,7 @@ import java.util.Set;
 import org.oxisync.core.remote.RemoteScanner;
 import org.oxisync.core.remote.RemoteTree;
 import org.oxisync.core.remote.RemoteTreeFile;
+import org.oxisync.core.remote.SplicedListing;
 import org.oxisync.protocol.FolderDto;
 
 /**
@@ -24,6 +25,22 @@ final class ChangedListing {
      */
     static Optional<Set<String>> listInto(RemoteScanner scanner, RemoteTreeFile file, String rootId, FolderDto root,
                                           PendingFolders pending) throws IOException {
+        Optional<SplicedListing.Relisted> spliced = SplicedListing.relist(scanner, file, rootId, root);
+        if (spliced.isPresent()) { // only the changed folders read and written
+            SplicedListing.Relisted r = spliced.get();
+            if (r.unchanged()) {
+                return Optional.of(Set.of());
+            }
+            Optional<Set<String>> changed = r.skipped().isEmpty()
+                    ? ListingChanges.foldersWithNewRows(r.before(), r.after()) : Optional.empty();
+            if (changed.isEmpty()) {
+                pending.forget();
+                return Optional.empty();
+            }
+            pending.add(changed.get());
+            SplicedListing.save(file, r);
+            return changed;
+        }
         RemoteTree before = file.load(rootId);
         RemoteScanner.Relisting after = scanner.relist(before, root);
         if (after.unchanged()) {

@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.oxisync.core.remote.RemoteScanner;
 import org.oxisync.core.remote.RemoteTree;
 import org.oxisync.core.remote.RemoteTreeFile;
+import org.oxisync.core.remote.SplicedListing;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.protocol.Sleeper;
@@ -42,29 +43,47 @@ final class ListingRefresh {
     /**
      * Relists the listing cached in {@code file} (of the remote folder {@code rootId}) after a run whose last change
      * on the server was at {@code lastChangeNanos} ({@link System#nanoTime}). The cached listing is loaded only once
-     * the flush has been waited for: the run holds none of it. The folders whose rows the relisting changed are
+     * the flush has been waited for: the run holds none of it; with the cache's index, only the folders that changed are
+     * read and rewritten ({@link SplicedListing}). The folders whose rows the relisting changed are
      * added to {@code pending} before the listing is saved.
      */
     void after(RemoteTreeFile file, String rootId, long lastChangeNanos, PendingFolders pending) {
         try {
             awaitFlush(rootId, lastChangeNanos + flushWait.toNanos());
-            RemoteTree before = file.load(rootId);
-            Optional<RemoteTree> after = new RemoteScanner(api).relist(before);
-            if (after.isPresent()) {
-                // the relisting may bring another device's changes beside the run's own: the folders whose rows it
-                // changed are compared with the journal by the next run (PendingFolders), before the save
-                Optional<java.util.Set<String>> changed = ListingChanges.foldersWithNewRows(before, after.get());
-                if (changed.isPresent()) {
-                    pending.add(changed.get());
-                } else {
-                    pending.forget();
+            RemoteScanner scanner = new RemoteScanner(api);
+            Optional<SplicedListing.Relisted> spliced = SplicedListing.relist(scanner, file, rootId,
+                    api.folder(rootId));
+            if (spliced.isPresent()) { // only the changed folders read and written (SplicedListing)
+                if (!spliced.get().unchanged()) {
+                    addOrForget(pending, ListingChanges.foldersWithNewRows(spliced.get().before(),
+                            spliced.get().after()));
+                    SplicedListing.save(file, spliced.get());
                 }
+                return;
+            }
+            RemoteTree before = file.load(rootId);
+            Optional<RemoteTree> after = scanner.relist(before);
+            if (after.isPresent()) {
+                addOrForget(pending, ListingChanges.foldersWithNewRows(before, after.get()));
                 file.save(after.get());
             }
         } catch (OxiCloudException | IOException e) {
             LOG.info("could not refresh the remote listing after the run ({}); the next run lists it", e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // a stop request: the next run lists what changed
+        }
+    }
+
+    /**
+     * The relisting may bring another device's changes beside the run's own: the folders whose rows it changed are
+     * compared with the journal by the next run ({@link PendingFolders}), written before the save.
+     */
+    private static void addOrForget(PendingFolders pending, Optional<java.util.Set<String>> changed)
+            throws IOException {
+        if (changed.isPresent()) {
+            pending.add(changed.get());
+        } else {
+            pending.forget();
         }
     }
 

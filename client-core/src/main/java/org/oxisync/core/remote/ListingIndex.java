@@ -35,11 +35,14 @@ final class ListingIndex {
     private static final Logger LOG = LoggerFactory.getLogger(ListingIndex.class);
     private static final JsonFactory JSON = new JsonFactory();
     private static final int MAGIC = 0x4f584c49; // "OXLI"
-    private static final int VERSION = 1;
+    private static final int VERSION = 2; // 2: where each folder's object ends
 
-    /** One folder of the file: its key in the file's folders object, its fields but the rows, and its offset. */
+    /**
+     * One folder of the file: its key in the file's folders object, its fields but the rows, and where its object
+     * starts ({@code offset}, its '{') and ends ({@code end}, just past its '}').
+     */
     record Folder(String key, String id, String name, String treeEtag, List<String> childFolderIds, int files,
-                  long offset) {}
+                  long offset, long end) {}
 
     private final String rootId;
     private final Map<String, Folder> folders;
@@ -78,43 +81,67 @@ final class ListingIndex {
      * not plainly well-formed gets no index (its readers parse it). Failures only cost the index.
      */
     static void write(Path cacheFile) {
-        Path indexFile = pathFor(cacheFile);
         try {
-            Files.deleteIfExists(indexFile);
+            Files.deleteIfExists(pathFor(cacheFile));
             Stamp stamp = Stamp.of(cacheFile);
             Optional<ListingIndex> index = build(cacheFile);
             if (index.isEmpty() || !stamp.equals(Stamp.of(cacheFile))) {
                 return;
             }
-            DurableFiles.replace(indexFile, raw -> {
-                DataOutputStream out = new DataOutputStream(new BufferedOutputStream(raw));
-                out.writeInt(MAGIC);
-                out.writeInt(VERSION);
-                stamp.writeTo(out);
-                out.writeUTF(index.get().rootId);
-                out.writeInt(index.get().folders.size());
-                for (Folder f : index.get().folders.values()) {
-                    out.writeUTF(f.key());
-                    out.writeUTF(f.id());
-                    out.writeUTF(f.name());
-                    out.writeUTF(f.treeEtag());
-                    out.writeInt(f.files());
-                    out.writeLong(f.offset());
-                    out.writeInt(f.childFolderIds().size());
-                    for (String c : f.childFolderIds()) {
-                        out.writeUTF(c);
-                    }
-                }
-                out.flush();
-            });
+            write(cacheFile, stamp, index.get());
         } catch (IOException | RuntimeException e) {
-            LOG.debug("no index for the listing cache {} ({})", cacheFile, e.toString());
-            try {
-                Files.deleteIfExists(indexFile);
-            } catch (IOException ignored) {
-                // a stale index is refused by its stamp anyway
-            }
+            failed(cacheFile, e);
         }
+    }
+
+    /**
+     * Writes the index of {@code cacheFile} as its writer knows it ({@code rootId}, {@code folders} with their
+     * offsets), without reading the file again: for a file written folder by folder ({@link SplicedListing}).
+     */
+    static void write(Path cacheFile, String rootId, java.util.Collection<Folder> folders) {
+        try {
+            Map<String, Folder> byKey = new java.util.LinkedHashMap<>();
+            for (Folder f : folders) {
+                byKey.put(f.key(), f);
+            }
+            write(cacheFile, Stamp.of(cacheFile), new ListingIndex(rootId, byKey, null));
+        } catch (IOException | RuntimeException e) {
+            failed(cacheFile, e);
+        }
+    }
+
+    private static void failed(Path cacheFile, Exception e) {
+        LOG.debug("no index for the listing cache {} ({})", cacheFile, e.toString());
+        try {
+            Files.deleteIfExists(pathFor(cacheFile));
+        } catch (IOException ignored) {
+            // a stale index is refused by its stamp anyway
+        }
+    }
+
+    private static void write(Path cacheFile, Stamp stamp, ListingIndex index) throws IOException {
+        DurableFiles.replace(pathFor(cacheFile), raw -> {
+            DataOutputStream out = new DataOutputStream(new BufferedOutputStream(raw));
+            out.writeInt(MAGIC);
+            out.writeInt(VERSION);
+            stamp.writeTo(out);
+            out.writeUTF(index.rootId);
+            out.writeInt(index.folders.size());
+            for (Folder f : index.folders.values()) {
+                out.writeUTF(f.key());
+                out.writeUTF(f.id());
+                out.writeUTF(f.name());
+                out.writeUTF(f.treeEtag());
+                out.writeInt(f.files());
+                out.writeLong(f.offset());
+                out.writeLong(f.end());
+                out.writeInt(f.childFolderIds().size());
+                for (String c : f.childFolderIds()) {
+                    out.writeUTF(c);
+                }
+            }
+            out.flush();
+        });
     }
 
     /** The index of {@code cacheFile} when there is one that describes the file as it is now. */
@@ -138,12 +165,13 @@ final class ListingIndex {
                 String etag = in.readUTF();
                 int files = in.readInt();
                 long offset = in.readLong();
+                long end = in.readLong();
                 int c = in.readInt();
                 List<String> children = new ArrayList<>(c);
                 for (int k = 0; k < c; k++) {
                     children.add(in.readUTF());
                 }
-                folders.put(key, new Folder(key, id, name, etag, List.copyOf(children), files, offset));
+                folders.put(key, new Folder(key, id, name, etag, List.copyOf(children), files, offset, end));
             }
             return Optional.of(new ListingIndex(rootId, folders, recorded));
         } catch (NoSuchFileException e) {
@@ -176,11 +204,12 @@ final class ListingIndex {
                         }
                         long offset = p.currentTokenLocation().getByteOffset();
                         CachedListing.Skeleton s = CachedListing.readFolder(p);
-                        if (s == null || offset < 0) {
+                        long end = p.currentTokenLocation().getByteOffset() + 1; // just past its '}'
+                        if (s == null || offset < 0 || end <= offset) {
                             return Optional.empty();
                         }
                         folders.put(key, new Folder(key, s.id(), s.name(), s.treeEtag(), s.childFolderIds(),
-                                s.files(), offset));
+                                s.files(), offset, end));
                     }
                 } else if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
                     p.skipChildren();

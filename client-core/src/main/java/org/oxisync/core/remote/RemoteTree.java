@@ -65,7 +65,8 @@ public record RemoteTree(String rootId, Map<String, Folder> folders) {
     /** One listed folder. {@code name} is empty for the root. */
     public record Folder(String id, String name, String treeEtag, List<File> files, List<String> childFolderIds) {
         public Folder {
-            files = List.copyOf(files);
+            // rows left in the cache file by a relisting that did not read them (SplicedListing): kept as they are
+            files = files instanceof UnreadRows ? files : List.copyOf(files);
             childFolderIds = List.copyOf(childFolderIds);
         }
     }

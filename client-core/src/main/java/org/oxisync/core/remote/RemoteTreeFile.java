@@ -110,6 +110,26 @@ public final class RemoteTreeFile {
         }
     }
 
+    /** A folder's object as the cache file holds it (its rows all read). */
+    static byte[] folderJson(RemoteTree.Folder folder) throws IOException {
+        return JSON.writeValueAsBytes(folder);
+    }
+
+    /** A string as the cache file writes it (quoted, escaped). */
+    static byte[] stringJson(String s) throws IOException {
+        return JSON.writeValueAsBytes(s);
+    }
+
+    /** A folder's object read back from its bytes in the cache file. */
+    static RemoteTree.Folder readFolderJson(byte[] bytes) throws IOException {
+        return JSON.readerFor(RemoteTree.Folder.class).withAttribute(SHARED, SharedStrings.none()).readValue(bytes);
+    }
+
+    /** Removes the stale marks, after a save that lists or copies what they marked (see {@link #save}). */
+    void clearStale() throws IOException {
+        Files.deleteIfExists(stalePath(file));
+    }
+
     /** The folder ids marked stale ({@link #markStale}) beside the cache file {@code cacheFile}. */
     static java.util.Set<String> staleIds(Path cacheFile) throws IOException {
         Path stale = stalePath(cacheFile);
