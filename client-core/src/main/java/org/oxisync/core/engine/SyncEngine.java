@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -35,7 +34,6 @@ import org.oxisync.core.progress.ProgressAccumulator;
 import org.oxisync.core.remote.RemoteRoot;
 import org.oxisync.core.remote.RemoteScan;
 import org.oxisync.core.remote.RemoteScanner;
-import org.oxisync.core.remote.RemoteTree;
 import org.oxisync.core.remote.RemoteTreeFile;
 import org.oxisync.core.remote.SharedStrings;
 import org.oxisync.core.scan.LocalHint;
@@ -77,6 +75,8 @@ public final class SyncEngine {
     private final ListingRefresh listingRefresh;
 
     private final QuietCheck quietCheck;
+    /** The scan and discovery of a run that reads more than its scope. */
+    private final RunReads reads;
     private final RunReports reports;
     private final RoleSource roleSource;
     public SyncEngine(OxiCloudApi api, LocalStore store, LocalScanner scanner, TransferOptions transferOptions,
@@ -118,6 +118,7 @@ public final class SyncEngine {
         this.downloader = new Downloader(api, store, transferOptions, scanner.digester());
         this.listingRefresh = new ListingRefresh(api, serverFlushWait, sleeper);
         this.quietCheck = new QuietCheck(api, scanner, listener, prefetch);
+        this.reads = new RunReads(api, store, listener);
         this.reports = new RunReports(clock);
     }
 
@@ -270,49 +271,16 @@ public final class SyncEngine {
             scan = scoped.scan();
             remote = scoped.remote();
             rootEtag.set(cacheCheck.rootEtag());
-        } else if (hint instanceof LocalHint.Paths paths) {
-            // Incremental: the server first, so that every folder where it changed something is read locally too
-            // (what the run writes there is then compared with the disk as it is, not as the journal remembers it).
-            listener.phase(pair.name(), "discovering");
-            remote = discover(pair, treeFile, remoteScanner, shared, options.staleRemoteFolders(), rootEtag,
-                    cacheCheck == null ? null : cacheCheck.root());
-            if (options.stop().stopRequested()) {
+        } else {
+            RunReads.Read read = hint instanceof LocalHint.Paths paths
+                    ? reads.incremental(pair, options, root, filter, scans, base, remoteScanner, shared, treeFile,
+                            paths, rootEtag, cacheCheck, listedChanges)
+                    : reads.full(pair, options, root, filter, scans, base, remoteScanner, shared, treeFile, rootEtag);
+            if (read == null) {
                 return reports.stoppedBeforeChanges(pair, start);
             }
-            listener.phase(pair.name(), "scanning");
-            Set<String> dirty = new HashSet<>(paths.paths());
-            if (!remote.unchanged() || listedChanges) { // changed since the cache, or since the cache this run saved
-                dirty.addAll(RemoteChanges.paths(remote.snapshot(), base));
-            }
-            scan = scans.scan(root, filter, base, LocalHint.of(dirty));
-            Set<String> moveSources = MoveSources.unread(scan, base, dirty);
-            if (!moveSources.isEmpty()) { // moves whose old place the watcher did not report: read it too
-                dirty.addAll(moveSources);
-                scan = scans.scan(root, filter, base, LocalHint.of(dirty));
-            }
-            LOG.debug("{}: incremental scan read {} entries for {} dirty paths", pair.name(), scan.entriesRead(),
-                    dirty.size());
-        } else {
-            // The server is asked while the disk is walked: discovery (reading the listing cache, one request when
-            // nothing changed) needs neither the scan nor the journal, and the two use different resources.
-            Background<RemoteScan> discovery = Background.start("oxisync-discover", () -> {
-                RemoteScan found = discover(pair, treeFile, remoteScanner, shared, options.staleRemoteFolders(),
-                        rootEtag, null);
-                found.snapshot().byId(); // built here, beside the scan, for the reconcile step
-                return found;
-            });
-            try {
-                listener.phase(pair.name(), "scanning");
-                scan = scans.scan(root, filter, base, LocalHint.ALL);
-                if (options.stop().stopRequested()) {
-                    return reports.stoppedBeforeChanges(pair, start);
-                }
-                scan.snapshot().byPath(); // while discovery may still be running
-                listener.phase(pair.name(), "discovering");
-                remote = discovery.join();
-            } finally {
-                discovery.awaitQuietly(); // never leave it writing the listing cache after the run has ended
-            }
+            scan = read.scan();
+            remote = read.remote();
         }
         // The listing itself is not held while the run plans (about 85 bytes a file: the rows and their names): the
         // cache file has it (discovery saved it, or read it from there unchanged) and it is read again only when
@@ -451,37 +419,6 @@ public final class SyncEngine {
         }
         return scanner.withDigester(new EarlySendingDigester(scanner.digester(), api, transferOptions, early,
                 options.stop()::stopRequested));
-    }
-
-    /** The server's tree now, without its listing (saved to the cache file when it changed); sets {@code rootEtag}. */
-    /** {@code root}: the root folder as the server gave it during this run, or null (asked here). */
-    private RemoteScan discover(FolderPair pair, RemoteTreeFile treeFile, RemoteScanner remoteScanner,
-                                SharedStrings shared, java.util.Set<String> staleFolders,
-                                AtomicReference<Optional<String>> rootEtag, org.oxisync.protocol.FolderDto root)
-            throws IOException {
-        RemoteScan remote;
-        if (!store.needsRebuild() && staleFolders.isEmpty()) {
-            // an unchanged server's snapshot is read straight from the cache file, without building the listing
-            // (about 100 bytes a file of garbage at the run's peak: bench/README.md "A million files")
-            // a changed listing is saved there, and for a first sync let go before the snapshot is made
-            RemoteScanner.CachedScan cached = root == null
-                    ? remoteScanner.scanCachedAndSave(treeFile, pair.remoteFolderId())
-                    : remoteScanner.scanCachedAndSave(treeFile, pair.remoteFolderId(), root);
-            rootEtag.set(cached.rootEtag());
-            return cached.scan().withoutTree();
-        } else {
-            RemoteTree previous = store.needsRebuild() ? RemoteTree.empty(pair.remoteFolderId())
-                    : treeFile.load(pair.remoteFolderId(), shared);
-            if (!staleFolders.isEmpty()) {
-                previous = previous.withStale(staleFolders);
-            }
-            remote = remoteScanner.scan(previous);
-            rootEtag.set(remote.tree().rootEtag());
-        }
-        if (!remote.unchanged()) {
-            treeFile.save(remote.tree());
-        }
-        return remote.withoutTree();
     }
 
     private PlanExecutor.Session session(FolderPair pair, SyncOptions options, Path root, ScanResult scan,
