@@ -19,10 +19,10 @@ import java.util.Set;
  * met something only a full scan may judge, the seal could not be read whole, or more paths differ than a run
  * around them would be worth).
  *
- * <p>The paths are found without holding the seal: the walk's entries are indexed by a hash of their path (a sorted
- * {@code long[]}, with their offsets in the walk's record), the sealed record is streamed past the index entry by
- * entry, and every candidate of equal hash is compared byte for byte, so a change is never taken for another path's
- * entry. At a million files that is about 12 MB beside the walk's own record (about 70 MB).
+ * <p>The paths are found without holding the seal: the walk's entries are indexed by a hash of their path (an
+ * open-addressing table of their positions, with their offsets in the walk's record), the sealed record is streamed
+ * past the index entry by entry, and every candidate met in the table is compared byte for byte, so a change is never
+ * taken for another path's entry. At a million files that is about 20 MB beside the walk's own record (about 70 MB).
  */
 public final class QuietDiff {
     /** The outcome of a quiet walk compared with a seal. */
@@ -54,9 +54,8 @@ public final class QuietDiff {
     static final int MIN_LIMIT = 1_000;
     /** Most paths that may differ before a run reads everything instead of the folders around them. */
     static final int MAX_LIMIT = 50_000;
-    /** The index keeps an entry's position in the low bits of its key (the path's hash in the others). */
-    private static final int INDEX_BITS = 24;
-    private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
+    /** Most entries a walk may have for the index (a full run beyond). */
+    private static final int MAX_ENTRIES = 1 << 23;
 
     private QuietDiff() {
     }
@@ -73,14 +72,15 @@ public final class QuietDiff {
     public static final class Differs implements Outcome {
         private final byte[] walk;
         private final int walkLength;
-        private final long[] keys;
+        /** Open addressing by the path's hash: each slot the entry's position + 1, 0 when free. */
+        private final int[] slots;
         private final int[] offsets;
         private final Set<String> paths;
 
-        private Differs(byte[] walk, int walkLength, long[] keys, int[] offsets, Set<String> paths) {
+        private Differs(byte[] walk, int walkLength, int[] slots, int[] offsets, Set<String> paths) {
             this.walk = walk;
             this.walkLength = walkLength;
-            this.keys = keys;
+            this.slots = slots;
             this.offsets = offsets;
             this.paths = Set.copyOf(paths);
         }
@@ -93,7 +93,7 @@ public final class QuietDiff {
         /** The walk's entry at {@code path} in its record's form ({@link QuietRecord#bytesOf}); empty when none. */
         public Optional<byte[]> walked(String path) {
             byte[] p = path.getBytes(StandardCharsets.UTF_8);
-            int i = find(walk, keys, offsets, p, 0, p.length);
+            int i = find(walk, slots, offsets, p, 0, p.length);
             if (i < 0) {
                 return Optional.empty();
             }
@@ -135,12 +135,16 @@ public final class QuietDiff {
             return new Unknown("the walk's record is too large to compare entry by entry");
         }
         int n = offsets.length;
-        long[] keys = new long[n];
+        int[] slots = new int[Integer.highestOneBit(Math.max(n, 1)) * 4]; // at most half full
+        int mask = slots.length - 1;
         for (int i = 0; i < n; i++) {
             int at = offsets[i];
-            keys[i] = key(hash(walk, at + 5, QuietRecord.pathLength(walk, at)), i);
+            int slot = (int) hash(walk, at + 5, QuietRecord.pathLength(walk, at)) & mask;
+            while (slots[slot] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = i + 1;
         }
-        Arrays.sort(keys);
         int limit = limit(n);
         BitSet matched = new BitSet(n);
         Set<String> paths = new HashSet<>();
@@ -150,7 +154,7 @@ public final class QuietDiff {
             while (entries.next()) {
                 byte[] e = entries.bytes;
                 int pathLength = QuietRecord.pathLength(e, 0);
-                int i = find(walk, keys, offsets, e, 5, pathLength);
+                int i = find(walk, slots, offsets, e, 5, pathLength);
                 if (i >= 0) {
                     matched.set(i);
                     int at = offsets[i];
@@ -180,7 +184,7 @@ public final class QuietDiff {
                 return new Unknown("more than " + limit + " paths differ from the seal");
             }
         }
-        return new Differs(walk, length, keys, offsets, paths);
+        return new Differs(walk, length, slots, offsets, paths);
     }
 
     /** Where each entry of a record starts; null when the record has too many entries for the index. */
@@ -193,7 +197,7 @@ public final class QuietDiff {
                 throw new IOException("a quiet record ends inside an entry at " + at);
             }
             if (n == out.length) {
-                if (n > INDEX_MASK) {
+                if (n >= MAX_ENTRIES) {
                     return null;
                 }
                 out = Arrays.copyOf(out, n * 2);
@@ -205,28 +209,20 @@ public final class QuietDiff {
     }
 
     /** The walk's entry whose path is {@code path[from, from + length)}, by position; -1 when none. */
-    private static int find(byte[] walk, long[] keys, int[] offsets, byte[] path, int from, int length) {
-        long wanted = key(hash(path, from, length), 0);
-        int lo = Arrays.binarySearch(keys, wanted);
-        if (lo < 0) {
-            lo = -lo - 1;
-        }
-        for (int k = lo; k < keys.length && (keys[k] & ~INDEX_MASK) == wanted; k++) {
-            int i = (int) (keys[k] & INDEX_MASK);
+    private static int find(byte[] walk, int[] slots, int[] offsets, byte[] path, int from, int length) {
+        int mask = slots.length - 1;
+        for (int slot = (int) hash(path, from, length) & mask; slots[slot] != 0; slot = (slot + 1) & mask) {
+            int i = slots[slot] - 1;
             int at = offsets[i];
-            int pathLength = QuietRecord.pathLength(walk, at);
-            if (pathLength == length && Arrays.equals(walk, at + 5, at + 5 + length, path, from, from + length)) {
+            if (QuietRecord.pathLength(walk, at) == length
+                    && Arrays.equals(walk, at + 5, at + 5 + length, path, from, from + length)) {
                 return i;
             }
         }
         return -1;
     }
 
-    private static long key(long hash, int index) {
-        return (hash & ~INDEX_MASK) | index;
-    }
-
-    /** FNV-1a over the bytes, then mixed (the index keeps only its high 40 bits). */
+    /** FNV-1a over the bytes, then mixed (the index takes its low bits). */
     private static long hash(byte[] b, int from, int length) {
         long h = 0xcbf29ce484222325L;
         for (int i = from; i < from + length; i++) {
