@@ -139,10 +139,10 @@ final class QuietCheck {
         listener.phase(pair.name(), "discovering");
         boolean serverSame = server.join();
         if (disk instanceof QuietDiff.Same same) {
-            if (serverSame) {
-                return new Quiet();
+            if (serverSame && touches.read(0).equals(Optional.of(Set.of()))) {
+                return new Quiet(); // (a journal path changed since the seal is read by a run from it, below)
             }
-            disk = same.entryByEntry(); // only the server changed: the walk's entries, for a later seal
+            disk = same.entryByEntry(); // only the server or the journal changed: the walk's entries, for a later seal
         }
         if (!(disk instanceof QuietDiff.Differs differs)) {
             LOG.debug("{}: a full run ({})", pair.name(), ((QuietDiff.Unknown) disk).why());

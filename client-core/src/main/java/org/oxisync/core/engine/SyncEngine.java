@@ -228,9 +228,13 @@ public final class SyncEngine {
         // A run from the seal reads around the paths where the disk or the journal changed since (the watcher's hint
         // for a run with no watcher: a sync-once after edits) and keeps the seal true (SealTouches)
         QuietCheck.FromSeal fromSeal = quiet instanceof QuietCheck.FromSeal f ? f : null;
+        // A run started by the watcher keeps a seal too, the same way: the next run without a watcher (the daemon's
+        // hourly one, a sync-once) then starts from it instead of reading everything
+        boolean keepSeal = !options.dryRun() && (fromSeal != null
+                || (hint instanceof LocalHint.Paths && Files.exists(seal.path())));
         if (fromSeal != null) {
             hint = LocalHint.of(fromSeal.hint());
-        } else if (!options.dryRun()) {
+        } else if (!keepSeal && !options.dryRun()) {
             seal.delete(); // before this run changes anything (see QuietSeal)
             touches.delete();
         }
@@ -252,14 +256,14 @@ public final class SyncEngine {
 
         if (scoped == null && hint instanceof LocalHint.Paths && (store.needsRebuild() || base.entries().isEmpty())) {
             hint = LocalHint.ALL; // nothing recorded to take the unchanged entries from
-            if (fromSeal != null && !options.dryRun()) {
+            if (keepSeal) {
                 seal.delete();
                 touches.delete();
             }
+            keepSeal = false;
             fromSeal = null;
         }
-        JournalTouches journalTouches = fromSeal == null || options.dryRun() ? JournalTouches.NONE
-                : touches.recorder(seal);
+        JournalTouches journalTouches = keepSeal ? touches.recorder(seal) : JournalTouches.NONE;
         SharedStrings shared = scoped != null ? scoped.shared() : SharedStrings.of(base);
         RemoteScanner remoteScanner = new RemoteScanner(api, shared);
         ScanResult scan;

@@ -141,6 +141,29 @@ class QuietFromSealTest extends HarnessTest {
     }
 
     @Test
+    void aRunStartedByTheWatcherKeepsTheSealAndTheNextRunWithoutOneStartsFromIt() throws IOException {
+        h.write("d1/f2.txt", "saved");
+        h.server.flushTreeEtags();
+        h.options(SyncOptions.defaults("testhost").withLocalHint(LocalHint.of(java.util.Set.of("d1/f2.txt"))));
+        assertEquals(1, h.syncOk().uploaded());
+        assertTrue(Files.exists(seal()), "kept by the watcher's run");
+        assertTrue(Files.readAllLines(touched()).contains("d1/f2.txt"), "with the journal path it changed");
+
+        journalDisagreesAbout("d3/f1.txt"); // visible only to a run that reads it
+        SyncReport hourly = run(false);
+        assertFalse(mentions(hourly, "d3/f1.txt"), "the periodic run starts from the seal: " + hourly.plan());
+        assertFalse(Files.exists(touched()), "it planned nothing: the seal is renewed");
+    }
+
+    @Test
+    void aJournalPathListedSinceTheSealIsReadEvenWhenTheDiskAndTheServerAreAsSealed() throws IOException {
+        journalDisagreesAbout("d0/f0.txt");
+        Files.writeString(touched(), "oxisync seal touches 1\nd0/f0.txt\n");
+        SyncReport r = run(true);
+        assertTrue(mentions(r, "d0/f0.txt"), "not quiet: the listed row is read: " + r.plan());
+    }
+
+    @Test
     void aListOfJournalPathsThatCannotBeReadMeansAFullRun() throws IOException {
         journalDisagreesAbout("d3/f1.txt");
         Files.writeString(touched(), "oxisync seal touches 0\nd0/f0.txt\n");
