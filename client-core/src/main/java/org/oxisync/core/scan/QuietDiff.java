@@ -70,18 +70,11 @@ public final class QuietDiff {
      * nothing to do), and each path's entry as walked.
      */
     public static final class Differs implements Outcome {
-        private final byte[] walk;
-        private final int walkLength;
-        /** Open addressing by the path's hash: each slot the entry's position + 1, 0 when free. */
-        private final int[] slots;
-        private final int[] offsets;
+        private final WalkIndex walk;
         private final Set<String> paths;
 
-        private Differs(byte[] walk, int walkLength, int[] slots, int[] offsets, Set<String> paths) {
+        private Differs(WalkIndex walk, Set<String> paths) {
             this.walk = walk;
-            this.walkLength = walkLength;
-            this.slots = slots;
-            this.offsets = offsets;
             this.paths = Set.copyOf(paths);
         }
 
@@ -93,26 +86,89 @@ public final class QuietDiff {
         /** The walk's entry at {@code path} in its record's form ({@link QuietRecord#bytesOf}); empty when none. */
         public Optional<byte[]> walked(String path) {
             byte[] p = path.getBytes(StandardCharsets.UTF_8);
-            int i = find(walk, slots, offsets, p, 0, p.length);
-            if (i < 0) {
-                return Optional.empty();
-            }
-            int at = offsets[i];
-            return Optional.of(Arrays.copyOfRange(walk, at, QuietRecord.entryEnd(walk, at, walkLength)));
+            int i = walk.find(p, 0, p.length);
+            return i < 0 ? Optional.empty() : Optional.of(walk.entry(i));
         }
 
         /** How many entries the walk presented. */
         public int entries() {
-            return offsets.length;
+            return walk.offsets.length;
         }
 
         /** The walk's whole record: what a seal of the disk as walked holds. */
-        public int recordLength() {
-            return walkLength;
+        public long recordLength() {
+            return walk.record.length();
         }
 
         public void writeRecord(OutputStream out) throws IOException {
-            out.write(walk, 0, walkLength);
+            walk.record.writeTo(out);
+        }
+    }
+
+    /**
+     * A walk's entries by position ({@code offsets}: chunk of the record in the high half, position in the low) and
+     * by the hash of their path (open addressing: each slot an entry's position + 1, 0 when free).
+     */
+    private static final class WalkIndex {
+        final QuietRecord record;
+        final long[] offsets;
+        final int[] slots;
+
+        WalkIndex(QuietRecord record, long[] offsets) {
+            this.record = record;
+            this.offsets = offsets;
+            this.slots = new int[Integer.highestOneBit(Math.max(offsets.length, 1)) * 4]; // at most half full
+            int mask = slots.length - 1;
+            for (int i = 0; i < offsets.length; i++) {
+                byte[] c = chunk(i);
+                int at = at(i);
+                int slot = (int) hash(c, at + 5, QuietRecord.pathLength(c, at)) & mask;
+                while (slots[slot] != 0) {
+                    slot = (slot + 1) & mask;
+                }
+                slots[slot] = i + 1;
+            }
+        }
+
+        byte[] chunk(int i) {
+            return record.chunk((int) (offsets[i] >>> 32));
+        }
+
+        int at(int i) {
+            return (int) offsets[i];
+        }
+
+        int end(int i) {
+            int c = (int) (offsets[i] >>> 32);
+            return QuietRecord.entryEnd(record.chunk(c), at(i), record.chunkLength(c));
+        }
+
+        byte[] entry(int i) {
+            return Arrays.copyOfRange(chunk(i), at(i), end(i));
+        }
+
+        String path(int i) {
+            return new String(chunk(i), at(i) + 5, QuietRecord.pathLength(chunk(i), at(i)), StandardCharsets.UTF_8);
+        }
+
+        /** Whether entry {@code i} is exactly {@code e[0, length)}. */
+        boolean same(int i, byte[] e, int length) {
+            return Arrays.equals(chunk(i), at(i), end(i), e, 0, length);
+        }
+
+        /** The entry whose path is {@code path[from, from + length)}, by position; -1 when none. */
+        int find(byte[] path, int from, int length) {
+            int mask = slots.length - 1;
+            for (int slot = (int) hash(path, from, length) & mask; slots[slot] != 0; slot = (slot + 1) & mask) {
+                int i = slots[slot] - 1;
+                byte[] c = chunk(i);
+                int at = at(i);
+                if (QuietRecord.pathLength(c, at) == length
+                        && Arrays.equals(c, at + 5, at + 5 + length, path, from, from + length)) {
+                    return i;
+                }
+            }
+            return -1;
         }
     }
 
@@ -128,23 +184,12 @@ public final class QuietDiff {
     }
 
     private static Outcome diff(QuietRecord seen, SealedRecord sealed) throws IOException {
-        byte[] walk = seen.buffer();
-        int length = seen.length();
-        int[] offsets = offsets(walk, length);
+        long[] offsets = offsets(seen);
         if (offsets == null) {
             return new Unknown("the walk's record is too large to compare entry by entry");
         }
+        WalkIndex walk = new WalkIndex(seen, offsets);
         int n = offsets.length;
-        int[] slots = new int[Integer.highestOneBit(Math.max(n, 1)) * 4]; // at most half full
-        int mask = slots.length - 1;
-        for (int i = 0; i < n; i++) {
-            int at = offsets[i];
-            int slot = (int) hash(walk, at + 5, QuietRecord.pathLength(walk, at)) & mask;
-            while (slots[slot] != 0) {
-                slot = (slot + 1) & mask;
-            }
-            slots[slot] = i + 1;
-        }
         int limit = limit(n);
         BitSet matched = new BitSet(n);
         Set<String> paths = new HashSet<>();
@@ -154,12 +199,10 @@ public final class QuietDiff {
             while (entries.next()) {
                 byte[] e = entries.bytes;
                 int pathLength = QuietRecord.pathLength(e, 0);
-                int i = find(walk, slots, offsets, e, 5, pathLength);
+                int i = walk.find(e, 5, pathLength);
                 if (i >= 0) {
                     matched.set(i);
-                    int at = offsets[i];
-                    int end = QuietRecord.entryEnd(walk, at, length);
-                    if (Arrays.equals(walk, at, end, e, 0, entries.length)) {
+                    if (walk.same(i, e, entries.length)) {
                         continue;
                     }
                 }
@@ -178,48 +221,37 @@ public final class QuietDiff {
             return new Unknown("the seal could not be read whole");
         }
         for (int i = matched.nextClearBit(0); i < n; i = matched.nextClearBit(i + 1)) {
-            int at = offsets[i];
-            paths.add(new String(walk, at + 5, QuietRecord.pathLength(walk, at), StandardCharsets.UTF_8));
+            paths.add(walk.path(i));
             if (paths.size() > limit) {
                 return new Unknown("more than " + limit + " paths differ from the seal");
             }
         }
-        return new Differs(walk, length, slots, offsets, paths);
+        return new Differs(walk, paths);
     }
 
-    /** Where each entry of a record starts; null when the record has too many entries for the index. */
-    private static int[] offsets(byte[] record, int length) throws IOException {
-        int[] out = new int[1024];
+    /** Where each entry of a record starts (see {@link WalkIndex}); null when it has too many for the index. */
+    private static long[] offsets(QuietRecord record) throws IOException {
+        long[] out = new long[1024];
         int n = 0;
-        for (int at = 0; at < length; ) {
-            int end = QuietRecord.entryEnd(record, at, length);
-            if (end < 0) {
-                throw new IOException("a quiet record ends inside an entry at " + at);
-            }
-            if (n == out.length) {
-                if (n >= MAX_ENTRIES) {
-                    return null;
+        for (int c = 0; c < record.chunks(); c++) {
+            byte[] chunk = record.chunk(c);
+            int length = record.chunkLength(c);
+            for (int at = 0; at < length; ) {
+                int end = QuietRecord.entryEnd(chunk, at, length);
+                if (end < 0) {
+                    throw new IOException("a quiet record ends inside an entry at " + at + " of chunk " + c);
                 }
-                out = Arrays.copyOf(out, n * 2);
+                if (n == out.length) {
+                    if (n >= MAX_ENTRIES) {
+                        return null;
+                    }
+                    out = Arrays.copyOf(out, n * 2);
+                }
+                out[n++] = (long) c << 32 | at;
+                at = end;
             }
-            out[n++] = at;
-            at = end;
         }
         return Arrays.copyOf(out, n);
-    }
-
-    /** The walk's entry whose path is {@code path[from, from + length)}, by position; -1 when none. */
-    private static int find(byte[] walk, int[] slots, int[] offsets, byte[] path, int from, int length) {
-        int mask = slots.length - 1;
-        for (int slot = (int) hash(path, from, length) & mask; slots[slot] != 0; slot = (slot + 1) & mask) {
-            int i = slots[slot] - 1;
-            int at = offsets[i];
-            if (QuietRecord.pathLength(walk, at) == length
-                    && Arrays.equals(walk, at + 5, at + 5 + length, path, from, from + length)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** FNV-1a over the bytes, then mixed (the index takes its low bits). */

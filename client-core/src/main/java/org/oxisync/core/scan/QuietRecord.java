@@ -15,6 +15,14 @@ public final class QuietRecord {
     private static final byte DIR = 0;
     private static final byte FILE = 1;
 
+    /** Most bytes a chunk grows to before a new one is started. */
+    static final int CHUNK = 1 << 20;
+
+    /** The chunks written full (each trimmed to its entries), before {@link #buf}. */
+    private final java.util.List<byte[]> full = new java.util.ArrayList<>();
+    /** Their bytes. */
+    private long done;
+    /** The chunk being written, {@link #len} bytes of it. */
     private byte[] buf;
     private int len;
 
@@ -127,49 +135,72 @@ public final class QuietRecord {
         return (b[at] & 0xff) << 24 | (b[at + 1] & 0xff) << 16 | (b[at + 2] & 0xff) << 8 | (b[at + 3] & 0xff);
     }
 
-    /** These bytes (shared, not copied: the record is not changed after a walk) and their length. */
-    byte[] buffer() {
-        return buf;
+    /** How many chunks hold the record: the full ones, then the one being written. */
+    int chunks() {
+        return full.size() + 1;
     }
 
-    int length() {
-        return len;
+    /** The bytes of chunk {@code i} (shared, not copied: a walk's record is not changed after the walk). */
+    byte[] chunk(int i) {
+        return i < full.size() ? full.get(i) : buf;
+    }
+
+    /** How many bytes of chunk {@code i} are the record's. */
+    int chunkLength(int i) {
+        return i < full.size() ? full.get(i).length : len;
+    }
+
+    /** The record's length in bytes. */
+    long length() {
+        return done + len;
+    }
+
+    /** Writes the record's bytes to {@code out}. */
+    void writeTo(java.io.OutputStream out) throws java.io.IOException {
+        for (int i = 0; i < chunks(); i++) {
+            out.write(chunk(i), 0, chunkLength(i));
+        }
     }
 
     void dir(String path, String fileKey) {
+        byte[] p = path.getBytes(StandardCharsets.UTF_8);
+        byte[] k = fileKey == null ? null : fileKey.getBytes(StandardCharsets.UTF_8);
+        ensure(1 + 4 + p.length + keySize(k)); // an entry never spans two chunks
         byte1(DIR);
-        string(path);
-        key(fileKey);
+        string(p);
+        key(k);
     }
 
     void file(String path, long size, long mtimeMillis, String fileKey) {
+        byte[] p = path.getBytes(StandardCharsets.UTF_8);
+        byte[] k = fileKey == null ? null : fileKey.getBytes(StandardCharsets.UTF_8);
+        ensure(1 + 4 + p.length + 16 + keySize(k));
         byte1(FILE);
-        string(path);
+        string(p);
         long8(size);
         long8(mtimeMillis);
-        key(fileKey);
+        key(k);
     }
 
+    /** Appends another record's entries (each chunk of it whole: entries never span two chunks). */
     void append(QuietRecord other) {
-        ensure(other.len);
-        System.arraycopy(other.buf, 0, buf, len, other.len);
-        len += other.len;
+        for (int i = 0; i < other.chunks(); i++) {
+            int n = other.chunkLength(i);
+            ensure(n);
+            System.arraycopy(other.chunk(i), 0, buf, len, n);
+            len += n;
+        }
     }
 
     /** True when these bytes equal {@code length} bytes of {@code other} from {@code offset}. */
     boolean sameAs(byte[] other, int offset, int length) {
-        return len == length && Arrays.equals(buf, 0, len, other, offset, offset + length);
-    }
-
-    /** True when these bytes are the next {@code length} bytes of {@code other} (read a block at a time). */
-    boolean sameAs(java.io.InputStream other, int length) throws java.io.IOException {
-        if (len != length) {
+        if (length() != length) {
             return false;
         }
-        byte[] block = new byte[1 << 16];
-        for (int at = 0; at < len; ) {
-            int n = other.readNBytes(block, 0, Math.min(block.length, len - at));
-            if (n <= 0 || !Arrays.equals(buf, at, at + n, block, 0, n)) {
+        int at = offset;
+        for (int i = 0; i < chunks(); i++) {
+            int n = chunkLength(i);
+            if (!Arrays.equals(chunk(i), 0, n, other, at, at + n)) {
                 return false;
             }
             at += n;
@@ -177,11 +208,42 @@ public final class QuietRecord {
         return true;
     }
 
-    byte[] toByteArray() {
-        return Arrays.copyOf(buf, len);
+    /** True when these bytes are the next {@code length} bytes of {@code other} (read a block at a time). */
+    boolean sameAs(java.io.InputStream other, int length) throws java.io.IOException {
+        if (length() != length) {
+            return false;
+        }
+        byte[] block = new byte[1 << 16];
+        for (int i = 0; i < chunks(); i++) {
+            byte[] c = chunk(i);
+            int n = chunkLength(i);
+            for (int at = 0; at < n; ) {
+                int read = other.readNBytes(block, 0, Math.min(block.length, n - at));
+                if (read <= 0 || !Arrays.equals(c, at, at + read, block, 0, read)) {
+                    return false;
+                }
+                at += read;
+            }
+        }
+        return true;
     }
 
-    private void key(String fileKey) {
+    byte[] toByteArray() {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream((int) Math.min(Integer.MAX_VALUE - 8,
+                length()));
+        try {
+            writeTo(out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private static int keySize(byte[] key) {
+        return key == null ? 1 : 1 + 4 + key.length;
+    }
+
+    private void key(byte[] fileKey) {
         if (fileKey == null) {
             byte1((byte) 0);
         } else {
@@ -190,10 +252,8 @@ public final class QuietRecord {
         }
     }
 
-    private void string(String s) {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    private void string(byte[] b) {
         int n = b.length;
-        ensure(4 + n);
         buf[len++] = (byte) (n >>> 24);
         buf[len++] = (byte) (n >>> 16);
         buf[len++] = (byte) (n >>> 8);
@@ -203,20 +263,31 @@ public final class QuietRecord {
     }
 
     private void long8(long v) {
-        ensure(8);
         for (int shift = 56; shift >= 0; shift -= 8) {
             buf[len++] = (byte) (v >>> shift);
         }
     }
 
     private void byte1(byte b) {
-        ensure(1);
         buf[len++] = b;
     }
 
+    /**
+     * Room for {@code more} bytes together in the chunk being written: it grows up to {@value #CHUNK} bytes, then is
+     * trimmed and kept, and a new one started. A walk's record of a million files is about 70 MB: in one doubling
+     * array it was a 128 MB array, and 192 MB while it grew from 64 MB (bench/README.md "A million files").
+     */
     private void ensure(int more) {
-        if (len + more > buf.length) {
-            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
+        if (len + more <= buf.length) {
+            return;
         }
+        if (len + more <= CHUNK || len == 0) {
+            buf = Arrays.copyOf(buf, Math.max(Math.min(buf.length * 2, CHUNK), len + more));
+            return;
+        }
+        full.add(Arrays.copyOf(buf, len));
+        done += len;
+        buf = new byte[Math.max(CHUNK, more)];
+        len = 0;
     }
 }
