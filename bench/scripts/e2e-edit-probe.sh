@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Where an edit run's time goes, on a work folder kept by e2e-million.sh (E2E_KEEP=1): makes 1,000 scattered local
+# edits (or, with MODE=remote, 1,000 remote edits through the emulator's bulk seed in replace mode) to the files
+# OFFSET, OFFSET + N/1000, ... of the tree, runs one sync-once with OXISYNC_LOG_LEVEL=${LEVEL:-debug} (its log in
+# WORK/NAME.err: the run's phases and every request with its time), and prints the wall time, the client's CPU and
+# peak RSS, and the emulator's CPU during the run. Use another OFFSET (1..N/1000-1) for each probe.
+#
+# usage: [MODE=local|remote] [LEVEL=debug] bench/scripts/e2e-edit-probe.sh WORK OFFSET NAME
+#        (E2E_EMU_OPTS, E2E_EMU_JAVA_OPTS, OXISYNC_JAR, EMU_JAR as for e2e-million.sh; OXISYNC_JAVA_OPTS for a
+#        flight recording of the client)
+set -euo pipefail
+. "$(dirname "$0")/e2e-lib.sh"
+[ $# -eq 3 ] && [ -d "$1/home" ] && [ -f "$1/files.txt" ] || e2e_die "usage: $0 WORK OFFSET NAME (a kept work folder)"
+WORK=$(cd "$1" && pwd); off=$2; name=$3; mode=${MODE:-local}
+port=$(sed -n 's/^server=http\\:\/\/127\.0\.0\.1\\:\([0-9]*\)$/\1/p' "$WORK/home/config.properties" | head -1)
+[ -n "$port" ] || e2e_die "no loopback server in $WORK/home/config.properties"
+EMU_PORT=$port E2E_EMU_START_SECONDS=${E2E_EMU_START_SECONDS:-600} emu_start
+trap emu_stop EXIT
+n=$(wc -l < "$WORK/files.txt"); step=$((n / 1000)); [ "$step" -ge 1 ] || step=1
+if [ "$mode" = local ]; then
+    awk -v step="$step" -v off="$off" 'NR % step == off % step && c < 1000 { print; c++ }' "$WORK/files.txt" \
+        | while IFS= read -r f; do printf 'y' >> "$f"; done
+else
+    edits="$WORK/remote-edits-$name"; tree="$WORK/tree"
+    awk -v step="$step" -v off="$off" 'NR % step == off % step && c < 1000 { print; c++ }' "$WORK/files.txt" \
+        | while IFS= read -r f; do
+            rel=${f#"$tree"/}; mkdir -p "$edits/$(dirname "$rel")"
+            { cat "$f"; echo "edit $name"; } > "$edits/$rel"
+        done
+    curl -sf -X POST "$EMU_URL/_emulator/seed" -H 'Content-Type: application/json' \
+        -d "{\"username\":\"alice\",\"local_dir\":\"$edits\",\"remote_path\":\"/scale\",\"replace\":true}" > /dev/null \
+        || e2e_die "the remote edits failed (emulator log: $WORK/emu.err)"
+fi
+e0=$(awk '{print $14 + $15}' "/proc/$EMU_PID/stat")
+OXISYNC_LOG_LEVEL=${LEVEL:-debug} sync_run "$WORK/home" "$name"
+e1=$(awk '{print $14 + $15}' "/proc/$EMU_PID/stat")
+echo "$name: wall $(secs "$WALL_MS"), client cpu $(secs "$CPU_MS"), peak RSS $(mib "$((RSS_KIB * 1024))"),"\
+" emulator cpu $(secs "$(( (e1 - e0) * 1000 / $(getconf CLK_TCK) ))"); $(load)"
+jq -c '{status, uploaded, downloaded}' "$WORK/$name.json" 2>/dev/null || true
