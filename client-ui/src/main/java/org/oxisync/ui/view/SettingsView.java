@@ -232,6 +232,12 @@ public final class SettingsView extends TabPane {
             selectAfterReload = sel == null ? -1 : sel.id();
             pairs.setAll(list);
             selectAfterReload = -1;
+            // again once the list has taken the new items: a selection made from inside the change can be cleared
+            // after it by the list's own handling of the change, which left the Folders tab without its tree
+            if (sel != null && pairsList.getSelectionModel().getSelectedItem() == null) {
+                list.stream().filter(p -> p.id() == sel.id()).findFirst()
+                        .ifPresent(p -> pairsList.getSelectionModel().select(p));
+            }
         });
     }
 
