@@ -314,7 +314,16 @@ class FirstUseTest extends AliceShellTest {
         assertEquals(List.of(), fx(() -> truncated(settings.getScene().getRoot())), "no tab title cut");
 
         robot.clickOn("#tab-folders");
-        waitUntil("the sub-folders are listed", 60, () -> robot.lookup("#selective-Photos").tryQuery().isPresent());
+        try {
+            waitUntil("the sub-folders are listed", 60, () -> robot.lookup("#selective-Photos").tryQuery().isPresent());
+        } catch (AssertionError e) { // what the tab showed then: this wait timed out in a CI run
+            throw new AssertionError(e.getMessage() + "; " + fx(() -> {
+                javafx.scene.control.ListView<?> pairs = robot.lookup("#pairs-list").queryAs(javafx.scene.control.ListView.class);
+                return "pairs " + pairs.getItems().size() + ", selected " + pairs.getSelectionModel().getSelectedItem()
+                        + ", folder tree " + robot.lookup("#selective-tree").tryQuery().map(n -> "shown " + n.isVisible())
+                        .orElse("absent");
+            }), e);
+        }
         robot.clickOn("#selective-Photos");
         robot.clickOn("#save-pair");
         waitUntil("Photos arrives without Sync now", 60, () -> Files.exists(local.resolve("Photos/b.jpg")));
