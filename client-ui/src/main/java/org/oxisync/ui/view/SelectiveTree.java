@@ -49,6 +49,19 @@ public final class SelectiveTree extends TreeView<Folder> {
         if (!selection.root().listed()) {
             list(getRoot());
         }
+        // Settings builds this tree on a tab that may not be showing, and shows it once the pair's folder is listed:
+        // folders listed meanwhile were not always drawn (two UI tests in CI found the tree shown without its rows).
+        // Drawn again whenever it is shown or its window's tab comes to the front.
+        visibleProperty().addListener((o, was, now) -> {
+            if (now) {
+                javafx.application.Platform.runLater(this::refresh);
+            }
+        });
+    }
+
+    /** Draws the rows again (after the tree was out of sight while folders were listed). */
+    public void redraw() {
+        javafx.application.Platform.runLater(this::refresh);
     }
 
     public FolderSelection selection() {

@@ -66,7 +66,13 @@ public final class SettingsView extends TabPane {
         setAccessibleText(i18n.t("window.settings"));
         getStyleClass().add(Styles.TABS_CLASSIC);
         setTabClosingPolicy(TabClosingPolicy.UNAVAILABLE);
-        getTabs().addAll(tab("account", SettingsAccountPage.of(i18n, model, actions)), tab("folders", folders()), tab("network", network()),
+        Tab foldersTab = tab("folders", folders());
+        foldersTab.selectedProperty().addListener((o, was, now) -> {
+            if (now && shownTree != null) {
+                shownTree.redraw(); // rows listed while the tab was behind (see SelectiveTree)
+            }
+        });
+        getTabs().addAll(tab("account", SettingsAccountPage.of(i18n, model, actions)), foldersTab, tab("network", network()),
                 tab("general", general()), tab("versions", versions()), tab("advanced", advanced()),
                 tab("about", SettingsAboutPage.of(i18n)));
         actions.loadPairs(pairs::setAll);
@@ -194,6 +200,7 @@ public final class SettingsView extends TabPane {
             view.setPrefHeight(160);
             view.setMinHeight(120);
             tree[0] = view;
+            shownTree = view;
             Label state = Ui.label("", "muted");
             state.textProperty().bind(Bindings.createStringBinding(() -> !selection.root().listed()
                     ? i18n.t("settings.folders.loading") : selection.root().children().isEmpty()
@@ -223,6 +230,8 @@ public final class SettingsView extends TabPane {
     }
 
     private ListView<FolderPair> pairsList;
+    /** The Folders tab's tree of the selected pair (null when none). */
+    private SelectiveTree shownTree;
     private long selectAfterReload = -1;
 
     /** Re-reads the pairs into this window, keeping the selected pair and the tab (never a new window). */
