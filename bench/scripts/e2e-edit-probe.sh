@@ -7,7 +7,8 @@
 #
 # usage: [MODE=local|remote] [LEVEL=debug] bench/scripts/e2e-edit-probe.sh WORK OFFSET NAME
 #        (E2E_EMU_OPTS, E2E_EMU_JAVA_OPTS, OXISYNC_JAR, EMU_JAR as for e2e-million.sh; OXISYNC_JAVA_OPTS for a
-#        flight recording of the client)
+#        flight recording of the client; EMU_JFR=FILE records the emulator's own flight recording of the run
+#        alone, started with jcmd after the edits and dumped to FILE when the run ends)
 set -euo pipefail
 . "$(dirname "$0")/e2e-lib.sh"
 [ $# -eq 3 ] && [ -d "$1/home" ] && [ -f "$1/files.txt" ] || e2e_die "usage: $0 WORK OFFSET NAME (a kept work folder)"
@@ -31,9 +32,11 @@ else
         -d "{\"username\":\"alice\",\"local_dir\":\"$edits\",\"remote_path\":\"/scale\",\"replace\":true}" > /dev/null \
         || e2e_die "the remote edits failed (emulator log: $WORK/emu.err)"
 fi
+[ -z "${EMU_JFR:-}" ] || jcmd "$EMU_PID" JFR.start name=probe settings=profile > /dev/null
 e0=$(awk '{print $14 + $15}' "/proc/$EMU_PID/stat")
 OXISYNC_LOG_LEVEL=${LEVEL:-debug} sync_run "$WORK/home" "$name"
 e1=$(awk '{print $14 + $15}' "/proc/$EMU_PID/stat")
+[ -z "${EMU_JFR:-}" ] || jcmd "$EMU_PID" JFR.dump name=probe filename="$(realpath -m "$EMU_JFR")" > /dev/null
 echo "$name: wall $(secs "$WALL_MS"), client cpu $(secs "$CPU_MS"), peak RSS $(mib "$((RSS_KIB * 1024))"),"\
 " emulator cpu $(secs "$(( (e1 - e0) * 1000 / $(getconf CLK_TCK) ))"); $(load)"
 jq -c '{status, uploaded, downloaded}' "$WORK/$name.json" 2>/dev/null || true

@@ -73,8 +73,10 @@ public final class Tree implements AutoCloseable {
         this.access = new Access(rows, sharing);
         this.accounts = new Accounts(rows, sharing, clock);
         if (Files.exists(meta)) {
+            long start = System.nanoTime();
             jwtSecret = SnapshotIo.load(Json.MAPPER.readValue(meta.toFile(), Model.Snapshot.class), this);
             rows.users.values().forEach(accounts::ensurePersonalDrive); // snapshots written before drives were rows
+            persister.expectWriteMillis((System.nanoTime() - start) / 1_000_000);
         }
         if (jwtSecret == null) {
             byte[] b = new byte[32];
