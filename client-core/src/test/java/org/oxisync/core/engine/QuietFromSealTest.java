@@ -3,6 +3,8 @@ package org.oxisync.core.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.oxisync.core.engine.RandomTreeChanges.mentions;
+import static org.oxisync.core.engine.RandomTreeChanges.sorted;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,7 +19,6 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.scan.LocalHint;
-import org.oxisync.store.journal.JournalEntry;
 
 /**
  * A run with no watcher (a {@code sync-once}) after changes on either side starts from the seal of the last agreeing
@@ -78,19 +79,9 @@ class QuietFromSealTest extends HarnessTest {
         }
     }
 
-    /** A journal row that no longer agrees with the server: only a run that reads it plans something for it. */
-    private void journalDisagreesAbout(String path) {
-        JournalEntry row = h.store.journal().get(h.pair.id(), path).orElseThrow();
-        h.store.journal().upsert(row.withRemote(row.remoteId(), row.remoteEtag(), "0".repeat(64)));
-    }
-
-    private static boolean mentions(SyncReport r, String path) {
-        return r.plan().stream().anyMatch(line -> line.contains(path));
-    }
-
     @Test
     void aSyncOnceAfterAnEditReadsOnlyAroundItKeepsTheSealAndListsTheJournalPathItChanged() throws IOException {
-        journalDisagreesAbout("d3/f1.txt"); // behind the engine's back: visible only to a run that reads it
+        changes().journalDisagreesAbout("d3/f1.txt"); // behind the engine's back: visible only to a run that reads it
         byte[] sealBefore = Files.readAllBytes(seal());
         h.write("d1/f2.txt", "saved");
 
@@ -149,7 +140,7 @@ class QuietFromSealTest extends HarnessTest {
         assertTrue(Files.exists(seal()), "kept by the watcher's run");
         assertTrue(Files.readAllLines(touched()).contains("d1/f2.txt"), "with the journal path it changed");
 
-        journalDisagreesAbout("d3/f1.txt"); // visible only to a run that reads it
+        changes().journalDisagreesAbout("d3/f1.txt"); // visible only to a run that reads it
         SyncReport hourly = run(false);
         assertFalse(mentions(hourly, "d3/f1.txt"), "the periodic run starts from the seal: " + hourly.plan());
         assertFalse(Files.exists(touched()), "it planned nothing: the seal is renewed");
@@ -157,7 +148,7 @@ class QuietFromSealTest extends HarnessTest {
 
     @Test
     void aJournalPathListedSinceTheSealIsReadEvenWhenTheDiskAndTheServerAreAsSealed() throws IOException {
-        journalDisagreesAbout("d0/f0.txt");
+        changes().journalDisagreesAbout("d0/f0.txt");
         Files.writeString(touched(), "oxisync seal touches 1\nd0/f0.txt\n");
         SyncReport r = run(true);
         assertTrue(mentions(r, "d0/f0.txt"), "not quiet: the listed row is read: " + r.plan());
@@ -165,7 +156,7 @@ class QuietFromSealTest extends HarnessTest {
 
     @Test
     void aListOfJournalPathsThatCannotBeReadMeansAFullRun() throws IOException {
-        journalDisagreesAbout("d3/f1.txt");
+        changes().journalDisagreesAbout("d3/f1.txt");
         Files.writeString(touched(), "oxisync seal touches 0\nd0/f0.txt\n");
         h.write("d1/f2.txt", "saved");
         SyncReport r = run(true);
@@ -181,7 +172,7 @@ class QuietFromSealTest extends HarnessTest {
                 localChange(rnd, log);
             }
             for (int i = rnd.nextInt(3); i > 0; i--) {
-                remoteChange(rnd, log);
+                changes().remoteChange(rnd, log);
             }
             // a conflict (the server writing where a folder was renamed here) may take more than one run to settle,
             // for a full run as well: each run from the seal plans what a full run plans at that point
@@ -201,32 +192,9 @@ class QuietFromSealTest extends HarnessTest {
         }
     }
 
-    private void remoteChange(Random rnd, List<String> log) throws IOException {
-        List<String> files = files();
-        List<String> folders = folders();
-        if (files.isEmpty() || folders.isEmpty()) {
-            return;
-        }
-        String file = files.get(rnd.nextInt(files.size()));
-        String folder = folders.get(rnd.nextInt(folders.size()));
-        int what = rnd.nextInt(4);
-        try {
-            switch (what) {
-                case 0 -> h.remote().putFile("/" + file, ("remote edit " + rnd.nextLong()).getBytes(StandardCharsets.UTF_8));
-                case 1 -> h.remote().putFile("/" + folder + "/remote" + rnd.nextInt(1000) + ".txt",
-                        "remote new".getBytes(StandardCharsets.UTF_8));
-                case 2 -> h.remote().delete("/" + file);
-                default -> h.remote().move("/" + file, "/" + folder + "/rmoved" + rnd.nextInt(1000) + ".txt");
-            }
-        } catch (RuntimeException e) {
-            return; // a path an earlier change of the seed took away
-        }
-        log.add("remote " + what + ":" + file + "|" + folder);
-    }
-
     private void localChange(Random rnd, List<String> log) throws IOException {
-        List<String> files = files();
-        List<String> folders = folders();
+        List<String> files = changes().files();
+        List<String> folders = changes().folders();
         if (files.isEmpty() || folders.isEmpty()) {
             return;
         }
@@ -254,24 +222,7 @@ class QuietFromSealTest extends HarnessTest {
         log.add(what + ":" + file + "|" + folder);
     }
 
-    private static List<String> sorted(List<String> lines) {
-        List<String> out = new ArrayList<>(lines);
-        out.sort(null);
-        return out;
-    }
-
-    private List<String> files() throws IOException {
-        try (var s = Files.walk(h.local)) {
-            return s.filter(Files::isRegularFile).map(p -> h.local.relativize(p).toString().replace('\\', '/'))
-                    .filter(p -> !p.startsWith(".")).sorted().toList();
-        }
-    }
-
-    private List<String> folders() throws IOException {
-        try (var s = Files.walk(h.local)) {
-            return s.filter(Files::isDirectory).filter(p -> !p.equals(h.local))
-                    .map(p -> h.local.relativize(p).toString().replace('\\', '/')).filter(p -> !p.startsWith("."))
-                    .sorted().toList();
-        }
+    private RandomTreeChanges changes() {
+        return new RandomTreeChanges(h);
     }
 }

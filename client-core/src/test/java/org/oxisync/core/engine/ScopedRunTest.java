@@ -3,6 +3,8 @@ package org.oxisync.core.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.oxisync.core.engine.RandomTreeChanges.mentions;
+import static org.oxisync.core.engine.RandomTreeChanges.sorted;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,7 +19,6 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.scan.LocalHint;
-import org.oxisync.store.journal.JournalEntry;
 
 /**
  * Runs started by the watcher while the server is unchanged read only the folders around the reported paths
@@ -44,19 +45,9 @@ class ScopedRunTest extends HarnessTest {
         return dryRun ? h.sync() : h.syncOk();
     }
 
-    /** A journal row that no longer agrees with the server: only a run that reads it plans something for it. */
-    private void journalDisagreesAbout(String path) {
-        JournalEntry row = h.store.journal().get(h.pair.id(), path).orElseThrow();
-        h.store.journal().upsert(row.withRemote(row.remoteId(), row.remoteEtag(), "0".repeat(64)));
-    }
-
-    private static boolean mentions(SyncReport r, String path) {
-        return r.plan().stream().anyMatch(line -> line.contains(path));
-    }
-
     @Test
     void aSaveIsSyncedByARunThatReadsNothingOutsideTheFoldersAroundItWhenTheServerIsUnchanged() throws IOException {
-        journalDisagreesAbout("d3/f1.txt");
+        changes().journalDisagreesAbout("d3/f1.txt");
         h.write("d1/f2.txt", "saved");
 
         SyncReport r = run(LocalHint.of(Set.of("d1/f2.txt")), false);
@@ -72,7 +63,7 @@ class ScopedRunTest extends HarnessTest {
 
     @Test
     void withoutThePendingFoldersFileAHintedRunReadsEverything() throws IOException {
-        journalDisagreesAbout("d3/f1.txt");
+        changes().journalDisagreesAbout("d3/f1.txt");
         Files.delete(h.store.directory().resolve("remote-tree-" + h.pair.id() + ".pending"));
         h.write("d1/f2.txt", "saved");
 
@@ -173,7 +164,7 @@ class ScopedRunTest extends HarnessTest {
                 change(rnd, hint, log, partial);
             }
             for (int i = 1 + rnd.nextInt(3); i > 0; i--) {
-                remoteChange(rnd, log);
+                changes().remoteChange(rnd, log);
             }
             if (partial[0]) {
                 run(LocalHint.ALL, false); // only complete hints here: settle and try the next seed
@@ -188,7 +179,7 @@ class ScopedRunTest extends HarnessTest {
 
     @Test
     void anotherDevicesEditIsBroughtDownByAScopedRunThatReadsItsFolder() {
-        journalDisagreesAbout("d3/f1.txt");
+        changes().journalDisagreesAbout("d3/f1.txt");
         h.remote().putFile("/d2/f0.txt", "edited elsewhere".getBytes(StandardCharsets.UTF_8));
         h.write("d1/f2.txt", "saved");
         SyncReport r = run(LocalHint.of(Set.of("d1/f2.txt")), false);
@@ -197,55 +188,10 @@ class ScopedRunTest extends HarnessTest {
         assertFalse(mentions(r, "d3/f1.txt"), "still scoped: " + r.plan());
     }
 
-    /** One random change on the server, as another device makes it. */
-    private void remoteChange(Random rnd, List<String> log) throws IOException {
-        List<String> files = files();
-        List<String> folders = folders();
-        if (files.isEmpty() || folders.isEmpty()) {
-            return;
-        }
-        String file = files.get(rnd.nextInt(files.size()));
-        String folder = folders.get(rnd.nextInt(folders.size()));
-        int what = rnd.nextInt(4);
-        try {
-            switch (what) {
-                case 0 -> h.remote().putFile("/" + file, ("remote edit " + rnd.nextLong()).getBytes(StandardCharsets.UTF_8));
-                case 1 -> h.remote().putFile("/" + folder + "/remote" + rnd.nextInt(1000) + ".txt",
-                        "remote new".getBytes(StandardCharsets.UTF_8));
-                case 2 -> h.remote().delete("/" + file);
-                default -> h.remote().move("/" + file, "/" + folder + "/rmoved" + rnd.nextInt(1000) + ".txt");
-            }
-        } catch (RuntimeException e) {
-            return; // a path an earlier change of the seed took away, on either side
-        }
-        log.add("remote " + what + ":" + file + "|" + folder);
-    }
-
-    private static List<String> sorted(List<String> lines) {
-        List<String> out = new ArrayList<>(lines);
-        out.sort(null);
-        return out;
-    }
-
-    private List<String> files() throws IOException {
-        try (var s = Files.walk(h.local)) {
-            return s.filter(Files::isRegularFile).map(p -> h.local.relativize(p).toString().replace('\\', '/'))
-                    .filter(p -> !p.startsWith(".")).sorted().toList();
-        }
-    }
-
-    private List<String> folders() throws IOException {
-        try (var s = Files.walk(h.local)) {
-            return s.filter(Files::isDirectory).filter(p -> !p.equals(h.local))
-                    .map(p -> h.local.relativize(p).toString().replace('\\', '/')).filter(p -> !p.startsWith("."))
-                    .sorted().toList();
-        }
-    }
-
     /** One random local change; the paths a watcher reports for it go to {@code hint} (a move's old place not always). */
     private void change(Random rnd, Set<String> hint, List<String> log, boolean[] partial) throws IOException {
-        List<String> files = files();
-        List<String> folders = folders();
+        List<String> files = changes().files();
+        List<String> folders = changes().folders();
         if (files.isEmpty() || folders.isEmpty()) {
             return;
         }
@@ -303,5 +249,9 @@ class ScopedRunTest extends HarnessTest {
     private static String parentOf(String path) {
         int slash = path.lastIndexOf('/');
         return slash < 0 ? "" : path.substring(0, slash + 1);
+    }
+
+    private RandomTreeChanges changes() {
+        return new RandomTreeChanges(h);
     }
 }
