@@ -94,12 +94,13 @@ sys.exit(0 if "dbus-java" in names and ("bouncycastle" in names) == bc_shipped e
 check "oxisync help status (README)" bash -c 'oxisync help status | grep -q -- "--json"'
 check "oxisync --home DIR status (README: --home before the command)" \
   bash -c 'oxisync --home "$1/home-first" status | grep -q "not logged in"' _ "$OUT"
-# the CLI commands and the daemon run C1 with large files hashed in a child JVM (README); the desktop app keeps the
-# full JIT
+# the CLI commands, the daemon and the desktop app run C1 with large files hashed in a child JVM (README)
 check "oxisync daemon runs C1 with large files hashed in a child JVM" bash -c \
   'OXISYNC_JAVA_OPTS=-XX:+PrintCommandLineFlags oxisync daemon --home "$1/jit" 2>/dev/null | grep -q "TieredStopAtLevel=1"' _ "$OUT"
 check "oxisync sync-once runs with C1 only" bash -c \
   'OXISYNC_JAVA_OPTS=-XX:+PrintCommandLineFlags oxisync sync-once --home "$1/jit" 2>/dev/null | grep -q "TieredStopAtLevel=1"' _ "$OUT"
+check "the desktop menu's launcher runs C1 with large files hashed in a child JVM" bash -c \
+  'grep -qx "java-options=-XX:TieredStopAtLevel=1" /opt/oxisync/lib/app/OxiSync.cfg && grep -qx "java-options=-Doxisync.hash.largeFiles=child" /opt/oxisync/lib/app/OxiSync.cfg'
 check "the systemd unit starts the daemon through the launcher" \
   grep -q "^ExecStart=/opt/oxisync/bin/oxisync daemon" /usr/lib/systemd/user/oxisync.service
 times=()
