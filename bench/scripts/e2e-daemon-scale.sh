@@ -23,7 +23,7 @@
 # Everything is stopped at the end (the daemon and the app by SIGTERM); the work folder is left as it was, plus
 # the save files the daemon uploaded (both sides agree on them) and the logs (daemon.*, gui.*, emu.*).
 # The emulator runs without the real-time bus (OxiCloud 0.8.7 has none: the daemon polls every 30 s), with
-# E2E_EMU_OPTS and E2E_EMU_JAVA_OPTS as in e2e-million.sh (a million files: -Xmx3g -XX:+UseParallelGC; E2E_EMU_START_SECONDS,
+# E2E_EMU_OPTS and E2E_EMU_JAVA_OPTS as in e2e-million.sh (a million files: -Xms6g -Xmx6g -XX:+UseParallelGC; E2E_EMU_START_SECONDS,
 # default 600 here, bounds the time it may take to load the data).
 #
 # usage: bench/scripts/e2e-daemon-scale.sh WORKDIR [SAMPLES=8] [IDLE_SECONDS=60]

@@ -24,9 +24,11 @@
 # The faithful emulator limits delta requests (240 per 60 s of quiet, OxiCloud 0.8.7): an edited file costs 2 of
 # them, so steps 4 and 5 have a floor of about 2 x CHANGES / 4 seconds that no client can beat;
 # E2E_EMU_OPTS="--delta-rate-limit 0" measures the client without it (say which in the figures).
-# The emulator's heap: a million seeded files hold about 620 MiB live; E2E_EMU_JAVA_OPTS="-Xmx3g -XX:+UseParallelGC"
-# (emulator/README.md, bench/README.md "A million files"; with "-Xmx1536m -XX:+UseSerialGC", used until 2026-12-02,
-# its full collections stopped it for up to 9 s at a time in the edit runs, which the client's wall time then carried).
+# The emulator's heap: a million seeded files hold about 620 MiB live just after the seed and 1.3 GB once restarted
+# on the kept data; E2E_EMU_JAVA_OPTS="-Xms6g -Xmx6g -XX:+UseParallelGC" (emulator/README.md, bench/README.md "A million
+# files"; with "-Xmx1536m -XX:+UseSerialGC", used until 2026-12-02, its full collections stopped it for up to 9 s at a
+# time in the edit runs, with "-Xmx3g -XX:+UseParallelGC" for about 3 s, which the client's wall time then carried).
+# The runs after the join again, on the kept folder: bench/scripts/e2e-million-again.sh.
 # The daemon (idle CPU, save-to-server time, peak RSS) and the desktop app at this size: E2E_KEEP=1, then
 # bench/scripts/e2e-daemon-scale.sh on the kept work folder; in process: org.oxisync.bench.daemon.ContinuousSyncBench.
 #
