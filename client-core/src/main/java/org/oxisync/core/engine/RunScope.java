@@ -5,12 +5,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.oxisync.core.naming.Names;
 import org.oxisync.core.naming.RelativePaths;
 import org.oxisync.core.plan.EntryKind;
 import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.LocalEntry;
+import org.oxisync.core.scan.LocalHint;
 import org.oxisync.core.scan.ScanResult;
 import org.oxisync.store.journal.Journal;
 
@@ -182,18 +182,9 @@ final class RunScope {
         }
     }
 
-    /** As the incremental scan reads a hint's path: '/'-separated, NFC, no leading or trailing slash. */
+    /** As the incremental scan reads a hint's path ({@link LocalHint#spelled}). */
     static String normalize(String raw) {
-        String s = Names.nfc(raw.replace('\\', '/'));
-        int a = 0;
-        int b = s.length();
-        while (a < b && s.charAt(a) == '/') {
-            a++;
-        }
-        while (b > a && s.charAt(b - 1) == '/') {
-            b--;
-        }
-        return s.substring(a, b);
+        return LocalHint.spelled(raw);
     }
 
     @Override

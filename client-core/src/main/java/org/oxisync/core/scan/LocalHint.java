@@ -2,6 +2,7 @@ package org.oxisync.core.scan;
 
 import java.util.Collection;
 import java.util.Set;
+import org.oxisync.core.naming.Names;
 
 /**
  * What the caller knows about local changes since the last run. {@link #ALL}: nothing (first run, watcher overflow,
@@ -19,6 +20,23 @@ public sealed interface LocalHint permits LocalHint.All, LocalHint.Paths {
 
     /** Scan everything. */
     record All() implements LocalHint {}
+
+    /**
+     * A hint's path as the incremental scan reads it, whatever the watcher's spelling: '/'-separated, NFC, no leading
+     * or trailing slash ("" for the pair's root). The one rule for the scan and for the run's scope.
+     */
+    static String spelled(String raw) {
+        String s = Names.nfc(raw.replace('\\', '/'));
+        int a = 0;
+        int b = s.length();
+        while (a < b && s.charAt(a) == '/') {
+            a++;
+        }
+        while (b > a && s.charAt(b - 1) == '/') {
+            b--;
+        }
+        return s.substring(a, b);
+    }
 
     /** Only these paths (relative to the pair root, NFC or as the watcher spelled them) may have changed. */
     record Paths(Set<String> paths) implements LocalHint {

@@ -159,7 +159,7 @@ public final class LocalScanner {
                                   Set<String> dirty) throws IOException {
         Set<String> candidates = new HashSet<>();
         for (String raw : dirty) {
-            String p = trimSlashes(Names.nfc(raw.replace('\\', '/')));
+            String p = LocalHint.spelled(raw);
             if (!p.isEmpty()) {
                 candidates.add(RelativePaths.parent(p));
             }
@@ -352,18 +352,6 @@ public final class LocalScanner {
             }
         }
         return Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? p : null;
-    }
-
-    private static String trimSlashes(String s) {
-        int a = 0;
-        int b = s.length();
-        while (a < b && s.charAt(a) == '/') {
-            a++;
-        }
-        while (b > a && s.charAt(b - 1) == '/') {
-            b--;
-        }
-        return s.substring(a, b);
     }
 
     private void hashAll(Path root, Walk walk, Map<String, JournalEntry> byPath) throws IOException {
