@@ -77,18 +77,8 @@ final class CachedListing {
         if (staleIds.isEmpty()) {
             return this;
         }
-        Map<String, String> parents = new HashMap<>();
-        for (Skeleton f : folders.values()) {
-            for (String c : f.childFolderIds()) {
-                parents.put(c, f.id());
-            }
-        }
-        Set<String> stale = new HashSet<>();
-        for (String id : staleIds) {
-            for (String x = id; x != null && stale.add(x); x = parents.get(x)) {
-                // up to the root (a set: a loop in a damaged listing ends here)
-            }
-        }
+        Set<String> stale =
+                StaleFolders.withAncestors(staleIds, folders.values(), Skeleton::id, Skeleton::childFolderIds);
         Map<String, Skeleton> out = new HashMap<>(folders);
         for (String id : stale) {
             Skeleton f = out.get(id);

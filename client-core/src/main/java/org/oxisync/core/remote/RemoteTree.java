@@ -40,18 +40,8 @@ public record RemoteTree(String rootId, Map<String, Folder> folders) {
      * would lack what the journal already records, which reads as "deleted on the server".
      */
     public RemoteTree withStale(java.util.Collection<String> folderIds) {
-        Map<String, String> parents = new HashMap<>();
-        for (Folder f : folders.values()) {
-            for (String c : f.childFolderIds()) {
-                parents.put(c, f.id());
-            }
-        }
-        java.util.Set<String> stale = new java.util.HashSet<>();
-        for (String id : folderIds) {
-            for (String x = id; x != null && stale.add(x); x = parents.get(x)) {
-                // up to the root (a set: a loop in a damaged listing ends here)
-            }
-        }
+        java.util.Set<String> stale =
+                StaleFolders.withAncestors(folderIds, folders.values(), Folder::id, Folder::childFolderIds);
         Map<String, Folder> out = new HashMap<>(folders);
         for (String id : stale) {
             Folder f = out.get(id);
