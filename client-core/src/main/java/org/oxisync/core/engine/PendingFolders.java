@@ -1,18 +1,12 @@
 package org.oxisync.core.engine;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.channels.FileChannel;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import org.oxisync.store.io.DurableFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,10 +27,10 @@ public final class PendingFolders {
     private static final Logger LOG = LoggerFactory.getLogger(PendingFolders.class);
     private static final String HEADER = "oxisync pending folders 1";
 
-    private final Path file;
+    private final LineListFile file;
 
     PendingFolders(Path file) {
-        this.file = file;
+        this.file = new LineListFile(file, HEADER);
     }
 
     public static PendingFolders forPair(Path storeDirectory, long pairId) {
@@ -45,50 +39,40 @@ public final class PendingFolders {
 
     /** The folder ids that may hold changes the journal lacks; empty when that is unknown (every folder may). */
     Optional<Set<String>> read() {
+        Optional<List<String>> lines;
         try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            if (lines.isEmpty() || !lines.get(0).equals(HEADER)) {
-                return Optional.empty();
-            }
-            Set<String> ids = new TreeSet<>();
-            for (String line : lines.subList(1, lines.size())) {
-                if (!line.isEmpty()) {
-                    ids.add(line);
-                }
-            }
-            return Optional.of(ids);
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
-        } catch (IOException | RuntimeException e) {
-            LOG.debug("pending folders {} unreadable ({}): every folder may hold changes", file, e.toString());
+            lines = file.entries();
+        } catch (IOException e) {
+            LOG.debug("pending folders unreadable ({}): every folder may hold changes", e.toString());
             return Optional.empty();
         }
+        if (lines.isEmpty()) {
+            return Optional.empty(); // no file: unknown
+        }
+        Set<String> ids = new TreeSet<>();
+        for (String line : lines.get()) {
+            if (!line.isEmpty()) {
+                ids.add(line);
+            }
+        }
+        return Optional.of(ids);
     }
 
     /** Every folder may hold changes (before a listing whose changes nobody compared is saved). */
     public void forget() throws IOException {
-        if (!Files.deleteIfExists(file)) {
-            return;
-        }
-        try (FileChannel dir = FileChannel.open(file.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
-            dir.force(true); // the unlink durable before the listing it no longer describes is saved
-        } catch (IOException e) {
-            LOG.debug("could not fsync {} after forgetting the pending folders: {}", file.getParent(), e.toString());
-        }
+        file.delete(); // the unlink durable before the listing it no longer describes is saved
     }
 
     /** Exactly these folders may (empty: the journal has every change of the listing). */
     void write(Collection<String> folderIds) throws IOException {
-        StringBuilder text = new StringBuilder(HEADER).append('\n');
-        for (String id : new TreeSet<>(folderIds)) {
-            if (id.indexOf('\n') >= 0 || id.indexOf('\r') >= 0) {
+        Set<String> ids = new TreeSet<>(folderIds);
+        for (String id : ids) {
+            if (!LineListFile.isOneLine(id)) {
                 forget(); // an id that cannot be one line: say "unknown" rather than name a wrong folder
                 return;
             }
-            text.append(id).append('\n');
         }
-        byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
-        DurableFiles.replace(file, out -> out.write(bytes));
+        file.replace(ids);
     }
 
     /** Adds {@code folderIds} to what is pending; nothing when that is already unknown. */

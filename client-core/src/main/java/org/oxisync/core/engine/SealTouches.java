@@ -1,13 +1,7 @@
 package org.oxisync.core.engine;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -34,10 +28,10 @@ public final class SealTouches {
     private static final Logger LOG = LoggerFactory.getLogger(SealTouches.class);
     private static final String HEADER = "oxisync seal touches 1";
 
-    private final Path file;
+    private final LineListFile file;
 
     SealTouches(Path file) {
-        this.file = file;
+        this.file = new LineListFile(file, HEADER);
     }
 
     public static SealTouches forPair(Path storeDirectory, long pairId) {
@@ -45,26 +39,24 @@ public final class SealTouches {
     }
 
     Path path() {
-        return file;
+        return file.path();
     }
 
     /** The paths changed in the journal since the seal; empty when unknown (or more than {@code limit}). */
     Optional<Set<String>> read(int limit) {
-        List<String> lines;
+        Optional<List<String>> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            return Optional.of(Set.of());
-        } catch (IOException | RuntimeException e) {
-            LOG.debug("seal touches {} unreadable ({}): a full run", file, e.toString());
+            lines = file.entries();
+        } catch (IOException e) {
+            LOG.debug("seal touches unreadable ({}): a full run", e.toString());
             return Optional.empty();
         }
-        if (lines.isEmpty() || !lines.get(0).equals(HEADER)) {
-            return Optional.empty();
+        if (lines.isEmpty()) {
+            return Optional.of(Set.of()); // no file: nothing changed since the seal
         }
         Set<String> paths = new HashSet<>();
         // the last line may be cut by a crash: its batch never committed (the fsync comes before the commit)
-        for (String line : lines.subList(1, lines.size())) {
+        for (String line : lines.get()) {
             paths.add(line);
             if (paths.size() > limit) {
                 return Optional.empty();
@@ -75,10 +67,7 @@ public final class SealTouches {
 
     /** Removes the file durably (a run that does not keep the seal, or a new seal). */
     public void delete() throws IOException {
-        if (!Files.deleteIfExists(file)) {
-            return;
-        }
-        forceFolder();
+        file.delete();
     }
 
     /**
@@ -103,42 +92,18 @@ public final class SealTouches {
                 if (sealGone || fresh.isEmpty()) {
                     return;
                 }
-                StringBuilder text = new StringBuilder();
-                boolean created = !Files.exists(file);
-                if (created) {
-                    text.append(HEADER).append('\n');
-                }
                 for (String p : fresh) {
-                    if (p.indexOf('\n') >= 0 || p.indexOf('\r') >= 0) {
+                    if (!LineListFile.isOneLine(p)) {
                         LOG.debug("a journal path that cannot be one line: the seal is removed, the next run is full");
                         seal.delete();
                         sealGone = true;
                         fresh.clear();
                         return;
                     }
-                    text.append(p).append('\n');
                 }
-                ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
-                try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                        StandardOpenOption.APPEND)) {
-                    while (bytes.hasRemaining()) {
-                        out.write(bytes);
-                    }
-                    out.force(true);
-                }
-                if (created) {
-                    forceFolder();
-                }
+                file.append(fresh);
                 fresh.clear();
             }
         };
-    }
-
-    private void forceFolder() {
-        try (FileChannel dir = FileChannel.open(file.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
-            dir.force(true);
-        } catch (IOException e) {
-            LOG.debug("could not fsync {} after changing {}: {}", file.getParent(), file, e.toString());
-        }
     }
 }
