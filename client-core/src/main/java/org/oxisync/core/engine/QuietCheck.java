@@ -138,8 +138,10 @@ final class QuietCheck {
         }
         listener.phase(pair.name(), "discovering");
         boolean serverSame = server.join();
+        // read once, up to the largest limit there is; the walk's own limit is applied below
+        Optional<Set<String>> touched = touches.read(QuietDiff.MAX_LIMIT);
         if (disk instanceof QuietDiff.Same same) {
-            if (serverSame && touches.read(0).equals(Optional.of(Set.of()))) {
+            if (serverSame && touched.equals(Optional.of(Set.of()))) {
                 return new Quiet(); // (a journal path changed since the seal is read by a run from it, below)
             }
             disk = same.entryByEntry(); // only the server or the journal changed: the walk's entries, for a later seal
@@ -149,7 +151,6 @@ final class QuietCheck {
             return FULL;
         }
         int limit = QuietDiff.limit(differs.entries());
-        Optional<Set<String>> touched = touches.read(limit);
         if (touched.isEmpty() || touched.get().size() + differs.paths().size() > limit) {
             LOG.debug("{}: a full run (the journal's changes since the seal are unknown or too many)", pair.name());
             return FULL;

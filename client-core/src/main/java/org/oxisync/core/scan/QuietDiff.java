@@ -53,7 +53,7 @@ public final class QuietDiff {
     /** Fewest paths that may differ before a run reads everything instead of the folders around them. */
     static final int MIN_LIMIT = 1_000;
     /** Most paths that may differ before a run reads everything instead of the folders around them. */
-    static final int MAX_LIMIT = 50_000;
+    public static final int MAX_LIMIT = 50_000;
     /** Most entries a walk may have for the index (a full run beyond). */
     private static final int MAX_ENTRIES = 1 << 23;
 
