@@ -51,10 +51,11 @@ public final class SelectiveTree extends TreeView<Folder> {
         }
         // Settings builds this tree on a tab that may not be showing, and shows it once the pair's folder is listed:
         // folders listed meanwhile were not always drawn (two UI tests in CI found the tree shown without its rows).
-        // Drawn again whenever it is shown or its window's tab comes to the front.
+        // Drawn again whenever it is shown (here) or its window's tab comes to the front (SettingsView calls redraw:
+        // a tab's content is hidden by its tab pane, not through this tree's own visibility).
         visibleProperty().addListener((o, was, now) -> {
             if (now) {
-                javafx.application.Platform.runLater(this::refresh);
+                redraw();
             }
         });
     }
