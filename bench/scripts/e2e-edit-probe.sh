@@ -17,20 +17,10 @@ port=$(sed -n 's/^server=http\\:\/\/127\.0\.0\.1\\:\([0-9]*\)$/\1/p' "$WORK/home
 [ -n "$port" ] || e2e_die "no loopback server in $WORK/home/config.properties"
 EMU_PORT=$port E2E_EMU_START_SECONDS=${E2E_EMU_START_SECONDS:-600} emu_start
 trap emu_stop EXIT
-n=$(wc -l < "$WORK/files.txt"); step=$((n / 1000)); [ "$step" -ge 1 ] || step=1
 if [ "$mode" = local ]; then
-    awk -v step="$step" -v off="$off" 'NR % step == off % step && c < 1000 { print; c++ }' "$WORK/files.txt" \
-        | while IFS= read -r f; do printf 'y' >> "$f"; done
+    local_edits "$off"
 else
-    edits="$WORK/remote-edits-$name"; tree="$WORK/tree"
-    awk -v step="$step" -v off="$off" 'NR % step == off % step && c < 1000 { print; c++ }' "$WORK/files.txt" \
-        | while IFS= read -r f; do
-            rel=${f#"$tree"/}; mkdir -p "$edits/$(dirname "$rel")"
-            { cat "$f"; echo "edit $name"; } > "$edits/$rel"
-        done
-    curl -sf -X POST "$EMU_URL/_emulator/seed" -H 'Content-Type: application/json' \
-        -d "{\"username\":\"alice\",\"local_dir\":\"$edits\",\"remote_path\":\"/scale\",\"replace\":true}" > /dev/null \
-        || e2e_die "the remote edits failed (emulator log: $WORK/emu.err)"
+    remote_edits "$off" "$name"
 fi
 [ -z "${EMU_JFR:-}" ] || jcmd "$EMU_PID" JFR.start name=probe settings=profile > /dev/null
 e0=$(awk '{print $14 + $15}' "/proc/$EMU_PID/stat")

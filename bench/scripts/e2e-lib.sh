@@ -129,6 +129,29 @@ emu_stats() { curl -sf "$EMU_URL/_emulator/stats"; }
 emu_sum() { emu_stats | jq "[.endpoints[] | .$1] | add // 0"; }
 emu_endpoints() { emu_stats | jq -c '.endpoints | with_entries(.value = .value.requests)'; }
 
+# Edits on a work folder kept by e2e-million.sh ($WORK/files.txt lists its tree's files, $WORK/tree is the pair):
+# edited_files OFFSET prints the 1,000 files OFFSET, OFFSET + N/1000, ... (scattered over the tree);
+# local_edits OFFSET appends one byte to each; remote_edits OFFSET NAME gives each other content on the server, as
+# another device's edit (the emulator's bulk seed in replace mode: same ids, new content; EMU_URL must be set).
+edited_files() {
+    local n step
+    n=$(wc -l < "$WORK/files.txt"); step=$((n / 1000)); [ "$step" -ge 1 ] || step=1
+    awk -v step="$step" -v off="$1" 'NR % step == off % step && c < 1000 { print; c++ }' "$WORK/files.txt"
+}
+local_edits() {
+    edited_files "$1" | while IFS= read -r f; do printf 'y' >> "$f"; done
+}
+remote_edits() {
+    local edits="$WORK/remote-edits-$2" tree="$WORK/tree"
+    edited_files "$1" | while IFS= read -r f; do
+        rel=${f#"$tree"/}; mkdir -p "$edits/$(dirname "$rel")"
+        { cat "$f"; echo "edit $2"; } > "$edits/$rel"
+    done
+    curl -sf -X POST "$EMU_URL/_emulator/seed" -H 'Content-Type: application/json' \
+        -d "{\"username\":\"alice\",\"local_dir\":\"$edits\",\"remote_path\":\"/scale\",\"replace\":true}" > /dev/null \
+        || e2e_die "the remote edits failed (emulator log: $WORK/emu.err)"
+}
+
 # client_new HOME LOCAL_DIR REMOTE_PATH: a fresh client home, logged in as alice, with one pair.
 client_new() {
     mkdir -p "$2"

@@ -11,7 +11,8 @@
 # (bench/README.md "A million files", fifteenth session: with -Xmx3g a full collection of 3 s still fell in the
 # local-edit run). OXISYNC_LOG_LEVEL=debug puts each run's phases and requests in WORK/TAG-*.err.
 #
-# usage: bench/scripts/e2e-million-again.sh WORK OFFSET TAG [RUNS=2]
+# usage: bench/scripts/e2e-million-again.sh WORK OFFSET TAG [RUNS=2]   (RUNS >= 2 for the ratios: the first run may
+#        be the one that renews the seal, and the best no-change run is the reference)
 set -euo pipefail
 . "$(dirname "$0")/e2e-lib.sh"
 [ $# -ge 3 ] && [ -d "$1/home" ] && [ -f "$1/files.txt" ] || e2e_die "usage: $0 WORK OFFSET TAG [RUNS] (a kept work folder)"
@@ -21,7 +22,6 @@ port=$(sed -n 's/^server=http\\:\/\/127\.0\.0\.1\\:\([0-9]*\)$/\1/p' "$WORK/home
 machine
 EMU_PORT=$port E2E_EMU_START_SECONDS=${E2E_EMU_START_SECONDS:-600} emu_start
 trap emu_stop EXIT
-n=$(wc -l < "$WORK/files.txt"); step=$((n / 1000)); [ "$step" -ge 1 ] || step=1
 best_ms=0
 run() {
     local e0 e1 r0 r1
@@ -37,19 +37,10 @@ for i in $(seq "$runs"); do
     run "nochange-$i"
     if [ "$best_ms" = 0 ] || [ "$WALL_MS" -lt "$best_ms" ]; then best_ms=$WALL_MS; fi
 done
-awk -v step="$step" -v off="$off" 'NR % step == off % step && c < 1000 { print; c++ }' "$WORK/files.txt" \
-    | while IFS= read -r f; do printf 'y' >> "$f"; done
+local_edits "$off"
 run local-edits
 edit_ratio local-edits
-edits="$WORK/remote-edits-$tag"; tree="$WORK/tree"
-awk -v step="$step" -v off="$((off + 1))" 'NR % step == off % step && c < 1000 { print; c++ }' "$WORK/files.txt" \
-    | while IFS= read -r f; do
-        rel=${f#"$tree"/}; mkdir -p "$edits/$(dirname "$rel")"
-        { cat "$f"; echo "edit $tag"; } > "$edits/$rel"
-    done
-curl -sf -X POST "$EMU_URL/_emulator/seed" -H 'Content-Type: application/json' \
-    -d "{\"username\":\"alice\",\"local_dir\":\"$edits\",\"remote_path\":\"/scale\",\"replace\":true}" > /dev/null \
-    || e2e_die "the remote edits failed (emulator log: $WORK/emu.err)"
+remote_edits "$((off + 1))" "$tag"
 run remote-edits
 edit_ratio remote-edits
 run nochange-after
