@@ -44,6 +44,14 @@ public final class FolderSelection {
         /** True when its size could not be counted. */
         public final BooleanProperty sizeUnknown = new SimpleBooleanProperty();
         private final ObservableList<Folder> children = FXCollections.observableArrayList();
+        /**
+         * The one read-only view of {@link #children}, kept for the folder's life. A view listens to its list only
+         * weakly (JavaFX's unmodifiable list), so a fresh view per call, as this returned before, could be collected
+         * with the listeners added to it: the tree then never drew the folders listed after a collection (the folder
+         * tree of Settings shown with no row, Photos never opened by itself: SelectiveSyncTreeTest and FirstUseTest
+         * timing out in CI, about one run in three).
+         */
+        private final ObservableList<Folder> childrenView = FXCollections.unmodifiableObservableList(children);
         private final Folder parent;
         private boolean listed;
 
@@ -54,7 +62,7 @@ public final class FolderSelection {
         }
 
         public ObservableList<Folder> children() {
-            return FXCollections.unmodifiableObservableList(children);
+            return childrenView;
         }
 
         public boolean listed() {

@@ -22,6 +22,8 @@ public final class StatusAnnouncer {
     private final Label target;
     private final ObservableBooleanValue busy;
     private final ObservableList<String> said = FXCollections.observableArrayList();
+    /** One read-only view, kept: a view listens to its list weakly, and a listener on a fresh one can be collected. */
+    private final ObservableList<String> saidView = FXCollections.unmodifiableObservableList(said);
     private boolean busyAnnounced;
 
     private final I18n i18n;
@@ -77,6 +79,6 @@ public final class StatusAnnouncer {
 
     /** What was announced, oldest first (the newest {@value #KEPT}; tests read it). */
     public ObservableList<String> announcements() {
-        return FXCollections.unmodifiableObservableList(said);
+        return saidView;
     }
 }

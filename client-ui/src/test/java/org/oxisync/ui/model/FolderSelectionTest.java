@@ -29,6 +29,20 @@ class FolderSelectionTest {
     }
 
     @Test
+    void aListenerOnAFoldersChildrenHearsItsListingEvenAfterGarbageCollections() {
+        FolderSelection s = new FolderSelection(folder("/Sync"), List.of());
+        int[] heard = {0};
+        s.root().children().addListener((javafx.collections.ListChangeListener<Folder>) c -> heard[0]++);
+        // the view the listener was added to must outlive collections: a weakly held one was collected here, with it
+        java.lang.ref.WeakReference<Object> view = new java.lang.ref.WeakReference<>(s.root().children());
+        for (int i = 0; i < 10 && view.get() != null; i++) {
+            System.gc();
+        }
+        s.listed(s.root(), List.of(folder("/Sync/Docs")));
+        assertEquals(1, heard[0], "the tree draws a folder's rows from this event");
+    }
+
+    @Test
     void uncheckingANestedFolderStoresItsPathAndMarksItsParentsPartly() {
         FolderSelection s = tree(List.of());
         s.toggle(s.find("Photos/2025"));
