@@ -39,6 +39,10 @@ class SyncServiceTest {
 
         h.write("notes.txt", "hello");
         Await.until("the watcher to report the write", 10, () -> watch.events.get() > 0);
+        // A write is several watcher events (create, modify); each restarts the quiet period from the test clock's
+        // now. Under load the last of them came after the clock had moved 900 ms, and the run fell due at 1,900 ms:
+        // the clock is moved only once the watcher has been quiet for a while (in real time).
+        awaitWatcherQuiet(watch);
         h.scheduler.advance(ms(900));
         h.scheduler.awaitLaneIdle(10);
         assertFalse(h.remote().exists("/notes.txt"), "no run before the quiet period is over");
@@ -473,5 +477,21 @@ class SyncServiceTest {
         h.ctx.store().accounts().removePair(h.ctx.store().accounts().pairByName("other").orElseThrow().id());
         h.service.pairsChanged();
         assertFalse(h.service.status().containsKey("other"));
+    }
+
+    /** Waits until the watcher has reported nothing new for 300 ms of real time (10 s at most). */
+    private static void awaitWatcherQuiet(ServiceHarness.CountingWatch watch) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        int seen = watch.events.get();
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() - quietSince < java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(300)
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            int now = watch.events.get();
+            if (now != seen) {
+                seen = now;
+                quietSince = System.nanoTime();
+            }
+        }
     }
 }
