@@ -28,16 +28,27 @@ import org.oxisync.store.journal.Journal;
  * ({@link Narrowing}); what a change inside needs as context (its folder's other entries: names it may claim, case
  * clashes, conflict copy names; a deleted or replaced folder's whole subtree; a move's other end) is brought in by
  * {@link #needed}, which the engine applies until the scope holds all of it.
+ *
+ * <p>A file the journal knows at a dirty path may be in the scope by itself ({@link #files}): its own entry and its
+ * ancestors', not its folder's other entries. A file changed in place on one side claims no name
+ * ({@link Narrowing#inPlace}), so nothing else in its folder can change its plan; when it turns out to be anything else
+ * (gone, replaced, changed on both sides), {@link #needed} brings its folder in as for any dirty path.
  */
 final class RunScope {
     private final Set<String> childrenOf;
     private final Set<String> subtrees;
-    /** Every member of both sets and all their ancestors: their own rows are in. */
+    /** Files in by themselves: their own rows, without their folders' other entries. */
+    private final Set<String> files;
+    /** The folders of {@link #files}. */
+    private final Set<String> filesParents;
+    /** Every member of the three sets and all their ancestors: their own rows are in. */
     private final Set<String> upward;
 
-    private RunScope(Set<String> childrenOf, Set<String> subtrees) {
+    private RunScope(Set<String> childrenOf, Set<String> subtrees, Set<String> files) {
         this.childrenOf = Set.copyOf(childrenOf);
         this.subtrees = Set.copyOf(subtrees);
+        this.files = Set.copyOf(files);
+        Set<String> parents = new HashSet<>();
         Set<String> up = new HashSet<>();
         for (String p : childrenOf) {
             addWithAncestors(up, p);
@@ -45,6 +56,11 @@ final class RunScope {
         for (String p : subtrees) {
             addWithAncestors(up, p);
         }
+        for (String p : files) {
+            addWithAncestors(up, p);
+            parents.add(RelativePaths.parent(p));
+        }
+        this.filesParents = Set.copyOf(parents);
         this.upward = Set.copyOf(up);
     }
 
@@ -54,25 +70,49 @@ final class RunScope {
      * names the pair's root itself (then the run reads everything).
      */
     static Optional<RunScope> around(Collection<String> dirty) {
+        return around(dirty, Set.of());
+    }
+
+    /**
+     * As {@link #around(Collection)}, but the paths of {@code alone} (spelled as {@link #normalize} spells them: files
+     * the journal knows there) are in by themselves ({@link #files}).
+     */
+    static Optional<RunScope> around(Collection<String> dirty, Set<String> alone) {
         Set<String> children = new HashSet<>();
         Set<String> trees = new HashSet<>();
+        Set<String> single = new HashSet<>();
         for (String raw : dirty) {
             String p = normalize(raw);
             if (p.isEmpty()) {
                 return Optional.empty();
             }
+            if (alone.contains(p)) {
+                single.add(p);
+                continue;
+            }
             children.add(RelativePaths.parent(p));
             children.add(p);
             trees.add(p);
         }
-        return Optional.of(new RunScope(children, trees));
+        return Optional.of(new RunScope(children, trees, single));
     }
 
     /** The same scope with the direct children of {@code folders} too. */
     RunScope withChildrenOf(Collection<String> folders) {
         Set<String> children = new HashSet<>(childrenOf);
         children.addAll(folders);
-        return new RunScope(children, subtrees);
+        return new RunScope(children, subtrees, files);
+    }
+
+    /** The files in by themselves whose folders' other entries are not in: what a scan may read alone. */
+    Set<String> alone() {
+        Set<String> out = new HashSet<>();
+        for (String f : files) {
+            if (!holdsChildrenOf(RelativePaths.parent(f)) && !inSubtree(f)) {
+                out.add(f);
+            }
+        }
+        return out;
     }
 
     /**
@@ -83,6 +123,15 @@ final class RunScope {
      * found somewhere else ({@code movedFrom}: a move whose old place the watcher did not report).
      */
     RunScope needed(ScanResult scan, JournalBase base, Collection<String> movedFrom) {
+        return needed(scan, base, movedFrom, Set.of());
+    }
+
+    /**
+     * As {@link #needed(ScanResult, JournalBase, Collection)}, and around each of {@code notInPlace} (files in by
+     * themselves that turned out to be more than an edit in place) what a dirty path brings: its folder's children,
+     * itself with everything below it.
+     */
+    RunScope needed(ScanResult scan, JournalBase base, Collection<String> movedFrom, Collection<String> notInPlace) {
         Set<String> children = new HashSet<>(scan.reach().listed());
         Set<String> trees = new HashSet<>(scan.reach().walkedWhole());
         Set<String> foundDirs = new HashSet<>();
@@ -103,7 +152,12 @@ final class RunScope {
             children.add(p);
             trees.add(p);
         }
-        return new RunScope(children, trees);
+        for (String p : notInPlace) {
+            children.add(RelativePaths.parent(p));
+            children.add(p);
+            trees.add(p);
+        }
+        return new RunScope(children, trees, Set.of());
     }
 
     /** This scope and {@code other} together. */
@@ -112,12 +166,22 @@ final class RunScope {
         children.addAll(other.childrenOf);
         Set<String> trees = new HashSet<>(subtrees);
         trees.addAll(other.subtrees);
-        return new RunScope(children, trees);
+        Set<String> single = new HashSet<>(files);
+        single.addAll(other.files);
+        return new RunScope(children, trees, single);
     }
 
     /** Whether every direct child of the folder at {@code folderPath} ("" for the root) is in the scope. */
     boolean holdsChildrenOf(String folderPath) {
         return childrenOf.contains(folderPath) || inSubtree(folderPath);
+    }
+
+    /**
+     * Whether the listing's file rows of the folder at {@code folderPath} are read for this scope: all its children
+     * are in, or some file of it is in by itself (the rows outside the scope are then dropped after the read).
+     */
+    boolean readsRowsOf(String folderPath) {
+        return holdsChildrenOf(folderPath) || filesParents.contains(folderPath);
     }
 
     /** Whether this scope holds everything {@code other} does. */
@@ -165,6 +229,10 @@ final class RunScope {
         return subtrees;
     }
 
+    Set<String> files() {
+        return files;
+    }
+
     private boolean inSubtree(String path) {
         for (String p = path; ; p = RelativePaths.parent(p)) {
             if (subtrees.contains(p)) {
@@ -189,6 +257,6 @@ final class RunScope {
 
     @Override
     public String toString() {
-        return "RunScope[children of " + childrenOf + ", subtrees " + subtrees + "]";
+        return "RunScope[children of " + childrenOf + ", subtrees " + subtrees + ", files " + files.size() + "]";
     }
 }

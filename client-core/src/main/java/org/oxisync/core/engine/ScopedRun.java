@@ -13,6 +13,7 @@ import org.oxisync.core.ignore.PathFilter;
 import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.LocalEntry;
+import org.oxisync.core.plan.RemoteSnapshot;
 import org.oxisync.core.remote.RemoteScan;
 import org.oxisync.core.remote.RemoteScanner;
 import org.oxisync.core.remote.SharedStrings;
@@ -48,10 +49,11 @@ final class ScopedRun {
 
     /**
      * Reads the scope around {@code dirty} plus the folders of {@code pendingFolderIds}; empty when the scope does not
-     * settle within {@link #MAX_ROUNDS} or the cached listing cannot be read in part (the caller then reads
-     * everything, as before).
+     * settle within {@link #MAX_ROUNDS}, a dirty path names the pair's root, or the cached listing cannot be read in
+     * part (the caller then reads everything, as before). A dirty path where the journal has a file starts in the scope
+     * by itself ({@link RunScope#files}); it brings its folder in once it is more than an edit in place.
      */
-    Optional<Result> read(Path root, PathFilter filter, RunScope around, RemoteScanner.CacheCheck cache,
+    Optional<Result> read(Path root, PathFilter filter, RemoteScanner.CacheCheck cache,
                           Collection<String> pendingFolderIds, Collection<String> dirty) throws IOException {
         Map<String, String> folderPaths = cache.folderPaths();
         List<String> pendingPaths = new ArrayList<>();
@@ -61,31 +63,76 @@ final class ScopedRun {
                 pendingPaths.add(p);
             } // a folder no longer in the listing: its rows went with it (and its parent is pending too)
         }
-        RunScope scope = around.withChildrenOf(pendingPaths);
+        Optional<RunScope> around = RunScope.around(dirty, knownFiles(dirty));
+        if (around.isEmpty()) {
+            return Optional.empty();
+        }
+        RunScope scope = around.get().withChildrenOf(pendingPaths);
         Set<String> hint = new HashSet<>(dirty);
+        Set<String> notInPlace = new HashSet<>();
         for (int round = 0; round < MAX_ROUNDS; round++) {
             JournalBase base = new JournalBase(scope.journalRows(journal, pairId));
-            ScanResult scan = scanner.scan(root, filter, base, LocalHint.of(hint));
+            Set<String> alone = scope.alone();
+            alone.removeAll(notInPlace);
+            ScanResult scan = scanner.scan(root, filter, base, LocalHint.of(hint, alone));
             List<String> movedFrom = movedFrom(scan, base, hint);
             SharedStrings shared = SharedStrings.of(base);
             RunScope settled = scope;
-            Optional<RemoteScan> remote = cache.part(settled::contains, settled::holdsChildrenOf, shared);
-            if (remote.isEmpty()) {
+            Optional<RemoteScan> read = cache.part(settled::contains, settled::readsRowsOf, shared);
+            if (read.isEmpty()) {
                 return Optional.empty();
             }
-            movedFrom.addAll(remotelyMovedFrom(remote.get(), base, hint));
-            RunScope needed = scope.needed(scan, base, movedFrom);
-            if (movedFrom.isEmpty() && scope.covers(needed)) {
-                LOG.debug("scoped run: {} journal rows, {} remote entries, {} read from disk, round {}: {}",
-                        base.entries().size(), remote.get().snapshot().entries().size(), scan.entriesRead(),
-                        round + 1, settled);
-                return Optional.of(new Result(base, scan, remote.get(), shared, settled));
+            RemoteScan remote = withoutRowsOutside(read.get(), settled);
+            movedFrom.addAll(remotelyMovedFrom(remote, base, hint));
+            Set<String> more = new HashSet<>(alone);
+            more.removeAll(Narrowing.inPlace(alone, scan.snapshot(), remote.snapshot(), base));
+            RunScope needed = scope.needed(scan, base, movedFrom, more);
+            if (movedFrom.isEmpty() && more.isEmpty() && scope.covers(needed)) {
+                LOG.debug("scoped run: {} journal rows, {} remote entries, {} read from disk ({} files alone), round {}:"
+                                + " {}", base.entries().size(), remote.snapshot().entries().size(), scan.entriesRead(),
+                        alone.size(), round + 1, settled);
+                return Optional.of(new Result(base, scan, remote, shared, settled));
             }
             hint.addAll(movedFrom);
+            notInPlace.addAll(more);
             scope = scope.plus(needed);
         }
         LOG.debug("scoped run: the scope did not settle in {} rounds; reading everything", MAX_ROUNDS);
         return Optional.empty();
+    }
+
+    /** The dirty paths (as a scan spells them) where the journal has a file that the server holds: maybe in place. */
+    private Set<String> knownFiles(Collection<String> dirty) {
+        Set<String> out = new HashSet<>();
+        for (String raw : dirty) {
+            String p = RunScope.normalize(raw);
+            if (!p.isEmpty() && journal.get(pairId, p)
+                    .filter(j -> j.kind() == org.oxisync.store.journal.EntryKind.FILE && j.remoteId() != null).isPresent()) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code read} without the listing's rows outside {@code scope}: the rows of a folder read for a file in the scope
+     * by itself include its siblings, which the journal's part and the scan do not hold (planned, they would look
+     * new on the server).
+     */
+    private static RemoteScan withoutRowsOutside(RemoteScan read, RunScope scope) {
+        if (scope.files().isEmpty()) {
+            return read;
+        }
+        List<org.oxisync.core.plan.RemoteEntry> kept = new ArrayList<>();
+        boolean dropped = false;
+        for (org.oxisync.core.plan.RemoteEntry e : read.snapshot().entries()) {
+            if (scope.contains(e.path())) {
+                kept.add(e);
+            } else {
+                dropped = true;
+            }
+        }
+        return dropped ? read.withSnapshot(new RemoteSnapshot(kept)) : read;
     }
 
     /**

@@ -79,8 +79,8 @@ final class ScopedStart {
         ScopedRun.Result scoped = null;
         if (cacheCheck.unchanged() && around.isPresent()) {
             listener.phase(pair.name(), "scanning");
-            scoped = new ScopedRun(store.journal(), pair.id(), scans).read(root, filter, around.get(), cacheCheck,
-                    pendingNow, hintNow).orElse(null);
+            scoped = new ScopedRun(store.journal(), pair.id(), scans).read(root, filter, cacheCheck, pendingNow,
+                    hintNow).orElse(null);
         }
         return new Attempt(cacheCheck, scoped, listedChanges);
     }

@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -97,7 +98,7 @@ public final class LocalScanner {
         Walk walk;
         if (hint instanceof LocalHint.Paths paths) {
             walk = new Walk(root, filter, byPath, true);
-            readDirty(root, filter, byPath, walk, paths.paths());
+            readDirty(root, filter, byPath, walk, paths);
         } else {
             walk = new ParallelTreeWalk<>(new ParallelTreeWalk.Parts<Walk>() {
                 @Override
@@ -156,10 +157,18 @@ public final class LocalScanner {
      * then shows it (walked whole) or its absence. Shallow folders first, so a folder walked whole is read once.
      */
     private static void readDirty(Path root, PathFilter filter, Map<String, JournalEntry> byPath, Walk walk,
-                                  Set<String> dirty) throws IOException {
+                                  LocalHint.Paths hint) throws IOException {
         Set<String> candidates = new HashSet<>();
-        for (String raw : dirty) {
+        Map<String, BasicFileAttributes> alone = new HashMap<>();
+        for (String raw : hint.paths()) {
             String p = LocalHint.spelled(raw);
+            if (hint.alone().contains(p)) {
+                BasicFileAttributes attrs = sameFile(root, p, byPath.get(p));
+                if (attrs != null) {
+                    alone.put(p, attrs);
+                    continue;
+                }
+            }
             if (!p.isEmpty()) {
                 candidates.add(RelativePaths.parent(p));
             }
@@ -183,6 +192,34 @@ public final class LocalScanner {
             if (disk != null) {
                 listFolder(disk, folder, byPath, walk);
             }
+        }
+        for (Map.Entry<String, BasicFileAttributes> e : alone.entrySet()) {
+            String folder = RelativePaths.parent(e.getKey());
+            // a folder listed or walked already read it (on a volume that ignores case, maybe under a new spelling:
+            // a case-only rename reports both spellings, and the new one has no journal row, so its folder is listed)
+            if (!walk.listed.contains(folder) && !insideDone(folder, walk.walkedRoots)
+                    && !excludedWithAncestors(filter, folder)) {
+                walk.visitFile(root.resolve(e.getKey()), e.getValue());
+            }
+        }
+    }
+
+    /**
+     * The attributes of the regular file at {@code path} when it is still the file {@code row} describes (a file row,
+     * the same file key) and its name is spelled alike in NFC and NFD (so the path names it exactly on any volume);
+     * null otherwise (the caller then lists its folder).
+     */
+    private static BasicFileAttributes sameFile(Path root, String path, JournalEntry row) {
+        if (row == null || row.kind() != EntryKind.FILE || path.isEmpty()
+                || !Normalizer.isNormalized(path, Normalizer.Form.NFD) || !Normalizer.isNormalized(path, Normalizer.Form.NFC)) {
+            return null;
+        }
+        try {
+            BasicFileAttributes attrs = Files.readAttributes(root.resolve(path), BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS);
+            return attrs.isRegularFile() && Objects.equals(row.fileKey(), key(attrs)) ? attrs : null;
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            return null;
         }
     }
 

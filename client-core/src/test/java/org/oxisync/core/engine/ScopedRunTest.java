@@ -62,6 +62,46 @@ class ScopedRunTest extends HarnessTest {
     }
 
     @Test
+    void anEditInPlaceIsSyncedByARunThatReadsNotEvenItsFoldersOtherEntries() {
+        changes().journalDisagreesAbout("d1/f3.txt"); // a sibling a run would plan if it read it
+        h.write("d1/f2.txt", "saved in place");
+
+        SyncReport r = run(LocalHint.of(Set.of("d1/f2.txt")), false);
+        assertEquals(1, r.uploaded(), r.plan().toString());
+        assertFalse(mentions(r, "d1/f3.txt"), "the folder's other entries are not read: " + r.plan());
+        assertEquals("saved in place", new String(h.remote().read("/d1/f2.txt"), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aFileEditedOnBothSidesBringsItsFolderSoItsConflictCopyTakesNoNameInUse() {
+        // siblings named as this run's conflict copy would be, for the next seconds: the copy must take another name
+        java.time.LocalDateTime now = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC);
+        java.time.format.DateTimeFormatter stamp = java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd HHmmss");
+        List<String> taken = new ArrayList<>();
+        for (int s = 0; s < 30; s++) {
+            String name = "d2/f1 (conflicted copy " + now.plusSeconds(s).format(stamp) + " testhost).txt";
+            h.write(name, "an older file of that name " + s);
+            taken.add(name);
+        }
+        h.syncOk();
+        h.syncOk();
+        // the server unchanged since the listing (no folder pending), but the journal's row says the server's
+        // content is not what it recorded: changed on both sides as far as the run can tell
+        changes().journalDisagreesAbout("d2/f1.txt");
+        h.write("d2/f1.txt", "edited here");
+
+        List<String> scoped = sorted(run(LocalHint.of(Set.of("d2/f1.txt")), true).plan());
+        assertEquals(sorted(run(LocalHint.ALL, true).plan()), scoped, "plans as a full run");
+        assertTrue(scoped.stream().anyMatch(l -> l.contains("testhost 2).txt")), "a conflict: " + scoped);
+        run(LocalHint.of(Set.of("d2/f1.txt")), false);
+        for (int s = 0; s < taken.size(); s++) {
+            assertEquals("an older file of that name " + s, h.read(taken.get(s)), "not overwritten: " + taken.get(s));
+        }
+        assertTrue(h.localTree().keySet().stream().anyMatch(p -> p.startsWith("d2/f1 (conflicted copy ")
+                && p.endsWith(" testhost 2).txt")), "the copy took the next free name: " + h.localTree().keySet());
+    }
+
+    @Test
     void withoutThePendingFoldersFileAHintedRunReadsEverything() throws IOException {
         changes().journalDisagreesAbout("d3/f1.txt");
         Files.delete(h.store.directory().resolve("remote-tree-" + h.pair.id() + ".pending"));

@@ -100,6 +100,49 @@ class IncrementalScanTest {
     }
 
     @Test
+    void aFileEditedInPlaceAndAllowedAloneIsReadByItselfWithoutItsFolder() throws IOException {
+        tree(10, 20);
+        JournalBase journal = journalOfNow();
+        write("d3/f1.txt", "changed, reported");
+
+        ScanResult r = scanner.scan(root, filter, journal, LocalHint.of(Set.of("d3/f1.txt"), Set.of("d3/f1.txt")));
+        assertEquals(1, r.entriesRead(), "one stat, not the folder's 20 entries");
+        assertTrue(r.reach().listed().isEmpty(), "no folder listed: " + r.reach().listed());
+        assertTrue(r.digest("d3/f1.txt").isPresent(), "the reported file is hashed");
+        assertEquals(byPath(scanner.scan(root, filter, journal, LocalHint.ALL)), byPath(r));
+    }
+
+    @Test
+    void aFileAllowedAloneThatIsGoneOrReplacedIsReadThroughItsFolder() throws IOException {
+        tree(6, 5);
+        JournalBase journal = journalOfNow();
+        Files.delete(root.resolve("d1/f1.txt"));
+        Files.move(root.resolve("d2/f3.txt"), root.resolve("d2/f2.txt"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.delete(root.resolve("d3/f0.txt"));
+        Files.createDirectory(root.resolve("d3/f0.txt")); // a folder now where the journal has a file
+
+        Set<String> hint = Set.of("d1/f1.txt", "d2/f2.txt", "d3/f0.txt");
+        ScanResult r = scanner.scan(root, filter, journal, LocalHint.of(hint, hint));
+        assertEquals(Set.of("d1", "d2", "d3", "d3/f0.txt"), new HashSet<>(r.reach().listed()),
+                "each one's folder is listed, and the new folder");
+        Set<String> replacedToo = Set.of("d1/f1.txt", "d2/f2.txt", "d2/f3.txt", "d3/f0.txt");
+        assertEquals(byPath(scanner.scan(root, filter, journal, LocalHint.ALL)),
+                byPath(scanner.scan(root, filter, journal, LocalHint.of(replacedToo, replacedToo))));
+    }
+
+    @Test
+    void aFileAllowedAloneInAFolderListedAnywayIsReadOnceByTheListing() throws IOException {
+        tree(3, 4);
+        JournalBase journal = journalOfNow();
+        write("d1/f0.txt", "edited");
+        write("d1/new.txt", "new beside it");
+        ScanResult r = scanner.scan(root, filter, journal,
+                LocalHint.of(Set.of("d1/f0.txt", "d1/new.txt"), Set.of("d1/f0.txt")));
+        assertEquals(5, r.entriesRead(), "the listing of d1 only");
+        assertEquals(byPath(scanner.scan(root, filter, journal, LocalHint.ALL)), byPath(r));
+    }
+
+    @Test
     void deletedFolderIsShownAsGoneWithEverythingUnderIt() throws IOException {
         tree(4, 5);
         write("d2/sub/deep.txt", "deep");
@@ -154,6 +197,9 @@ class IncrementalScanTest {
             Map<String, LocalEntry> full = byPath(scanner.scan(root, filter, journal, LocalHint.ALL));
             ScanResult inc = scanner.scan(root, filter, journal, LocalHint.of(hint));
             assertEquals(full, byPath(inc), "round " + round + ", hint " + hint);
+            // every reported path allowed alone: the scan reads alone only what is still the journal's file
+            ScanResult alone = scanner.scan(root, filter, journal, LocalHint.of(hint, hint));
+            assertEquals(full, byPath(alone), "round " + round + ", hint " + hint + ", each allowed alone");
         }
     }
 
