@@ -180,6 +180,23 @@ class FilesTest extends EmulatorTestBase {
     }
 
     @Test
+    void aNameFollowsItsFileThroughRenameMoveAndTrash() {
+        String other = mkdir(root, "other");
+        String a = upload(root, "a.txt", "1".getBytes()).get("id").asText();
+        assertEquals(200, http.put("/api/files/" + a + "/rename", Map.of("name", "renamed.txt")).status());
+        assertEquals(201, http.upload(root, "a.txt", "new a".getBytes()).status(), "the old name is free");
+        assertEquals(409, http.upload(root, "renamed.txt", "clash".getBytes()).status(), "the new name is taken");
+
+        assertEquals(200, http.put("/api/files/" + a + "/move", Map.of("folder_id", other)).status());
+        assertEquals(201, http.upload(root, "renamed.txt", "free again".getBytes()).status(), "free where it left");
+        assertEquals(409, http.upload(other, "renamed.txt", "clash".getBytes()).status(), "taken where it went");
+
+        assertEquals(204, http.delete("/api/files/" + a).status());
+        assertEquals(201, http.upload(other, "renamed.txt", "after the trash".getBytes()).status(),
+                "a trashed file holds no name");
+    }
+
+    @Test
     void moveChangesTheFolderAndBumpsBothParents() {
         String from = mkdir(root, "from");
         String to = mkdir(root, "to");

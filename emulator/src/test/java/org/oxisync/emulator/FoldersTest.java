@@ -199,6 +199,32 @@ class FoldersTest extends EmulatorTestBase {
     }
 
     @Test
+    void aPageAfterAChangeBetweenPagesListsTheFolderAsItIsThen() {
+        for (int i = 0; i < 7; i++) {
+            upload(root, "f" + i + ".txt", ("content " + i).getBytes());
+        }
+        JsonNode first = http.get("/api/folders/" + root + "/resources?limit=3").json();
+        List<String> seen = new ArrayList<>();
+        first.get("items").forEach(i -> seen.add(i.get("resource").get("name").asText()));
+        assertEquals(List.of("f0.txt", "f1.txt", "f2.txt"), seen);
+        // between the pages: a new name after the cursor's position, and a file renamed from before it to after it
+        upload(root, "f2a.txt", "new".getBytes());
+        String f0 = http.get("/api/folders/" + root + "/resources?limit=1").json().get("items").get(0)
+                .get("resource").get("id").asText();
+        assertEquals(200, http.put("/api/files/" + f0 + "/rename", Map.of("name", "f9.txt")).status());
+
+        String cursor = first.get("next_cursor").asText();
+        List<String> rest = new ArrayList<>();
+        while (cursor != null) {
+            JsonNode page = http.get("/api/folders/" + root + "/resources?limit=3&cursor=" + cursor).json();
+            page.get("items").forEach(i -> rest.add(i.get("resource").get("name").asText()));
+            cursor = page.has("next_cursor") ? page.get("next_cursor").asText() : null;
+        }
+        assertEquals(List.of("f2a.txt", "f3.txt", "f4.txt", "f5.txt", "f6.txt", "f9.txt"), rest,
+                "the keyset continues over the folder as it is now");
+    }
+
+    @Test
     void invalidCursorRestartsFromTheTop() {
         mkdir(root, "only");
         JsonNode page = http.get("/api/folders/" + root + "/resources?cursor=!!garbage!!").json();

@@ -22,6 +22,21 @@ import org.oxisync.emulator.store.Tree;
 public final class FolderApi {
     static final int MAX_BATCH = 1000;
     private final Tree tree;
+    /**
+     * The sorted rows of the folders listed last, for the tree's {@link Tree#version} they were read at: a listing of a
+     * large folder is read page by page (200 rows a request), and sorting every row again for each page made a folder
+     * of 50,000 files cost 250 full sorts (the real server's keyset query reads one page through an index,
+     * {@code folder_dto.rs:266-300}). Touched under the tree's lock.
+     */
+    private final Map<ListingKey, List<Row>> sortedListings = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<ListingKey, List<Row>> eldest) {
+            return size() > 16;
+        }
+    };
+
+    private record ListingKey(String folderId, String orderBy, boolean reverse, boolean folders, boolean files,
+                              long version) {}
 
     public FolderApi(Tree tree) {
         this.tree = tree;
@@ -174,25 +189,35 @@ public final class FolderApi {
             wantFolders = types.contains("folder");
             wantFiles = types.contains("file");
         }
-        List<Row> rows = new ArrayList<>();
         Map<String, Object> body;
         synchronized (tree) {
             // a trashed folder lists as an empty page (folder_service.rs:1172-1210 has no trash check)
             Model.Folder parent = tree.anyFolder(r.userId(), r.param("id"));
             boolean live = tree.isLive(parent);
-            wantFolders &= live;
-            wantFiles &= live;
-            if (wantFolders) {
-                for (Model.Folder f : tree.liveChildFolders(parent.id)) {
-                    rows.add(new Row(true, f.name, f.id, f.modifiedAt, f.createdAt, 0, "", f));
-                }
+            boolean folders = wantFolders && live;
+            boolean files = wantFiles && live;
+            Comparator<Row> cmp = comparator(orderBy);
+            if (reverse) {
+                cmp = cmp.reversed();
             }
-            if (wantFiles) {
-                for (Model.FileRow f : tree.liveChildFiles(parent.id)) {
-                    rows.add(new Row(false, f.name, f.id, f.modifiedAt, f.createdAt, f.size, f.mimeType, f));
+            ListingKey key = new ListingKey(parent.id, orderBy, reverse, folders, files, tree.version());
+            List<Row> rows = sortedListings.get(key);
+            if (rows == null) {
+                rows = new ArrayList<>();
+                if (folders) {
+                    for (Model.Folder f : tree.liveChildFolders(parent.id)) {
+                        rows.add(new Row(true, f.name, f.id, f.modifiedAt, f.createdAt, 0, "", f));
+                    }
                 }
+                if (files) {
+                    for (Model.FileRow f : tree.liveChildFiles(parent.id)) {
+                        rows.add(new Row(false, f.name, f.id, f.modifiedAt, f.createdAt, f.size, f.mimeType, f));
+                    }
+                }
+                rows.sort(cmp);
+                sortedListings.put(key, rows);
             }
-            body = page(rows, orderBy, reverse, r.query("cursor"), limit);
+            body = page(rows, cmp, r.query("cursor"), limit);
         }
         // Serialized outside the tree lock: the page's DTOs are copies (strings and numbers), and the real server
         // answers listings concurrently (PostgreSQL); under the lock, every listing of a relisting after 1,000 edits
@@ -200,23 +225,22 @@ public final class FolderApi {
         return Response.json(200, body);
     }
 
-    /** Sorts, finds the cursor's position, builds the DTOs of one page (under the tree lock, like the listing). */
-    private Map<String, Object> page(List<Row> rows, String orderBy, boolean reverse, String cursor, int limit) {
-        Comparator<Row> cmp = comparator(orderBy);
-        if (reverse) {
-            cmp = cmp.reversed();
-        }
-        rows.sort(cmp);
+    /** One page of {@code rows} (sorted by {@code cmp}) after the cursor's position (under the tree lock). */
+    private Map<String, Object> page(List<Row> rows, Comparator<Row> cmp, String cursor, int limit) {
         Row after = decodeCursor(cursor);
         int startIdx = 0;
-        if (after != null) {
-            startIdx = rows.size();
-            for (int i = 0; i < rows.size(); i++) {
-                if (cmp.compare(rows.get(i), after) > 0) {
-                    startIdx = i;
-                    break;
+        if (after != null) { // the first row past the cursor's keyset position
+            int lo = 0;
+            int hi = rows.size();
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (cmp.compare(rows.get(mid), after) > 0) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
                 }
             }
+            startIdx = lo;
         }
         int end = Math.min(rows.size(), startIdx + limit);
         List<Object> items = new ArrayList<>();

@@ -12,6 +12,7 @@ final class Changes {
     private final Persister persister;
     /** Told about every change (the real-time bus); never blocks. */
     private volatile TreeListener listener = TreeListener.NONE;
+    private long version;
 
     Changes(Persister persister) {
         this.persister = persister;
@@ -19,7 +20,13 @@ final class Changes {
 
     /** Marks the state changed: persisted shortly. */
     void changed() {
+        version++;
         persister.markDirty();
+    }
+
+    /** Bumped by every {@link #changed}: with {@link Rows#version}, what a cached listing of a folder is valid for. */
+    long version() {
+        return version;
     }
 
     void listener(TreeListener l) {

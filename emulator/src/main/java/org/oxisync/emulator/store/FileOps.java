@@ -106,7 +106,7 @@ final class FileOps {
         if (!name.equals(f.name) && rows.liveFileNamed(f.folderId, name) != null) {
             throw ApiError.rest(409, "AlreadyExists", "'" + name + "' already exists");
         }
-        f.name = name;
+        rows.renameFile(f, name);
         f.modifiedAt = now();
         etags.bumpFrom(f.folderId);
         changes.changed();

@@ -23,12 +23,21 @@ final class Rows {
     final Map<String, FileRow> files = new HashMap<>();
     private final Map<String, Set<String>> childFolders = new HashMap<>();
     private final Map<String, Set<String>> childFiles = new HashMap<>();
+    /**
+     * File ids by folder and name, trashed rows included: the lookup of a name in a folder, as the real server's is an
+     * indexed query (the files table's unique (folder, name) index of live rows; a scan of the folder per upload or
+     * rename made each O(folder size): 1,000 edits in a folder of 50,000 files cost the emulator about 20 s of CPU).
+     */
+    private final Map<String, List<String>> filesByName = new HashMap<>();
+    /** Bumped by every change of the rows or their indexes (with {@link Changes#version}: a listing's cache key). */
+    private long version;
     /** Bytes of every file row (trashed ones too, until purged) per owner. */
     private final Map<String, Long> usage = new HashMap<>();
 
     // ------------------------------------------------------------------ index upkeep
 
     void addFolder(Folder f) {
+        version++;
         folders.put(f.id, f);
         if (f.parentId != null) {
             childFolders.computeIfAbsent(f.parentId, k -> new LinkedHashSet<>()).add(f.id);
@@ -36,26 +45,42 @@ final class Rows {
     }
 
     void addFile(FileRow f) {
+        version++;
         files.put(f.id, f);
         childFiles.computeIfAbsent(f.folderId, k -> new LinkedHashSet<>()).add(f.id);
+        named(f.folderId, f.name, f.id);
         addUsage(f.ownerId, f.size);
     }
 
+    /** Renames a file row, its name index with it. */
+    void renameFile(FileRow f, String name) {
+        version++;
+        unnamed(f.folderId, f.name, f.id);
+        f.name = name;
+        named(f.folderId, name, f.id);
+    }
+
     void reparentFolder(Folder f, String newParentId) {
+        version++;
         childFolders.get(f.parentId).remove(f.id);
         childFolders.computeIfAbsent(newParentId, k -> new LinkedHashSet<>()).add(f.id);
         f.parentId = newParentId;
     }
 
     void reparentFile(FileRow f, String newFolderId) {
+        version++;
         childFiles.get(f.folderId).remove(f.id);
         childFiles.computeIfAbsent(newFolderId, k -> new LinkedHashSet<>()).add(f.id);
+        unnamed(f.folderId, f.name, f.id);
         f.folderId = newFolderId;
+        named(newFolderId, f.name, f.id);
     }
 
     /** Drops a file row from the indexes and from its owner's bytes. */
     void removeFile(FileRow f) {
+        version++;
         files.remove(f.id);
+        unnamed(f.folderId, f.name, f.id);
         Set<String> siblings = childFiles.get(f.folderId);
         if (siblings != null) {
             siblings.remove(f.id);
@@ -65,12 +90,33 @@ final class Rows {
 
     /** Drops a folder row (its children must be gone already). */
     void removeFolder(Folder d) {
+        version++;
         folders.remove(d.id);
         childFolders.remove(d.id);
         childFiles.remove(d.id);
         if (d.parentId != null && childFolders.containsKey(d.parentId)) {
             childFolders.get(d.parentId).remove(d.id);
         }
+    }
+
+    private void named(String folderId, String name, String id) {
+        filesByName.computeIfAbsent(nameKey(folderId, name), k -> new ArrayList<>(1)).add(id);
+    }
+
+    private void unnamed(String folderId, String name, String id) {
+        String key = nameKey(folderId, name);
+        List<String> ids = filesByName.get(key);
+        if (ids != null && ids.remove(id) && ids.isEmpty()) {
+            filesByName.remove(key);
+        }
+    }
+
+    private static String nameKey(String folderId, String name) {
+        return folderId + '\u0000' + name;
+    }
+
+    long version() {
+        return version;
     }
 
     void addUsage(String userId, long delta) {
@@ -150,8 +196,9 @@ final class Rows {
     }
 
     FileRow liveFileNamed(String folderId, String name) {
-        for (FileRow f : liveChildFiles(folderId)) {
-            if (f.name.equals(name)) {
+        for (String id : filesByName.getOrDefault(nameKey(folderId, name), List.of())) {
+            FileRow f = files.get(id);
+            if (!f.trashed) {
                 return f;
             }
         }

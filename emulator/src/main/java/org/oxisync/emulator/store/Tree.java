@@ -294,6 +294,12 @@ public final class Tree implements AutoCloseable {
 
     public synchronized List<FileRow> liveChildFiles(String folderId) { return rows.liveChildFiles(folderId); }
 
+    /**
+     * A number that changes whenever any row, name, place, trash state or content of the tree may have (callers hold
+     * the tree's lock): what a listing computed under the lock stays valid for.
+     */
+    public synchronized long version() { return rows.version() + changes.version(); }
+
     public synchronized String folderPath(Folder f) { return rows.folderPath(f); }
 
     public synchronized String filePath(FileRow f) {
