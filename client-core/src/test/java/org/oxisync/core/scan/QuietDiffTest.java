@@ -2,6 +2,7 @@ package org.oxisync.core.scan;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -96,6 +97,75 @@ class QuietDiffTest {
         byte[] edited = entries(recordNow()).stream().filter(e -> pathOf(e).equals("d1/f1.txt")).findFirst()
                 .orElseThrow();
         assertArrayEquals(edited, d.walked("d1/f1.txt").orElseThrow(), "the walk's entry, in the record's form");
+    }
+
+    @Test
+    void editsInPlaceAreToldWithoutIndexingTheWalk() throws IOException {
+        tree();
+        SealedRecord sealed = sealOf(recordNow());
+        write("d0/f3.txt", "edited in place, longer");
+        write("d4/f0.txt", "edited too, longer");
+        Files.setLastModifiedTime(root.resolve("top.txt"), FileTime.fromMillis(2_000_000L));
+
+        QuietDiff.Differs d = assertInstanceOf(QuietDiff.Differs.class, scanner.compareWithSeal(root, filter, sealed));
+        assertEquals(Set.of("d0/f3.txt", "d4/f0.txt", "top.txt"), d.paths());
+        assertFalse(d.indexed(), "the seal streamed past the walk in order: no index of the walk's paths");
+    }
+
+    @Test
+    void onRandomChangesThePathsThatDifferAreExactlyThoseWhoseEntriesDiffer() throws IOException {
+        java.util.Random rnd = new java.util.Random(5);
+        for (int d = 0; d < 8; d++) {
+            for (int f = 0; f < 12; f++) {
+                write("d" + d + "/f" + f + ".txt", "content " + d + f);
+            }
+        }
+        for (int round = 0; round < 40; round++) {
+            byte[] before = recordNow();
+            List<String> files;
+            try (java.util.stream.Stream<Path> all = Files.walk(root)) {
+                files = all.filter(Files::isRegularFile).map(p -> root.relativize(p).toString().replace('\\', '/'))
+                        .sorted().collect(java.util.stream.Collectors.toList());
+            }
+            for (int k = 0; k < 1 + rnd.nextInt(6); k++) {
+                String f = files.get(rnd.nextInt(files.size()));
+                switch (rnd.nextInt(5)) {
+                    case 0 -> write(f, "edited " + round + " " + k + " " + rnd.nextLong());
+                    case 1 -> write("d" + rnd.nextInt(8) + "/new" + round + "_" + k + ".txt", "new");
+                    case 2 -> Files.deleteIfExists(root.resolve(f));
+                    case 3 -> {
+                        if (Files.exists(root.resolve(f))) {
+                            Files.move(root.resolve(f), root.resolve(f + ".renamed"));
+                        }
+                    }
+                    default -> {
+                        int many = rnd.nextInt(40);
+                        for (int m = 0; m < many; m++) {
+                            write("d" + rnd.nextInt(8) + "/batch" + round + "_" + k + "/g" + m + ".txt", "g");
+                        }
+                    }
+                }
+            }
+            java.util.Map<String, String> old = new java.util.HashMap<>();
+            entries(before).forEach(e -> old.put(pathOf(e), java.util.Arrays.toString(e)));
+            java.util.Map<String, String> now = new java.util.HashMap<>();
+            entries(recordNow()).forEach(e -> now.put(pathOf(e), java.util.Arrays.toString(e)));
+            Set<String> expected = new java.util.HashSet<>();
+            for (String p : old.keySet()) {
+                if (!old.get(p).equals(now.get(p))) {
+                    expected.add(p);
+                }
+            }
+            for (String p : now.keySet()) {
+                if (!now.get(p).equals(old.get(p))) {
+                    expected.add(p);
+                }
+            }
+            QuietDiff.Outcome o = scanner.compareWithSeal(root, filter, sealOf(before));
+            Set<String> told = o instanceof QuietDiff.Differs d ? d.paths()
+                    : assertInstanceOf(QuietDiff.Differs.class, ((QuietDiff.Same) o).entryByEntry()).paths();
+            assertEquals(expected, told, "round " + round);
+        }
     }
 
     @Test
