@@ -125,6 +125,27 @@ class Blake3Test {
     }
 
     @Test
+    void largeUpdatesAfterAKeptChunkGiveTheOneShotHash() {
+        // each update keeps its last chunk back; the next tops it up, then hashes the rest straight from the array
+        Random random = new Random(11);
+        byte[] data = new byte[(12 << 20) + 4321];
+        random.nextBytes(data);
+        byte[] expected = Blake3.newHasher(Blake3Kernels.scalar()).update(data).digest();
+        for (int piece : new int[] {4 << 20, (1 << 20) + 1, 40_000, 32 * 1024 + 1024}) {
+            for (boolean threads : new boolean[] {false, true}) {
+                Blake3 h = Blake3.newHasher();
+                if (threads) {
+                    h.multithreaded();
+                }
+                for (int off = 0; off < data.length; off += piece) {
+                    h.update(data, off, Math.min(piece, data.length - off));
+                }
+                assertArrayEquals(expected, h.digest(), "piece " + piece + ", threads " + threads);
+            }
+        }
+    }
+
+    @Test
     void byteBufferUpdatesHeapOrDirectEqualArrayUpdates() {
         byte[] data = vectorInput(200_000);
         byte[] expected = Blake3.hash(data);
