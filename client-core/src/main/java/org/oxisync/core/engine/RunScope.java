@@ -78,14 +78,14 @@ final class RunScope {
      * the journal knows there) are in by themselves ({@link #files}).
      */
     static Optional<RunScope> around(Collection<String> dirty, Set<String> alone) {
+        if (namesRoot(dirty)) {
+            return Optional.empty();
+        }
         Set<String> children = new HashSet<>();
         Set<String> trees = new HashSet<>();
         Set<String> single = new HashSet<>();
         for (String raw : dirty) {
             String p = normalize(raw);
-            if (p.isEmpty()) {
-                return Optional.empty();
-            }
             if (alone.contains(p)) {
                 single.add(p);
                 continue;
@@ -95,6 +95,16 @@ final class RunScope {
             trees.add(p);
         }
         return Optional.of(new RunScope(children, trees, single));
+    }
+
+    /** Whether a dirty path names the pair's root itself: then no scope holds the run (it reads everything). */
+    static boolean namesRoot(Collection<String> dirty) {
+        for (String raw : dirty) {
+            if (normalize(raw).isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The same scope with the direct children of {@code folders} too. */

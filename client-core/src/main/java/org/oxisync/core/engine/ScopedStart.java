@@ -48,8 +48,8 @@ final class ScopedStart {
             return new Attempt(null, null, false);
         }
         Optional<Set<String>> pendingIds = pending.read();
-        Optional<RunScope> around = RunScope.around(paths.paths());
-        if (pendingIds.isEmpty() || around.isEmpty()) {
+        boolean scopable = !RunScope.namesRoot(paths.paths());
+        if (pendingIds.isEmpty() || !scopable) {
             return new Attempt(null, null, false);
         }
         listener.phase(pair.name(), "discovering");
@@ -72,12 +72,12 @@ final class ScopedStart {
                     }
                 }
                 pendingNow.addAll(changed.get());
-                around = RunScope.around(hintNow);
+                scopable = !RunScope.namesRoot(hintNow);
                 cacheCheck = listed;
             }
         }
         ScopedRun.Result scoped = null;
-        if (cacheCheck.unchanged() && around.isPresent()) {
+        if (cacheCheck.unchanged() && scopable) {
             listener.phase(pair.name(), "scanning");
             scoped = new ScopedRun(store.journal(), pair.id(), scans).read(root, filter, cacheCheck, pendingNow,
                     hintNow).orElse(null);
