@@ -2,24 +2,21 @@ package org.oxisync.core.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.oxisync.store.hash.Blake3;
+import org.oxisync.store.hash.FileHasher;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code oxisync inspect hash FILE...}: {@code blake3hex  FILE} per file, like {@code b3sum}. */
+/**
+ * {@code oxisync inspect hash FILE...}: {@code blake3hex  FILE} per file, like {@code b3sum}. A large file is hashed
+ * in a child JVM with the SIMD kernel when the launcher asks for it ({@link FileHasher}).
+ */
 @Command(name = "hash", mixinStandardHelpOptions = true,
         description = "Print the BLAKE3 hash of each FILE, like b3sum.")
 final class InspectHashCommand implements Callable<Integer> {
-    private static final int BUFFER = 4 << 20;
-
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -31,10 +28,9 @@ final class InspectHashCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int code = CliErrors.OK;
-        byte[] buf = new byte[BUFFER];
         for (Path file : files) {
             try {
-                out.println(hash(file, buf) + "  " + file);
+                out.println(FileHasher.hash(file).hash() + "  " + file);
             } catch (IOException e) {
                 out.flush();
                 err.println(CliErrors.describe(file.toString(), e));
@@ -42,24 +38,5 @@ final class InspectHashCommand implements Callable<Integer> {
             }
         }
         return code;
-    }
-
-    private static String hash(Path file, byte[] buf) throws IOException {
-        if (Files.isDirectory(file)) {
-            throw new IOException("is a directory");
-        }
-        Blake3 hasher = Blake3.newHasher().multithreaded();
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer bb = ByteBuffer.wrap(buf);
-            while (true) {
-                bb.clear();
-                int n = ch.read(bb);
-                if (n < 0) {
-                    break;
-                }
-                hasher.update(buf, 0, n);
-            }
-        }
-        return hasher.hexDigest();
     }
 }

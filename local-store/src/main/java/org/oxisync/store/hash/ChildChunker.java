@@ -9,7 +9,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +48,7 @@ final class ChildChunker {
     /** Whether this process hands a file of {@code size} bytes to a child JVM. */
     static boolean wanted(long size) {
         return size >= MIN_SIZE && "child".equalsIgnoreCase(System.getProperty(PROPERTY))
-                && ModuleLayer.boot().findModule(Blake3Kernels.VECTOR_MODULE).isPresent();
+                && ChildJvm.vectorModulePresent();
     }
 
     /**
@@ -102,27 +101,8 @@ final class ChildChunker {
     }
 
     private static Optional<List<String>> command(Path file, FastCdc.Params params) {
-        try {
-            Optional<String> java = ProcessHandle.current().info().command();
-            var source = ChildChunker.class.getProtectionDomain().getCodeSource();
-            if (java.isEmpty() || source == null) {
-                return Optional.empty();
-            }
-            List<String> cmd = new ArrayList<>(List.of(java.get(), "--add-modules", Blake3Kernels.VECTOR_MODULE,
-                    "-XX:+UseSerialGC", "-Xmx256m", "-Xlog:disable", "-Xlog:all=warning:stderr"));
-            for (String passed : List.of(Blake3LaneMemory.PROPERTY, Blake3LaneProbe.PROPERTY)) {
-                String value = System.getProperty(passed);
-                if (value != null) {
-                    cmd.add("-D" + passed + "=" + value);
-                }
-            }
-            cmd.addAll(List.of("-cp", Path.of(source.getLocation().toURI()).toString(), ChildChunker.class.getName(),
-                    file.toAbsolutePath().toString(), Integer.toString(params.min()), Integer.toString(params.avg()),
-                    Integer.toString(params.max())));
-            return Optional.of(cmd);
-        } catch (RuntimeException | java.net.URISyntaxException e) {
-            return Optional.empty();
-        }
+        return ChildJvm.command(ChildChunker.class, List.of(file.toAbsolutePath().toString(),
+                Integer.toString(params.min()), Integer.toString(params.avg()), Integer.toString(params.max())));
     }
 
     /** The child: {@code file min avg max}; exit 0 after the summary line, 1 on any error. */

@@ -1,0 +1,45 @@
+package org.oxisync.store.hash;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The command line of a hashing child JVM ({@link ChildChunker}, {@link ChildHasher}): the parent's {@code java},
+ * the full tiered JIT (the child is given no {@code TieredStopAtLevel}), the Vector API module, a small serial
+ * heap, and the parent's lane-memory settings, so the child warms up the lane width this machine measured.
+ */
+final class ChildJvm {
+    private ChildJvm() {}
+
+    /** Whether a child could run the SIMD kernel: the Vector API module is in this JVM's boot layer. */
+    static boolean vectorModulePresent() {
+        return ModuleLayer.boot().findModule(Blake3Kernels.VECTOR_MODULE).isPresent();
+    }
+
+    /** {@code java ... -cp <this jar> main args}, or empty when this process cannot tell its java or its jar. */
+    static Optional<List<String>> command(Class<?> main, List<String> args) {
+        try {
+            Optional<String> java = ProcessHandle.current().info().command();
+            var source = ChildJvm.class.getProtectionDomain().getCodeSource();
+            if (java.isEmpty() || source == null) {
+                return Optional.empty();
+            }
+            List<String> cmd = new ArrayList<>(List.of(java.get(), "--add-modules", Blake3Kernels.VECTOR_MODULE,
+                    "-XX:+UseSerialGC", "-Xmx256m", "-Xlog:disable", "-Xlog:all=warning:stderr"));
+            for (String passed : List.of(Blake3LaneMemory.PROPERTY, Blake3LaneProbe.PROPERTY)) {
+                String value = System.getProperty(passed);
+                if (value != null) {
+                    cmd.add("-D" + passed + "=" + value);
+                }
+            }
+            cmd.addAll(List.of("-cp", Path.of(source.getLocation().toURI()).toString(), main.getName()));
+            cmd.addAll(args);
+            return Optional.of(cmd);
+        } catch (RuntimeException | URISyntaxException e) {
+            return Optional.empty();
+        }
+    }
+}
