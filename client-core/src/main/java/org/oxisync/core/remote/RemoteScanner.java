@@ -301,7 +301,7 @@ public final class RemoteScanner {
             requests[0]++;
             for (Resource r : page.resources()) {
                 if (r instanceof FileDto file) {
-                    files.add(shared.file(new RemoteTree.File(file.id(), file.name(), file.etag(),
+                    files.add(shared.file(RemoteTree.File.of(file.id(), file.name(), file.etag(),
                             file.contentHash(), file.size(), file.modifiedAt())));
                 } else if (r instanceof FolderDto d && !next.folders.containsKey(d.id())) {
                     next.put(new RemoteTree.Folder(d.id(), d.name(), "", List.of(), List.of())); // placed: taken once

@@ -63,39 +63,47 @@ public record RemoteTree(String rootId, Map<String, Folder> folders) {
 
     /**
      * One file row of a listing; {@code modifiedAt} in unix seconds. A value (equal when all fields are); its
-     * strings are held in {@link Compact} form (id, ETag and hash shared with the journal's entry when equal) and
-     * written to the listing cache as strings.
+     * strings are held in {@link Compact} form and written to the listing cache as strings.
+     *
+     * <p>Two forms, one behaviour. A row made from the server's strings ({@link #of}) whose id, ETag and hash have
+     * OxiCloud's usual shapes holds them as plain fields ({@code FlatFile}: 96 bytes instead of 160 with the three
+     * arrays); a row made with the journal's forms ({@link #compact}, to share them) or of another shape holds the
+     * forms ({@code HeldFile}, 48 bytes beside the shared arrays). A first sync lists every file before any is in the
+     * journal, and its listing held beside the walk was the peak of a million-file join (bench/README.md "A million
+     * files").
      */
     @JsonPropertyOrder({"id", "name", "etag", "contentHash", "size", "modifiedAt"})
-    public static final class File {
-        private final Object id;
+    public abstract static sealed class File permits HeldFile, FlatFile {
         private final Object name;
-        private final Object etag;
-        private final Object contentHash;
         private final long size;
         private final long modifiedAt;
 
-        public File(String id, String name, String etag, String contentHash, long size, long modifiedAt) {
-            this((Object) id, name, etag, contentHash, size, modifiedAt);
-        }
-
-        private File(Object id, Object name, Object etag, Object contentHash, long size, long modifiedAt) {
-            this.id = Compact.of(id);
+        private File(Object name, long size, long modifiedAt) {
             this.name = Compact.of(name);
-            this.etag = Compact.of(etag);
-            this.contentHash = Compact.of(contentHash);
             this.size = size;
             this.modifiedAt = modifiedAt;
         }
 
+        /** A row from the server's (or the cache file's) strings. */
+        public static File of(String id, String name, String etag, String contentHash, long size, long modifiedAt) {
+            Object i = Compact.of(id);
+            Object e = Compact.of(etag);
+            Object h = Compact.of(contentHash);
+            if (i instanceof long[] id2 && id2.length == 2 && e instanceof int[] e4 && e4.length == 4
+                    && h instanceof long[] h4 && h4.length == 4) {
+                return new FlatFile(id2, name, e4, h4, size, modifiedAt);
+            }
+            return new HeldFile(i, name, e, h, size, modifiedAt);
+        }
+
         /** A row whose strings are given in {@link Compact} form (or as strings), to share the journal's. */
         static File compact(Object id, Object name, Object etag, Object contentHash, long size, long modifiedAt) {
-            return new File(id, name, etag, contentHash, size, modifiedAt);
+            return new HeldFile(id, name, etag, contentHash, size, modifiedAt);
         }
 
         @JsonProperty("id")
         public String id() {
-            return Compact.text(id);
+            return Compact.text(compactId());
         }
 
         @JsonProperty("name")
@@ -105,12 +113,12 @@ public record RemoteTree(String rootId, Map<String, Folder> folders) {
 
         @JsonProperty("etag")
         public String etag() {
-            return Compact.text(etag);
+            return Compact.text(compactEtag());
         }
 
         @JsonProperty("contentHash")
         public String contentHash() {
-            return Compact.text(contentHash);
+            return Compact.text(compactContentHash());
         }
 
         @JsonProperty("size")
@@ -123,35 +131,102 @@ public record RemoteTree(String rootId, Map<String, Folder> folders) {
             return modifiedAt;
         }
 
-        Object compactId() {
-            return id;
-        }
+        abstract Object compactId();
 
-        Object compactEtag() {
-            return etag;
-        }
+        abstract Object compactEtag();
 
-        Object compactContentHash() {
-            return contentHash;
-        }
+        abstract Object compactContentHash();
 
         @Override
-        public boolean equals(Object o) {
-            return o instanceof File f && Compact.equal(id, f.id) && Compact.equal(name, f.name)
-                    && Compact.equal(etag, f.etag) && Compact.equal(contentHash, f.contentHash) && size == f.size
+        public final boolean equals(Object o) {
+            return o instanceof File f && Compact.equal(compactId(), f.compactId()) && Compact.equal(name, f.name)
+                    && Compact.equal(compactEtag(), f.compactEtag())
+                    && Compact.equal(compactContentHash(), f.compactContentHash()) && size == f.size
                     && modifiedAt == f.modifiedAt;
         }
 
         @Override
-        public int hashCode() {
-            return Objects.hash(Compact.hash(id), Compact.hash(name), Compact.hash(etag), Compact.hash(contentHash),
-                    size, modifiedAt);
+        public final int hashCode() {
+            return Objects.hash(Compact.hash(compactId()), Compact.hash(name), Compact.hash(compactEtag()),
+                    Compact.hash(compactContentHash()), size, modifiedAt);
         }
 
         @Override
-        public String toString() {
+        public final String toString() {
             return "File[id=" + id() + ", name=" + name() + ", etag=" + etag() + ", contentHash=" + contentHash()
                     + ", size=" + size + ", modifiedAt=" + modifiedAt + "]";
+        }
+    }
+
+    /** A row holding its forms (shared with the journal's, or of shapes {@link FlatFile} cannot hold). */
+    static final class HeldFile extends File {
+        private final Object id;
+        private final Object etag;
+        private final Object contentHash;
+
+        private HeldFile(Object id, Object name, Object etag, Object contentHash, long size, long modifiedAt) {
+            super(name, size, modifiedAt);
+            this.id = Compact.of(id);
+            this.etag = Compact.of(etag);
+            this.contentHash = Compact.of(contentHash);
+        }
+
+        @Override
+        Object compactId() {
+            return id;
+        }
+
+        @Override
+        Object compactEtag() {
+            return etag;
+        }
+
+        @Override
+        Object compactContentHash() {
+            return contentHash;
+        }
+    }
+
+    /** A row of the usual shapes (UUID id, OxiCloud ETag, BLAKE3 hash) held as plain fields; forms made on request. */
+    static final class FlatFile extends File {
+        private final long id0;
+        private final long id1;
+        private final int etag0;
+        private final int etag1;
+        private final int etag2;
+        private final int etag3;
+        private final long hash0;
+        private final long hash1;
+        private final long hash2;
+        private final long hash3;
+
+        private FlatFile(long[] id, String name, int[] etag, long[] hash, long size, long modifiedAt) {
+            super(name, size, modifiedAt);
+            this.id0 = id[0];
+            this.id1 = id[1];
+            this.etag0 = etag[0];
+            this.etag1 = etag[1];
+            this.etag2 = etag[2];
+            this.etag3 = etag[3];
+            this.hash0 = hash[0];
+            this.hash1 = hash[1];
+            this.hash2 = hash[2];
+            this.hash3 = hash[3];
+        }
+
+        @Override
+        Object compactId() {
+            return new long[] {id0, id1};
+        }
+
+        @Override
+        Object compactEtag() {
+            return new int[] {etag0, etag1, etag2, etag3};
+        }
+
+        @Override
+        Object compactContentHash() {
+            return new long[] {hash0, hash1, hash2, hash3};
         }
     }
 

@@ -43,7 +43,7 @@ public final class SharedStrings {
     RemoteTree.File file(String id, String name, String etag, String contentHash, long size, long modifiedAt) {
         JournalEntry j = byRemoteId.get(id);
         if (j == null) {
-            return new RemoteTree.File(id, name, etag, contentHash, size, modifiedAt);
+            return RemoteTree.File.of(id, name, etag, contentHash, size, modifiedAt);
         }
         return RemoteTree.File.compact(j.compactRemoteId(), name, Compact.same(etag, j.compactRemoteEtag()),
                 Compact.same(contentHash, j.compactRemoteHash()), size, modifiedAt);

@@ -64,8 +64,8 @@ class RunScopeTest {
 
     @Test
     void theRelistingNamesFoldersWhoseRowsChangedAndNewFoldersAndGivesUpOnARenamedOrRemovedFolder() {
-        RemoteTree.File one = new RemoteTree.File("f1", "one.txt", "e1", "h1", 1, 10);
-        RemoteTree.File changed = new RemoteTree.File("f1", "one.txt", "e2", "h2", 2, 11);
+        RemoteTree.File one = RemoteTree.File.of("f1", "one.txt", "e1", "h1", 1, 10);
+        RemoteTree.File changed = RemoteTree.File.of("f1", "one.txt", "e2", "h2", 2, 11);
         RemoteTree before = new RemoteTree("root", Map.of(
                 "root", new RemoteTree.Folder("root", "", "", List.of(), List.of("a", "b")),
                 "a", new RemoteTree.Folder("a", "a", "", List.of(one), List.of()),

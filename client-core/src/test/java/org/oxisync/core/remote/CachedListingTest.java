@@ -37,16 +37,16 @@ class CachedListingTest {
     private RemoteTree tree() {
         return new RemoteTree("root", Map.of(
                 "root", new RemoteTree.Folder("root", "", "t0", List.of(
-                        new RemoteTree.File("f0", "top.txt", "etag-0", "0".repeat(64), 3, 100)),
+                        RemoteTree.File.of("f0", "top.txt", "etag-0", "0".repeat(64), 3, 100)),
                         List.of("d1", "d2", "gone", "d1")),
                 "d1", new RemoteTree.Folder("d1", "docs", "t1", List.of(
-                        new RemoteTree.File("fa", "a.txt", "etag-a", "a".repeat(64), 1, 200),
-                        new RemoteTree.File("fb", "b.txt", "etag-b", null, 2, 200),
-                        new RemoteTree.File("fc", "c.txt", null, "c".repeat(64), 4, 201)),
+                        RemoteTree.File.of("fa", "a.txt", "etag-a", "a".repeat(64), 1, 200),
+                        RemoteTree.File.of("fb", "b.txt", "etag-b", null, 2, 200),
+                        RemoteTree.File.of("fc", "c.txt", null, "c".repeat(64), 4, 201)),
                         List.of("d3", "root")),
                 "d2", new RemoteTree.Folder("d2", "pics", "t2", List.of(), List.of("d3")),
                 "d3", new RemoteTree.Folder("d3", "deep", "t3", List.of(
-                        new RemoteTree.File("fd", "d.bin", "etag-d", "d".repeat(64), 5, 300)), List.of())));
+                        RemoteTree.File.of("fd", "d.bin", "etag-d", "d".repeat(64), 5, 300)), List.of())));
     }
 
     private RemoteTreeFile saved(RemoteTree tree) throws Exception {
@@ -126,7 +126,7 @@ class CachedListingTest {
         Path index = ListingIndex.pathFor(file.path());
         byte[] oldIndex = Files.readAllBytes(index);
         RemoteTree other = new RemoteTree("root", Map.of("root", new RemoteTree.Folder("root", "", "t9",
-                List.of(new RemoteTree.File("fz", "z.txt", "etag-z", "9".repeat(64), 1, 5)), List.of())));
+                List.of(RemoteTree.File.of("fz", "z.txt", "etag-z", "9".repeat(64), 1, 5)), List.of())));
         saved(other);
         Files.write(index, oldIndex); // the first file's index beside the second file
         CachedListing cached = CachedListing.read(file.path(), "root").orElseThrow();

@@ -20,7 +20,7 @@ class RemoteTreeFileTest {
 
     private static RemoteTree tree(String rootId) {
         return new RemoteTree(rootId, Map.of(rootId, new RemoteTree.Folder(rootId, "", "t0",
-                List.of(new RemoteTree.File("f1", "a.txt", "e1", "h1", 3, 100)), List.of())));
+                List.of(RemoteTree.File.of("f1", "a.txt", "e1", "h1", 3, 100)), List.of())));
     }
 
     @Test

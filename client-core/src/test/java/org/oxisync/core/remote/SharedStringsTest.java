@@ -33,12 +33,12 @@ class SharedStringsTest {
         return new RemoteTree("root", Map.of(
                 "root", new RemoteTree.Folder("root", "", "t0", List.of(), List.of(copy("folder-1"))),
                 "folder-1", new RemoteTree.Folder(copy("folder-1"), copy("docs"), "t1", List.of(
-                        new RemoteTree.File(copy("file-1"), copy("report.txt"), copy("etag-1"), copy("h".repeat(64)),
+                        RemoteTree.File.of(copy("file-1"), copy("report.txt"), copy("etag-1"), copy("h".repeat(64)),
                                 10, 1),
                         // changed on the server since the journal: other ETag and hash, same id
-                        new RemoteTree.File(copy("file-2"), copy("old.txt"), copy("etag-9"), copy("b".repeat(64)),
+                        RemoteTree.File.of(copy("file-2"), copy("old.txt"), copy("etag-9"), copy("b".repeat(64)),
                                 7, 2),
-                        new RemoteTree.File(copy("file-3"), copy("new.txt"), copy("etag-3"), copy("c".repeat(64)),
+                        RemoteTree.File.of(copy("file-3"), copy("new.txt"), copy("etag-3"), copy("c".repeat(64)),
                                 3, 3)),
                         List.of())));
     }
@@ -85,11 +85,11 @@ class SharedStringsTest {
         RemoteTree tree = new RemoteTree("root", Map.of(
                 "root", new RemoteTree.Folder("root", "", "t0", List.of(), List.of("folder-1")),
                 "folder-1", new RemoteTree.Folder("folder-1", "docs", "t1", List.of(
-                        new RemoteTree.File("file-1", "report.txt", "etag-1", "h".repeat(64), 10, 1),
-                        new RemoteTree.File("file-2", "old.txt", "etag-9", "b".repeat(64), 7, 2),
-                        new RemoteTree.File("file-3", "new.txt", "etag-3", "c".repeat(64), 3, 3),
-                        new RemoteTree.File("file-4", "moved.txt", "etag-4", "d".repeat(64), 4, 4),
-                        new RemoteTree.File("file-5", "resized.txt", "etag-5", "e".repeat(64), 9, 5)),
+                        RemoteTree.File.of("file-1", "report.txt", "etag-1", "h".repeat(64), 10, 1),
+                        RemoteTree.File.of("file-2", "old.txt", "etag-9", "b".repeat(64), 7, 2),
+                        RemoteTree.File.of("file-3", "new.txt", "etag-3", "c".repeat(64), 3, 3),
+                        RemoteTree.File.of("file-4", "moved.txt", "etag-4", "d".repeat(64), 4, 4),
+                        RemoteTree.File.of("file-5", "resized.txt", "etag-5", "e".repeat(64), 9, 5)),
                         List.of())));
         SharedStrings shared = SharedStrings.of(new JournalBase(List.of(docs, report, stale, moved, resized)));
 
