@@ -56,19 +56,14 @@ final class ChildChunker {
      * ended before reporting a chunk (hash in-process then).
      */
     static Optional<FileSummary> run(Path file, FastCdc.Params params, ChunkSink sink) throws IOException {
-        Optional<List<String>> command = command(file, params);
-        if (command.isEmpty()) {
+        Optional<Process> started = ChildJvm.start(ChildChunker.class, List.of(file.toAbsolutePath().toString(),
+                Integer.toString(params.min()), Integer.toString(params.avg()), Integer.toString(params.max())));
+        if (started.isEmpty()) {
             return Optional.empty();
         }
-        Process p;
-        try {
-            p = new ProcessBuilder(command.get()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
+        Process p = started.get();
         long chunks = 0;
         try {
-            p.getOutputStream().close();
             try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII))) {
                 String line;
                 while ((line = in.readLine()) != null) {
@@ -98,11 +93,6 @@ final class ChildChunker {
             return Optional.empty();
         }
         throw new IOException("the hashing process for " + file + " failed after " + chunks + " chunks");
-    }
-
-    private static Optional<List<String>> command(Path file, FastCdc.Params params) {
-        return ChildJvm.command(ChildChunker.class, List.of(file.toAbsolutePath().toString(),
-                Integer.toString(params.min()), Integer.toString(params.avg()), Integer.toString(params.max())));
     }
 
     /** The child: {@code file min avg max}; exit 0 after the summary line, 1 on any error. */

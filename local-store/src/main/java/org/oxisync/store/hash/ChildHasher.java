@@ -39,18 +39,12 @@ final class ChildHasher {
 
     /** The file's BLAKE3 (hex) and size from a child JVM, or empty if it could not start or did not report. */
     static Optional<FileHasher.Result> run(Path file) throws IOException {
-        Optional<List<String>> command = ChildJvm.command(ChildHasher.class, List.of(file.toAbsolutePath().toString()));
-        if (command.isEmpty()) {
+        Optional<Process> started = ChildJvm.start(ChildHasher.class, List.of(file.toAbsolutePath().toString()));
+        if (started.isEmpty()) {
             return Optional.empty();
         }
-        Process p;
+        Process p = started.get();
         try {
-            p = new ProcessBuilder(command.get()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-        try {
-            p.getOutputStream().close();
             String line;
             try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII))) {
                 line = in.readLine();

@@ -1,5 +1,6 @@
 package org.oxisync.store.hash;
 
+import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,30 @@ final class ChildJvm {
     /** Whether a child could run the SIMD kernel: the Vector API module is in this JVM's boot layer. */
     static boolean vectorModulePresent() {
         return ModuleLayer.boot().findModule(Blake3Kernels.VECTOR_MODULE).isPresent();
+    }
+
+    /**
+     * A child running {@code main} with {@code args}, its input closed and its errors discarded; empty when it
+     * cannot be started (the caller then does the work in-process).
+     */
+    static Optional<Process> start(Class<?> main, List<String> args) {
+        Optional<List<String>> command = command(main, args);
+        if (command.isEmpty()) {
+            return Optional.empty();
+        }
+        Process p;
+        try {
+            p = new ProcessBuilder(command.get()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        try {
+            p.getOutputStream().close();
+            return Optional.of(p);
+        } catch (IOException e) {
+            p.destroy();
+            return Optional.empty();
+        }
     }
 
     /** {@code java ... -cp <this jar> main args}, or empty when this process cannot tell its java or its jar. */
