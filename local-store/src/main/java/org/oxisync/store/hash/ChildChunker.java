@@ -31,7 +31,6 @@ import java.util.concurrent.TimeUnit;
  * (the sink has seen part of the file), like any read error.
  */
 final class ChildChunker {
-    static final String PROPERTY = "oxisync.hash.largeFiles";
     /**
      * Files from this size go to the child. The child's start and the C2 compilation of the SIMD kernel and FastCDC
      * cost about 3 s of CPU before it hashes at about 1.9 s per GiB; the C1 pipeline in-process (two threads, scalar
@@ -47,8 +46,7 @@ final class ChildChunker {
 
     /** Whether this process hands a file of {@code size} bytes to a child JVM. */
     static boolean wanted(long size) {
-        return size >= MIN_SIZE && "child".equalsIgnoreCase(System.getProperty(PROPERTY))
-                && ChildJvm.vectorModulePresent();
+        return size >= MIN_SIZE && ChildJvm.asked();
     }
 
     /**

@@ -33,8 +33,7 @@ final class ChildHasher {
 
     /** Whether this process hands the hash of a {@code size}-byte file to a child JVM. */
     static boolean wanted(long size) {
-        return size >= MIN_SIZE && "child".equalsIgnoreCase(System.getProperty(ChildChunker.PROPERTY))
-                && ChildJvm.vectorModulePresent();
+        return size >= MIN_SIZE && ChildJvm.asked();
     }
 
     /** The file's BLAKE3 (hex) and size from a child JVM, or empty if it could not start or did not report. */

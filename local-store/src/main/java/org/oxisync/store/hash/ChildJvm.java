@@ -13,11 +13,19 @@ import java.util.Optional;
  * heap, and the parent's lane-memory settings, so the child warms up the lane width this machine measured.
  */
 final class ChildJvm {
+    /** {@code child}: large files are hashed in a child JVM (the launcher sets it beside its C1 options). */
+    static final String PROPERTY = "oxisync.hash.largeFiles";
+
     private ChildJvm() {}
 
-    /** Whether a child could run the SIMD kernel: the Vector API module is in this JVM's boot layer. */
-    static boolean vectorModulePresent() {
-        return ModuleLayer.boot().findModule(Blake3Kernels.VECTOR_MODULE).isPresent();
+    /**
+     * Whether this process hands large files to a child: the launcher asked for it, and a child could run the SIMD
+     * kernel (the Vector API module is in this JVM's boot layer). Each caller compares the size with its own
+     * threshold.
+     */
+    static boolean asked() {
+        return "child".equalsIgnoreCase(System.getProperty(PROPERTY))
+                && ModuleLayer.boot().findModule(Blake3Kernels.VECTOR_MODULE).isPresent();
     }
 
     /**
@@ -45,7 +53,7 @@ final class ChildJvm {
     }
 
     /** {@code java ... -cp <this jar> main args}, or empty when this process cannot tell its java or its jar. */
-    static Optional<List<String>> command(Class<?> main, List<String> args) {
+    private static Optional<List<String>> command(Class<?> main, List<String> args) {
         try {
             Optional<String> java = ProcessHandle.current().info().command();
             var source = ChildJvm.class.getProtectionDomain().getCodeSource();

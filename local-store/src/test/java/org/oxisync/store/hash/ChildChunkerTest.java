@@ -42,19 +42,19 @@ class ChildChunkerTest {
 
     @Test
     void onlyLargeFilesGoToAChildAndOnlyWhenTheLauncherAsks() {
-        String before = System.getProperty(ChildChunker.PROPERTY);
+        String before = System.getProperty(ChildJvm.PROPERTY);
         try {
-            System.clearProperty(ChildChunker.PROPERTY);
+            System.clearProperty(ChildJvm.PROPERTY);
             assertFalse(ChildChunker.wanted(ChildChunker.MIN_SIZE));
-            System.setProperty(ChildChunker.PROPERTY, "child");
+            System.setProperty(ChildJvm.PROPERTY, "child");
             assertFalse(ChildChunker.wanted(ChildChunker.MIN_SIZE - 1));
             assertEquals(ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(),
                     ChildChunker.wanted(ChildChunker.MIN_SIZE));
         } finally {
             if (before == null) {
-                System.clearProperty(ChildChunker.PROPERTY);
+                System.clearProperty(ChildJvm.PROPERTY);
             } else {
-                System.setProperty(ChildChunker.PROPERTY, before);
+                System.setProperty(ChildJvm.PROPERTY, before);
             }
         }
     }

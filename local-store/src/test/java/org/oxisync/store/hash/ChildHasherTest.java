@@ -37,18 +37,18 @@ class ChildHasherTest {
 
     @Test
     void onlyLargeFilesGoToAChildAndOnlyWhenTheLauncherAsks() {
-        String before = System.getProperty(ChildChunker.PROPERTY);
+        String before = System.getProperty(ChildJvm.PROPERTY);
         try {
-            System.clearProperty(ChildChunker.PROPERTY);
+            System.clearProperty(ChildJvm.PROPERTY);
             assertFalse(ChildHasher.wanted(ChildHasher.MIN_SIZE));
-            System.setProperty(ChildChunker.PROPERTY, "child");
+            System.setProperty(ChildJvm.PROPERTY, "child");
             assertFalse(ChildHasher.wanted(ChildHasher.MIN_SIZE - 1));
-            assertEquals(ChildJvm.vectorModulePresent(), ChildHasher.wanted(ChildHasher.MIN_SIZE));
+            assertEquals(ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(), ChildHasher.wanted(ChildHasher.MIN_SIZE));
         } finally {
             if (before == null) {
-                System.clearProperty(ChildChunker.PROPERTY);
+                System.clearProperty(ChildJvm.PROPERTY);
             } else {
-                System.setProperty(ChildChunker.PROPERTY, before);
+                System.setProperty(ChildJvm.PROPERTY, before);
             }
         }
     }
