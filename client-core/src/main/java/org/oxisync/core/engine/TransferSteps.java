@@ -228,7 +228,7 @@ final class TransferSteps {
         try {
             staged = s.downloader().stage(new DownloadRequest(s.pairId(), d.path(), d.remoteId(), d.remoteHash(),
                     d.size(), remote == null || remote.modifiedAt() == null ? s.clock().instant() : remote.modifiedAt(),
-                    target), sink(item));
+                    target, d.replaces() != null), sink(item));
             guardTarget(d.path(), target, d.replaces());
             // the old file is taken aside (a second link, versioned), then the new one renamed over it only while the
             // path still holds that file: no write that lands during the swap is lost, and the path is never empty

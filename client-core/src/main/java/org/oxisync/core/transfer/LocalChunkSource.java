@@ -8,8 +8,10 @@ import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Map;
 import org.oxisync.store.StoreException;
+import org.oxisync.store.chunks.ChunkHashMismatchException;
 import org.oxisync.store.chunks.ChunkIndex;
 import org.oxisync.store.chunks.ChunkLocation;
+import org.oxisync.store.chunks.ChunkStore;
 import org.oxisync.store.hash.Blake3;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,15 +21,28 @@ import org.slf4j.LoggerFactory;
  * file at an offset (as long as its journal entry is unchanged). Every candidate is re-hashed before use, so a file
  * edited behind the journal's back, or a corrupt store entry, only costs a download. Keeps the local files it
  * reads open until {@link #close()}.
+ *
+ * <p>Given a file to keep from and a batch of the chunk store, a chunk read from that file is hashed by the batch's
+ * checked put instead (one hash for both uses), so that {@link #commitKept()} leaves it in the store for the version
+ * store. A batch that fails (a full disk) is given up: reading goes on with the plain check.
  */
 final class LocalChunkSource implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalChunkSource.class);
 
     private final ChunkIndex index;
     private final Map<Path, FileChannel> open = new HashMap<>();
+    private final Path keepFrom;
+    private ChunkStore.Batch keep;
 
     LocalChunkSource(ChunkIndex index) {
+        this(index, null, null);
+    }
+
+    /** @param keepFrom the file whose chunks go into {@code keep} as they are read (both null: none) */
+    LocalChunkSource(ChunkIndex index, Path keepFrom, ChunkStore.Batch keep) {
         this.index = index;
+        this.keepFrom = keep == null ? null : keepFrom.toAbsolutePath().normalize();
+        this.keep = keep;
     }
 
     /** The verified bytes of the chunk, or null when no local copy is usable. */
@@ -44,7 +59,7 @@ final class LocalChunkSource implements AutoCloseable {
             } else {
                 data = fromStore(hash);
             }
-            if (data != null && Blake3.newHasher().update(data).hexDigest().equals(hash)) {
+            if (data != null && (kept(loc) ? keptIfMatching(hash, data) : matches(hash, data))) {
                 return data;
             }
             if (data != null) {
@@ -52,6 +67,49 @@ final class LocalChunkSource implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    private boolean kept(ChunkLocation loc) {
+        return keep != null && loc instanceof ChunkLocation.LocalFile f
+                && f.file().toAbsolutePath().normalize().equals(keepFrom);
+    }
+
+    private static boolean matches(String hash, byte[] data) {
+        return Blake3.hashHex(data).equals(hash);
+    }
+
+    /** Puts the chunk into the batch if it hashes to {@code hash} (the put checks it); whether it does. */
+    private boolean keptIfMatching(String hash, byte[] data) {
+        try {
+            keep.put(hash, data, 0, data.length);
+            return true;
+        } catch (ChunkHashMismatchException e) {
+            return false;
+        } catch (StoreException e) {
+            LOG.debug("cannot keep the chunks of {} for its version ({}); the version store stores them itself",
+                    keepFrom.getFileName(), e.getMessage());
+            giveUpKeeping();
+            return matches(hash, data);
+        }
+    }
+
+    /** Makes the kept chunks durable in the store; a failure only means the version store stores them itself. */
+    void commitKept() {
+        if (keep == null) {
+            return;
+        }
+        try {
+            keep.commit();
+        } catch (StoreException e) {
+            LOG.debug("cannot keep the chunks of {} for its version ({}); the version store stores them itself",
+                    keepFrom.getFileName(), e.getMessage());
+        }
+        keep = null;
+    }
+
+    private void giveUpKeeping() {
+        keep.close();
+        keep = null;
     }
 
     private byte[] fromStore(String hash) {

@@ -339,7 +339,7 @@ public final class ChunkStore {
 
         /** Hashes and stages {@code data[off, off+len)}; returns its hash. */
         public String put(byte[] data, int off, int len) {
-            String hash = Blake3.newHasher().update(data, off, len).hexDigest();
+            String hash = Blake3.hashHex(data, off, len);
             stage(hash, data, off, len);
             return hash;
         }
@@ -351,7 +351,7 @@ public final class ChunkStore {
         /** Stages bytes that must hash to {@code expectedHash}; a mismatch stores nothing. */
         public void put(String expectedHash, byte[] data, int off, int len) {
             ChunkHashes.require(expectedHash);
-            String actual = Blake3.newHasher().update(data, off, len).hexDigest();
+            String actual = Blake3.hashHex(data, off, len);
             if (!actual.equals(expectedHash)) {
                 throw new ChunkHashMismatchException(expectedHash, actual);
             }
