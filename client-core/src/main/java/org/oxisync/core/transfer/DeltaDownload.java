@@ -113,14 +113,23 @@ final class DeltaDownload {
         Counters n = new Counters();
         boolean ok = false;
         try {
+            long t0 = System.nanoTime();
+            long t1;
+            long t2;
             try (FileChannel out = store.fileWrites().open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 List<ChunkRefDto> fetch = reuseLocal(req, chunks, out, n, p);
+                t1 = System.nanoTime();
                 if (!fetch.isEmpty()) {
                     fetch(fetch, chunks, out, pending, n, p);
                 }
+                t2 = System.nanoTime();
                 out.force(true);
             }
+            long t3 = System.nanoTime();
             verifyWhole(temp, digest.fileHash(), req.path());
+            LOG.debug("delta download of {}: {} B reused in {} ms, {} B fetched in {} ms, force {} ms, whole-file check {} ms",
+                    req.path(), n.reused, (t1 - t0) / 1_000_000, n.received, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000,
+                    (System.nanoTime() - t3) / 1_000_000);
             finish(temp, req);
             if (pending != null) {
                 store.transfers().finish(pending.id());
