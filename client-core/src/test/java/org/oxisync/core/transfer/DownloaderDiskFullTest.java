@@ -57,6 +57,12 @@ class DownloaderDiskFullTest {
                 Instant.parse("2026-01-02T03:04:05Z"), h.local.resolve(path));
     }
 
+    private DownloadRequest replacing(String path, byte[] content) {
+        DownloadRequest r = request(path, content);
+        return new DownloadRequest(r.pairId(), r.path(), r.remoteFileId(), r.expectedHash(), r.size(), r.serverModified(),
+                r.target(), true);
+    }
+
     private List<String> leftovers() throws Exception {
         List<String> out = new java.util.ArrayList<>(h.localFiles().stream().map(p -> p.getFileName().toString())
                 .filter(TempNames::isOwnTemp).toList());
@@ -112,6 +118,31 @@ class DownloaderDiskFullTest {
         assertEquals(List.of(), leftovers());
         disk.makeRoom();
         StagedDownload staged = downloader().stage(request("big.bin", theirs), ProgressSink.NONE);
+        assertArrayEquals(theirs, Files.readAllBytes(staged.tempFile()));
+    }
+
+    @Test
+    void aDiskThatFillsWhileADeltaDownloadKeepsTheOldFilesChunksFailsTheDownloadAndLeavesNoChunkTempOrTempFile() throws Exception {
+        start();
+        byte[] data = Harness.random(10 * MIB, 4);
+        h.write("big.bin", data);
+        UploadRequest up = h.newFile("big.bin");
+        FileDto v1 = new Uploader(h.api, h.store, TransferOptions.defaults()).upload(up, Set.of(), ProgressSink.NONE).file();
+        h.journal(up, v1.id());
+        byte[] theirs = data.clone();
+        System.arraycopy(Harness.random(MIB, 5), 0, theirs, 4 * MIB, MIB);
+        h.remote().putFile("/big.bin", theirs);
+        disk.fillAfter(12 * MIB); // the kept chunks and the new file need about 19 MiB between them
+
+        TransferException.LocalIoFailure e = assertThrows(TransferException.LocalIoFailure.class,
+                () -> downloader().stage(replacing("big.bin", theirs), ProgressSink.NONE));
+
+        assertTrue(e.getMessage().contains("big.bin") && e.getMessage().contains("No space left on device"),
+                e.getMessage());
+        assertArrayEquals(data, Files.readAllBytes(h.local.resolve("big.bin")), "the target is untouched");
+        assertEquals(List.of(), leftovers(), "no temp file in the folder, no chunk temp file in the store");
+        disk.makeRoom();
+        StagedDownload staged = downloader().stage(replacing("big.bin", theirs), ProgressSink.NONE);
         assertArrayEquals(theirs, Files.readAllBytes(staged.tempFile()));
     }
 }
