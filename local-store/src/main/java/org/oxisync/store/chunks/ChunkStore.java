@@ -426,7 +426,8 @@ public final class ChunkStore {
                         dirs.add(d2);
                     }
                 }
-                dirs.add(tmp);
+                // tmp/ itself is not synced: a crash can at worst leave a temp name behind beside the durable
+                // chunk name (a second link to the same bytes), and recover() removes every name in tmp/.
                 fsync.forceAll(new ArrayList<>(dirs), true);
                 done = true;
                 List<String> out = List.copyOf(pendingHashes);
