@@ -111,13 +111,15 @@ final class DeltaDownload {
         PendingTransfer pending = digest.size() > 0 && digest.size() >= options.deltaThresholdBytes()
                 ? store.transfers().beginDownload(req.pairId(), req.path(), digest, null) : null;
         Counters n = new Counters();
+        KeptChunksCommit kept = KeptChunksCommit.NONE;
         boolean ok = false;
         try {
             long t0 = System.nanoTime();
             long t1;
             long t2;
             try (FileChannel out = store.fileWrites().open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                List<ChunkRefDto> fetch = reuseLocal(req, chunks, out, n, p);
+                List<ChunkRefDto> fetch = new ArrayList<>();
+                kept = reuseLocal(req, chunks, out, n, p, fetch);
                 t1 = System.nanoTime();
                 if (!fetch.isEmpty()) {
                     fetch(fetch, chunks, out, pending, n, p);
@@ -127,6 +129,7 @@ final class DeltaDownload {
             }
             long t3 = System.nanoTime();
             verifyWhole(temp, digest.fileHash(), req.path());
+            kept.close(); // the chunks kept for the version are in the store before the version store runs
             LOG.debug("delta download of {}: {} B reused in {} ms, {} B fetched in {} ms, force {} ms, whole-file check {} ms",
                     req.path(), n.reused, (t1 - t0) / 1_000_000, n.received, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000,
                     (System.nanoTime() - t3) / 1_000_000);
@@ -157,18 +160,22 @@ final class DeltaDownload {
             // the manifest's chunks are no longer reachable: the file changed (or went) since the manifest was read
             throw new TransferException.RemoteChanged(req.path() + ": the remote content changed during the download", null);
         } finally {
+            kept.close();
             if (!ok) {
                 deleteQuietly(temp);
             }
         }
     }
 
-    /** Writes every chunk with a usable local copy; returns the ones to fetch. */
-    private List<ChunkRefDto> reuseLocal(DownloadRequest req, Map<String, Chunk> chunks, FileChannel out, Counters n,
-                                         ProgressSink p) throws IOException {
-        List<ChunkRefDto> fetch = new ArrayList<>();
+    /**
+     * Writes every chunk with a usable local copy and adds the others to {@code fetch}; returns the commit of the
+     * chunks kept for the target's version, under way.
+     */
+    private KeptChunksCommit reuseLocal(DownloadRequest req, Map<String, Chunk> chunks, FileChannel out, Counters n,
+                                        ProgressSink p, List<ChunkRefDto> fetch) throws IOException {
         ChunkStore.Batch keep = req.versionsTarget() && Files.isRegularFile(req.target(), LinkOption.NOFOLLOW_LINKS)
                 ? store.chunks().store().batch() : null;
+        boolean handedOver = false;
         try (LocalChunkSource local = new LocalChunkSource(store.chunks(), req.target(), keep)) {
             for (Map.Entry<String, Chunk> e : chunks.entrySet()) {
                 Chunk c = e.getValue();
@@ -182,13 +189,14 @@ final class DeltaDownload {
                     n.reused += (long) c.size * (c.offsets.size() - 1);
                 }
             }
-            local.commitKept();
+            KeptChunksCommit commit = KeptChunksCommit.start(local.keptBatch(), req.path());
+            handedOver = true;
+            return commit;
         } finally {
-            if (keep != null) {
-                keep.close(); // after a commit: nothing left; otherwise the kept chunks' temp files go
+            if (keep != null && !handedOver) {
+                keep.close(); // a failure before the hand-over: the kept chunks' temp files go
             }
         }
-        return fetch;
     }
 
     private void fetch(List<ChunkRefDto> fetch, Map<String, Chunk> chunks, FileChannel out, PendingTransfer pending,

@@ -23,8 +23,8 @@ import org.slf4j.LoggerFactory;
  * reads open until {@link #close()}.
  *
  * <p>Given a file to keep from and a batch of the chunk store, a chunk read from that file is hashed by the batch's
- * checked put instead (one hash for both uses), so that {@link #commitKept()} leaves it in the store for the version
- * store. A batch that fails (a full disk) is given up: reading goes on with the plain check.
+ * checked put instead (one hash for both uses), so that the caller can commit it to the store for the version store
+ * ({@link #keptBatch()}). A batch that fails (a full disk) is given up: reading goes on with the plain check.
  */
 final class LocalChunkSource implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalChunkSource.class);
@@ -93,18 +93,11 @@ final class LocalChunkSource implements AutoCloseable {
         }
     }
 
-    /** Makes the kept chunks durable in the store; a failure only means the version store stores them itself. */
-    void commitKept() {
-        if (keep == null) {
-            return;
-        }
-        try {
-            keep.commit();
-        } catch (StoreException e) {
-            LOG.debug("cannot keep the chunks of {} for its version ({}); the version store stores them itself",
-                    keepFrom.getFileName(), e.getMessage());
-        }
+    /** The batch of the chunks kept so far, to be committed by the caller; null if none (or given up). */
+    ChunkStore.Batch keptBatch() {
+        ChunkStore.Batch b = keep;
         keep = null;
+        return b;
     }
 
     private void giveUpKeeping() {
