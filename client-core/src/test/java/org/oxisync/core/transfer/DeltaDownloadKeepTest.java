@@ -48,17 +48,8 @@ class DeltaDownloadKeepTest {
                 h.local.resolve(path), versionsTarget);
     }
 
-    /** A large file synced both ways, then changed by another device by 1 MiB in the middle. */
     private byte[][] syncedThenEditedRemotely(String path, long seed) throws Exception {
-        byte[] ours = Harness.random(24 * MIB, seed);
-        h.write(path, ours);
-        UploadRequest up = h.newFile(path);
-        FileDto v1 = new Uploader(h.api, h.store, TransferOptions.defaults()).upload(up, Set.of(), ProgressSink.NONE).file();
-        h.journal(up, v1.id());
-        byte[] theirs = ours.clone();
-        System.arraycopy(Harness.random(MIB, seed + 1), 0, theirs, 10 * MIB, MIB);
-        h.remote().putFile("/" + path, theirs);
-        return new byte[][] {ours, theirs};
+        return h.syncedThenEditedRemotely(path, 24 * MIB, 10 * MIB, seed);
     }
 
     /** The old file's chunks that the new content shares (the ones a delta download reads from the old file). */

@@ -10,13 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.scan.TempNames;
-import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.Limits;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.StoreOptions;
@@ -98,14 +96,9 @@ class DownloaderDiskFullTest {
     @Test
     void aDeltaDownloadOntoAFullDiskLeavesTheOldFileNoTempFileAndNoChunkTempAndWorksLater() throws Exception {
         start();
-        byte[] data = Harness.random(10 * MIB, 2);
-        h.write("big.bin", data);
-        UploadRequest up = h.newFile("big.bin");
-        FileDto v1 = new Uploader(h.api, h.store, TransferOptions.defaults()).upload(up, Set.of(), ProgressSink.NONE).file();
-        h.journal(up, v1.id());
-        byte[] theirs = data.clone();
-        System.arraycopy(Harness.random(MIB, 3), 0, theirs, 4 * MIB, MIB);
-        h.remote().putFile("/big.bin", theirs);
+        byte[][] v = h.syncedThenEditedRemotely("big.bin", 10 * MIB, 4 * MIB, 2);
+        byte[] data = v[0];
+        byte[] theirs = v[1];
         disk.fillAfter(9 * MIB + 100_000); // the reused chunks fit, the fetched ones do not
 
         TransferException.LocalIoFailure e = assertThrows(TransferException.LocalIoFailure.class,
@@ -124,14 +117,9 @@ class DownloaderDiskFullTest {
     @Test
     void aDiskThatFillsWhileADeltaDownloadKeepsTheOldFilesChunksFailsTheDownloadAndLeavesNoChunkTempOrTempFile() throws Exception {
         start();
-        byte[] data = Harness.random(10 * MIB, 4);
-        h.write("big.bin", data);
-        UploadRequest up = h.newFile("big.bin");
-        FileDto v1 = new Uploader(h.api, h.store, TransferOptions.defaults()).upload(up, Set.of(), ProgressSink.NONE).file();
-        h.journal(up, v1.id());
-        byte[] theirs = data.clone();
-        System.arraycopy(Harness.random(MIB, 5), 0, theirs, 4 * MIB, MIB);
-        h.remote().putFile("/big.bin", theirs);
+        byte[][] v = h.syncedThenEditedRemotely("big.bin", 10 * MIB, 4 * MIB, 4);
+        byte[] data = v[0];
+        byte[] theirs = v[1];
         disk.fillAfter(12 * MIB); // the kept chunks and the new file need about 19 MiB between them
 
         TransferException.LocalIoFailure e = assertThrows(TransferException.LocalIoFailure.class,

@@ -122,14 +122,9 @@ class DownloaderTest {
     @Test
     void downloadOfARemotelyChangedLargeFileReusesTheLocalChunks() throws Exception {
         harness(Limits.DEFAULT);
-        byte[] data = Harness.random(24 * MIB, 20);
-        h.write("big.bin", data);
-        UploadRequest up = h.newFile("big.bin");
-        FileDto v1 = new Uploader(h.api, h.store, TransferOptions.defaults()).upload(up, Set.of(), ProgressSink.NONE).file();
-        h.journal(up, v1.id());
-        byte[] theirs = data.clone();
-        System.arraycopy(Harness.random(MIB, 21), 0, theirs, 10 * MIB, MIB);
-        h.remote().putFile("/big.bin", theirs); // another device changes 1 MiB in the middle
+        byte[][] v = h.syncedThenEditedRemotely("big.bin", 24 * MIB, 10 * MIB, 20); // 1 MiB changed in the middle
+        byte[] data = v[0];
+        byte[] theirs = v[1];
         h.emu.resetStats();
 
         StagedDownload staged = downloader().stage(request("big.bin", Blake3.hashHex(theirs)), ProgressSink.NONE);

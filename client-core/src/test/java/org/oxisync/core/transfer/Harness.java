@@ -96,6 +96,26 @@ final class Harness implements AutoCloseable {
         return p;
     }
 
+    /**
+     * A file synced both ways (written, uploaded, journalled: its chunks count as held locally), then 1 MiB of it at
+     * {@code editAt} changed on the server by another device. Returns the local content and the server's new one.
+     */
+    byte[][] syncedThenEditedRemotely(String path, int size, int editAt, long seed) throws IOException {
+        byte[] ours = random(size, seed);
+        write(path, ours);
+        UploadRequest up = newFile(path);
+        try {
+            var f = new Uploader(api, store, TransferOptions.defaults()).upload(up, java.util.Set.of(), ProgressSink.NONE).file();
+            journal(up, f.id());
+        } catch (TransferException e) {
+            throw new IOException(e);
+        }
+        byte[] theirs = ours.clone();
+        System.arraycopy(random(MIB, seed + 1), 0, theirs, editAt, MIB);
+        remote().putFile("/" + path, theirs);
+        return new byte[][] {ours, theirs};
+    }
+
     static byte[] random(int size, long seed) {
         byte[] b = new byte[size];
         new Random(seed).nextBytes(b);
