@@ -175,7 +175,6 @@ final class DeltaDownload {
                                         ProgressSink p, List<ChunkRefDto> fetch) throws IOException {
         ChunkStore.Batch keep = req.versionsTarget() && Files.isRegularFile(req.target(), LinkOption.NOFOLLOW_LINKS)
                 ? store.chunks().store().batch() : null;
-        boolean handedOver = false;
         try (LocalChunkSource local = new LocalChunkSource(store.chunks(), req.target(), keep)) {
             for (Map.Entry<String, Chunk> e : chunks.entrySet()) {
                 Chunk c = e.getValue();
@@ -189,13 +188,7 @@ final class DeltaDownload {
                     n.reused += (long) c.size * (c.offsets.size() - 1);
                 }
             }
-            KeptChunksCommit commit = KeptChunksCommit.start(local.keptBatch(), req.path());
-            handedOver = true;
-            return commit;
-        } finally {
-            if (keep != null && !handedOver) {
-                keep.close(); // a failure before the hand-over: the kept chunks' temp files go
-            }
+            return KeptChunksCommit.start(local.keptBatch(), req.path());
         }
     }
 

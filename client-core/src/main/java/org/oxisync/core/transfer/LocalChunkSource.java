@@ -34,11 +34,11 @@ final class LocalChunkSource implements AutoCloseable {
     private final Path keepFrom;
     private ChunkStore.Batch keep;
 
-    LocalChunkSource(ChunkIndex index) {
-        this(index, null, null);
-    }
-
-    /** @param keepFrom the file whose chunks go into {@code keep} as they are read (both null: none) */
+    /**
+     * @param keepFrom the file whose chunks go into {@code keep} as they are read (ignored when {@code keep} is null)
+     * @param keep     a batch this source owns from now on: closed by {@link #close()} unless {@link #keptBatch()}
+     *                 handed it over first
+     */
     LocalChunkSource(ChunkIndex index, Path keepFrom, ChunkStore.Batch keep) {
         this.index = index;
         this.keepFrom = keep == null ? null : keepFrom.toAbsolutePath().normalize();
@@ -93,7 +93,7 @@ final class LocalChunkSource implements AutoCloseable {
         }
     }
 
-    /** The batch of the chunks kept so far, to be committed by the caller; null if none (or given up). */
+    /** Hands over the batch of the chunks kept so far, for the caller to commit and close; null if none (or given up). */
     ChunkStore.Batch keptBatch() {
         ChunkStore.Batch b = keep;
         keep = null;
@@ -137,6 +137,9 @@ final class LocalChunkSource implements AutoCloseable {
 
     @Override
     public void close() {
+        if (keep != null) {
+            giveUpKeeping(); // not handed over: the kept chunks' temp files go
+        }
         for (FileChannel ch : open.values()) {
             try {
                 ch.close();
