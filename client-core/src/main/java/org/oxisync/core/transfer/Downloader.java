@@ -59,8 +59,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class Downloader {
     private static final Logger LOG = LoggerFactory.getLogger(Downloader.class);
-    /** Folder in the store's directory for partial plain downloads kept for a later run. */
-    static final String PARKED_DIR = PlainDownload.PARKED_DIR;
     /** BLAKE3 of no bytes: the content hash of an empty file. */
     static final String EMPTY_HASH = Blake3.hashHex(new byte[0]);
 

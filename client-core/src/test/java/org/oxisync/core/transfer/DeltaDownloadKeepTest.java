@@ -7,13 +7,11 @@ import static org.oxisync.core.transfer.Harness.MIB;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.Limits;
 import org.oxisync.store.chunks.ChunkStore;
 import org.oxisync.store.hash.Blake3;
@@ -41,11 +39,7 @@ class DeltaDownloadKeepTest {
     }
 
     private DownloadRequest request(String path, String expectedHash, boolean versionsTarget) {
-        String id = h.remote().fileId("/" + path);
-        FileDto f = h.api.resources(h.root, 200, null).items().stream().filter(r -> r.name().equals(path))
-                .map(FileDto.class::cast).findFirst().orElseThrow();
-        return new DownloadRequest(h.pairId, path, id, expectedHash, f.size(), Instant.ofEpochSecond(f.modifiedAt()),
-                h.local.resolve(path), versionsTarget);
+        return h.downloadRequest(path, expectedHash, versionsTarget);
     }
 
     private byte[][] syncedThenEditedRemotely(String path, long seed) throws Exception {

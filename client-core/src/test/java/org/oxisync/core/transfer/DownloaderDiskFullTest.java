@@ -64,7 +64,7 @@ class DownloaderDiskFullTest {
     private List<String> leftovers() throws Exception {
         List<String> out = new java.util.ArrayList<>(h.localFiles().stream().map(p -> p.getFileName().toString())
                 .filter(TempNames::isOwnTemp).toList());
-        Path parked = h.store.directory().resolve(Downloader.PARKED_DIR);
+        Path parked = h.store.directory().resolve(PlainDownload.PARKED_DIR);
         if (Files.isDirectory(parked)) {
             try (Stream<Path> s = Files.list(parked)) {
                 s.forEach(p -> out.add("parked/" + p.getFileName()));

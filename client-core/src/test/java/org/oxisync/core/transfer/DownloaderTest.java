@@ -55,11 +55,7 @@ class DownloaderTest {
     }
 
     private DownloadRequest request(String path, String expectedHash) {
-        String id = h.remote().fileId("/" + path);
-        FileDto f = h.api.resources(h.root, 200, null).items().stream().filter(r -> r.name().equals(path))
-                .map(FileDto.class::cast).findFirst().orElseThrow();
-        return new DownloadRequest(h.pairId, path, id, expectedHash, f.size(), Instant.ofEpochSecond(f.modifiedAt()),
-                h.local.resolve(path));
+        return h.downloadRequest(path, expectedHash, false);
     }
 
     /** A file synced both ways: written locally, uploaded, journalled (its chunks count as held locally). */

@@ -116,6 +116,18 @@ final class Harness implements AutoCloseable {
         return new byte[][] {ours, theirs};
     }
 
+    /**
+     * A request for the file at {@code path} as the server lists it now (its size and modified time), to be staged
+     * beside its local target; {@code versionsTarget}: the engine would keep the file at the target as a version.
+     */
+    DownloadRequest downloadRequest(String path, String expectedHash, boolean versionsTarget) {
+        String id = remote().fileId("/" + path);
+        org.oxisync.protocol.FileDto f = api.resources(root, 200, null).items().stream()
+                .filter(r -> r.name().equals(path)).map(org.oxisync.protocol.FileDto.class::cast).findFirst().orElseThrow();
+        return new DownloadRequest(pairId, path, id, expectedHash, f.size(), Instant.ofEpochSecond(f.modifiedAt()),
+                local.resolve(path), versionsTarget);
+    }
+
     static byte[] random(int size, long seed) {
         byte[] b = new byte[size];
         new Random(seed).nextBytes(b);
