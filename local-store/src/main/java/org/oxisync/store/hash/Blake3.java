@@ -340,17 +340,19 @@ public final class Blake3 {
         int len = stackLen;
         long counter = chunkCounter;
         int lastStart = bufLen == 0 ? 0 : ((bufLen - 1) / CHUNK_LEN) * CHUNK_LEN;
-        // Whole chunks in the buffer before the last one: push them on the copied stack.
-        int[] cv = new int[8];
-        for (int off = 0; off < lastStart; off += CHUNK_LEN) {
-            kernel.hashChunks(buf, off, 1, key, counter, flags, cv, 0);
+        // Whole chunks in the buffer before the last one: hashed in one call (side by side where the kernel can),
+        // then pushed on the copied stack one by one.
+        int whole = lastStart / CHUNK_LEN;
+        int[] cvs = new int[8 * whole];
+        kernel.hashChunks(buf, 0, whole, key, counter, flags, cvs, 0);
+        for (int i = 0; i < whole; i++) {
             int target = Long.bitCount(counter);
             while (len > target) {
                 int at = 8 * (len - 2);
                 Blake3Compress.compressWords(key, 0, stackCopy, at, 0, BLOCK_LEN, flags | PARENT, stackCopy, at, false);
                 len--;
             }
-            System.arraycopy(cv, 0, stackCopy, 8 * len, 8);
+            System.arraycopy(cvs, 8 * i, stackCopy, 8 * len, 8);
             len++;
             counter++;
         }

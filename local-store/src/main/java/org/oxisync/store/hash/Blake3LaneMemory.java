@@ -31,6 +31,12 @@ import java.util.function.Consumer;
 final class Blake3LaneMemory {
     static final String PROPERTY = "oxisync.blake3.laneCache";
     private static final String COLD = "cold";
+    /**
+     * Part of the key: raised whenever the SIMD kernel changes in a way that can change which width is fastest,
+     * so that figures measured with an older kernel (or by an older, shorter probe) are not used. 2: byte
+     * permutations for two of the four rotations, padded tails, and the probe's 3,000 timings.
+     */
+    static final int KERNEL_REVISION = 2;
     private final Path file;
     private final String key;
 
@@ -56,7 +62,10 @@ final class Blake3LaneMemory {
         return Optional.of(new Blake3LaneMemory(file.toAbsolutePath(), machineKey()));
     }
 
-    /** CPU model (Linux: /proc/cpuinfo), architecture, and JVM version: what decides which width is fastest. */
+    /**
+     * CPU model (Linux: /proc/cpuinfo), architecture, JVM version and the kernel's revision: what decides which
+     * width is fastest.
+     */
     static String machineKey() {
         String cpu = System.getProperty("os.arch", "?");
         Path cpuinfo = Path.of("/proc/cpuinfo");
@@ -68,7 +77,7 @@ final class Blake3LaneMemory {
                 // the architecture alone is still a usable key
             }
         }
-        return cpu + " java " + System.getProperty("java.vm.version", "?");
+        return cpu + " java " + System.getProperty("java.vm.version", "?") + " kernel " + KERNEL_REVISION;
     }
 
     /**

@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * process; once a 512-bit kernel has run, the 256-bit one never got compiled to vector code in the same JVM
  * (measured: its warm-up gave up after 30 s; warmed alone it was ready in 5 s). So the process that hashes uses
  * one width only, and the widths are measured by short child processes ({@code main} below: warm one width up,
- * time 64 chunks), one after the other, started in the background by the first processes that warm SIMD up
+ * time 64 chunks 3,000 times), one after the other, started in the background by the first processes that warm SIMD up
  * without a choice for this CPU ({@link Blake3Kernels}); until then the default width is used.
  *
  * <p>Each child writes its own figure into {@link Blake3LaneMemory} before it exits, so a measurement is kept
@@ -30,6 +30,15 @@ public final class Blake3LaneProbe {
     static final String PROPERTY = "oxisync.blake3.laneProbe";
     private static final long CHILD_TIMEOUT_SECONDS = 90;
     private static final int CHUNKS = 64;
+    /**
+     * Timings of {@link #CHUNKS} chunks per child, the best one kept. Warm-up only shows that a width beats
+     * scalar; C2 is not done with it then. Measured on a 2-core AMD EPYC (JDK 17): the 8-lane kernel took 33 us
+     * for 64 chunks over its first 500 timings and 18.0 us from about the 1,000th on (its batch loop compiled
+     * again), the 16-lane one 19.9 us, then 18.5 us. With 200 timings, as before, the probe chose 16 lanes where
+     * 8 lanes hash 10 % faster (bench/README.md "Eighteenth-session kernel work"). 3,000 timings take well under
+     * a second.
+     */
+    private static final int TIMINGS = 3000;
     private static final String COLD = "cold";
 
     private Blake3LaneProbe() {}
@@ -58,7 +67,7 @@ public final class Blake3LaneProbe {
             byte[] in = new byte[CHUNKS * Blake3.CHUNK_LEN];
             int[] out = new int[8 * CHUNKS];
             long best = Long.MAX_VALUE;
-            for (int i = 0; i < 200; i++) {
+            for (int i = 0; i < TIMINGS; i++) {
                 long t0 = System.nanoTime();
                 kernel.hashChunks(in, 0, CHUNKS, Blake3.IV, i, 0, out, 0);
                 kernel.hashParents(out, 0, CHUNKS / 2, Blake3.IV, Blake3.PARENT, out, 0);

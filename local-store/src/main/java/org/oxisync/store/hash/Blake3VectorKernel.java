@@ -25,7 +25,11 @@ import jdk.incubator.vector.VectorSpecies;
  *       CPU by measurement ({@link Blake3Warmup} times one hidden-class copy of this kernel per width, see
  *       {@link Blake3VectorKernels}); {@code oxisync.blake3.lanes} (4, 8 or 16) sets the width of this class
  *       itself, used by the {@code simd} mode without a remembered choice.</li>
- *   <li>Rotations with {@code lanewise(ROR, n)} (a single instruction), not shift+shift+or.</li>
+ *   <li>Rotations by 16 and 8 bits as one byte permutation of the whole vector ({@code vpermb}/{@code vpshufb}),
+ *       the others with {@code lanewise(ROR, n)}. JDK 17's Vector API has no rotate instruction: its {@code ROR}
+ *       is two shifts and an or, so each byte permutation saves two instructions on the critical path (measured:
+ *       bench/README.md "Eighteenth-session kernel work"). Writing the shifts out by hand is no better: C2 does not
+ *       fold them into {@code vprord} either.</li>
  *   <li>Each batch of 8 chunks is transposed to word-major order with vector loads and an 8x8 transpose of
  *       lane permutations and blends (no gathers: JDK 17 does not intrinsify them, 0.02 GB/s).</li>
  *   <li>One compression per call of {@link #compress}: the chaining values live in a small array between
@@ -46,12 +50,24 @@ public final class Blake3VectorKernel implements Blake3Kernel {
     private static final VectorMask<Integer> HI2 = upper(2, true), LO2 = upper(2, false);
     private static final VectorMask<Integer> HI4 = upper(4, true), LO4 = upper(4, false);
 
+    /** Rotations of every 32-bit lane right by 16 and by 8 bits, as byte permutations (see the class comment). */
+    private static final VectorShuffle<Byte> ROT16 = byteRotation(2), ROT8 = byteRotation(1);
+
+    /**
+     * From this many chunks (or parents) left over after the whole batches, one more batch runs with some lanes
+     * unused instead of the scalar kernel taking them one by one: a batch costs about what one scalar chunk does
+     * (measured: bench/README.md "Eighteenth-session kernel work").
+     */
+    private static final int PADDED_TAIL_MIN = 2;
+
     /** Message words, word-major: word {@code w} of block {@code b} of lane {@code l} at {@code (16b+w)*LANES+l}. */
     private final int[] words = new int[LANES * 256];
     /** Chaining values, word-major. */
     private final int[] cvs = new int[LANES * 8];
     /** Counter low words, then high words. */
     private final int[] counters = new int[LANES * 2];
+    /** A batch of fewer chunks than lanes, copied here so that every lane reads inside an array. */
+    private final byte[] padded = new byte[LANES * Blake3.CHUNK_LEN];
     private final Blake3ScalarKernel tail = new Blake3ScalarKernel();
 
     public Blake3VectorKernel() {
@@ -108,6 +124,14 @@ public final class Blake3VectorKernel implements Blake3Kernel {
         return VectorShuffle.fromOp(S, new Blake3VectorKernels.LaneSwap(d, LANES));
     }
 
+    /**
+     * Byte {@code i} of the result takes byte {@code i + by} of the same 32-bit lane (wrapping within the lane): in
+     * little-endian lanes, a rotation of every lane right by {@code 8 * by} bits.
+     */
+    private static VectorShuffle<Byte> byteRotation(int by) {
+        return VectorShuffle.fromOp(S.withLanes(byte.class), new Blake3VectorKernels.ByteRotation(by));
+    }
+
     /** The lanes in the upper (or lower) group of each pair of {@code d}-lane groups. */
     private static VectorMask<Integer> upper(int d, boolean upper) {
         boolean[] bits = new boolean[LANES];
@@ -131,40 +155,58 @@ public final class Blake3VectorKernel implements Blake3Kernel {
     public void hashChunks(byte[] in, int off, int numChunks, int[] key, long counter, int flags, int[] out, int outOff) {
         int c = 0;
         for (; c + LANES <= numChunks; c += LANES) {
-            int base = off + c * Blake3.CHUNK_LEN;
-            if (LANES == 8) {
-                transpose8(in, base);
-            } else {
-                transposeScalar(in, base);
-            }
-            for (int i = 0; i < LANES; i++) {
-                long ctr = counter + c + i;
-                counters[i] = (int) ctr;
-                counters[LANES + i] = (int) (ctr >>> 32);
-            }
-            for (int w = 0; w < 8; w++) {
-                IntVector.broadcast(S, key[w]).intoArray(cvs, w * LANES);
-            }
-            compress(0, flags | Blake3.CHUNK_START);
-            for (int b = 1; b < 15; b++) {
-                compress(16 * LANES * b, flags);
-            }
-            compress(16 * LANES * 15, flags | Blake3.CHUNK_END);
-            storeCvs(out, outOff + 8 * c);
+            hashBatch(in, off + c * Blake3.CHUNK_LEN, counter + c, key, flags);
+            storeCvs(out, outOff + 8 * c, LANES);
         }
-        if (c < numChunks) {
-            tail.hashChunks(in, off + c * Blake3.CHUNK_LEN, numChunks - c, key, counter + c, flags, out, outOff + 8 * c);
+        int rest = numChunks - c;
+        if (rest >= PADDED_TAIL_MIN) {
+            // fewer chunks than lanes: side by side with unused lanes (their bytes are stale, their results dropped)
+            System.arraycopy(in, off + c * Blake3.CHUNK_LEN, padded, 0, rest * Blake3.CHUNK_LEN);
+            hashBatch(padded, 0, counter + c, key, flags);
+            storeCvs(out, outOff + 8 * c, rest);
+        } else if (rest > 0) {
+            tail.hashChunks(in, off + c * Blake3.CHUNK_LEN, rest, key, counter + c, flags, out, outOff + 8 * c);
         }
+    }
+
+    /** One batch of {@link #LANES} chunks at {@code in[base..]} into {@link #cvs}. */
+    private void hashBatch(byte[] in, int base, long counter, int[] key, int flags) {
+        if (LANES == 8) {
+            transpose8(in, base);
+        } else {
+            transposeScalar(in, base);
+        }
+        for (int i = 0; i < LANES; i++) {
+            long ctr = counter + i;
+            counters[i] = (int) ctr;
+            counters[LANES + i] = (int) (ctr >>> 32);
+        }
+        for (int w = 0; w < 8; w++) {
+            IntVector.broadcast(S, key[w]).intoArray(cvs, w * LANES);
+        }
+        compress(16, flags, Blake3.CHUNK_START, Blake3.CHUNK_END);
     }
 
     @Override
     public void hashParents(int[] in, int inOff, int numParents, int[] key, int flags, int[] out, int outOff) {
         int p = 0;
-        for (; p + LANES <= numParents; p += LANES) {
+        while (p < numParents) {
+            int n = Math.min(LANES, numParents - p);
+            if (n < PADDED_TAIL_MIN) {
+                tail.hashParents(in, inOff + 16 * p, n, key, flags, out, outOff + 8 * p);
+                return;
+            }
+            // with fewer parents than lanes, the unused lanes hash stale words and their results are dropped
             int src = inOff + 16 * p;
-            for (int l = 0; l < LANES; l++) {
-                for (int w = 0; w < 16; w++) {
-                    words[w * LANES + l] = in[src + 16 * l + w];
+            if (LANES == 8 && src + 16 * LANES <= in.length) {
+                // lane-major parents to word-major words: two 8x8 transposes (rows past n are read, not used)
+                transposeInts(in, src, 16, words, 0, LANES, LANES);
+                transposeInts(in, src + 8, 16, words, 8 * LANES, LANES, LANES);
+            } else {
+                for (int l = 0; l < n; l++) {
+                    for (int w = 0; w < 16; w++) {
+                        words[w * LANES + l] = in[src + 16 * l + w];
+                    }
                 }
             }
             for (int i = 0; i < 2 * LANES; i++) {
@@ -173,72 +215,82 @@ public final class Blake3VectorKernel implements Blake3Kernel {
             for (int w = 0; w < 8; w++) {
                 IntVector.broadcast(S, key[w]).intoArray(cvs, w * LANES);
             }
-            compress(0, flags);
-            storeCvs(out, outOff + 8 * p); // in-place safe: the input was copied to words first
-        }
-        if (p < numParents) {
-            tail.hashParents(in, inOff + 16 * p, numParents - p, key, flags, out, outOff + 8 * p);
+            compress(1, flags, 0, 0);
+            storeCvs(out, outOff + 8 * p, n); // in-place safe: the input was copied to words first
+            p += n;
         }
     }
 
-    /** One BLAKE3 compression of the 64-byte blocks at {@code words[wo..]} into {@link #cvs}, all lanes at once. */
-    private void compress(int wo, int flags) {
-        IntVector v0 = IntVector.fromArray(S, cvs, 0), v1 = IntVector.fromArray(S, cvs, LANES);
-        IntVector v2 = IntVector.fromArray(S, cvs, 2 * LANES), v3 = IntVector.fromArray(S, cvs, 3 * LANES);
-        IntVector v4 = IntVector.fromArray(S, cvs, 4 * LANES), v5 = IntVector.fromArray(S, cvs, 5 * LANES);
-        IntVector v6 = IntVector.fromArray(S, cvs, 6 * LANES), v7 = IntVector.fromArray(S, cvs, 7 * LANES);
-        IntVector v8 = IntVector.broadcast(S, Blake3.IV[0]), v9 = IntVector.broadcast(S, Blake3.IV[1]);
-        IntVector v10 = IntVector.broadcast(S, Blake3.IV[2]), v11 = IntVector.broadcast(S, Blake3.IV[3]);
-        IntVector v12 = IntVector.fromArray(S, counters, 0), v13 = IntVector.fromArray(S, counters, LANES);
-        IntVector v14 = IntVector.broadcast(S, Blake3.BLOCK_LEN), v15 = IntVector.broadcast(S, flags);
-        int[] sched = SCHEDULE;
-        for (int so = 0; so < 7 * 16; so += 16) {
-                v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 0])).add(v4); v12 = v12.lanewise(XOR, v0); v12 = v12.lanewise(ROR, 16);
-                v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(ROR, 12);
-                v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 1])).add(v4); v12 = v12.lanewise(XOR, v0); v12 = v12.lanewise(ROR, 8);
-                v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(ROR, 7);
-                v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 2])).add(v5); v13 = v13.lanewise(XOR, v1); v13 = v13.lanewise(ROR, 16);
-                v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(ROR, 12);
-                v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 3])).add(v5); v13 = v13.lanewise(XOR, v1); v13 = v13.lanewise(ROR, 8);
-                v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(ROR, 7);
-                v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 4])).add(v6); v14 = v14.lanewise(XOR, v2); v14 = v14.lanewise(ROR, 16);
-                v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(ROR, 12);
-                v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 5])).add(v6); v14 = v14.lanewise(XOR, v2); v14 = v14.lanewise(ROR, 8);
-                v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(ROR, 7);
-                v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 6])).add(v7); v15 = v15.lanewise(XOR, v3); v15 = v15.lanewise(ROR, 16);
-                v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(ROR, 12);
-                v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 7])).add(v7); v15 = v15.lanewise(XOR, v3); v15 = v15.lanewise(ROR, 8);
-                v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(ROR, 7);
-                v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 8])).add(v5); v15 = v15.lanewise(XOR, v0); v15 = v15.lanewise(ROR, 16);
-                v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(ROR, 12);
-                v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 9])).add(v5); v15 = v15.lanewise(XOR, v0); v15 = v15.lanewise(ROR, 8);
-                v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(ROR, 7);
-                v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 10])).add(v6); v12 = v12.lanewise(XOR, v1); v12 = v12.lanewise(ROR, 16);
-                v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(ROR, 12);
-                v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 11])).add(v6); v12 = v12.lanewise(XOR, v1); v12 = v12.lanewise(ROR, 8);
-                v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(ROR, 7);
-                v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 12])).add(v7); v13 = v13.lanewise(XOR, v2); v13 = v13.lanewise(ROR, 16);
-                v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(ROR, 12);
-                v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 13])).add(v7); v13 = v13.lanewise(XOR, v2); v13 = v13.lanewise(ROR, 8);
-                v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(ROR, 7);
-                v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 14])).add(v4); v14 = v14.lanewise(XOR, v3); v14 = v14.lanewise(ROR, 16);
-                v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(ROR, 12);
-                v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 15])).add(v4); v14 = v14.lanewise(XOR, v3); v14 = v14.lanewise(ROR, 8);
-                v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(ROR, 7);
+    /**
+     * BLAKE3 compressions of {@code blocks} consecutive 64-byte blocks of {@link #words} into {@link #cvs}, all lanes
+     * at once; the first block also gets {@code firstFlags}, the last {@code lastFlags}. One call per batch, so the
+     * byte permutations and the message schedule are loaded once, not once per block.
+     */
+    private void compress(int blocks, int flags, int firstFlags, int lastFlags) {
+        for (int b = 0; b < blocks; b++) {
+            int wo = 16 * LANES * b;
+            int blockFlags = flags | (b == 0 ? firstFlags : 0) | (b == blocks - 1 ? lastFlags : 0);
+            IntVector v0 = IntVector.fromArray(S, cvs, 0), v1 = IntVector.fromArray(S, cvs, LANES);
+            IntVector v2 = IntVector.fromArray(S, cvs, 2 * LANES), v3 = IntVector.fromArray(S, cvs, 3 * LANES);
+            IntVector v4 = IntVector.fromArray(S, cvs, 4 * LANES), v5 = IntVector.fromArray(S, cvs, 5 * LANES);
+            IntVector v6 = IntVector.fromArray(S, cvs, 6 * LANES), v7 = IntVector.fromArray(S, cvs, 7 * LANES);
+            IntVector v8 = IntVector.broadcast(S, Blake3.IV[0]), v9 = IntVector.broadcast(S, Blake3.IV[1]);
+            IntVector v10 = IntVector.broadcast(S, Blake3.IV[2]), v11 = IntVector.broadcast(S, Blake3.IV[3]);
+            IntVector v12 = IntVector.fromArray(S, counters, 0), v13 = IntVector.fromArray(S, counters, LANES);
+            IntVector v14 = IntVector.broadcast(S, Blake3.BLOCK_LEN), v15 = IntVector.broadcast(S, blockFlags);
+            int[] sched = SCHEDULE;
+            for (int so = 0; so < 7 * 16; so += 16) {
+                    v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 0])).add(v4); v12 = v12.lanewise(XOR, v0); v12 = v12.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
+                    v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(ROR, 12);
+                    v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 1])).add(v4); v12 = v12.lanewise(XOR, v0); v12 = v12.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
+                    v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(ROR, 7);
+                    v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 2])).add(v5); v13 = v13.lanewise(XOR, v1); v13 = v13.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
+                    v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(ROR, 12);
+                    v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 3])).add(v5); v13 = v13.lanewise(XOR, v1); v13 = v13.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
+                    v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(ROR, 7);
+                    v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 4])).add(v6); v14 = v14.lanewise(XOR, v2); v14 = v14.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
+                    v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(ROR, 12);
+                    v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 5])).add(v6); v14 = v14.lanewise(XOR, v2); v14 = v14.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
+                    v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(ROR, 7);
+                    v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 6])).add(v7); v15 = v15.lanewise(XOR, v3); v15 = v15.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
+                    v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(ROR, 12);
+                    v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 7])).add(v7); v15 = v15.lanewise(XOR, v3); v15 = v15.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
+                    v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(ROR, 7);
+                    v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 8])).add(v5); v15 = v15.lanewise(XOR, v0); v15 = v15.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
+                    v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(ROR, 12);
+                    v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 9])).add(v5); v15 = v15.lanewise(XOR, v0); v15 = v15.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
+                    v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(ROR, 7);
+                    v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 10])).add(v6); v12 = v12.lanewise(XOR, v1); v12 = v12.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
+                    v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(ROR, 12);
+                    v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 11])).add(v6); v12 = v12.lanewise(XOR, v1); v12 = v12.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
+                    v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(ROR, 7);
+                    v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 12])).add(v7); v13 = v13.lanewise(XOR, v2); v13 = v13.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
+                    v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(ROR, 12);
+                    v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 13])).add(v7); v13 = v13.lanewise(XOR, v2); v13 = v13.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
+                    v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(ROR, 7);
+                    v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 14])).add(v4); v14 = v14.lanewise(XOR, v3); v14 = v14.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
+                    v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(ROR, 12);
+                    v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 15])).add(v4); v14 = v14.lanewise(XOR, v3); v14 = v14.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
+                    v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(ROR, 7);
+            }
+            v0.lanewise(XOR, v8).intoArray(cvs, 0);
+            v1.lanewise(XOR, v9).intoArray(cvs, LANES);
+            v2.lanewise(XOR, v10).intoArray(cvs, 2 * LANES);
+            v3.lanewise(XOR, v11).intoArray(cvs, 3 * LANES);
+            v4.lanewise(XOR, v12).intoArray(cvs, 4 * LANES);
+            v5.lanewise(XOR, v13).intoArray(cvs, 5 * LANES);
+            v6.lanewise(XOR, v14).intoArray(cvs, 6 * LANES);
+            v7.lanewise(XOR, v15).intoArray(cvs, 7 * LANES);
         }
-        v0.lanewise(XOR, v8).intoArray(cvs, 0);
-        v1.lanewise(XOR, v9).intoArray(cvs, LANES);
-        v2.lanewise(XOR, v10).intoArray(cvs, 2 * LANES);
-        v3.lanewise(XOR, v11).intoArray(cvs, 3 * LANES);
-        v4.lanewise(XOR, v12).intoArray(cvs, 4 * LANES);
-        v5.lanewise(XOR, v13).intoArray(cvs, 5 * LANES);
-        v6.lanewise(XOR, v14).intoArray(cvs, 6 * LANES);
-        v7.lanewise(XOR, v15).intoArray(cvs, 7 * LANES);
     }
 
-    /** Writes the word-major chaining values back as 8 consecutive words per lane. */
-    private void storeCvs(int[] out, int outOff) {
-        for (int l = 0; l < LANES; l++) {
+    /** Writes the word-major chaining values of the first {@code lanes} lanes back as 8 consecutive words each. */
+    private void storeCvs(int[] out, int outOff, int lanes) {
+        if (LANES == 8) {
+            transposeInts(cvs, 0, LANES, out, outOff, 8, lanes);
+            return;
+        }
+        for (int l = 0; l < lanes; l++) {
             for (int w = 0; w < 8; w++) {
                 out[outOff + 8 * l + w] = cvs[w * LANES + l];
             }
@@ -248,7 +300,32 @@ public final class Blake3VectorKernel implements Blake3Kernel {
     /** Word-major layout of 8 chunks: per half block, 8 row loads and an 8x8 transpose in registers. */
     private void transpose8(byte[] in, int base) {
         for (int half = 0; half < 32; half++) {
-            transposeHalfBlock(in, base + 32 * half, 8 * half * LANES);
+            int o = base + 32 * half;
+            int wo = 8 * half * LANES;
+                IntVector r0 = IntVector.fromByteArray(S, in, o, ByteOrder.LITTLE_ENDIAN);
+                IntVector r1 = IntVector.fromByteArray(S, in, o + Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+                IntVector r2 = IntVector.fromByteArray(S, in, o + 2 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+                IntVector r3 = IntVector.fromByteArray(S, in, o + 3 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+                IntVector r4 = IntVector.fromByteArray(S, in, o + 4 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+                IntVector r5 = IntVector.fromByteArray(S, in, o + 5 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+                IntVector r6 = IntVector.fromByteArray(S, in, o + 6 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+                IntVector r7 = IntVector.fromByteArray(S, in, o + 7 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+                IntVector t0 = r0.blend(r1.rearrange(SWAP1), HI1), t1 = r1.blend(r0.rearrange(SWAP1), LO1);
+                IntVector t2 = r2.blend(r3.rearrange(SWAP1), HI1), t3 = r3.blend(r2.rearrange(SWAP1), LO1);
+                IntVector t4 = r4.blend(r5.rearrange(SWAP1), HI1), t5 = r5.blend(r4.rearrange(SWAP1), LO1);
+                IntVector t6 = r6.blend(r7.rearrange(SWAP1), HI1), t7 = r7.blend(r6.rearrange(SWAP1), LO1);
+                IntVector u0 = t0.blend(t2.rearrange(SWAP2), HI2), u2 = t2.blend(t0.rearrange(SWAP2), LO2);
+                IntVector u1 = t1.blend(t3.rearrange(SWAP2), HI2), u3 = t3.blend(t1.rearrange(SWAP2), LO2);
+                IntVector u4 = t4.blend(t6.rearrange(SWAP2), HI2), u6 = t6.blend(t4.rearrange(SWAP2), LO2);
+                IntVector u5 = t5.blend(t7.rearrange(SWAP2), HI2), u7 = t7.blend(t5.rearrange(SWAP2), LO2);
+                u0.blend(u4.rearrange(SWAP4), HI4).intoArray(words, wo);
+                u1.blend(u5.rearrange(SWAP4), HI4).intoArray(words, wo + LANES);
+                u2.blend(u6.rearrange(SWAP4), HI4).intoArray(words, wo + 2 * LANES);
+                u3.blend(u7.rearrange(SWAP4), HI4).intoArray(words, wo + 3 * LANES);
+                u4.blend(u0.rearrange(SWAP4), LO4).intoArray(words, wo + 4 * LANES);
+                u5.blend(u1.rearrange(SWAP4), LO4).intoArray(words, wo + 5 * LANES);
+                u6.blend(u2.rearrange(SWAP4), LO4).intoArray(words, wo + 6 * LANES);
+                u7.blend(u3.rearrange(SWAP4), LO4).intoArray(words, wo + 7 * LANES);
         }
     }
 
@@ -282,6 +359,52 @@ public final class Blake3VectorKernel implements Blake3Kernel {
             u5.blend(u1.rearrange(SWAP4), LO4).intoArray(words, wo + 5 * LANES);
             u6.blend(u2.rearrange(SWAP4), LO4).intoArray(words, wo + 6 * LANES);
             u7.blend(u3.rearrange(SWAP4), LO4).intoArray(words, wo + 7 * LANES);
+        }
+    }
+
+    /**
+     * An 8x8 transpose of ints in registers (8 lanes only): row {@code i} of the source is
+     * {@code src[srcOff + i * srcStride ..+8]}; row {@code i} of the result, for {@code i < rows}, is written to
+     * {@code dst[dstOff + i * dstStride ..+8]}. Every source row is read before anything is written.
+     */
+    private void transposeInts(int[] src, int srcOff, int srcStride, int[] dst, int dstOff, int dstStride, int rows) {
+        IntVector r0 = IntVector.fromArray(S, src, srcOff);
+        IntVector r1 = IntVector.fromArray(S, src, srcOff + srcStride);
+        IntVector r2 = IntVector.fromArray(S, src, srcOff + 2 * srcStride);
+        IntVector r3 = IntVector.fromArray(S, src, srcOff + 3 * srcStride);
+        IntVector r4 = IntVector.fromArray(S, src, srcOff + 4 * srcStride);
+        IntVector r5 = IntVector.fromArray(S, src, srcOff + 5 * srcStride);
+        IntVector r6 = IntVector.fromArray(S, src, srcOff + 6 * srcStride);
+        IntVector r7 = IntVector.fromArray(S, src, srcOff + 7 * srcStride);
+        IntVector t0 = r0.blend(r1.rearrange(SWAP1), HI1), t1 = r1.blend(r0.rearrange(SWAP1), LO1);
+        IntVector t2 = r2.blend(r3.rearrange(SWAP1), HI1), t3 = r3.blend(r2.rearrange(SWAP1), LO1);
+        IntVector t4 = r4.blend(r5.rearrange(SWAP1), HI1), t5 = r5.blend(r4.rearrange(SWAP1), LO1);
+        IntVector t6 = r6.blend(r7.rearrange(SWAP1), HI1), t7 = r7.blend(r6.rearrange(SWAP1), LO1);
+        IntVector u0 = t0.blend(t2.rearrange(SWAP2), HI2), u2 = t2.blend(t0.rearrange(SWAP2), LO2);
+        IntVector u1 = t1.blend(t3.rearrange(SWAP2), HI2), u3 = t3.blend(t1.rearrange(SWAP2), LO2);
+        IntVector u4 = t4.blend(t6.rearrange(SWAP2), HI2), u6 = t6.blend(t4.rearrange(SWAP2), LO2);
+        IntVector u5 = t5.blend(t7.rearrange(SWAP2), HI2), u7 = t7.blend(t5.rearrange(SWAP2), LO2);
+        u0.blend(u4.rearrange(SWAP4), HI4).intoArray(dst, dstOff);
+        if (rows > 1) {
+            u1.blend(u5.rearrange(SWAP4), HI4).intoArray(dst, dstOff + dstStride);
+        }
+        if (rows > 2) {
+            u2.blend(u6.rearrange(SWAP4), HI4).intoArray(dst, dstOff + 2 * dstStride);
+        }
+        if (rows > 3) {
+            u3.blend(u7.rearrange(SWAP4), HI4).intoArray(dst, dstOff + 3 * dstStride);
+        }
+        if (rows > 4) {
+            u4.blend(u0.rearrange(SWAP4), LO4).intoArray(dst, dstOff + 4 * dstStride);
+        }
+        if (rows > 5) {
+            u5.blend(u1.rearrange(SWAP4), LO4).intoArray(dst, dstOff + 5 * dstStride);
+        }
+        if (rows > 6) {
+            u6.blend(u2.rearrange(SWAP4), LO4).intoArray(dst, dstOff + 6 * dstStride);
+        }
+        if (rows > 7) {
+            u7.blend(u3.rearrange(SWAP4), LO4).intoArray(dst, dstOff + 7 * dstStride);
         }
     }
 
