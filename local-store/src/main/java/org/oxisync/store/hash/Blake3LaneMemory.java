@@ -33,8 +33,8 @@ final class Blake3LaneMemory {
     private static final String COLD = "cold";
     /**
      * Part of the key: raised whenever the SIMD kernel changes in a way that can change which width is fastest,
-     * so that figures measured with an older kernel (or by an older, shorter probe) are not used. 2: byte
-     * permutations for two of the four rotations, padded tails, and the probe's 3,000 timings.
+     * so that figures measured with an older kernel (or by an older, shorter probe) are not used. 2: padded tails,
+     * and the probe's 10,000 timings of data out of the core's caches.
      */
     static final int KERNEL_REVISION = 2;
     private final Path file;

@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * process; once a 512-bit kernel has run, the 256-bit one never got compiled to vector code in the same JVM
  * (measured: its warm-up gave up after 30 s; warmed alone it was ready in 5 s). So the process that hashes uses
  * one width only, and the widths are measured by short child processes ({@code main} below: warm one width up,
- * time 64 chunks 3,000 times), one after the other, started in the background by the first processes that warm SIMD up
+ * time 64 chunks 10,000 times, the data out of the core's caches), one after the other, started in the background by the first processes that warm SIMD up
  * without a choice for this CPU ({@link Blake3Kernels}); until then the default width is used.
  *
  * <p>Each child writes its own figure into {@link Blake3LaneMemory} before it exits, so a measurement is kept
@@ -32,13 +32,20 @@ public final class Blake3LaneProbe {
     private static final int CHUNKS = 64;
     /**
      * Timings of {@link #CHUNKS} chunks per child, the best one kept. Warm-up only shows that a width beats
-     * scalar; C2 is not done with it then. Measured on a 2-core AMD EPYC (JDK 17): the 8-lane kernel took 33 us
-     * for 64 chunks over its first 500 timings and 18.0 us from about the 1,000th on (its batch loop compiled
-     * again), the 16-lane one 19.9 us, then 18.5 us. With 200 timings, as before, the probe chose 16 lanes where
-     * 8 lanes hash 10 % faster (bench/README.md "Eighteenth-session kernel work"). 3,000 timings take well under
-     * a second.
+     * scalar; C2 is not done with it then. Measured on a 2-core AMD EPYC (JDK 17, the kernel of revision 2): the
+     * 8-lane kernel took 34 us for 64 chunks over its first 1,000 timings, 20 us from about the 2,000th on in the
+     * cache and 25 us from about the 10,000th on with the data out of it. 200 timings, as before, chose 16 lanes
+     * by chance; 3,000 timings of cached data chose 8 lanes, which hash a 2 GiB file slower (next constant).
      */
-    private static final int TIMINGS = 3000;
+    private static final int TIMINGS = 10_000;
+    /**
+     * The timings walk through this many bytes, 64 chunks further each time, so that the data comes from the
+     * last-level cache, as the bytes of a file just read do, not from the core's own caches. With 64 chunks
+     * hashed again and again (all in L2) 8 lanes measured 2 % faster than 16; out of L2 16 lanes were 15 %
+     * faster (21.1 against 25.4 us), and the child that hashes a 2 GiB file took 1.51-1.74 s with 16 lanes
+     * against 1.71-2.06 s with 8 (bench/README.md "The kernel in the nineteenth session").
+     */
+    private static final int SPAN_BYTES = 16 << 20;
     private static final String COLD = "cold";
 
     private Blake3LaneProbe() {}
@@ -64,12 +71,17 @@ public final class Blake3LaneProbe {
         Blake3Warmup warmup = new Blake3Warmup(one.get(0), Runnable::run);
         warmup.start();
         if (warmup.ready()) {
-            byte[] in = new byte[CHUNKS * Blake3.CHUNK_LEN];
+            byte[] in = new byte[SPAN_BYTES];
+            for (int i = 0; i < in.length; i += 64) {
+                in[i] = (byte) i;
+            }
             int[] out = new int[8 * CHUNKS];
             long best = Long.MAX_VALUE;
+            int at = 0;
             for (int i = 0; i < TIMINGS; i++) {
+                at = (at + CHUNKS * Blake3.CHUNK_LEN) % in.length;
                 long t0 = System.nanoTime();
-                kernel.hashChunks(in, 0, CHUNKS, Blake3.IV, i, 0, out, 0);
+                kernel.hashChunks(in, at, CHUNKS, Blake3.IV, i, 0, out, 0);
                 kernel.hashParents(out, 0, CHUNKS / 2, Blake3.IV, Blake3.PARENT, out, 0);
                 best = Math.min(best, System.nanoTime() - t0);
             }

@@ -25,11 +25,10 @@ import jdk.incubator.vector.VectorSpecies;
  *       CPU by measurement ({@link Blake3Warmup} times one hidden-class copy of this kernel per width, see
  *       {@link Blake3VectorKernels}); {@code oxisync.blake3.lanes} (4, 8 or 16) sets the width of this class
  *       itself, used by the {@code simd} mode without a remembered choice.</li>
- *   <li>Rotations by 16 and 8 bits as one byte permutation of the whole vector ({@code vpermb}/{@code vpshufb}),
- *       the others with {@code lanewise(ROR, n)}. JDK 17's Vector API has no rotate instruction: its {@code ROR}
- *       is two shifts and an or, so each byte permutation saves two instructions on the critical path (measured:
- *       bench/README.md "Eighteenth-session kernel work"). Writing the shifts out by hand is no better: C2 does not
- *       fold them into {@code vprord} either.</li>
+ *   <li>Rotations with {@code lanewise(ROR, n)}. On JDK 17 that is two shifts and an or (the Vector API has no
+ *       rotate instruction yet, and C2 does not fold the shifts into {@code vprord}); rotating by 16 and 8 bits as
+ *       one byte permutation instead was 5 % faster once compiled but slowed the JIT warm-up so much that hashing
+ *       a 2 GiB file got slower (measured: bench/README.md "The kernel in the nineteenth session").</li>
  *   <li>Each batch of 8 chunks is transposed to word-major order with vector loads and an 8x8 transpose of
  *       lane permutations and blends (no gathers: JDK 17 does not intrinsify them, 0.02 GB/s).</li>
  *   <li>One compression per call of {@link #compress}: the chaining values live in a small array between
@@ -50,13 +49,10 @@ public final class Blake3VectorKernel implements Blake3Kernel {
     private static final VectorMask<Integer> HI2 = upper(2, true), LO2 = upper(2, false);
     private static final VectorMask<Integer> HI4 = upper(4, true), LO4 = upper(4, false);
 
-    /** Rotations of every 32-bit lane right by 16 and by 8 bits, as byte permutations (see the class comment). */
-    private static final VectorShuffle<Byte> ROT16 = byteRotation(2), ROT8 = byteRotation(1);
-
     /**
      * From this many chunks (or parents) left over after the whole batches, one more batch runs with some lanes
      * unused instead of the scalar kernel taking them one by one: a batch costs about what one scalar chunk does
-     * (measured: bench/README.md "Eighteenth-session kernel work").
+     * (measured: bench/README.md "The kernel in the nineteenth session").
      */
     private static final int PADDED_TAIL_MIN = 2;
 
@@ -124,14 +120,6 @@ public final class Blake3VectorKernel implements Blake3Kernel {
         return VectorShuffle.fromOp(S, new Blake3VectorKernels.LaneSwap(d, LANES));
     }
 
-    /**
-     * Byte {@code i} of the result takes byte {@code i + by} of the same 32-bit lane (wrapping within the lane): in
-     * little-endian lanes, a rotation of every lane right by {@code 8 * by} bits.
-     */
-    private static VectorShuffle<Byte> byteRotation(int by) {
-        return VectorShuffle.fromOp(S.withLanes(byte.class), new Blake3VectorKernels.ByteRotation(by));
-    }
-
     /** The lanes in the upper (or lower) group of each pair of {@code d}-lane groups. */
     private static VectorMask<Integer> upper(int d, boolean upper) {
         boolean[] bits = new boolean[LANES];
@@ -184,7 +172,11 @@ public final class Blake3VectorKernel implements Blake3Kernel {
         for (int w = 0; w < 8; w++) {
             IntVector.broadcast(S, key[w]).intoArray(cvs, w * LANES);
         }
-        compress(16, flags, Blake3.CHUNK_START, Blake3.CHUNK_END);
+        compress(0, flags | Blake3.CHUNK_START);
+        for (int b = 1; b < 15; b++) {
+            compress(16 * LANES * b, flags);
+        }
+        compress(16 * LANES * 15, flags | Blake3.CHUNK_END);
     }
 
     @Override
@@ -215,73 +207,71 @@ public final class Blake3VectorKernel implements Blake3Kernel {
             for (int w = 0; w < 8; w++) {
                 IntVector.broadcast(S, key[w]).intoArray(cvs, w * LANES);
             }
-            compress(1, flags, 0, 0);
+            compress(0, flags);
             storeCvs(out, outOff + 8 * p, n); // in-place safe: the input was copied to words first
             p += n;
         }
     }
 
     /**
-     * BLAKE3 compressions of {@code blocks} consecutive 64-byte blocks of {@link #words} into {@link #cvs}, all lanes
-     * at once; the first block also gets {@code firstFlags}, the last {@code lastFlags}. One call per batch, so the
-     * byte permutations and the message schedule are loaded once, not once per block.
+     * One BLAKE3 compression of the 64-byte blocks at {@code words[wo..]} into {@link #cvs}, all lanes at once. One
+     * call per block, like the transpose's one call per half block: C2 compiles a method after enough calls far
+     * sooner than a loop through on-stack replacement. A loop over a batch's 16 blocks in one call was 1-2 % faster
+     * once compiled, and warmed up so much later that a 2 GiB file hashed slower (measured: bench/README.md "The
+     * kernel in the nineteenth session").
      */
-    private void compress(int blocks, int flags, int firstFlags, int lastFlags) {
-        for (int b = 0; b < blocks; b++) {
-            int wo = 16 * LANES * b;
-            int blockFlags = flags | (b == 0 ? firstFlags : 0) | (b == blocks - 1 ? lastFlags : 0);
-            IntVector v0 = IntVector.fromArray(S, cvs, 0), v1 = IntVector.fromArray(S, cvs, LANES);
-            IntVector v2 = IntVector.fromArray(S, cvs, 2 * LANES), v3 = IntVector.fromArray(S, cvs, 3 * LANES);
-            IntVector v4 = IntVector.fromArray(S, cvs, 4 * LANES), v5 = IntVector.fromArray(S, cvs, 5 * LANES);
-            IntVector v6 = IntVector.fromArray(S, cvs, 6 * LANES), v7 = IntVector.fromArray(S, cvs, 7 * LANES);
-            IntVector v8 = IntVector.broadcast(S, Blake3.IV[0]), v9 = IntVector.broadcast(S, Blake3.IV[1]);
-            IntVector v10 = IntVector.broadcast(S, Blake3.IV[2]), v11 = IntVector.broadcast(S, Blake3.IV[3]);
-            IntVector v12 = IntVector.fromArray(S, counters, 0), v13 = IntVector.fromArray(S, counters, LANES);
-            IntVector v14 = IntVector.broadcast(S, Blake3.BLOCK_LEN), v15 = IntVector.broadcast(S, blockFlags);
-            int[] sched = SCHEDULE;
-            for (int so = 0; so < 7 * 16; so += 16) {
-                    v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 0])).add(v4); v12 = v12.lanewise(XOR, v0); v12 = v12.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
-                    v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(ROR, 12);
-                    v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 1])).add(v4); v12 = v12.lanewise(XOR, v0); v12 = v12.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
-                    v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(ROR, 7);
-                    v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 2])).add(v5); v13 = v13.lanewise(XOR, v1); v13 = v13.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
-                    v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(ROR, 12);
-                    v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 3])).add(v5); v13 = v13.lanewise(XOR, v1); v13 = v13.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
-                    v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(ROR, 7);
-                    v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 4])).add(v6); v14 = v14.lanewise(XOR, v2); v14 = v14.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
-                    v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(ROR, 12);
-                    v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 5])).add(v6); v14 = v14.lanewise(XOR, v2); v14 = v14.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
-                    v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(ROR, 7);
-                    v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 6])).add(v7); v15 = v15.lanewise(XOR, v3); v15 = v15.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
-                    v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(ROR, 12);
-                    v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 7])).add(v7); v15 = v15.lanewise(XOR, v3); v15 = v15.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
-                    v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(ROR, 7);
-                    v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 8])).add(v5); v15 = v15.lanewise(XOR, v0); v15 = v15.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
-                    v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(ROR, 12);
-                    v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 9])).add(v5); v15 = v15.lanewise(XOR, v0); v15 = v15.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
-                    v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(ROR, 7);
-                    v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 10])).add(v6); v12 = v12.lanewise(XOR, v1); v12 = v12.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
-                    v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(ROR, 12);
-                    v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 11])).add(v6); v12 = v12.lanewise(XOR, v1); v12 = v12.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
-                    v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(ROR, 7);
-                    v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 12])).add(v7); v13 = v13.lanewise(XOR, v2); v13 = v13.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
-                    v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(ROR, 12);
-                    v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 13])).add(v7); v13 = v13.lanewise(XOR, v2); v13 = v13.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
-                    v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(ROR, 7);
-                    v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 14])).add(v4); v14 = v14.lanewise(XOR, v3); v14 = v14.reinterpretAsBytes().rearrange(ROT16).reinterpretAsInts();
-                    v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(ROR, 12);
-                    v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 15])).add(v4); v14 = v14.lanewise(XOR, v3); v14 = v14.reinterpretAsBytes().rearrange(ROT8).reinterpretAsInts();
-                    v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(ROR, 7);
-            }
-            v0.lanewise(XOR, v8).intoArray(cvs, 0);
-            v1.lanewise(XOR, v9).intoArray(cvs, LANES);
-            v2.lanewise(XOR, v10).intoArray(cvs, 2 * LANES);
-            v3.lanewise(XOR, v11).intoArray(cvs, 3 * LANES);
-            v4.lanewise(XOR, v12).intoArray(cvs, 4 * LANES);
-            v5.lanewise(XOR, v13).intoArray(cvs, 5 * LANES);
-            v6.lanewise(XOR, v14).intoArray(cvs, 6 * LANES);
-            v7.lanewise(XOR, v15).intoArray(cvs, 7 * LANES);
+    private void compress(int wo, int flags) {
+        IntVector v0 = IntVector.fromArray(S, cvs, 0), v1 = IntVector.fromArray(S, cvs, LANES);
+        IntVector v2 = IntVector.fromArray(S, cvs, 2 * LANES), v3 = IntVector.fromArray(S, cvs, 3 * LANES);
+        IntVector v4 = IntVector.fromArray(S, cvs, 4 * LANES), v5 = IntVector.fromArray(S, cvs, 5 * LANES);
+        IntVector v6 = IntVector.fromArray(S, cvs, 6 * LANES), v7 = IntVector.fromArray(S, cvs, 7 * LANES);
+        IntVector v8 = IntVector.broadcast(S, Blake3.IV[0]), v9 = IntVector.broadcast(S, Blake3.IV[1]);
+        IntVector v10 = IntVector.broadcast(S, Blake3.IV[2]), v11 = IntVector.broadcast(S, Blake3.IV[3]);
+        IntVector v12 = IntVector.fromArray(S, counters, 0), v13 = IntVector.fromArray(S, counters, LANES);
+        IntVector v14 = IntVector.broadcast(S, Blake3.BLOCK_LEN), v15 = IntVector.broadcast(S, flags);
+        int[] sched = SCHEDULE;
+        for (int so = 0; so < 7 * 16; so += 16) {
+                v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 0])).add(v4); v12 = v12.lanewise(XOR, v0); v12 = v12.lanewise(ROR, 16);
+                v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(ROR, 12);
+                v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 1])).add(v4); v12 = v12.lanewise(XOR, v0); v12 = v12.lanewise(ROR, 8);
+                v8 = v8.add(v12); v4 = v4.lanewise(XOR, v8); v4 = v4.lanewise(ROR, 7);
+                v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 2])).add(v5); v13 = v13.lanewise(XOR, v1); v13 = v13.lanewise(ROR, 16);
+                v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(ROR, 12);
+                v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 3])).add(v5); v13 = v13.lanewise(XOR, v1); v13 = v13.lanewise(ROR, 8);
+                v9 = v9.add(v13); v5 = v5.lanewise(XOR, v9); v5 = v5.lanewise(ROR, 7);
+                v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 4])).add(v6); v14 = v14.lanewise(XOR, v2); v14 = v14.lanewise(ROR, 16);
+                v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(ROR, 12);
+                v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 5])).add(v6); v14 = v14.lanewise(XOR, v2); v14 = v14.lanewise(ROR, 8);
+                v10 = v10.add(v14); v6 = v6.lanewise(XOR, v10); v6 = v6.lanewise(ROR, 7);
+                v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 6])).add(v7); v15 = v15.lanewise(XOR, v3); v15 = v15.lanewise(ROR, 16);
+                v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(ROR, 12);
+                v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 7])).add(v7); v15 = v15.lanewise(XOR, v3); v15 = v15.lanewise(ROR, 8);
+                v11 = v11.add(v15); v7 = v7.lanewise(XOR, v11); v7 = v7.lanewise(ROR, 7);
+                v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 8])).add(v5); v15 = v15.lanewise(XOR, v0); v15 = v15.lanewise(ROR, 16);
+                v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(ROR, 12);
+                v0 = v0.add(IntVector.fromArray(S, words, wo + sched[so + 9])).add(v5); v15 = v15.lanewise(XOR, v0); v15 = v15.lanewise(ROR, 8);
+                v10 = v10.add(v15); v5 = v5.lanewise(XOR, v10); v5 = v5.lanewise(ROR, 7);
+                v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 10])).add(v6); v12 = v12.lanewise(XOR, v1); v12 = v12.lanewise(ROR, 16);
+                v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(ROR, 12);
+                v1 = v1.add(IntVector.fromArray(S, words, wo + sched[so + 11])).add(v6); v12 = v12.lanewise(XOR, v1); v12 = v12.lanewise(ROR, 8);
+                v11 = v11.add(v12); v6 = v6.lanewise(XOR, v11); v6 = v6.lanewise(ROR, 7);
+                v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 12])).add(v7); v13 = v13.lanewise(XOR, v2); v13 = v13.lanewise(ROR, 16);
+                v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(ROR, 12);
+                v2 = v2.add(IntVector.fromArray(S, words, wo + sched[so + 13])).add(v7); v13 = v13.lanewise(XOR, v2); v13 = v13.lanewise(ROR, 8);
+                v8 = v8.add(v13); v7 = v7.lanewise(XOR, v8); v7 = v7.lanewise(ROR, 7);
+                v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 14])).add(v4); v14 = v14.lanewise(XOR, v3); v14 = v14.lanewise(ROR, 16);
+                v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(ROR, 12);
+                v3 = v3.add(IntVector.fromArray(S, words, wo + sched[so + 15])).add(v4); v14 = v14.lanewise(XOR, v3); v14 = v14.lanewise(ROR, 8);
+                v9 = v9.add(v14); v4 = v4.lanewise(XOR, v9); v4 = v4.lanewise(ROR, 7);
         }
+        v0.lanewise(XOR, v8).intoArray(cvs, 0);
+        v1.lanewise(XOR, v9).intoArray(cvs, LANES);
+        v2.lanewise(XOR, v10).intoArray(cvs, 2 * LANES);
+        v3.lanewise(XOR, v11).intoArray(cvs, 3 * LANES);
+        v4.lanewise(XOR, v12).intoArray(cvs, 4 * LANES);
+        v5.lanewise(XOR, v13).intoArray(cvs, 5 * LANES);
+        v6.lanewise(XOR, v14).intoArray(cvs, 6 * LANES);
+        v7.lanewise(XOR, v15).intoArray(cvs, 7 * LANES);
     }
 
     /** Writes the word-major chaining values of the first {@code lanes} lanes back as 8 consecutive words each. */
@@ -300,32 +290,7 @@ public final class Blake3VectorKernel implements Blake3Kernel {
     /** Word-major layout of 8 chunks: per half block, 8 row loads and an 8x8 transpose in registers. */
     private void transpose8(byte[] in, int base) {
         for (int half = 0; half < 32; half++) {
-            int o = base + 32 * half;
-            int wo = 8 * half * LANES;
-                IntVector r0 = IntVector.fromByteArray(S, in, o, ByteOrder.LITTLE_ENDIAN);
-                IntVector r1 = IntVector.fromByteArray(S, in, o + Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-                IntVector r2 = IntVector.fromByteArray(S, in, o + 2 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-                IntVector r3 = IntVector.fromByteArray(S, in, o + 3 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-                IntVector r4 = IntVector.fromByteArray(S, in, o + 4 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-                IntVector r5 = IntVector.fromByteArray(S, in, o + 5 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-                IntVector r6 = IntVector.fromByteArray(S, in, o + 6 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-                IntVector r7 = IntVector.fromByteArray(S, in, o + 7 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-                IntVector t0 = r0.blend(r1.rearrange(SWAP1), HI1), t1 = r1.blend(r0.rearrange(SWAP1), LO1);
-                IntVector t2 = r2.blend(r3.rearrange(SWAP1), HI1), t3 = r3.blend(r2.rearrange(SWAP1), LO1);
-                IntVector t4 = r4.blend(r5.rearrange(SWAP1), HI1), t5 = r5.blend(r4.rearrange(SWAP1), LO1);
-                IntVector t6 = r6.blend(r7.rearrange(SWAP1), HI1), t7 = r7.blend(r6.rearrange(SWAP1), LO1);
-                IntVector u0 = t0.blend(t2.rearrange(SWAP2), HI2), u2 = t2.blend(t0.rearrange(SWAP2), LO2);
-                IntVector u1 = t1.blend(t3.rearrange(SWAP2), HI2), u3 = t3.blend(t1.rearrange(SWAP2), LO2);
-                IntVector u4 = t4.blend(t6.rearrange(SWAP2), HI2), u6 = t6.blend(t4.rearrange(SWAP2), LO2);
-                IntVector u5 = t5.blend(t7.rearrange(SWAP2), HI2), u7 = t7.blend(t5.rearrange(SWAP2), LO2);
-                u0.blend(u4.rearrange(SWAP4), HI4).intoArray(words, wo);
-                u1.blend(u5.rearrange(SWAP4), HI4).intoArray(words, wo + LANES);
-                u2.blend(u6.rearrange(SWAP4), HI4).intoArray(words, wo + 2 * LANES);
-                u3.blend(u7.rearrange(SWAP4), HI4).intoArray(words, wo + 3 * LANES);
-                u4.blend(u0.rearrange(SWAP4), LO4).intoArray(words, wo + 4 * LANES);
-                u5.blend(u1.rearrange(SWAP4), LO4).intoArray(words, wo + 5 * LANES);
-                u6.blend(u2.rearrange(SWAP4), LO4).intoArray(words, wo + 6 * LANES);
-                u7.blend(u3.rearrange(SWAP4), LO4).intoArray(words, wo + 7 * LANES);
+            transposeHalfBlock(in, base + 32 * half, 8 * half * LANES);
         }
     }
 
@@ -361,6 +326,7 @@ public final class Blake3VectorKernel implements Blake3Kernel {
             u7.blend(u3.rearrange(SWAP4), LO4).intoArray(words, wo + 7 * LANES);
         }
     }
+
 
     /**
      * An 8x8 transpose of ints in registers (8 lanes only): row {@code i} of the source is

@@ -116,20 +116,6 @@ final class Blake3VectorKernels {
         }
     }
 
-    /** Byte {@code i} to byte {@code i + by} of the same 4-byte lane: a right rotation of 32-bit lanes by {@code 8 * by}. */
-    static final class ByteRotation implements IntUnaryOperator {
-        private final int by;
-
-        ByteRotation(int by) {
-            this.by = by;
-        }
-
-        @Override
-        public int applyAsInt(int i) {
-            return (i & ~3) | ((i + by) & 3);
-        }
-    }
-
     private static byte[] classBytes() {
         String resource = VECTOR_CLASS.substring(VECTOR_CLASS.lastIndexOf('.') + 1) + ".class";
         try (InputStream in = Blake3VectorKernels.class.getResourceAsStream(resource)) {
