@@ -7,6 +7,7 @@ import java.lang.constant.ConstantDescs;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorShuffle;
@@ -41,6 +42,15 @@ public final class Blake3VectorKernel implements Blake3Kernel {
     private static final VectorSpecies<Integer> S = species();
     private static final int LANES = S.length();
     private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    /**
+     * Bytes in vectors of {@link #S}'s size, read and then seen as ints: little-endian words on a little-endian CPU
+     * ({@link #VECTOR_LOADS}). Not {@code IntVector.fromByteArray}: JDK 20 removed it, and there the 8-lane copy
+     * failed its self-test and hashing stayed scalar (seen on JDK 25); {@code ByteVector.fromArray} exists in every
+     * version and compiles to the same load on JDK 17.
+     */
+    private static final VectorSpecies<Byte> BYTES = S.withLanes(byte.class);
+    /** Whether the 8x8 transpose may load words with vector loads: the CPU's own byte order must be BLAKE3's. */
+    private static final boolean VECTOR_LOADS = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     /** Offsets (in {@link #words}) of the message word used at each of the 7 x 16 positions. */
     private static final int[] SCHEDULE = schedule();
     /** 8x8 transpose steps: swap lanes at distance 1, 2, 4 (a permutation plus a blend per output vector). */
@@ -159,7 +169,7 @@ public final class Blake3VectorKernel implements Blake3Kernel {
 
     /** One batch of {@link #LANES} chunks at {@code in[base..]} into {@link #cvs}. */
     private void hashBatch(byte[] in, int base, long counter, int[] key, int flags) {
-        if (LANES == 8) {
+        if (LANES == 8 && VECTOR_LOADS) {
             transpose8(in, base);
         } else {
             transposeScalar(in, base);
@@ -300,14 +310,14 @@ public final class Blake3VectorKernel implements Blake3Kernel {
      */
     private void transposeHalfBlock(byte[] in, int o, int wo) {
         {
-            IntVector r0 = IntVector.fromByteArray(S, in, o, ByteOrder.LITTLE_ENDIAN);
-            IntVector r1 = IntVector.fromByteArray(S, in, o + Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-            IntVector r2 = IntVector.fromByteArray(S, in, o + 2 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-            IntVector r3 = IntVector.fromByteArray(S, in, o + 3 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-            IntVector r4 = IntVector.fromByteArray(S, in, o + 4 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-            IntVector r5 = IntVector.fromByteArray(S, in, o + 5 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-            IntVector r6 = IntVector.fromByteArray(S, in, o + 6 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
-            IntVector r7 = IntVector.fromByteArray(S, in, o + 7 * Blake3.CHUNK_LEN, ByteOrder.LITTLE_ENDIAN);
+            IntVector r0 = ByteVector.fromArray(BYTES, in, o).reinterpretAsInts();
+            IntVector r1 = ByteVector.fromArray(BYTES, in, o + Blake3.CHUNK_LEN).reinterpretAsInts();
+            IntVector r2 = ByteVector.fromArray(BYTES, in, o + 2 * Blake3.CHUNK_LEN).reinterpretAsInts();
+            IntVector r3 = ByteVector.fromArray(BYTES, in, o + 3 * Blake3.CHUNK_LEN).reinterpretAsInts();
+            IntVector r4 = ByteVector.fromArray(BYTES, in, o + 4 * Blake3.CHUNK_LEN).reinterpretAsInts();
+            IntVector r5 = ByteVector.fromArray(BYTES, in, o + 5 * Blake3.CHUNK_LEN).reinterpretAsInts();
+            IntVector r6 = ByteVector.fromArray(BYTES, in, o + 6 * Blake3.CHUNK_LEN).reinterpretAsInts();
+            IntVector r7 = ByteVector.fromArray(BYTES, in, o + 7 * Blake3.CHUNK_LEN).reinterpretAsInts();
             IntVector t0 = r0.blend(r1.rearrange(SWAP1), HI1), t1 = r1.blend(r0.rearrange(SWAP1), LO1);
             IntVector t2 = r2.blend(r3.rearrange(SWAP1), HI1), t3 = r3.blend(r2.rearrange(SWAP1), LO1);
             IntVector t4 = r4.blend(r5.rearrange(SWAP1), HI1), t5 = r5.blend(r4.rearrange(SWAP1), LO1);
