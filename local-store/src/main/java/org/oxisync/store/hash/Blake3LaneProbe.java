@@ -18,8 +18,9 @@ import java.util.function.Supplier;
  * process; once a 512-bit kernel has run, the 256-bit one never got compiled to vector code in the same JVM
  * (measured: its warm-up gave up after 30 s; warmed alone it was ready in 5 s). So the process that hashes uses
  * one width only, and the widths are measured by short child processes ({@code main} below: warm one width up,
- * time 64 chunks 10,000 times, the data out of the core's caches), one after the other, started in the background by the first processes that warm SIMD up
- * without a choice for this CPU ({@link Blake3Kernels}); until then the default width is used.
+ * time 64 chunks 10,000 times, the data out of the core's caches), one after the other, started in the background
+ * by the first processes that warm SIMD up without a choice for this CPU ({@link Blake3Kernels}); until then the
+ * default width is used.
  *
  * <p>Each child writes its own figure into {@link Blake3LaneMemory} before it exits, so a measurement is kept
  * even when the process that started it (a short command) has ended meanwhile: the child runs on for at most
