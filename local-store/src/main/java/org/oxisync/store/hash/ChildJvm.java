@@ -64,9 +64,10 @@ final class ChildJvm {
                     "-XX:+UseSerialGC", "-Xmx256m", "-Xlog:disable", "-Xlog:all=warning:stderr",
                     // the SIMD kernel compiled after far fewer calls: until C2 has compiled it, Vector API code runs
                     // boxed, 100x slower than scalar, and a child hashing 2 GiB spends a third of its time warming
-                    // up. Measured: warm in 160-260 ms instead of 370-420; the 2 GiB child 1.40-1.82 s instead of
-                    // 1.53-1.96 s (bench/README.md "The kernel in the nineteenth session"). "quiet" first: the
-                    // option must not print on stdout, which carries the child's answer.
+                    // up. Measured: warm in 140-260 ms instead of 370-420; whole commands a little faster or the
+                    // same within the noise (inspect chunks of 2 GiB 2.69-2.88 s against 2.84-3.05 s; bench/README.md
+                    // "The kernel in the nineteenth session"). "quiet" first: the option must not print on stdout,
+                    // which carries the child's answer.
                     "-XX:CompileCommand=quiet",
                     "-XX:CompileCommand=CompileThresholdScaling," + Blake3VectorKernels.VECTOR_CLASS + "*::*,0.01"));
             for (String passed : List.of(Blake3LaneMemory.PROPERTY, Blake3LaneProbe.PROPERTY)) {
