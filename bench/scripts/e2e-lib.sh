@@ -13,6 +13,10 @@
 #   E2E_KEEP=1         keep the work folder (and print where it is)
 #   E2E_EMU_OPTS       extra emulator options (e.g. "--delta-rate-limit 0"); the emulator runs with --quota 0
 #   E2E_EMU_JAVA_OPTS  JVM options of the emulator (e.g. a flight recording)
+#   E2E_EMU_HASH       the emulator's BLAKE3: "client" (default) gives it the client's SIMD kernel, the speed class of
+#                      the real server's blake3 crate (bench/src/main/java/org/oxisync/bench/emuhash, emulator/README.md
+#                      "BLAKE3 speed"); "bc" keeps the emulator's own Bouncy Castle (scalar Java, about a tenth of
+#                      that: every figure recorded before 2026-12-07)
 #   EMU_PORT           the emulator's port (default 0: a free one; a kept client home needs its old port)
 #   E2E_EMU_START_SECONDS  how long the emulator may take to report ready (default 30; loading the kept data of a
 #                      million files takes longer)
@@ -76,12 +80,36 @@ load() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)  ($(date '+%F %T')
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
+# emu_classpath: the emulator's class path for E2E_EMU_HASH (see the header). "client" compiles the benchmark's
+# provider against the client jar's hash classes into $WORK/emuhash and registers it as the emulator's BLAKE3
+# service; the emulator prints which BLAKE3 it uses on its standard error ($WORK/emu.err).
+emu_classpath() {
+    case "${E2E_EMU_HASH:-client}" in
+        bc) echo "$EMU_JAR" ;;
+        client)
+            local dir="$WORK/emuhash" jar
+            jar=$(realpath "$OXISYNC_JAR")
+            if [ ! -f "$dir/META-INF/services/org.oxisync.emulator.hash.Blake3Provider" ]; then
+                mkdir -p "$dir/META-INF/services"
+                (cd "$dir" && jar xf "$jar" org/oxisync/store/hash) || e2e_die "cannot read $OXISYNC_JAR"
+                javac -d "$dir" -cp "$EMU_JAR:$dir" \
+                    "$E2E_ROOT/bench/src/main/java/org/oxisync/bench/emuhash/ClientKernelBlake3.java" \
+                    || e2e_die "cannot compile the emulator's BLAKE3 provider"
+                echo org.oxisync.bench.emuhash.ClientKernelBlake3 \
+                    > "$dir/META-INF/services/org.oxisync.emulator.hash.Blake3Provider"
+            fi
+            echo "$EMU_JAR:$dir" ;;
+        *) e2e_die "E2E_EMU_HASH must be client or bc, not ${E2E_EMU_HASH}" ;;
+    esac
+}
+
 # emu_start: starts the emulator on a free loopback port (or $EMU_PORT) with data in $WORK/emu; sets EMU_URL and
 # EMU_PID.
 emu_start() {
-    local tenths=$((${E2E_EMU_START_SECONDS:-30} * 10))
+    local tenths=$((${E2E_EMU_START_SECONDS:-30} * 10)) classpath
+    classpath=$(emu_classpath)
     # shellcheck disable=SC2086
-    java ${E2E_EMU_JAVA_OPTS:-} -jar "$EMU_JAR" --port "${EMU_PORT:-0}" --data "$WORK/emu" --user alice:secret --quota 0 ${E2E_EMU_OPTS:-} \
+    java --add-modules jdk.incubator.vector ${E2E_EMU_JAVA_OPTS:-} -cp "$classpath" org.oxisync.emulator.EmulatorMain --port "${EMU_PORT:-0}" --data "$WORK/emu" --user alice:secret --quota 0 ${E2E_EMU_OPTS:-} \
         > "$WORK/emu.out" 2> "$WORK/emu.err" &
     EMU_PID=$!
     for _ in $(seq "$tenths"); do

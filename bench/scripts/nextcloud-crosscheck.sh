@@ -5,7 +5,9 @@
 # two trees must end byte-identical. Exits non-zero on any difference. Short enough for CI (a few seconds).
 #
 # usage: bench/scripts/nextcloud-crosscheck.sh
+# The emulator hashes with its own BLAKE3 here (E2E_EMU_HASH=bc), not the client's: a check, not a benchmark.
 set -euo pipefail
+export E2E_EMU_HASH=bc
 . "$(dirname "$0")/e2e-lib.sh"
 . "$(dirname "$0")/peers-lib.sh"
 

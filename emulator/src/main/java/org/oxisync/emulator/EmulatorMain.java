@@ -65,6 +65,7 @@ public final class EmulatorMain {
         // restart (flight recordings, bench/README.md "A million files"); a long-running server pays that once, at
         // start-up, and so does the emulator now, before it says it is ready. Milliseconds for a small tree.
         System.gc();
+        System.err.println("oxicloud-emulator: BLAKE3 by " + org.oxisync.emulator.hash.Blake3.PROVIDER.name());
         System.out.println("OxiCloud emulator ready at " + emu.baseUrl());
         System.out.flush();
         done.await();

@@ -32,14 +32,15 @@ import java.util.concurrent.TimeUnit;
  */
 final class ChildChunker {
     /**
-     * Files from this size go to the child. The child's start and the C2 compilation of the SIMD kernel and FastCDC
-     * cost about 3 s of CPU before it hashes at about 1.9 s per GiB; the C1 pipeline in-process (two threads, scalar
-     * kernel) needs about 7 s per GiB and nothing to start. Measured side by side with {@code oxisync inspect chunks}
-     * (2026-12-02, bench/README.md "Large files on loopback"): 256 MiB 2.9 s of CPU in-process against 5.1 s in
-     * the child, 512 MiB 4.6-4.9 against 5.5, 1 GiB 7.2-7.8 against 6.2-6.7. The crossover is about 640-768 MiB.
-     * (It was 128 MiB, after the warm SIMD rate alone; that made every edit of a 256 MiB file pay the child.)
+     * Files from this size go to the child. Measured side by side with {@code oxisync inspect chunks}, child against
+     * in-process, 5 alternated runs each on a quiet machine (2026-12-07, after the child's C2 warm-up was cut to
+     * 140-260 ms; bench/README.md "Twentieth session"): median wall 256 MiB 1.47 s against 1.24 s (the child 1.19x
+     * slower), 384 MiB 0.94x, 512 MiB 0.75x (1.53 s against 2.05 s). The crossover is about 320-384 MiB. (It was
+     * 768 MiB from 2026-12-02, when the child's start and warm-up cost about 3 s of CPU; 128 MiB before that, after
+     * the warm SIMD rate alone, which made every edit of a 256 MiB file pay the child.) {@link ChildHasher}, which
+     * has no FastCDC to speed up, keeps 768 MiB: there the child was still 1.30x slower at 384 MiB and even at 512.
      */
-    static final long MIN_SIZE = 768L << 20;
+    static final long MIN_SIZE = 384L << 20;
     private static final long TIMEOUT_HOURS = 24;
 
     private ChildChunker() {}

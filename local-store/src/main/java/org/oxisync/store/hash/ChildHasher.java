@@ -24,7 +24,9 @@ final class ChildHasher {
      * Files from this size go to the child. Measured with {@code oxisync inspect hash} through the launcher
      * (2026-12-06, bench/README.md "Hashing in every command"), in-process against the child, wall time: 256 MiB
      * 0.65-0.70 s against 1.10-1.27 s, 512 MiB 1.03-1.06 against 1.15-1.32, 1 GiB 1.75-1.87 against 1.51-1.52,
-     * 2 GiB 3.11-3.37 against 1.92-2.02. The crossover is about 700 MiB, where the chunker's is too.
+     * 2 GiB 3.11-3.37 against 1.92-2.02. The crossover is about 700 MiB. Again on 2026-12-07 (quiet, after the
+     * child's warm-up was cut), median of 5 alternated: 384 MiB 1.12 s against 0.90 s, 512 MiB 1.19 s against
+     * 1.16 s; so 768 MiB stays (the chunker's crossover fell to about 384 MiB: FastCDC gains more from C2).
      */
     static final long MIN_SIZE = 768L << 20;
     private static final long TIMEOUT_HOURS = 24;
