@@ -3,7 +3,9 @@
 # client 3.7, through the emulator's Nextcloud-compatible WebDAV layer) and `rclone` (webdav, vendor nextcloud),
 # against one emulator, in one run. Each client works in its own remote folder of the same user. Per workload and
 # client: wall time (process start included), client CPU, bytes on the wire up (request bodies the emulator
-# received) and down (response bodies it sent), requests, and the ratio ours/theirs.
+# received) and down (response bodies it sent), requests, the emulator's CPU time during the run ("server cpu": it
+# shares the machine's cores with the client), and the ratio ours/theirs. The emulator hashes at the real server's
+# speed class unless E2E_EMU_HASH=bc (e2e-lib.sh).
 #
 # usage: bench/scripts/e2e-peers.sh [SMALL_N=1000] [BIG_MIB=256] [EDIT_FILE_MIB=256]
 #   The issue's figures: 10000 small files, a 1024 MiB file, a 1 MiB edit in a 256 MiB file.
@@ -62,12 +64,15 @@ measure() {
     shift 2
     sleep 1 # the emulator's tree-ETag flusher (500 ms) settles the previous step
     emu_reset
+    local emu0 emu1
+    emu0=$(emu_cpu_ms)
     "$@"
+    emu1=$(emu_cpu_ms)
     local req up down
     req=$(emu_sum requests); up=$(emu_sum bytes_received); down=$(emu_sum bytes_sent)
-    echo "$w $c $WALL_MS $CPU_MS $up $down $req" >> "$RESULTS"
-    printf '  %-10s %-12s wall %8s ms  cpu %8s ms  up %12s B  down %12s B  requests %6s\n' \
-        "$w" "$c" "$WALL_MS" "$CPU_MS" "$up" "$down" "$req"
+    echo "$w $c $WALL_MS $CPU_MS $up $down $req $((emu1 - emu0))" >> "$RESULTS"
+    printf '  %-10s %-12s wall %8s ms  cpu %8s ms  up %12s B  down %12s B  requests %6s  server cpu %6s ms\n' \
+        "$w" "$c" "$WALL_MS" "$CPU_MS" "$up" "$down" "$req" "$((emu1 - emu0))"
 }
 oxi() { sync_run "$1" "$2"; }
 nc() { nc_run "$1" "$2" "$3"; [ "$NC_RC" = 0 ] || { tail -5 "$WORK/$3.nc.log" >&2; e2e_die "nextcloudcmd ($3) exited $NC_RC"; }; }
@@ -106,8 +111,14 @@ if [ "${PEERS_ONLY:-}" = nochange ]; then
 fi
 if [ "$only_large" = 0 ]; then
 # ---- small files up and down
-helper TreeGen tree "$WORK/small" "$small_n" 1024 16384 7 > /dev/null
-for c in oxi nc rc; do cp -r "$WORK/small" "$WORK/$c-small"; done
+# each client its own tree (another seed: the same names and layout, other bytes and sizes), kept as it was sent in
+# $WORK/small-CLIENT: a tree another client had sent first would be mostly known to the server (see big-up)
+seed=7
+for c in oxi nc rc; do
+    helper TreeGen tree "$WORK/small-$c" "$small_n" 1024 16384 $seed > /dev/null
+    cp -r "$WORK/small-$c" "$WORK/$c-small"
+    seed=$((seed + 100))
+done
 client_new "$WORK/home-up" "$WORK/oxi-small" /oxi-small
 measure small-up oxisync oxi "$WORK/home-up" small-up-oxi
 mkcol nc-small
@@ -118,8 +129,8 @@ client_new "$WORK/home-down" "$WORK/oxi-small-down" /oxi-small
 measure small-down oxisync oxi "$WORK/home-down" small-down-oxi
 measure small-down nextcloudcmd nc "$WORK/nc-small-down" /nc-small small-down-nc
 if [ "$use_rclone" = 1 ]; then measure small-down rclone rc small-down-rc copy oxi:rc-small "$WORK/rc-small-down"; fi
-same_tree "$WORK/small" "$WORK/oxi-small-down" || e2e_die "oxisync small-down differs"
-same_tree "$WORK/small" "$WORK/nc-small-down" || e2e_die "nextcloudcmd small-down differs"
+same_tree "$WORK/small-oxi" "$WORK/oxi-small-down" || e2e_die "oxisync small-down differs"
+same_tree "$WORK/small-nc" "$WORK/nc-small-down" || e2e_die "nextcloudcmd small-down differs"
 
 # ---- a run with nothing changed, over the whole small tree
 measure no-change oxisync oxi "$WORK/home-up" no-change-oxi
@@ -159,18 +170,29 @@ if [ "$only_large" != 2 ]; then
 # ---- one big file up, then a 1 MiB edit in the middle of a file both sides hold
 export OWNCLOUD_CHUNK_SIZE=$(( (big_mib > edit_mib ? big_mib : edit_mib) * 1048576 + 1048576 ))
 export OWNCLOUD_MAX_CHUNK_SIZE=$OWNCLOUD_CHUNK_SIZE OWNCLOUD_MIN_CHUNK_SIZE=1048576
-for c in oxi nc rc; do mkdir -p "$WORK/$c-big"; done
-helper TreeGen file "$WORK/oxi-big/big.bin" $((big_mib * 1048576)) 11 > /dev/null
-cp "$WORK/oxi-big/big.bin" "$WORK/nc-big/big.bin"; cp "$WORK/oxi-big/big.bin" "$WORK/rc-big/big.bin"
+# Each client gets content of its own (another seed, the same size): the server keeps one copy of every chunk for
+# all folders (0.8.7's dedup store), so a client sending bytes another client has sent before would only be told,
+# or find, that the server has them. Until 2026-12-07 the three files were copies, and the peers, which run after
+# oxisync, uploaded chunks the emulator already held (it skips writing a chunk it has): 2.8 s of server CPU for
+# nextcloudcmd's GiB against 11.9 s for oxisync's (bench/README.md "Twentieth session").
+seed=11
+for c in oxi nc rc; do
+    mkdir -p "$WORK/$c-big"
+    helper TreeGen file "$WORK/$c-big/big.bin" $((big_mib * 1048576)) $seed > /dev/null
+    seed=$((seed + 100))
+done
 client_new "$WORK/home-big" "$WORK/oxi-big" /oxi-big
 mkcol nc-big
 measure big-up oxisync oxi "$WORK/home-big" big-up-oxi
 measure big-up nextcloudcmd nc "$WORK/nc-big" /nc-big big-up-nc
 if [ "$use_rclone" = 1 ]; then measure big-up rclone rc big-up-rc copy "$WORK/rc-big" oxi:rc-big; fi
 
-for c in oxi nc rc; do mkdir -p "$WORK/$c-edit"; done
-helper TreeGen file "$WORK/oxi-edit/edit.bin" $((edit_mib * 1048576)) 21 > /dev/null
-cp "$WORK/oxi-edit/edit.bin" "$WORK/nc-edit/edit.bin"; cp "$WORK/oxi-edit/edit.bin" "$WORK/rc-edit/edit.bin"
+seed=21
+for c in oxi nc rc; do # content of its own for each client, as above
+    mkdir -p "$WORK/$c-edit"
+    helper TreeGen file "$WORK/$c-edit/edit.bin" $((edit_mib * 1048576)) $seed > /dev/null
+    seed=$((seed + 100))
+done
 client_new "$WORK/home-edit" "$WORK/oxi-edit" /oxi-edit
 mkcol nc-edit
 oxi "$WORK/home-edit" edit-seed-oxi
@@ -181,7 +203,11 @@ for c in oxi nc rc; do mkdir -p "$WORK/$c-edit2"; cp -p "$WORK/$c-edit/edit.bin"
 client_new "$WORK/home-edit2" "$WORK/oxi-edit2" /oxi-edit
 oxi "$WORK/home-edit2" edit2-seed-oxi
 nc "$WORK/nc-edit2" /nc-edit edit2-seed-nc
-for c in oxi nc rc; do helper TreeGen overwrite "$WORK/$c-edit/edit.bin" $((edit_mib * 1048576 / 2)) 1048576 22 > /dev/null; done
+seed=22
+for c in oxi nc rc; do
+    helper TreeGen overwrite "$WORK/$c-edit/edit.bin" $((edit_mib * 1048576 / 2)) 1048576 $seed > /dev/null
+    seed=$((seed + 100))
+done
 sleep 1.1 # a new mtime second for the clients that compare mtimes
 measure edit-up oxisync oxi "$WORK/home-edit" edit-up-oxi
 measure edit-up nextcloudcmd nc "$WORK/nc-edit" /nc-edit edit-up-nc
@@ -196,11 +222,12 @@ load
 
 echo
 echo "peer table (ratio = oxisync / peer; below 1 is better for oxisync; up/down = request/response body bytes):"
-printf '| %-10s | %-12s | %9s | %9s | %12s | %12s | %8s | %-34s |\n' workload client "wall ms" "cpu ms" "up MiB" "down MiB" requests "ratio wall / cpu / bytes"
+echo "(server cpu = the emulator's CPU time during the client's run; $(sed -n 's/^oxicloud-emulator: //p' "$WORK/emu.err"))"
+printf '| %-10s | %-12s | %9s | %9s | %12s | %12s | %8s | %10s | %-34s |\n' workload client "wall ms" "cpu ms" "up MiB" "down MiB" requests "server cpu" "ratio wall / cpu / bytes"
 awk '
-{ w[NR]=$1; c[NR]=$2; wall[NR]=$3; cpu[NR]=$4; up[NR]=$5; down[NR]=$6; req[NR]=$7
+{ w[NR]=$1; c[NR]=$2; wall[NR]=$3; cpu[NR]=$4; up[NR]=$5; down[NR]=$6; req[NR]=$7; scpu[NR]=$8
   if ($2 == "oxisync") { ow[$1]=$3; oc[$1]=$4; ob[$1]=$5+$6 } }
 END { for (i = 1; i <= NR; i++) {
     r = "-"
     if (c[i] != "oxisync" && wall[i] > 0) r = sprintf("%.2f / %.2f / %.3f", ow[w[i]]/wall[i], (cpu[i] > 0 ? oc[w[i]]/cpu[i] : 0), (up[i]+down[i] > 0 ? ob[w[i]]/(up[i]+down[i]) : 0))
-    printf "| %-10s | %-12s | %9d | %9d | %12.2f | %12.2f | %8d | %-34s |\n", w[i], c[i], wall[i], cpu[i], up[i]/1048576, down[i]/1048576, req[i], r } }' "$RESULTS"
+    printf "| %-10s | %-12s | %9d | %9d | %12.2f | %12.2f | %8d | %10d | %-34s |\n", w[i], c[i], wall[i], cpu[i], up[i]/1048576, down[i]/1048576, req[i], scpu[i], r } }' "$RESULTS"
