@@ -25,9 +25,16 @@ final class KeptChunksCommit implements AutoCloseable {
         this.thread = thread;
     }
 
-    /** Starts committing {@code batch} (null: nothing kept, {@link #NONE}); {@code what} names the file in the log. */
+    /**
+     * Starts committing {@code batch} (null: nothing kept, {@link #NONE}; an empty batch is closed and gives
+     * {@link #NONE}, without a thread); {@code what} names the file in the log.
+     */
     static KeptChunksCommit start(ChunkStore.Batch batch, String what) {
         if (batch == null) {
+            return NONE;
+        }
+        if (batch.isEmpty()) {
+            batch.close();
             return NONE;
         }
         Thread t = new Thread(() -> {

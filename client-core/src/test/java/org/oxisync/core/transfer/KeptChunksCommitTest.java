@@ -1,6 +1,7 @@
 package org.oxisync.core.transfer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -46,6 +47,22 @@ class KeptChunksCommitTest {
 
         assertTrue(Thread.interrupted(), "the interrupt is kept (and cleared here)");
         assertTrue(store.contains(hash));
+        assertEquals(List.of(), store.tempFiles());
+    }
+
+    @Test
+    void aBatchWithNothingStagedIsClosedWithoutAThread() {
+        ChunkStore store = ChunkStore.open(dir.resolve("chunks"), Clock.systemUTC());
+        ChunkStore.Batch first = store.batch();
+        String known = first.put(random(1_000, 5));
+        first.commit();
+        first.close();
+        ChunkStore.Batch batch = store.batch();
+        batch.put(known, random(1_000, 5), 0, 1_000); // already in the store: nothing staged
+
+        assertEquals(KeptChunksCommit.NONE, KeptChunksCommit.start(batch, "e.bin"));
+        assertThrows(IllegalStateException.class, () -> batch.put(random(10, 6)), "the batch was closed");
+        assertTrue(store.contains(known));
         assertEquals(List.of(), store.tempFiles());
     }
 

@@ -348,7 +348,11 @@ public final class ChunkStore {
             return put(data, 0, data.length);
         }
 
-        /** Stages bytes that must hash to {@code expectedHash}; a mismatch stores nothing. */
+        /**
+         * Stages bytes that must hash to {@code expectedHash}; a mismatch stores nothing
+         * ({@link ChunkHashMismatchException}). A {@link StoreException} (the chunk could not be written) comes only
+         * after the bytes were found to match.
+         */
         public void put(String expectedHash, byte[] data, int off, int len) {
             ChunkHashes.require(expectedHash);
             String actual = Blake3.hashHex(data, off, len);
@@ -385,6 +389,11 @@ public final class ChunkStore {
             }
             pending.add(new Path[] {temp, target});
             pendingHashes.add(hash);
+        }
+
+        /** Whether nothing has been staged since the batch was made. */
+        public boolean isEmpty() {
+            return pending.isEmpty();
         }
 
         /** Renames every staged chunk into place and fsyncs the touched directories; returns the hashes. */
