@@ -7,45 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The Nextcloud-compatible layer (org.oxisync.emulator.nextcloud) over the same tree as the native API. */
-class NextcloudWebDavTest extends EmulatorTestBase {
-    private final HttpClient client = HttpClient.newHttpClient();
-    private String basic;
-    private String dav;
-
-    @BeforeEach
-    void appPassword() {
-        Http.Res r = http.post("/api/auth/app-passwords", Map.of("label", "nc"));
-        assertEquals(201, r.status(), r.text());
-        basic = "Basic " + Base64.getEncoder().encodeToString(("alice:" + r.json().get("password").asText())
-                .getBytes(StandardCharsets.UTF_8));
-        dav = emu.baseUrl() + "/remote.php/dav/files/alice/";
-    }
-
-    private HttpResponse<byte[]> send(String method, String url, byte[] body, String... headers) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).header("Authorization", basic)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
-        for (int i = 0; i < headers.length; i += 2) {
-            b.header(headers[i], headers[i + 1]);
-        }
-        return client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-    }
-
-    private static String text(HttpResponse<byte[]> r) {
-        return new String(r.body(), StandardCharsets.UTF_8);
-    }
-
+class NextcloudWebDavTest extends NextcloudTestBase {
     @Test
-    void statusCapabilitiesAndAuth() throws Exception {
+    void statusAndCapabilitiesAnswerWithoutAuthAndBasicAuthTakesOnlyAnAppPassword() throws Exception {
         HttpResponse<byte[]> s = client.send(HttpRequest.newBuilder(URI.create(emu.baseUrl() + "/status.php")).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertEquals("{\"edition\":\"\",\"installed\":true,\"maintenance\":false,\"needsDbUpgrade\":false,"

@@ -142,13 +142,13 @@ final class ChunkedUploads {
         } catch (NumberFormatException ignored) {
             // :391-395: an unparsable mtime is ignored
         }
-        String destSub = WebDav.destSubpath(destination, s.rawUsername());
+        String destSub = DavPaths.destSubpath(destination, s.rawUsername());
         if (destSub == null) {
             throw ApiError.rest(400, "BadRequest", "Invalid Destination URL");
         }
         Path dir = sessionDir(s, uploadId);
         List<Path> chunks = orderedChunks(dir);
-        List<String> segs = WebDav.segments(destSub);
+        List<String> segs = DavPaths.segments(destSub);
         if (segs.isEmpty()) {
             throw ApiError.rest(400, "BadRequest", "Invalid Destination URL");
         }
@@ -170,11 +170,11 @@ final class ChunkedUploads {
         try (InputStream all = chunks.isEmpty() ? InputStream.nullInputStream() : new SequenceInputStream(streams)) {
             in = content.ingest(all, segs.get(segs.size() - 1));
         }
-        Model.FileRow existing = webdav.fileAt(s.chroot(), segs);
+        Model.FileRow existing = webdav.paths().fileAt(s.chroot(), segs);
         Model.FileRow stored = webdav.store(s, segs, existing, null, in, ocMtime);
         String etag;
         synchronized (tree) {
-            etag = "\"" + WebDav.fileEtag(stored) + "\"";
+            etag = "\"" + DavPaths.fileEtag(stored) + "\"";
         }
         deleteTree(dir);
         return Response.empty(201).header("ETag", etag).header("OC-ETag", etag);
@@ -190,8 +190,8 @@ final class ChunkedUploads {
         if (!Files.isDirectory(dir)) {
             throw ApiError.rest(404, "NotFound", "Upload session not found");
         }
-        String u = WebDav.esc(s.rawUsername());
-        String id = WebDav.esc(uploadId);
+        String u = DavXml.esc(s.rawUsername());
+        String id = DavXml.esc(uploadId);
         StringBuilder b = new StringBuilder("<?xml version=\"1.0\" encoding=\"utf-8\"?><d:multistatus xmlns:d=\"DAV:\">");
         b.append("<d:response><d:href>/remote.php/dav/uploads/").append(u).append('/').append(id)
                 .append("/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype>")
@@ -199,7 +199,7 @@ final class ChunkedUploads {
                 .append("</d:getlastmodified></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>");
         for (Path p : orderedChunks(dir)) {
             b.append("<d:response><d:href>/remote.php/dav/uploads/").append(u).append('/').append(id).append('/')
-                    .append(WebDav.esc(p.getFileName().toString())).append("</d:href><d:propstat><d:prop><d:resourcetype/>")
+                    .append(DavXml.esc(p.getFileName().toString())).append("</d:href><d:propstat><d:prop><d:resourcetype/>")
                     .append("<d:getcontentlength>").append(Files.size(p)).append("</d:getcontentlength>")
                     .append("<d:getlastmodified>")
                     .append(RFC2822.format(Instant.ofEpochMilli(Files.getLastModifiedTime(p).toMillis())))

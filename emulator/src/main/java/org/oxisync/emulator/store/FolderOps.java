@@ -140,6 +140,22 @@ final class FolderOps {
     }
 
     /**
+     * A live folder deleted for good with everything below it, never into the trash: what a Nextcloud {@code MOVE}
+     * onto an existing folder does to that destination (nextcloud/webdav_handler.rs:1517-1531 calls
+     * folder_service.rs:945-993, whose {@code DELETE FROM storage.folders} is folder_db_repository.rs:791-822).
+     */
+    void deleteLiveForGood(String userId, String id) {
+        Folder f = access.folder(userId, id);
+        if (f.parentId == null) {
+            throw ApiError.rest(403, "AccessDenied", "The root folder cannot be deleted");
+        }
+        sharing.require(userId, "delete", f); // folder_service.rs:965-971
+        trash.removeFolderTree(f);
+        etags.bumpFrom(f.parentId);
+        changes.changed();
+    }
+
+    /**
      * The trash-only path for a folder: one already in the trash makes the UPDATE hit no row, which
      * trash_service.rs:209-221/243-253 wraps as InternalError (500).
      */

@@ -329,6 +329,9 @@ public final class Tree implements AutoCloseable {
 
     public synchronized void trashFolder(String userId, String id) { folderOps.trash(userId, id); }
 
+    /** A live folder and its subtree deleted for good, no trash (see {@link FolderOps#deleteLiveForGood}). */
+    public synchronized void deleteLiveFolderForGood(String userId, String id) { folderOps.deleteLiveForGood(userId, id); }
+
     /**
      * The trash-only path ({@code DELETE /api/trash/...}, {@code POST /api/batch/trash}): an item already in the trash
      * is a 500 (see {@link FolderOps#trashOnly}).
