@@ -182,4 +182,18 @@ class NextcloudWebDavQuirksTest extends NextcloudTestBase {
         assertEquals(409, orphan.statusCode());
         assertTrue(text(orphan).contains("Parent folder not found: no/such"), text(orphan));
     }
+
+    @Test
+    void assemblingAnUploadSessionThatIsGoneIs500AndLeavesTheDestinationAlone() throws Exception {
+        send("PUT", dav + "kept.txt", utf8("kept"));
+        String up = emu.baseUrl() + "/remote.php/dav/uploads/alice/";
+        assertEquals(500, send("MOVE", up + "never-made/.file", null, "Destination", dav + "kept.txt").statusCode());
+        assertEquals(201, send("MKCOL", up + "s1", null).statusCode());
+        assertEquals(201, send("PUT", up + "s1/00001", utf8("new")).statusCode());
+        assertEquals(201, send("MOVE", up + "s1/.file", null, "Destination", dav + "kept.txt").statusCode());
+        assertEquals(500, send("MOVE", up + "s1/.file", null, "Destination", dav + "kept.txt").statusCode(),
+                "a retried assembly finds its session cleaned up");
+        assertArrayEquals(utf8("new"), emu.remote("alice").read("/kept.txt"));
+        assertEquals(0, trashItems().size());
+    }
 }

@@ -147,6 +147,13 @@ final class ChunkedUploads {
             throw ApiError.rest(400, "BadRequest", "Invalid Destination URL");
         }
         Path dir = sessionDir(s, uploadId);
+        if (!Files.isDirectory(dir)) {
+            // ordered_chunk_paths (nextcloud_chunked_upload_service.rs:181-187) read_dir()s the session: a session that
+            // is gone (never made, or already assembled: a retried MOVE after a lost answer) is a 500, and the
+            // destination is left as it was, not replaced by an empty file
+            throw ApiError.rest(500, "InternalError",
+                    "Failed to list chunks: Internal Error: No such file or directory (os error 2)");
+        }
         List<Path> chunks = orderedChunks(dir);
         List<String> segs = DavPaths.segments(destSub);
         if (segs.isEmpty()) {
