@@ -196,4 +196,28 @@ class NextcloudWebDavQuirksTest extends NextcloudTestBase {
         assertArrayEquals(utf8("new"), emu.remote("alice").read("/kept.txt"));
         assertEquals(0, trashItems().size());
     }
+
+    @Test
+    void aChunkPutIntoASessionNeverMadeIs500AndMakesNoSession() throws Exception {
+        String up = emu.baseUrl() + "/remote.php/dav/uploads/alice/";
+        assertEquals(500, send("PUT", up + "nomkcol/00001", utf8("x")).statusCode());
+        assertEquals(404, send("PROPFIND", up + "nomkcol", null).statusCode(), "no session was made");
+        assertEquals(400, send("PUT", up + "nomkcol", utf8("x")).statusCode(), "a missing chunk name");
+    }
+
+    @Test
+    void aChunkOverTheChunkCapIs413AndLeavesNoChunkBehind() throws Exception {
+        emu.close();
+        emu = OxiCloudEmulator.start(config().chunkMaxBytes(10).build());
+        http = new Http(emu.baseUrl());
+        http.login("alice", "secret");
+        appPassword();
+        String up = emu.baseUrl() + "/remote.php/dav/uploads/alice/cap";
+        assertEquals(201, send("MKCOL", up, null).statusCode());
+        assertEquals(413, send("PUT", up + "/00001", new byte[11]).statusCode());
+        assertEquals(201, send("PUT", up + "/00002", new byte[10]).statusCode());
+        String listing = text(send("PROPFIND", up, null, "Depth", "1"));
+        assertFalse(listing.contains("00001"), listing);
+        assertTrue(listing.contains("/cap/00002<"), listing);
+    }
 }

@@ -2,6 +2,7 @@ package org.oxisync.emulator.nextcloud;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -37,8 +38,10 @@ final class ChunkedUploads {
     private final Content content;
     private final WebDav webdav;
     private final Path root;
+    private final long chunkMaxBytes;
 
-    ChunkedUploads(Tree tree, Content content, WebDav webdav) {
+    ChunkedUploads(Tree tree, Content content, WebDav webdav, long chunkMaxBytes) {
+        this.chunkMaxBytes = chunkMaxBytes;
         this.tree = tree;
         this.content = content;
         this.webdav = webdav;
@@ -90,13 +93,16 @@ final class ChunkedUploads {
         return Response.empty(201);
     }
 
+    /**
+     * handle_put_chunk (:296-366), in the server's order: a missing name is 400; with a {@code Content-Length} the
+     * session's bytes plus this chunk are held against the quota (507); a bad name is 400; the chunk file is opened
+     * in the session's folder, so a session never made (or already assembled) is a 500, not a new session
+     * (upload_ingest.rs:445-468); a body over OXICLOUD_CHUNK_MAX_BYTES is 413 and leaves no file (:476-497).
+     */
     private Response putChunk(Request req, NextcloudApi.Session s, String uploadId, String rest) throws IOException {
-        String name = rest == null ? "" : rest.replaceAll("^/+|/+$", ""); // :305-366
+        String name = rest == null ? "" : rest.replaceAll("^/+|/+$", "");
         if (name.isEmpty()) {
             throw ApiError.rest(400, "BadRequest", "Missing chunk name");
-        }
-        if (name.contains("/") || name.equals(".") || name.equals("..")) {
-            throw ApiError.rest(400, "BadRequest", "Invalid chunk path: " + name);
         }
         Path dir = sessionDir(s, uploadId);
         String cl = req.header("Content-Length");
@@ -107,11 +113,38 @@ final class ChunkedUploads {
                 // no projection without a length
             }
         }
-        Files.createDirectories(dir);
+        if (name.contains("/") || name.equals(".") || name.equals("..")) {
+            throw ApiError.rest(400, "BadRequest", "Invalid chunk path: " + name);
+        }
+        if (!Files.isDirectory(dir)) {
+            throw ApiError.rest(500, "InternalError", "Failed to open chunk file: No such file or directory (os error 2)");
+        }
         Path tmp = dir.resolve(".tmp-" + name);
-        Files.copy(req.body(), tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING); // the front end closes it
+        long written;
+        try (OutputStream out = Files.newOutputStream(tmp)) {
+            written = copyAtMost(req.body(), out, chunkMaxBytes); // the front end closes the body
+        }
+        if (written > chunkMaxBytes) {
+            Files.deleteIfExists(tmp);
+            throw ApiError.rest(413, "PayloadTooLarge", "Chunk exceeds maximum size of " + chunkMaxBytes + " bytes");
+        }
         Files.move(tmp, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         return Response.empty(201);
+    }
+
+    /** Copies until the end or until more than {@code max} bytes came; returns the bytes read (max + 1 at most past it). */
+    private static long copyAtMost(InputStream in, OutputStream out, long max) throws IOException {
+        byte[] buf = new byte[64 * 1024];
+        long total = 0;
+        int n;
+        while ((n = in.read(buf)) > 0) {
+            total += n;
+            if (total > max) {
+                return total;
+            }
+            out.write(buf, 0, n);
+        }
+        return total;
     }
 
     private List<Path> orderedChunks(Path dir) throws IOException {

@@ -35,12 +35,13 @@ public final class NextcloudApi {
     private final WebDav webdav;
     private final ChunkedUploads uploads;
 
-    public NextcloudApi(Tree tree, Content content, Auth auth) {
+    /** {@code chunkMaxBytes}: OXICLOUD_CHUNK_MAX_BYTES, the cap of one chunk PUT of a chunked upload. */
+    public NextcloudApi(Tree tree, Content content, Auth auth, long chunkMaxBytes) {
         this.tree = tree;
         this.auth = auth;
         FileIds ids = new FileIds();
         this.webdav = new WebDav(tree, content, ids);
-        this.uploads = new ChunkedUploads(tree, content, webdav);
+        this.uploads = new ChunkedUploads(tree, content, webdav, chunkMaxBytes);
     }
 
     public void register(Router r) {
