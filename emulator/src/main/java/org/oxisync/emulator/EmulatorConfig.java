@@ -11,7 +11,7 @@ import java.util.Objects;
  * Configuration of an emulator instance. Defaults follow OxiCloud 0.8.7 (see emulator/README.md for the server
  * citations): access token 1 h, refresh token 7 days, 240 delta requests per user with a 60 s TTL window, 10 logins
  * and 20 refreshes per IP per 60 s, 1 GiB user quota, tree-ETag bumps flushed every 500 ms, 100 MB per chunk
- * request, 10 GiB per file, 1 h orphan grace, 900 s device codes.
+ * request, 10 GiB per file, 1 GiB per direct Nextcloud WebDAV PUT, 1 h orphan grace, 900 s device codes.
  */
 public record EmulatorConfig(
         List<UserSpec> users,
@@ -32,7 +32,11 @@ public record EmulatorConfig(
         int loginRateLimit,
         int refreshRateLimit,
         Duration authRateLimitWindow,
-        boolean benchmarkOnlyTrustClientHashes) {
+        boolean benchmarkOnlyTrustClientHashes,
+        long directPutMaxBytes) {
+
+    /** OXICLOUD_DIRECT_PUT_MAX_BYTES's default, 1 GiB (common/config.rs:229-230, :1287, :3367-3370). */
+    public static final long DIRECT_PUT_MAX_BYTES = 1L << 30;
 
     /** The constructor of earlier versions: the new limits take their real-server defaults. */
     public EmulatorConfig(List<UserSpec> users, int port, Path dataDir, Clock clock, Duration accessTokenTtl,
@@ -41,7 +45,7 @@ public record EmulatorConfig(
                           Duration deviceCodeTtl, String autoApproveDeviceUser) {
         this(users, port, dataDir, clock, accessTokenTtl, refreshTokenTtl, deltaRateLimitPerMinute, defaultQuotaBytes,
                 treeEtagFlushDelay, chunkMaxBytes, maxUploadSize, orphanGrace, deviceCodeTtl, autoApproveDeviceUser,
-                Duration.ofSeconds(60), 10, 20, Duration.ofSeconds(60), false);
+                Duration.ofSeconds(60), 10, 20, Duration.ofSeconds(60), false, DIRECT_PUT_MAX_BYTES);
     }
 
     /** A user to create at start (kept if it already exists in the data dir). */
@@ -58,7 +62,7 @@ public record EmulatorConfig(
     public EmulatorConfig {
         users = List.copyOf(users);
         Objects.requireNonNull(clock, "clock");
-        if (deltaRateLimitPerMinute < 0 || chunkMaxBytes <= 0 || maxUploadSize <= 0 || port < 0
+        if (deltaRateLimitPerMinute < 0 || chunkMaxBytes <= 0 || maxUploadSize <= 0 || directPutMaxBytes <= 0 || port < 0
                 || loginRateLimit < 0 || refreshRateLimit < 0 || deltaRateLimitWindow.isNegative()
                 || deltaRateLimitWindow.isZero() || authRateLimitWindow.isNegative() || authRateLimitWindow.isZero()
                 || treeEtagFlushDelay.isNegative()) {
@@ -90,6 +94,7 @@ public record EmulatorConfig(
         private int refreshRateLimit = 20;
         private Duration authRateLimitWindow = Duration.ofSeconds(60);
         private boolean benchmarkOnlyTrustClientHashes;
+        private long directPutMaxBytes = DIRECT_PUT_MAX_BYTES;
 
         public Builder user(String username, String password) { users.add(new UserSpec(username, password, null)); return this; }
         public Builder user(String username, String password, String email) { users.add(new UserSpec(username, password, email)); return this; }
@@ -124,6 +129,8 @@ public record EmulatorConfig(
         public Builder treeEtagFlushDelay(Duration d) { treeEtagFlushDelay = d; return this; }
         public Builder chunkMaxBytes(long n) { chunkMaxBytes = n; return this; }
         public Builder maxUploadSize(long n) { maxUploadSize = n; return this; }
+        /** The cap of one plain (not chunked) Nextcloud WebDAV PUT; over it the server answers 413. */
+        public Builder directPutMaxBytes(long n) { directPutMaxBytes = n; return this; }
         public Builder orphanGrace(Duration d) { orphanGrace = d; return this; }
         public Builder deviceCodeTtl(Duration d) { deviceCodeTtl = d; return this; }
         /** Approve every device-flow code for this user as soon as it is issued (demo/CLI use). */
@@ -141,7 +148,8 @@ public record EmulatorConfig(
             return new EmulatorConfig(users, port, dataDir, clock, accessTokenTtl, refreshTokenTtl,
                     deltaRateLimitPerMinute, defaultQuotaBytes, treeEtagFlushDelay, chunkMaxBytes,
                     maxUploadSize, orphanGrace, deviceCodeTtl, autoApproveDeviceUser, deltaRateLimitWindow,
-                    loginRateLimit, refreshRateLimit, authRateLimitWindow, benchmarkOnlyTrustClientHashes);
+                    loginRateLimit, refreshRateLimit, authRateLimitWindow, benchmarkOnlyTrustClientHashes,
+                    directPutMaxBytes);
         }
     }
 }

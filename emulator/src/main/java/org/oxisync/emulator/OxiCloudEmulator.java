@@ -88,7 +88,7 @@ public final class OxiCloudEmulator implements AutoCloseable {
         new org.oxisync.emulator.api.BatchApi(tree).register(router);
         new DeltaApi(tree, content, cfg).register(router);
         new DedupApi(tree, content).register(router);
-        new org.oxisync.emulator.nextcloud.NextcloudApi(tree, content, auth, cfg.chunkMaxBytes()).register(router); // /remote.php, /ocs
+        new org.oxisync.emulator.nextcloud.NextcloudApi(tree, content, auth, cfg.chunkMaxBytes(), cfg.directPutMaxBytes()).register(router); // /remote.php, /ocs
         registerControl(router);
         registerConfig(router);
 

@@ -220,4 +220,17 @@ class NextcloudWebDavQuirksTest extends NextcloudTestBase {
         assertFalse(listing.contains("00001"), listing);
         assertTrue(listing.contains("/cap/00002<"), listing);
     }
+
+    @Test
+    void aPlainPutOverTheDirectPutCapIs413AndStoresNothing() throws Exception {
+        emu.close();
+        emu = OxiCloudEmulator.start(config().directPutMaxBytes(10).build());
+        http = new Http(emu.baseUrl());
+        http.login("alice", "secret");
+        appPassword();
+        HttpResponse<byte[]> over = send("PUT", dav + "big.bin", new byte[11]);
+        assertEquals(413, over.statusCode());
+        assertFalse(emu.remote("alice").exists("/big.bin"));
+        assertEquals(201, send("PUT", dav + "fits.bin", new byte[10]).statusCode());
+    }
 }

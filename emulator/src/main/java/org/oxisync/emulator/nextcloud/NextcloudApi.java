@@ -35,12 +35,15 @@ public final class NextcloudApi {
     private final WebDav webdav;
     private final ChunkedUploads uploads;
 
-    /** {@code chunkMaxBytes}: OXICLOUD_CHUNK_MAX_BYTES, the cap of one chunk PUT of a chunked upload. */
-    public NextcloudApi(Tree tree, Content content, Auth auth, long chunkMaxBytes) {
+    /**
+     * {@code chunkMaxBytes}: OXICLOUD_CHUNK_MAX_BYTES, the cap of one chunk PUT of a chunked upload;
+     * {@code directPutMaxBytes}: OXICLOUD_DIRECT_PUT_MAX_BYTES, the cap of one plain PUT.
+     */
+    public NextcloudApi(Tree tree, Content content, Auth auth, long chunkMaxBytes, long directPutMaxBytes) {
         this.tree = tree;
         this.auth = auth;
         FileIds ids = new FileIds();
-        this.webdav = new WebDav(tree, content, ids);
+        this.webdav = new WebDav(tree, content, ids, directPutMaxBytes);
         this.uploads = new ChunkedUploads(tree, content, webdav, chunkMaxBytes);
     }
 

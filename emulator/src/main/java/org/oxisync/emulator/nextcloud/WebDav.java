@@ -22,8 +22,10 @@ final class WebDav {
     private final DavPaths paths;
     private final DavPropfind propfind;
     private final DavGet get;
+    private final long directPutMaxBytes;
 
-    WebDav(Tree tree, Content content, FileIds ids) {
+    WebDav(Tree tree, Content content, FileIds ids, long directPutMaxBytes) {
+        this.directPutMaxBytes = directPutMaxBytes;
         this.tree = tree;
         this.content = content;
         this.paths = new DavPaths(tree);
@@ -87,7 +89,8 @@ final class WebDav {
         } else {
             parent = null;
         }
-        Content.Ingested in = content.ingest(req.body(), segs.get(segs.size() - 1));
+        // :947-972: streamed into the chunk store under the direct-PUT cap (1 GiB by default)
+        Content.Ingested in = content.ingest(new CappedBody(req.body(), directPutMaxBytes), segs.get(segs.size() - 1));
         Model.FileRow stored = store(s, segs, existing, parent, in, ocMtime);
         String etag;
         synchronized (tree) {
