@@ -1,9 +1,12 @@
 package org.oxisync.emulator.api;
 
-/** The first range of a {@code Range: bytes=...} header (the real server serves only the first). */
-record ByteRange(long start, long endExclusive, boolean unsatisfiable) {
+/**
+ * The first range of a {@code Range: bytes=...} header (the real server serves only the first): the REST download
+ * and the Nextcloud WebDAV GET (interfaces/range_requests.rs) read it the same way.
+ */
+public record ByteRange(long start, long endExclusive, boolean unsatisfiable) {
     /** Null when the header is not a bytes range (then the full content is served). */
-    static ByteRange parseFirst(String header, long size) {
+    public static ByteRange parseFirst(String header, long size) {
         String h = header.trim();
         if (!h.regionMatches(true, 0, "bytes=", 0, 6)) {
             return null;

@@ -2,6 +2,7 @@ package org.oxisync.emulator.nextcloud;
 
 import java.time.Instant;
 import java.util.List;
+import org.oxisync.emulator.api.ByteRange;
 import org.oxisync.emulator.api.Content;
 import org.oxisync.emulator.http.ApiError;
 import org.oxisync.emulator.http.Request;
@@ -52,13 +53,13 @@ final class DavGet {
         }
         long size = m.size;
         String range = req.header("Range");
-        long[] br = range == null ? null : firstRange(range, size);
+        ByteRange br = range == null ? null : ByteRange.parseFirst(range, size);
         if (br != null) { // range_response: the first range only
-            if (br[0] < 0) {
+            if (br.unsatisfiable()) {
                 return Response.empty(416).header("Content-Range", "bytes */" + size);
             }
-            long a = br[0];
-            long b = br[1];
+            long a = br.start();
+            long b = br.endExclusive();
             return Response.stream(206, f.mimeType, b - a, out -> content.write(m, a, b, out))
                     .header("ETag", etag).header("Accept-Ranges", "bytes")
                     .header("Content-Range", "bytes " + a + "-" + (b - 1) + "/" + size)
@@ -66,34 +67,5 @@ final class DavGet {
         }
         return Response.stream(200, f.mimeType, size, out -> content.write(m, 0, size, out))
                 .header("ETag", etag).header("Accept-Ranges", "bytes").header("Last-Modified", lastModified);
-    }
-
-    /** {start, endExclusive}, {-1,-1} when unsatisfiable, null when not a bytes range. */
-    static long[] firstRange(String header, long size) {
-        String h = header.trim();
-        if (!h.regionMatches(true, 0, "bytes=", 0, 6)) {
-            return null;
-        }
-        String first = h.substring(6).split(",")[0].trim();
-        int dash = first.indexOf('-');
-        if (dash < 0) {
-            return null;
-        }
-        try {
-            String a = first.substring(0, dash).trim();
-            String b = first.substring(dash + 1).trim();
-            if (a.isEmpty()) {
-                long n = Long.parseLong(b);
-                return n <= 0 || size == 0 ? new long[] {-1, -1} : new long[] {Math.max(0, size - n), size};
-            }
-            long start = Long.parseLong(a);
-            long end = b.isEmpty() ? Long.MAX_VALUE : Long.parseLong(b);
-            if (end < start) {
-                return null;
-            }
-            return start >= size ? new long[] {-1, -1} : new long[] {start, Math.min(end, size - 1) + 1};
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 }
