@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -232,5 +237,23 @@ class NextcloudWebDavQuirksTest extends NextcloudTestBase {
         assertEquals(413, over.statusCode());
         assertFalse(emu.remote("alice").exists("/big.bin"));
         assertEquals(201, send("PUT", dav + "fits.bin", new byte[10]).statusCode());
+    }
+
+    @Test
+    void fiveWrongBasicPasswordsLockTheAccountFromThatIpForWebDavAndForTheNativeLogin() throws Exception {
+        String wrong = "Basic " + Base64.getEncoder().encodeToString(utf8("alice:not-the-app-password"));
+        for (int i = 0; i < 5; i++) {
+            HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(URI.create(dav))
+                    .method("PROPFIND", HttpRequest.BodyPublishers.noBody())
+                    .header("Authorization", wrong).build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(401, r.statusCode());
+        }
+        assertEquals(401, send("PROPFIND", dav, null).statusCode(), "the right app password is refused while locked");
+        Http.Res login = new Http(emu.baseUrl()).post("/api/auth/login",
+                Map.of("username", "alice", "password", "secret"));
+        assertEquals(429, login.status(), "one lockout for the whole server: " + login.text());
+        assertEquals("AccountLocked", login.json().get("error_type").asText());
+        clock.advance(Duration.ofSeconds(901));
+        assertEquals(207, send("PROPFIND", dav, null).statusCode());
     }
 }

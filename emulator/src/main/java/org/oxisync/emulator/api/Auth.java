@@ -91,30 +91,62 @@ public final class Auth {
     // ------------------------------------------------------------------ login / tokens
 
     /**
+     * LoginLockoutService.check (login_lockout_service.rs:95-105): whether {@code login} from {@code ip} has failed
+     * {@value #MAX_FAILURES} or more times, the last less than {@link #LOCKOUT} ago. One service for the whole server:
+     * the native login and the Nextcloud layer's Basic auth (nextcloud/basic_auth_middleware.rs:136-149) count into
+     * the same record.
+     */
+    public boolean lockedOut(String login, String ip) {
+        synchronized (failures) {
+            long[] rec = failures.get(lockoutKey(login, ip));
+            if (rec != null && tree.clock().millis() - rec[1] >= LOCKOUT.toMillis()) {
+                failures.remove(lockoutKey(login, ip));
+                return false;
+            }
+            return rec != null && rec[0] >= MAX_FAILURES;
+        }
+    }
+
+    /** record_failure (:107-127): count + 1, and the 900 s start again from now. */
+    public void recordLoginFailure(String login, String ip) {
+        synchronized (failures) {
+            String key = lockoutKey(login, ip);
+            long[] rec = failures.get(key);
+            long nowMs = tree.clock().millis();
+            boolean live = rec != null && nowMs - rec[1] < LOCKOUT.toMillis();
+            failures.put(key, new long[] {live ? rec[0] + 1 : 1, nowMs});
+        }
+    }
+
+    /** record_success (:129-132): the record is cleared. */
+    public void recordLoginSuccess(String login, String ip) {
+        synchronized (failures) {
+            failures.remove(lockoutKey(login, ip));
+        }
+    }
+
+    private static String lockoutKey(String login, String ip) {
+        return login.toLowerCase(java.util.Locale.ROOT) + "|" + ip;
+    }
+
+    /**
      * Finds the user by username, or by email when the login name contains '@'; 401/429 otherwise. The lockout is the
      * real LoginLockoutService (login_lockout_service.rs; auth_handler.rs:353-377): a TTL cache keyed by the lowercased
      * login name and the client IP; each failure re-inserts count+1 (restarting the 900 s TTL), 5 or more refuse with
      * 429 AccountLocked (no Retry-After) before the password is checked, a success clears it.
      */
     Model.User checkLogin(String login, String password, String ip) {
-        String key = login.toLowerCase(java.util.Locale.ROOT) + "|" + ip;
-        long nowMs = tree.clock().millis();
         Model.User u = login.contains("@") ? tree.userByEmail(login) : tree.userByName(login);
         synchronized (failures) {
-            long[] rec = failures.get(key);
-            if (rec != null && nowMs - rec[1] >= LOCKOUT.toMillis()) {
-                failures.remove(key);
-                rec = null;
-            }
-            if (rec != null && rec[0] >= MAX_FAILURES) {
+            if (lockedOut(login, ip)) {
                 throw ApiError.rest(429, "AccountLocked", "Account temporarily locked due to too many failed attempts."
                         + " Try again in " + LOCKOUT.toSeconds() + " seconds.");
             }
             if (u == null || !u.active || !verifyPassword(password, u.passwordHash)) {
-                failures.put(key, new long[] {rec == null ? 1 : rec[0] + 1, nowMs});
+                recordLoginFailure(login, ip);
                 throw ApiError.rest(401, "Unauthorized", "Invalid credentials");
             }
-            failures.remove(key);
+            recordLoginSuccess(login, ip);
         }
         synchronized (tree) {
             u.lastLoginAt = tree.now();

@@ -123,14 +123,22 @@ public final class NextcloudApi {
                 return null;
             }
         }
+        // :136-149: the server's one login lockout, checked before the password; 5 failures of this name from this IP
+        // (here or at the native login) make every attempt a 401 until 900 s after the last one
+        String ip = req.clientIp();
+        if (auth.lockedOut(username, ip)) {
+            return null;
+        }
         String userId;
         try {
             // app passwords only (verify_basic_auth, :156-160); Auth accepts exactly those over Basic
             userId = auth.authenticateHeader("Basic " + Base64.getEncoder().encodeToString(
                     (username + ":" + decoded.substring(c + 1)).getBytes(StandardCharsets.UTF_8)));
         } catch (ApiError e) {
+            auth.recordLoginFailure(username, ip); // :296-302
             return null;
         }
+        auth.recordLoginSuccess(username, ip); // :162-165
         synchronized (tree) {
             Model.User u = tree.user(userId);
             Model.Folder chroot;
