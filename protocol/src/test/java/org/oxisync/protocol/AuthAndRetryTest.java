@@ -242,6 +242,18 @@ class AuthAndRetryTest {
     }
 
     @Test
+    void lockedAccountLoginIsRateLimitedForTheLockoutTheServerNamesNotTheDefaultMinute() {
+        server.enqueue(Fixtures.json(429, "{\"status\":\"429 Too Many Requests\",\"error\":\"Account temporarily locked"
+                + " due to too many failed attempts. Try again in 900 seconds.\",\"message\":\"Account temporarily locked"
+                + " due to too many failed attempts. Try again in 900 seconds.\",\"error_type\":\"AccountLocked\"}"));
+        try (OxiCloudApi api = api()) {
+            var e = assertThrows(OxiCloudException.RateLimited.class, () -> api.login("alice", "s3cret-pw"));
+            assertEquals(Duration.ofSeconds(900), e.retryAfter());
+        }
+        assertEquals(1, server.getRequestCount(), "a login 429 is not retried");
+    }
+
+    @Test
     void deviceLoginHonoursIntervalAndSlowDown() throws Exception {
         server.enqueue(Fixtures.json("{\"device_code\":\"dc\",\"user_code\":\"WXYZ-1234\",\"verification_uri\":\"http://x/device\","
                 + "\"verification_uri_complete\":\"http://x/device?code=WXYZ-1234\",\"expires_in\":900,\"interval\":5}"));

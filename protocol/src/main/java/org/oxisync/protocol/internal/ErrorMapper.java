@@ -85,7 +85,8 @@ final class ErrorMapper {
             case 409 -> err.stillMissing() != null && !err.stillMissing().isEmpty()
                     ? new OxiCloudException.StillMissing(requireHashes(err.stillMissing()))
                     : new OxiCloudException.Conflict(msg);
-            case 429 -> new OxiCloudException.RateLimited(retryAfter(response).orElse(Duration.ofSeconds(60)));
+            case 429 -> new OxiCloudException.RateLimited(retryAfter(response).or(() -> lockoutWait(err))
+                    .orElse(Duration.ofSeconds(60)));
             case 507 -> new OxiCloudException.QuotaExceeded(msg);
             default -> code >= 500 ? new OxiCloudException.ServerError(code, msg)
                     : code >= 400 ? new OxiCloudException.RequestRejected(code, msg)
@@ -109,6 +110,23 @@ final class ErrorMapper {
             }
         }
         return hashes;
+    }
+
+    private static final java.util.regex.Pattern TRY_AGAIN_IN =
+            java.util.regex.Pattern.compile("Try again in (\\d{1,6}) seconds");
+
+    /**
+     * A login refused by the account lockout: 429 {@code AccountLocked} without a {@code Retry-After}, its wait only
+     * in the message, "... Try again in 900 seconds." (0.8.7 auth_handler.rs:360-377; login_lockout_service.rs:95-104
+     * names the whole 900 s). Without this the client would say 60 s, and a retry then would be refused again.
+     */
+    private static Optional<Duration> lockoutWait(ErrorDto err) {
+        if (!"AccountLocked".equals(err.errorType()) || err.message() == null) {
+            return Optional.empty();
+        }
+        java.util.regex.Matcher m = TRY_AGAIN_IN.matcher(err.message());
+        return m.find() ? Optional.of(Duration.ofSeconds(Math.min(Long.parseLong(m.group(1)), 86_400)))
+                : Optional.empty();
     }
 
     /** {@code Retry-After} as delta-seconds or an HTTP date; absent or unparsable → empty. */
