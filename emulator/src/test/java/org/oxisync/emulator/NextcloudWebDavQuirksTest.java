@@ -167,6 +167,10 @@ class NextcloudWebDavQuirksTest extends NextcloudTestBase {
         String zero = text(send("PROPFIND", dav, null, "Depth", "0"));
         assertFalse(zero.contains("c.txt"), zero);
         assertEquals(400, send("PROPFIND", dav, utf8("<x/>")).statusCode(), "a body without a propfind element");
+        assertEquals(400, send("PROPFIND", dav, utf8(" \n")).statusCode(), "only an empty body means allprop");
+        String named = text(send("PROPFIND", dav, utf8("<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/></d:prop>"
+                + "</d:propfind>"), "Depth", "0"));
+        assertFalse(named.contains("quota-used-bytes"), "no quota unless asked for: " + named);
     }
 
     @Test

@@ -35,10 +35,15 @@ final class DavPropfind {
             throw ApiError.rest(400, "BadRequest", "Failed to read body: length limit exceeded");
         }
         String bodyText = new String(body, StandardCharsets.UTF_8);
-        if (!bodyText.isBlank() && !bodyText.contains("propfind")) {
-            throw ApiError.rest(400, "BadRequest", "Invalid PROPFIND XML: no propfind element");
+        // :339-351: only an empty body means allprop; any other body must hold a closed propfind element, so one of
+        // whitespace alone is 400 too (webdav_adapter.rs:356-445). The emulator looks for the element and the
+        // property names by text; it does not parse the XML (README: "the requested properties are ignored").
+        if (body.length > 0 && !bodyText.contains("propfind>")) {
+            throw ApiError.rest(400, "BadRequest", "Invalid PROPFIND XML: PROPFIND body is not well-formed XML: "
+                    + "missing or unclosed <propfind> element");
         }
-        boolean wantsQuota = bodyText.isBlank() || bodyText.contains("allprop") || bodyText.contains("quota-");
+        boolean wantsQuota = body.length == 0 || bodyText.contains("allprop") || bodyText.contains("propname")
+                || bodyText.contains("quota-used-bytes") || bodyText.contains("quota-available-bytes");
         List<String> segs = DavPaths.segments(subpath);
         Object r = paths.resolve(s.chroot(), segs);
         if (r == null) {
