@@ -2,7 +2,6 @@ package org.oxisync.emulator.nextcloud;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -120,38 +119,18 @@ final class ChunkedUploads {
             throw ApiError.rest(500, "InternalError", "Failed to open chunk file: No such file or directory (os error 2)");
         }
         Path tmp = dir.resolve(".tmp-" + name);
-        long written;
-        try (OutputStream out = Files.newOutputStream(tmp)) {
-            written = copyAtMost(req.body(), out, chunkMaxBytes); // the front end closes the body
-        }
-        if (written > chunkMaxBytes) {
+        try { // the front end closes the body
+            Files.copy(CappedBody.chunk(req.body(), chunkMaxBytes), tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (ApiError | IOException e) {
             Files.deleteIfExists(tmp);
-            throw ApiError.rest(413, "PayloadTooLarge", "Chunk exceeds maximum size of " + chunkMaxBytes + " bytes");
+            throw e;
         }
         Files.move(tmp, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         return Response.empty(201);
     }
 
-    /** Copies until the end or until more than {@code max} bytes came; returns the bytes read (max + 1 at most past it). */
-    private static long copyAtMost(InputStream in, OutputStream out, long max) throws IOException {
-        byte[] buf = new byte[64 * 1024];
-        long total = 0;
-        int n;
-        while ((n = in.read(buf)) > 0) {
-            total += n;
-            if (total > max) {
-                return total;
-            }
-            out.write(buf, 0, n);
-        }
-        return total;
-    }
-
     private List<Path> orderedChunks(Path dir) throws IOException {
         List<Path> out = new ArrayList<>();
-        if (!Files.isDirectory(dir)) {
-            return out;
-        }
         try (Stream<Path> st = Files.list(dir)) {
             st.filter(p -> {
                 String n = p.getFileName().toString();

@@ -67,14 +67,7 @@ final class DavPaths {
     Object resolve(Model.Folder chroot, List<String> segs) {
         synchronized (tree) {
             Model.Folder f = folderAt(chroot, segs);
-            if (f != null) {
-                return f;
-            }
-            if (segs.isEmpty()) {
-                return null;
-            }
-            Model.Folder parent = folderAt(chroot, segs.subList(0, segs.size() - 1));
-            return parent == null ? null : fileIn(parent, segs.get(segs.size() - 1));
+            return f != null ? f : fileAt(chroot, segs);
         }
     }
 

@@ -90,7 +90,7 @@ final class WebDav {
             parent = null;
         }
         // :947-972: streamed into the chunk store under the direct-PUT cap (1 GiB by default)
-        Content.Ingested in = content.ingest(new CappedBody(req.body(), directPutMaxBytes), segs.get(segs.size() - 1));
+        Content.Ingested in = content.ingest(CappedBody.directPut(req.body(), directPutMaxBytes), segs.get(segs.size() - 1));
         Model.FileRow stored = store(s, segs, existing, parent, in, ocMtime);
         String etag;
         synchronized (tree) {

@@ -145,11 +145,7 @@ final class FolderOps {
      * folder_service.rs:945-993, whose {@code DELETE FROM storage.folders} is folder_db_repository.rs:791-822).
      */
     void deleteLiveForGood(String userId, String id) {
-        Folder f = access.folder(userId, id);
-        if (f.parentId == null) {
-            throw ApiError.rest(403, "AccessDenied", "The root folder cannot be deleted");
-        }
-        sharing.require(userId, "delete", f); // folder_service.rs:965-971
+        Folder f = deletable(userId, id); // folder_service.rs:965-971
         trash.removeFolderTree(f);
         etags.bumpFrom(f.parentId);
         changes.changed();
@@ -169,16 +165,22 @@ final class FolderOps {
     }
 
     void trash(String userId, String id) {
-        Folder f = access.folder(userId, id);
-        if (f.parentId == null) {
-            throw ApiError.rest(403, "AccessDenied", "The root folder cannot be deleted");
-        }
-        sharing.require(userId, "delete", f);
+        Folder f = deletable(userId, id);
         f.trashed = true;
         f.trashedAt = now();
         etags.bumpFrom(f.parentId);
         changes.changed();
         changes.publish(userId, "folder_deleted", f.id, f.parentId);
+    }
+
+    /** A live folder the user may delete: not a drive's root (403), and Delete allowed on it. */
+    private Folder deletable(String userId, String id) {
+        Folder f = access.folder(userId, id);
+        if (f.parentId == null) {
+            throw ApiError.rest(403, "AccessDenied", "The root folder cannot be deleted");
+        }
+        sharing.require(userId, "delete", f);
+        return f;
     }
 
     private long now() {

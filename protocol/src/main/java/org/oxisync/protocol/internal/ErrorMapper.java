@@ -11,6 +11,8 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import okhttp3.Response;
@@ -112,8 +114,7 @@ final class ErrorMapper {
         return hashes;
     }
 
-    private static final java.util.regex.Pattern TRY_AGAIN_IN =
-            java.util.regex.Pattern.compile("Try again in (\\d{1,6}) seconds");
+    private static final Pattern TRY_AGAIN_IN = Pattern.compile("Try again in (\\d{1,6}) seconds");
 
     /**
      * A login refused by the account lockout: 429 {@code AccountLocked} without a {@code Retry-After}, its wait only
@@ -124,7 +125,7 @@ final class ErrorMapper {
         if (!"AccountLocked".equals(err.errorType()) || err.message() == null) {
             return Optional.empty();
         }
-        java.util.regex.Matcher m = TRY_AGAIN_IN.matcher(err.message());
+        Matcher m = TRY_AGAIN_IN.matcher(err.message());
         return m.find() ? Optional.of(Duration.ofSeconds(Math.min(Long.parseLong(m.group(1)), 86_400)))
                 : Optional.empty();
     }
