@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-machine.sh
+. scripts/jdk.sh # JAVA_HOME: a JDK 25, for Maven and the launcher
 build_log=$(mktemp)
 echo "Building OxiSync (mvn install -DskipTests)..."
 if ! mvn -B -q install -DskipTests >"$build_log" 2>&1; then

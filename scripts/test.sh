@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-machine.sh
+. scripts/jdk.sh # JAVA_HOME: a JDK 25, for Maven and the launcher
 mvn -B verify "$@"
 # With no arguments (the whole suite, as CI runs it): the short end-to-end checks that need the built jars and
 # tools outside the JVM. The Nextcloud cross-check (issue 19) syncs one folder with oxisync and another copy with
