@@ -28,6 +28,7 @@ public final class OxiSyncMain implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        org.oxisync.core.os.StandardError.restoreFromLauncher();
         PrintWriter out = new PrintWriter(System.out, false);
         PrintWriter err = new PrintWriter(System.err, true);
         int code = run(out, err, args);

@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -12,13 +11,14 @@ import java.util.function.Supplier;
  * Chooses the BLAKE3 kernel once per JVM. The SIMD kernel ({@code Blake3VectorKernel}) uses the incubating
  * Vector API, so it is only loaded reflectively, and only if the {@code jdk.incubator.vector} module is in
  * the boot layer (run with {@code --add-modules jdk.incubator.vector}); the scalar path never links to it.
- * The SIMD kernel must also reproduce the scalar kernel's output on a self-test before it is used.
+ * Its width is the CPU's preferred vector (16 lanes with AVX-512, 8 with AVX2): out of the core's caches, as a
+ * file's bytes are, the widest was the fastest on every CPU measured (docs/performance.md, "BLAKE3").
  *
  * <p>By default ({@code auto}) hashing starts on the scalar kernel and moves to the SIMD kernel once a
- * background warm-up has had it compiled by C2 and measured it faster ({@link Blake3Warmup}); until then the
- * SIMD kernel is 100x slower than scalar. System property {@code oxisync.blake3.kernel}: {@code scalar} forces
- * the scalar path, {@code simd} uses the SIMD kernel from the first byte (benchmarks, tests), {@code auto}
- * is the default.
+ * background warm-up has checked it against the scalar kernel, had it compiled by C2 and measured it faster
+ * ({@link Blake3Warmup}); until C2 has compiled it the SIMD kernel is 100x slower than scalar. System property
+ * {@code oxisync.blake3.kernel}: {@code scalar} forces the scalar path, {@code simd} uses the SIMD kernel from
+ * the first byte (benchmarks, tests), {@code auto} is the default.
  */
 final class Blake3Kernels {
     static final String VECTOR_MODULE = "jdk.incubator.vector";
@@ -40,6 +40,14 @@ final class Blake3Kernels {
 
     /** The SIMD kernel factory, if the Vector API module is present and the kernel passes its self-test. */
     static Optional<Supplier<Blake3Kernel>> vector() {
+        return untestedVector().filter(v -> selfTest(v.get()));
+    }
+
+    /**
+     * The SIMD kernel factory without its self-test, which costs about 0.2 s of CPU before C2 has compiled the
+     * kernel: the warm-up runs it on its own thread, so that a short command never pays for it.
+     */
+    private static Optional<Supplier<Blake3Kernel>> untestedVector() {
         if (ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
             return Optional.empty();
         }
@@ -55,7 +63,7 @@ final class Blake3Kernels {
                     throw new IllegalStateException("cannot create the SIMD BLAKE3 kernel", e);
                 }
             };
-            return selfTest(supplier.get()) ? Optional.of(supplier) : Optional.empty();
+            return Optional.of(supplier);
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             return Optional.empty();
         }
@@ -67,43 +75,18 @@ final class Blake3Kernels {
             return SCALAR;
         }
         if ("simd".equalsIgnoreCase(mode)) {
-            // the width remembered for this CPU if any (no time for measuring here), else this class's default
-            return rememberedWidth(Blake3LaneMemory.standard()).or(Blake3Kernels::vector).orElse(SCALAR);
+            return vector().orElse(SCALAR);
         }
         return WARMUP.<Supplier<Blake3Kernel>>map(w -> () -> new Blake3AdaptiveKernel(w)).orElse(SCALAR);
     }
 
-    /**
-     * The warm-up of the {@code auto} mode: of the lane width chosen for this CPU if there is one; else of the
-     * default width, and the warm-up's start also starts measuring the widths still unmeasured, for later
-     * processes ({@link Blake3LaneProbe}: never several widths in one process, see there).
-     */
     private static Optional<Blake3Warmup> warmup() {
         String mode = System.getProperty("oxisync.blake3.kernel", "auto");
-        if ("scalar".equalsIgnoreCase(mode) || "simd".equalsIgnoreCase(mode)
-                || ModuleLayer.boot().findModule(VECTOR_MODULE).isEmpty()) {
+        if ("scalar".equalsIgnoreCase(mode) || "simd".equalsIgnoreCase(mode)) {
             return Optional.empty();
         }
-        Optional<Blake3LaneMemory> memory = Blake3LaneMemory.standard();
-        Optional<Supplier<Blake3Kernel>> remembered = rememberedWidth(memory);
-        if (remembered.isPresent()) {
-            return Optional.of(new Blake3Warmup(remembered.get()));
-        }
-        Runnable probe = () -> { };
-        if (memory.isPresent() && Blake3LaneProbe.enabled() && Integer.getInteger("oxisync.blake3.lanes") == null) {
-            List<Integer> missing = memory.get().unmeasured(Blake3VectorKernels.widths());
-            probe = () -> Blake3LaneProbe.startInBackground(memory.get(), missing);
-        }
-        Runnable onStart = probe;
-        return vector().map(v -> new Blake3Warmup(v, Blake3Warmup::daemon, onStart));
-    }
-
-    private static Optional<Supplier<Blake3Kernel>> rememberedWidth(Optional<Blake3LaneMemory> memory) {
-        if (Integer.getInteger("oxisync.blake3.lanes") != null) {
-            return Optional.empty(); // an explicit width (experiments) wins
-        }
-        Optional<Integer> lanes = memory.flatMap(m -> m.choice(Blake3VectorKernels.widths()));
-        return lanes.flatMap(l -> Blake3VectorKernels.candidates(Optional.of(l)).stream().findFirst());
+        Optional<Integer> lanes = Blake3VectorKernels.preferredLanes();
+        return lanes.flatMap(l -> untestedVector().map(v -> new Blake3Warmup(v, "simd-" + l + "x32")));
     }
 
     /** Tells the adaptive kernel that about {@code bytes} bytes are about to be hashed (see {@link Blake3Warmup}). */

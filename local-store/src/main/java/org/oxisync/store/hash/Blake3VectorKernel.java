@@ -83,7 +83,7 @@ public final class Blake3VectorKernel implements Blake3Kernel {
     /**
      * The lane count: the class data when this class was defined as a hidden class by {@link Blake3VectorKernels}
      * (one copy per lane width, so each copy's species is a constant to C2), else {@code oxisync.blake3.lanes},
-     * else 8.
+     * else the CPU's preferred width.
      */
     private static VectorSpecies<Integer> species() {
         int preferred = IntVector.SPECIES_PREFERRED.length();
@@ -93,7 +93,7 @@ public final class Blake3VectorKernel implements Blake3Kernel {
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         }
-        int wanted = given != null ? given : Integer.getInteger("oxisync.blake3.lanes", 8);
+        int wanted = given != null ? given : Integer.getInteger("oxisync.blake3.lanes", preferred);
         if (wanted >= 16 && preferred >= 16) {
             return IntVector.SPECIES_512;
         }

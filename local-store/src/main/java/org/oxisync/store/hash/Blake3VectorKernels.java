@@ -32,21 +32,15 @@ final class Blake3VectorKernels {
     /**
      * The lane widths worth comparing on this CPU, widest first: the two widest of {@link #WIDTHS} that the CPU's
      * preferred vector holds. Found without defining or running any kernel: running kernels of several widths in
-     * one JVM spoils the JIT for all but the first (see {@link Blake3LaneProbe}), so a process that hashes must
+     * one JVM spoils the JIT for all but the first (their library methods share JIT profiles), so a process that hashes must
      * only ever run the one width it uses. Empty without the Vector API module.
      */
     static List<Integer> widths() {
-        if (ModuleLayer.boot().findModule(Blake3Kernels.VECTOR_MODULE).isEmpty()) {
+        Optional<Integer> lanes = preferredLanes();
+        if (lanes.isEmpty()) {
             return List.of();
         }
-        int preferred;
-        try {
-            Class<?> type = Class.forName(Blake3VectorKernels.class.getPackageName() + ".Blake3VectorWidth");
-            preferred = (int) MethodHandles.publicLookup()
-                    .findStatic(type, "preferredLanes", MethodType.methodType(int.class)).invokeExact();
-        } catch (Throwable e) {
-            return List.of();
-        }
+        int preferred = lanes.get();
         List<Integer> widest = new ArrayList<>();
         for (int i = WIDTHS.length - 1; i >= 0 && widest.size() < 2; i--) {
             if (WIDTHS[i] <= preferred) {
@@ -54,6 +48,22 @@ final class Blake3VectorKernels {
             }
         }
         return widest;
+    }
+
+    /** The CPU's preferred vector in 32-bit lanes; empty without the Vector API module. */
+    static Optional<Integer> preferredLanes() {
+        if (ModuleLayer.boot().findModule(Blake3Kernels.VECTOR_MODULE).isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Class<?> type = Class.forName(Blake3VectorKernels.class.getPackageName() + ".Blake3VectorWidth");
+            int lanes = (int) MethodHandles.publicLookup()
+                    .findStatic(type, "preferredLanes", MethodType.methodType(int.class)).invokeExact();
+            int wanted = Integer.getInteger("oxisync.blake3.lanes", lanes); // as Blake3VectorKernel chooses
+            return Optional.of(wanted >= 16 && lanes >= 16 ? 16 : wanted >= 8 && lanes >= 8 ? 8 : 4);
+        } catch (Throwable e) {
+            return Optional.empty();
+        }
     }
 
     /**

@@ -22,8 +22,8 @@ import java.util.function.Supplier;
  * ({@link #expect(long)}, e.g. {@link FileChunker} for a big file): a rent-or-buy rule, never worse than about
  * twice the better choice made in hindsight.
  *
- * <p>The lane width is the one remembered for this CPU ({@link Blake3LaneMemory}); when none is, the default
- * width is warmed up and, once, {@link Blake3LaneProbe} compares the widths in child JVMs for the next processes.
+ * <p>The kernel's self-test ({@link Blake3Kernels#selfTest}) is the loop's first step: a kernel that does not
+ * reproduce the scalar kernel's output is never used.
  *
  * <p>One instance per JVM (held by {@link Blake3Kernels}): the JIT's state is per JVM too.
  */
@@ -51,12 +51,20 @@ final class Blake3Warmup {
         this(simd, Blake3Warmup::daemon);
     }
 
+    /**
+     * A warm-up whose kernel is first made on the warm-up's own thread: making one runs the Vector API's static
+     * set-up uncompiled, about 0.2 s of CPU that a short command should not pay. {@code simdName} is its name.
+     */
+    Blake3Warmup(Supplier<Blake3Kernel> simd, String simdName) {
+        this(simd, simdName, Blake3Warmup::daemon, () -> { }, Blake3Warmup::time);
+    }
+
     /** {@code starter} runs the warm-up loop (a new daemon thread in production). */
     Blake3Warmup(Supplier<Blake3Kernel> simd, Consumer<Runnable> starter) {
         this(simd, starter, () -> { });
     }
 
-    /** {@code onStart} also runs when the warm-up starts (the lane-width probe, {@link Blake3LaneProbe}). */
+    /** {@code onStart} also runs when the warm-up starts. */
     Blake3Warmup(Supplier<Blake3Kernel> simd, Consumer<Runnable> starter, Runnable onStart) {
         this(simd, starter, onStart, Blake3Warmup::time);
     }
@@ -66,10 +74,15 @@ final class Blake3Warmup {
      * the switch to SIMD does not depend on how fast the JIT is on a loaded machine).
      */
     Blake3Warmup(Supplier<Blake3Kernel> simd, Consumer<Runnable> starter, Runnable onStart, KernelTimer timer) {
+        this(simd, simd.get().name(), starter, onStart, timer);
+    }
+
+    private Blake3Warmup(Supplier<Blake3Kernel> simd, String simdName, Consumer<Runnable> starter, Runnable onStart,
+                         KernelTimer timer) {
         this.timer = timer;
         this.onStart = onStart;
         this.simd = simd;
-        this.simdName = simd.get().name();
+        this.simdName = simdName;
         this.starter = starter;
     }
 
@@ -120,6 +133,9 @@ final class Blake3Warmup {
 
     private void run() {
         Blake3Kernel vector = simd.get();
+        if (!Blake3Kernels.selfTest(vector)) {
+            return;
+        }
         Blake3Kernel scalar = new Blake3ScalarKernel();
         byte[] in = new byte[MEASURE_CHUNKS * Blake3.CHUNK_LEN];
         for (int i = 0; i < in.length; i++) {

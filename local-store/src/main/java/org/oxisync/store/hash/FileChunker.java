@@ -5,14 +5,12 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -99,17 +97,6 @@ public final class FileChunker {
     }
 
     public FileSummary streamFile(Path file, ChunkSink sink) throws IOException {
-        if (ChildChunker.wanted(Files.size(file))) {
-            Optional<FileSummary> done = ChildChunker.run(file, cdc.params(), sink);
-            if (done.isPresent()) {
-                return done.get();
-            }
-        }
-        return streamInProcess(file, sink);
-    }
-
-    /** {@link #streamFile} in this process, whatever its size (also what {@link ChildChunker}'s child runs). */
-    FileSummary streamInProcess(Path file, ChunkSink sink) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             Blake3Kernels.expect(2 * ch.size()); // every byte is hashed twice: in its chunk and in the whole file
             return run((b, off, len) -> ch.read(ByteBuffer.wrap(b, off, len)), ch.size(), sink);

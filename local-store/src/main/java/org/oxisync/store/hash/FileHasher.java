@@ -6,12 +6,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Optional;
 
 /**
  * The whole-file BLAKE3 of a file, as {@code b3sum} prints it: read in 4 MiB pieces, large inputs hashed on every
- * core. A process that runs on C1 with {@code -Doxisync.hash.largeFiles=child} (the launcher's short commands)
- * hands a large file to {@link ChildHasher}'s JVM, which has the SIMD kernel.
+ * core.
  */
 public final class FileHasher {
     private static final int BUFFER = 4 << 20;
@@ -26,17 +24,6 @@ public final class FileHasher {
         if (Files.isDirectory(file)) {
             throw new IOException("is a directory");
         }
-        if (ChildHasher.wanted(Files.size(file))) {
-            Optional<Result> done = ChildHasher.run(file);
-            if (done.isPresent()) {
-                return done.get();
-            }
-        }
-        return hashInProcess(file);
-    }
-
-    /** {@link #hash} in this process, whatever the file's size (also what the child runs). */
-    static Result hashInProcess(Path file) throws IOException {
         Blake3 hasher = Blake3.newHasher().multithreaded();
         byte[] buf = new byte[BUFFER];
         long size = 0;

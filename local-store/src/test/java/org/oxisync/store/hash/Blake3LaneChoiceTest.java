@@ -3,22 +3,18 @@ package org.oxisync.store.hash;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs kernels of every lane width in one JVM, which spoils the JIT for the others (Blake3LaneProbe): so this
+ * Runs kernels of every lane width in one JVM, which spoils the JIT for the others (Blake3VectorKernels): so this
  * class runs in a surefire execution of its own (local-store/pom.xml, "lane-widths"), never beside the tests that
  * warm a kernel up.
  */
@@ -49,22 +45,5 @@ class Blake3LaneChoiceTest {
         List<Supplier<Blake3Kernel>> one = Blake3VectorKernels.candidates(Optional.of(lanes));
         assertEquals(1, one.size());
         assertEquals(lanes, one.get(0).get().degree());
-    }
-
-    @Test
-    void aChildJvmMeasuresOneWidthAndRecordsTheFigureItself(@TempDir Path dir) {
-        List<Integer> widths = Blake3VectorKernels.widths();
-        assumeTrue(!widths.isEmpty(), "no Vector API module");
-        int lanes = widths.get(widths.size() - 1);
-        Blake3LaneMemory memory = new Blake3LaneMemory(dir.resolve("lanes.properties"), Blake3LaneMemory.machineKey());
-        Optional<OptionalLong> answer = Blake3LaneProbe.measureInChild(lanes, memory);
-        // whether the width gets warm within the warm-up's time depends on the machine's load; the answer must come
-        assertTrue(answer.isPresent(), "the child JVM gave no answer for " + lanes + " lanes");
-        answer.get().ifPresent(nanos -> assertTrue(nanos > 0));
-        assertFalse(memory.unmeasured(List.of(lanes)).contains(lanes),
-                "the child wrote its figure, so it survives the process that asked");
-        if (answer.get().isPresent()) {
-            assertEquals(Optional.of(lanes), memory.choice(List.of(lanes)));
-        }
     }
 }
