@@ -20,6 +20,11 @@ PACKAGES=(maven libpangoft2-1.0-0 curl b3sum binutils fakeroot rpm jq time
 if [ "${1:-}" = --desktop-test ]; then
   PACKAGES+=(xvfb xauth openbox xdotool libgtk-3-0 libxtst6 imagemagick x11-utils desktop-file-utils)
 fi
+# --plots: what bench/plots/make-plots.py adds (it runs this with the flag): matplotlib, which draws bench/README.md's
+# plots from the recorded results in bench/data. Not needed by the build, the tests or the benchmarks themselves.
+if [ "${1:-}" = --plots ]; then
+  PACKAGES+=(python3-matplotlib)
+fi
 
 here=$(cd "$(dirname "$0")" && pwd)
 SUDO=""
