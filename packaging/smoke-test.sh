@@ -63,7 +63,7 @@ check "/usr/bin/oxisync links to the CLI launcher" test "$(readlink /usr/bin/oxi
 check "oxisync is on the PATH" test "$(command -v oxisync)" = /usr/bin/oxisync
 check "desktop entry installed" test -f /usr/share/applications/oxisync.desktop
 check "systemd user unit installed" test -f /usr/lib/systemd/user/oxisync.service
-check "AppCDS archive recorded by postinst" test -s /opt/oxisync/lib/app/oxisync.jsa
+check "AOT cache trained by postinst" test -s /opt/oxisync/lib/app/oxisync.aot
 check "GUI launcher installed" test -x /opt/oxisync/bin/OxiSync
 check "desktop entry is valid (desktop-file-validate)" desktop-file-validate /usr/share/applications/oxisync.desktop
 if command -v systemd-analyze >/dev/null 2>&1; then
@@ -72,8 +72,8 @@ fi
 
 # --- reinstalling runs prerm (upgrade) and postinst again: the integration must survive it
 $SUDO apt-get install -y -qq --reinstall "$(realpath "$deb")" >"$OUT/apt-reinstall.log" 2>&1 || { cat "$OUT/apt-reinstall.log"; exit 1; }
-check "after a reinstall: link, desktop entry, unit and AppCDS archive are there" test -L /usr/bin/oxisync \
-  -a -f /usr/share/applications/oxisync.desktop -a -f /usr/lib/systemd/user/oxisync.service -a -s /opt/oxisync/lib/app/oxisync.jsa
+check "after a reinstall: link, desktop entry, unit and AOT cache are there" test -L /usr/bin/oxisync \
+  -a -f /usr/share/applications/oxisync.desktop -a -f /usr/lib/systemd/user/oxisync.service -a -s /opt/oxisync/lib/app/oxisync.aot
 
 # --- the CLI from the installed package
 version_out=$(oxisync --version 2>"$OUT/version.err") && rc=0 || rc=$?
@@ -94,13 +94,12 @@ sys.exit(0 if "dbus-java" in names and ("bouncycastle" in names) == bc_shipped e
 check "oxisync help status (README)" bash -c 'oxisync help status | grep -q -- "--json"'
 check "oxisync --home DIR status (README: --home before the command)" \
   bash -c 'oxisync --home "$1/home-first" status | grep -q "not logged in"' _ "$OUT"
-# the CLI commands, the daemon and the desktop app run C1 with large files hashed in a child JVM (README)
-check "oxisync daemon runs C1 with large files hashed in a child JVM" bash -c \
-  'OXISYNC_JAVA_OPTS=-XX:+PrintCommandLineFlags oxisync daemon --home "$1/jit" 2>/dev/null | grep -q "TieredStopAtLevel=1"' _ "$OUT"
-check "oxisync sync-once runs with C1 only" bash -c \
-  'OXISYNC_JAVA_OPTS=-XX:+PrintCommandLineFlags oxisync sync-once --home "$1/jit" 2>/dev/null | grep -q "TieredStopAtLevel=1"' _ "$OUT"
-check "the desktop menu's launcher runs C1 with large files hashed in a child JVM" bash -c \
-  'grep -qx "java-options=-XX:TieredStopAtLevel=1" /opt/oxisync/lib/app/OxiSync.cfg && grep -qx "java-options=-Doxisync.hash.largeFiles=child" /opt/oxisync/lib/app/OxiSync.cfg'
+# every command, the daemon and the desktop app run with the full JIT, compact object headers and the AOT cache
+check "oxisync sync-once maps the AOT cache postinst trained" bash -c \
+  'OXISYNC_JAVA_OPTS=-Xlog:aot=info:stdout oxisync --home "$1/jit" status 2>/dev/null | grep -q "Opened AOT cache /opt/oxisync/"' _ "$OUT"
+check "no launcher limits the JIT" bash -c \
+  'OXISYNC_JAVA_OPTS=-XX:+PrintCommandLineFlags oxisync --home "$1/jit" status 2>/dev/null | grep -q "UseCompactObjectHeaders" \
+   && ! grep -q TieredStopAtLevel /opt/oxisync/lib/app/OxiSync.cfg && grep -qx "java-options=-XX:AOTCache=\$APPDIR/oxisync.aot" /opt/oxisync/lib/app/OxiSync.cfg' _ "$OUT"
 check "the systemd unit starts the daemon through the launcher" \
   grep -q "^ExecStart=/opt/oxisync/bin/oxisync daemon" /usr/lib/systemd/user/oxisync.service
 times=()
@@ -183,7 +182,7 @@ for path in /opt/oxisync/bin/OxiSync /opt/oxisync/bin/oxisync /opt/oxisync/lib/a
 done
 check "rpm owns no shared system folders" bash -c '! grep -qx -e /usr/share/applications -e /usr/lib/systemd/user -e /usr/bin -e /opt <<<"$1"' _ "$rpm_list"
 check "rpm requires gtk3" bash -c 'rpm -qp --requires "$1" 2>/dev/null | grep -qx gtk3' _ "$rpm_file"
-check "rpm %post records the AppCDS archive" bash -c 'rpm -qp --scripts "$1" 2>/dev/null | grep -q ArchiveClassesAtExit' _ "$rpm_file"
+check "rpm %post trains the AOT cache" bash -c 'rpm -qp --scripts "$1" 2>/dev/null | grep -q AOTCacheOutput' _ "$rpm_file"
 
 echo
 echo "$passed passed, $failed failed"

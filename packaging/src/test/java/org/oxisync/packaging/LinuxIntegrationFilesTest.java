@@ -66,8 +66,9 @@ class LinuxIntegrationFilesTest {
         for (String path : created) {
             assertTrue(prerm.contains(path), "prerm leaves " + path + " behind");
         }
-        assertTrue(postinst.contains("ArchiveClassesAtExit=\"$APP/lib/app/oxisync.jsa\""));
-        assertTrue(prerm.contains("\"$APP/lib/app/oxisync.jsa\""), "prerm leaves the AppCDS archive behind");
+        assertTrue(postinst.contains("-XX:AOTCacheOutput=$APP/lib/app/oxisync.aot"), "postinst trains the AOT cache");
+        assertTrue(postinst.contains("\"$APP/bin/oxisync\" inspect chunks"), "trained through the launcher, with its options");
+        assertTrue(prerm.contains("\"$APP/lib/app/oxisync.aot\""), "prerm leaves the AOT cache behind");
     }
 
     @Test
@@ -78,7 +79,8 @@ class LinuxIntegrationFilesTest {
                 "/usr/lib/systemd/user/oxisync.service")) {
             assertTrue(spec.contains("%{buildroot}" + path), "spec does not install " + path);
         }
-        assertTrue(spec.contains("rm -f APPLICATION_DIRECTORY/lib/app/oxisync.jsa"));
+        assertTrue(spec.contains("AOT=APPLICATION_DIRECTORY/lib/app/oxisync.aot"));
+        assertTrue(spec.contains("rm -f APPLICATION_DIRECTORY/lib/app/oxisync.aot"), "%preun leaves the AOT cache behind");
         assertFalse(spec.contains("Prefix: APPLICATION_PREFIX"), "the package names /opt/oxisync, so it must not be relocatable");
     }
 

@@ -38,6 +38,19 @@ class ReleaseWorkflowTest {
     }
 
     @Test
+    void installersAreBuiltOnTemurin25TheJavaTheProjectRequires() {
+        JsonNode setupJava = null;
+        for (JsonNode step : job.path("steps")) {
+            if (step.path("uses").asText().startsWith("actions/setup-java")) {
+                setupJava = step;
+            }
+        }
+        assertTrue(setupJava != null, "the workflow sets up a JDK");
+        assertEquals("temurin", setupJava.path("with").path("distribution").asText());
+        assertEquals("25", setupJava.path("with").path("java-version").asText());
+    }
+
+    @Test
     void matrixBuildsOnUbuntuWindowsAndMacos() {
         Set<String> systems = new LinkedHashSet<>();
         for (JsonNode entry : job.path("strategy").path("matrix").path("include")) {

@@ -5,19 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import java.util.stream.Stream;
-import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,265 +25,228 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The checkout launcher {@code src/main/scripts/oxisync}, run by bash on a stand-in jar: stdout carries only the
- * program's output, the exit code passes through, and the AppCDS archive is recorded by the first sync-once and
- * mapped by later runs.
+ * The launcher {@code src/main/scripts/oxisync}, run by bash on a stand-in {@code OxiSyncMain} in the layouts it
+ * serves (a checkout, the installed package, {@code OXISYNC_JAR}): it replaces itself with the JVM, passes stdout,
+ * stderr and the exit code through live, keeps the JVM's incubator notice off stderr, and records and maps the AOT
+ * cache.
  */
 @EnabledOnOs({OS.LINUX, OS.MAC})
 class LauncherScriptTest {
     private static final Path SCRIPT = Path.of("src/main/scripts/oxisync").toAbsolutePath();
+    private static final Path JDK_SH = Path.of("../scripts/jdk.sh").toAbsolutePath();
+    /** The real class that main() calls first, copied into every stand-in jar. */
+    private static final Path STANDARD_ERROR = Path.of("target/classes/org/oxisync/core/os/StandardError.class");
 
     @TempDir
     Path dir;
     private Path jar;
-    private Path cache;
-
-    @BeforeEach
-    void standInJar() throws IOException {
-        Path src = dir.resolve("src/Main.java");
-        Files.createDirectories(src.getParent());
-        // prints its arguments, whether a CDS archive is mapped, and exits with the code given as the last argument
-        Files.writeString(src, """
-                public class Main {
-                    public static void main(String[] args) {
-                        boolean shared = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
-                                .stream().anyMatch(a -> a.startsWith("-XX:SharedArchiveFile="));
-                        boolean c1 = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
-                                .contains("-XX:TieredStopAtLevel=1")
-                                && "scalar".equals(System.getProperty("oxisync.blake3.kernel"))
-                                && "child".equals(System.getProperty("oxisync.hash.largeFiles"));
-                        System.out.println("args=" + String.join(",", args) + " mapped=" + shared);
-                        System.err.println("c1only=" + c1);
-                        System.exit(Integer.parseInt(args[args.length - 1]));
-                    }
-                }
-                """);
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        Path classes = dir.resolve("classes");
-        Files.createDirectories(classes);
-        assertEquals(0, javac.run(null, null, null, "-d", classes.toString(), src.toString()));
-        jar = dir.resolve("stand-in.jar");
-        Manifest mf = new Manifest();
-        mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        mf.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "Main");
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out, mf)) {
-            j.putNextEntry(new JarEntry("Main.class"));
-            j.write(Files.readAllBytes(classes.resolve("Main.class")));
-            j.closeEntry();
-        }
-        cache = dir.resolve("cache");
-    }
 
     private record Run(int exit, String stdout, String stderr) {}
 
-    private Run launch(String cds, String... args) throws Exception {
-        return launchUnder(cds, null, args);
+    @BeforeEach
+    void standInJar() throws Exception {
+        jar = standInCliJar(dir.resolve("build/oxisync.jar"), "stand-in");
     }
 
-    private Run launchUnder(String cds, String invocationId, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("bash", SCRIPT.toString()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.environment().put("OXISYNC_JAR", jar.toString());
-        pb.environment().put("XDG_CACHE_HOME", cache.toString());
-        pb.environment().remove("OXISYNC_JAVA_OPTS");
-        pb.environment().remove("INVOCATION_ID");
-        if (invocationId != null) {
-            pb.environment().put("INVOCATION_ID", invocationId);
-        }
-        if (cds != null) {
-            pb.environment().put("OXISYNC_CDS", cds);
-        }
-        pb.redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
-        Process p = pb.start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher ended");
-        return new Run(p.exitValue(), Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
-                Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));
-    }
-
-    /** The archive is dumped by a detached process after the launcher has ended: wait for it. */
-    private List<Path> awaitArchives() throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            List<Path> now = archives();
-            if (!now.isEmpty() && now.stream().allMatch(p -> p.getFileName().toString().endsWith(".jsa"))) {
-                return now;
-            }
-            Thread.sleep(100);
-        }
-        return archives();
-    }
-
-    private List<Path> archives() throws IOException {
-        if (!Files.isDirectory(cache.resolve("oxisync/cds"))) {
-            return List.of();
-        }
-        try (Stream<Path> s = Files.list(cache.resolve("oxisync/cds"))) {
-            return s.toList();
-        }
-    }
-
-    @Test
-    void theFirstSyncOnceRecordsAnArchiveThatLaterRunsMapWithStdoutKeptClean() throws Exception {
-        Run first = launch(null, "sync-once", "--json", "0");
-        assertEquals(0, first.exit(), first.stderr());
-        assertEquals("args=sync-once,--json,0 mapped=false\n", first.stdout(), "no JVM log line on stdout");
-        List<Path> made = awaitArchives();
-        assertEquals(1, made.size(), made.toString());
-        assertTrue(made.get(0).getFileName().toString().endsWith(".jsa"), made.toString());
-
-        // the archive really loads: -Xshare:on makes the JVM refuse to start otherwise
-        Process check = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-modules", "jdk.incubator.vector", "-Xshare:on", "-XX:SharedArchiveFile=" + made.get(0),
-                "-cp", jar.toString(), "Main", "0").redirectErrorStream(true).start();
-        String checkOut = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(check.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, check.exitValue(), checkOut);
-
-        Run second = launch(null, "status", "3");
-        assertEquals(3, second.exit(), "the program's exit code passes through");
-        assertEquals("args=status,3 mapped=true\n", second.stdout());
-        assertEquals(made, archives());
-    }
-
-    @Test
-    void otherCommandsDoNotRecordAnArchive() throws Exception {
-        Run r = launch(null, "--version", "0");
-        assertEquals(0, r.exit());
-        assertEquals(List.of(), archives());
-    }
-
-    @Test
-    void anArchiveOfAnEarlierBuildOfTheJarIsReplaced() throws Exception {
-        assertEquals(0, launch(null, "sync-once", "0").exit());
-        Path old = awaitArchives().get(0);
-        Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(
-                Files.getLastModifiedTime(jar).toMillis() + 5_000)); // "rebuilt"
-        Run r = launch(null, "sync-once", "0");
-        assertEquals("args=sync-once,0 mapped=false\n", r.stdout(), "the stale archive is not mapped");
-        List<Path> now = awaitArchives();
-        assertEquals(1, now.size(), now.toString());
-        assertFalse(now.contains(old));
-    }
-
-    @Test
-    void aRunThatDidNotSyncLeavesNoArchiveSoTheNextOneRecords() throws Exception {
-        Run refused = launch(null, "sync-once", "2"); // a configuration error: few classes loaded
-        assertEquals(2, refused.exit());
-        Thread.sleep(500);
-        assertEquals(List.of(), archives());
-        assertEquals(0, launch(null, "sync-once", "0").exit());
-        assertEquals(1, awaitArchives().size());
-    }
-
-    @Test
-    void underSystemdTheArchiveIsMadeBeforeTheCommandEnds() throws Exception {
-        Run r = launchUnder(null, "0123456789abcdef", "sync-once", "0"); // systemd sets INVOCATION_ID for a service
-        assertEquals(0, r.exit());
-        List<Path> made = archives(); // no waiting: the service's leftover processes would be killed
-        assertEquals(1, made.size(), made.toString());
-        assertTrue(made.get(0).getFileName().toString().endsWith(".jsa"), made.toString());
-    }
-
-    @Test
-    void everyCommandTheDaemonAndTheDesktopAppRunWithTheC1JitAndChildHashing() throws Exception {
-        for (String command : List.of("sync-once", "status", "pair", "daemon", "gui")) {
-            Run r = launch("off", command, "0");
-            assertTrue(r.stderr().contains("c1only=true"), command + ": " + r.stderr());
-        }
-    }
-
-    @Test
-    void cdsOffRecordsAndMapsNothing() throws Exception {
-        Run r = launch("off", "sync-once", "0");
-        assertEquals(0, r.exit());
-        assertEquals("args=sync-once,0 mapped=false\n", r.stdout());
-        assertEquals(List.of(), archives());
-    }
-
-    private Run runScript(Path script, java.util.Map<String, String> env, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("bash", script.toString()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.environment().remove("OXISYNC_JAR");
-        pb.environment().remove("JAVA_HOME");
-        pb.environment().remove("OXISYNC_JAVA_OPTS");
-        pb.environment().put("XDG_CACHE_HOME", cache.toString());
-        pb.environment().put("OXISYNC_CDS", "off");
-        pb.environment().putAll(env);
-        pb.redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
-        Process p = pb.start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher ended");
-        return new Run(p.exitValue(), Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
-                Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));
-    }
-
-    /** A jar holding a stand-in org.oxisync.core.cli.OxiSyncMain that prints its arguments and its JIT. */
+    /**
+     * A jar with a stand-in org.oxisync.core.cli.OxiSyncMain that restores stderr as the real one does, then prints
+     * its arguments, its pid, the AOT options it got and whether the desktop app's classes are on its class path,
+     * writes a line to stderr, and exits with the code given as its last argument. With "wait" as the first
+     * argument it writes a progress line without a newline to stderr first and waits for a line on stdin.
+     */
     private Path standInCliJar(Path target, String tag) throws Exception {
         Path src = dir.resolve("src-" + tag + "/org/oxisync/core/cli/OxiSyncMain.java");
         Files.createDirectories(src.getParent());
         Files.writeString(src, """
                 package org.oxisync.core.cli;
                 public class OxiSyncMain {
-                    public static void main(String[] args) {
-                        boolean c1 = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
-                                .contains("-XX:TieredStopAtLevel=1");
+                    public static void main(String[] args) throws Exception {
+                        org.oxisync.core.os.StandardError.restoreFromLauncher();
+                        var jvm = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments();
+                        if (args.length > 0 && args[0].equals("wait")) {
+                            System.err.print("progress 50%\\r");
+                            System.err.flush();
+                            new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine();
+                        }
                         System.out.println("TAG args=" + String.join(",", args)
+                                + " pid=" + ProcessHandle.current().pid()
+                                + " aot=" + jvm.stream().filter(a -> a.startsWith("-XX:AOTCache")).map(a -> a.substring(4, a.indexOf('=')))
+                                        .findFirst().orElse("none")
+                                + " coh=" + jvm.contains("-XX:+UseCompactObjectHeaders")
                                 + " cp-has-ui=" + System.getProperty("java.class.path").contains("client-ui/target/classes"));
-                        System.err.println("c1only=" + c1);
+                        System.err.println("stderr line");
+                        System.exit(Integer.parseInt(args[args.length - 1]));
                     }
                 }
                 """.replace("TAG", tag));
         Path classes = Files.createDirectories(dir.resolve("classes-" + tag));
-        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), src.toString()));
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
+                "-cp", "target/classes", src.toString()));
         Files.createDirectories(target.getParent());
         try (OutputStream out = Files.newOutputStream(target); JarOutputStream j = new JarOutputStream(out)) {
             j.putNextEntry(new JarEntry("org/oxisync/core/cli/OxiSyncMain.class"));
             j.write(Files.readAllBytes(classes.resolve("org/oxisync/core/cli/OxiSyncMain.class")));
             j.closeEntry();
+            j.putNextEntry(new JarEntry("org/oxisync/core/os/StandardError.class"));
+            j.write(Files.readAllBytes(STANDARD_ERROR));
+            j.closeEntry();
         }
         return target;
     }
 
+    private ProcessBuilder builder(Path script, Map<String, String> env, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("bash", script.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().remove("OXISYNC_JAR");
+        pb.environment().remove("OXISYNC_JAVA_OPTS");
+        pb.environment().putAll(env);
+        return pb;
+    }
+
+    private Run run(Path script, Map<String, String> env, String... args) throws Exception {
+        ProcessBuilder pb = builder(script, env, args);
+        pb.redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
+        Process p = pb.start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the launcher ended");
+        return new Run(p.exitValue(), Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
+                Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));
+    }
+
+    private Run withJar(String... args) throws Exception {
+        return run(SCRIPT, Map.of("OXISYNC_JAR", jar.toString()), args);
+    }
+
+    private List<Path> caches() throws IOException {
+        try (Stream<Path> s = Files.list(jar.getParent())) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".aot")).toList();
+        }
+    }
+
+    @Test
+    void stdoutCarriesOnlyTheProgramsOutputAndTheExitCodePassesThrough() throws Exception {
+        Run r = withJar("status", "3");
+        assertEquals(3, r.exit());
+        assertTrue(r.stdout().matches("stand-in args=status,3 pid=\\d+ aot=none coh=true cp-has-ui=false\n"), r.stdout());
+    }
+
+    @Test
+    void theJvmsIncubatorNoticeIsKeptOffStderrWhileTheProgramsOwnStderrPassesThrough() throws Exception {
+        Run r = withJar("status", "0");
+        assertEquals("stderr line\n", r.stderr());
+    }
+
+    @Test
+    void theLauncherReplacesItselfWithTheJvmSoThePidStartedIsTheJvms() throws Exception {
+        ProcessBuilder pb = builder(SCRIPT, Map.of("OXISYNC_JAR", jar.toString()), "status", "0");
+        pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertTrue(out.contains(" pid=" + p.pid() + " "), "started " + p.pid() + ", the JVM said: " + out);
+    }
+
+    @Test
+    void aProgressLineWithoutNewlineReachesStderrWhileTheCommandRuns() throws Exception {
+        ProcessBuilder pb = builder(SCRIPT, Map.of("OXISYNC_JAR", jar.toString()), "wait", "0");
+        Process p = pb.start();
+        try {
+            InputStream err = p.getErrorStream();
+            byte[] expected = "progress 50%\r".getBytes(StandardCharsets.UTF_8);
+            byte[] got = err.readNBytes(expected.length); // blocks until the bytes arrive: the command still waits
+            assertEquals(new String(expected, StandardCharsets.UTF_8), new String(got, StandardCharsets.UTF_8));
+            assertTrue(p.isAlive(), "the line arrived while the command was still running");
+            p.getOutputStream().write('\n');
+            p.getOutputStream().flush();
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void theFirstSyncOnceRecordsAnAotCacheBesideTheJarThatLaterCommandsMap() throws Exception {
+        Run first = withJar("sync-once", "0");
+        assertEquals(0, first.exit(), first.stderr());
+        assertTrue(first.stdout().contains(" aot=AOTCacheOutput "), first.stdout());
+        List<Path> made = caches();
+        assertEquals(1, made.size(), "one cache beside the jar: " + made);
+        assertTrue(made.get(0).getFileName().toString().startsWith("oxisync-" + Files.size(jar) + "-"));
+        Run later = withJar("status", "0");
+        assertTrue(later.stdout().contains(" aot=AOTCache "), later.stdout());
+        assertEquals("stderr line\n", later.stderr(), "the JVM maps the cache without a word");
+    }
+
+    @Test
+    void commandsOtherThanSyncOnceRecordNoCache() throws Exception {
+        Run r = withJar("status", "0");
+        assertTrue(r.stdout().contains(" aot=none "), r.stdout());
+        assertEquals(List.of(), caches());
+    }
+
+    @Test
+    void aCacheOfAnEarlierBuildOfTheJarIsReplacedByTheNextSyncOnce() throws Exception {
+        Path old = Files.writeString(jar.getParent().resolve("oxisync-1-1.aot"), "an earlier build's cache");
+        Run r = withJar("sync-once", "0");
+        assertEquals(0, r.exit(), r.stderr());
+        assertFalse(Files.exists(old));
+        assertEquals(1, caches().size());
+    }
+
     /** The installed Linux package: /opt/oxisync/bin/oxisync is this script, the jar in lib/app, Java in lib/runtime. */
     @Test
-    void inThePackageLayoutTheDaemonRunsOnThePackagesRuntimeWithTheC1JitAndChildHashing() throws Exception {
+    void inThePackageLayoutCommandsRunOnThePackagesRuntimeWithTheCacheInstalledBesideTheJar() throws Exception {
         Path opt = dir.resolve("opt/oxisync");
         Path bin = Files.createDirectories(opt.resolve("bin"));
         Files.copy(SCRIPT, bin.resolve("oxisync"));
         standInCliJar(opt.resolve("lib/app/oxisync.jar"), "installed");
         Path runtimeJava = Files.createDirectories(opt.resolve("lib/runtime/bin")).resolve("java");
-        Files.writeString(runtimeJava, "#!/bin/sh\necho runtime-java >&2\nexec '"
+        Files.writeString(runtimeJava, "#!/bin/sh\necho runtime-java > '" + dir.resolve("runtime-used") + "'\nexec '"
                 + Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\n");
-        runtimeJava.toFile().setExecutable(true);
-        Run daemon = runScript(bin.resolve("oxisync"), java.util.Map.of(), "daemon", "0");
-        assertEquals(0, daemon.exit(), daemon.stderr());
-        assertTrue(daemon.stdout().startsWith("installed args=daemon,0"), daemon.stdout());
-        assertTrue(daemon.stderr().contains("runtime-java") && daemon.stderr().contains("c1only=true"), daemon.stderr());
-        assertFalse(daemon.stderr().contains("incubator"), daemon.stderr());
-        Run once = runScript(bin.resolve("oxisync"), java.util.Map.of(), "sync-once", "0");
-        assertTrue(once.stderr().contains("c1only=true"), once.stderr());
+        assertTrue(runtimeJava.toFile().setExecutable(true));
+
+        Run before = run(bin.resolve("oxisync"), Map.of(), "sync-once", "0");
+        assertEquals(0, before.exit(), before.stderr());
+        assertTrue(before.stdout().startsWith("installed args=sync-once,0"), before.stdout());
+        assertTrue(before.stdout().contains(" aot=none "), "only postinst trains the package's cache: " + before.stdout());
+        assertTrue(Files.exists(dir.resolve("runtime-used")), "the package's own runtime ran");
+
+        Run training = run(bin.resolve("oxisync"),
+                Map.of("OXISYNC_JAVA_OPTS", "-XX:AOTCacheOutput=" + opt.resolve("lib/app/oxisync.aot")), "inspect", "0");
+        assertEquals(0, training.exit(), training.stderr());
+        assertTrue(Files.size(opt.resolve("lib/app/oxisync.aot")) > 0, "postinst's way of training works");
+        Run after = run(bin.resolve("oxisync"), Map.of(), "daemon", "0");
+        assertTrue(after.stdout().contains(" aot=AOTCache "), after.stdout());
     }
 
-    /** A source checkout: `gui` runs OxiSyncMain from the modules' classes and the listed libraries. */
+    /** A source checkout: the JDK from scripts/jdk.sh; `gui` runs the desktop app's classes and the listed libraries. */
     @Test
     void guiFromACheckoutRunsTheDesktopAppsClassesAndLibraries() throws Exception {
         Path root = dir.resolve("checkout");
         Path scripts = Files.createDirectories(root.resolve("client-core/src/main/scripts"));
         Files.copy(SCRIPT, scripts.resolve("oxisync"));
-        Files.createDirectories(root.resolve("client-core/target"));
-        Files.copy(jar, root.resolve("client-core/target/oxisync.jar"));
-        Files.writeString(root.resolve("pom.xml"), "<project/>");
-        Files.createDirectories(root.resolve("client-ui"));
-        Files.writeString(root.resolve("client-ui/pom.xml"), "<project/>");
-        Path uiClasses = Files.createDirectories(root.resolve("client-ui/target/classes/org/oxisync/ui"));
+        Files.createDirectories(root.resolve("scripts"));
+        Files.copy(JDK_SH, root.resolve("scripts/jdk.sh"));
+        standInCliJar(root.resolve("client-core/target/oxisync.jar"), "cli");
+        Files.createDirectories(root.resolve("client-ui/target/classes/org/oxisync/ui"));
         Path lib = standInCliJar(dir.resolve("m2/lib.jar"), "from-classes");
-        Thread.sleep(1100); // the classpath file must be newer than the poms
         Files.writeString(root.resolve("client-ui/target/oxisync-gui.classpath"), lib.toString());
-        Run r = runScript(scripts.resolve("oxisync"), java.util.Map.of(), "gui", "--home", "X");
-        assertEquals(0, r.exit(), r.stderr());
-        assertEquals("from-classes args=gui,--home,X cp-has-ui=true\n", r.stdout());
-        assertTrue(r.stderr().contains("c1only=true"), "the desktop app runs as the daemon does: " + r.stderr());
-        assertTrue(Files.isDirectory(uiClasses));
+
+        Run gui = run(scripts.resolve("oxisync"), Map.of(), "gui", "--home", "X", "0");
+        assertEquals(0, gui.exit(), gui.stderr());
+        assertTrue(gui.stdout().startsWith("from-classes args=gui,--home,X,0 "), gui.stdout());
+        assertTrue(gui.stdout().contains(" cp-has-ui=true"), gui.stdout());
+
+        Run cli = run(scripts.resolve("oxisync"), Map.of("JAVA_HOME", "/nonexistent"), "status", "0");
+        assertEquals(0, cli.exit(), cli.stderr());
+        assertTrue(cli.stdout().startsWith("cli args=status,0 "), "a JDK 25 was found without JAVA_HOME: " + cli.stdout());
+    }
+
+    @Test
+    void aMissingJarIsAClearErrorBeforeAnyJvmStarts() throws Exception {
+        Run r = run(SCRIPT, Map.of("OXISYNC_JAR", dir.resolve("nowhere.jar").toString()), "status");
+        assertEquals(1, r.exit());
+        assertTrue(r.stderr().contains("nowhere.jar is missing"), r.stderr());
     }
 }

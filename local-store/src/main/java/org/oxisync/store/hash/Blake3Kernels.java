@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * Vector API, so it is only loaded reflectively, and only if the {@code jdk.incubator.vector} module is in
  * the boot layer (run with {@code --add-modules jdk.incubator.vector}); the scalar path never links to it.
  * Its width is the CPU's preferred vector (16 lanes with AVX-512, 8 with AVX2): out of the core's caches, as a
- * file's bytes are, the widest was the fastest on every CPU measured (docs/performance.md, "BLAKE3").
+ * file's bytes are, the widest was the fastest on every CPU measured (bench/README.md, "Hashing and chunking").
  *
  * <p>By default ({@code auto}) hashing starts on the scalar kernel and moves to the SIMD kernel once a
  * background warm-up has checked it against the scalar kernel, had it compiled by C2 and measured it faster
