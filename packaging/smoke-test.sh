@@ -39,6 +39,7 @@ fi
 # --- tools (scripts/setup-machine.sh --desktop-test says which and why): jpackage's binutils, fakeroot, rpm; Xvfb,
 # a window manager and xdotool for the GUI checks and the newcomer path; GTK; import; xwininfo; desktop-file-validate.
 scripts/setup-machine.sh --desktop-test
+. scripts/jdk.sh # JAVA_HOME: a JDK 25 (jlink, jpackage, and the emulator of the newcomer path)
 
 # --- build
 if [ "${SKIP_BUILD:-0}" != 1 ]; then

@@ -4,7 +4,7 @@
 # the standalone emulator on 127.0.0.1, and read the emulator's /_emulator/stats counters.
 #
 # Needs: client-core/target/oxisync.jar and emulator/target/oxicloud-emulator.jar
-#   (mvn -B -q -o install -DskipTests), a JDK 17 (java, javac), jq, curl, GNU time (/usr/bin/time;
+#   (mvn -B -q -o install -DskipTests), a JDK 25 (found by scripts/jdk.sh), jq, curl, GNU time (/usr/bin/time;
 #   apt-get install -y time).
 # Environment:
 #   OXISYNC_JAR        the client jar (default client-core/target/oxisync.jar)
@@ -23,6 +23,7 @@
 set -euo pipefail
 
 E2E_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$E2E_ROOT/scripts/jdk.sh" || { echo "no JDK 25 found: run scripts/setup-machine.sh" >&2; exit 1; } # java, javac: 25
 LAUNCHER="$E2E_ROOT/client-core/src/main/scripts/oxisync"
 export OXISYNC_JAR=${OXISYNC_JAR:-$E2E_ROOT/client-core/target/oxisync.jar}
 EMU_JAR=${EMU_JAR:-$E2E_ROOT/emulator/target/oxicloud-emulator.jar}

@@ -11,8 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code oxisync inspect hash FILE...}: {@code blake3hex  FILE} per file, like {@code b3sum}. A large file is hashed
- * in a child JVM with the SIMD kernel when the launcher asks for it ({@link FileHasher}).
+ * {@code oxisync inspect hash FILE...}: {@code blake3hex  FILE} per file, like {@code b3sum} ({@link FileHasher}).
  */
 @Command(name = "hash", mixinStandardHelpOptions = true,
         description = "Print the BLAKE3 hash of each FILE, like b3sum.")

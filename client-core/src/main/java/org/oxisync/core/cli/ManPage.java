@@ -48,7 +48,6 @@ public final class ManPage {
         env(m, "OXISYNC_HOME", "Keep all configuration, data and logs in this folder (as \\-\\-home).");
         env(m, "OXISYNC_LOG_LEVEL", "warn (default), info, debug or trace: how much goes to standard error.");
         env(m, "OXISYNC_JAVA_OPTS", "Extra JVM options for the launcher.");
-        env(m, "OXISYNC_CDS", "off: no class\\-data archive.");
         m.append(".SH FILES\n.TP\n.I ~/.local/share/oxisync\nConfiguration, the local store (sync journal, versions),"
                 + " logs, and the daemon's control socket daemon.sock.\n");
         m.append(".TP\n.I /usr/lib/systemd/user/oxisync.service\nThe systemd user unit: "

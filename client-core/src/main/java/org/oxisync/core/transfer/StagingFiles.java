@@ -27,8 +27,7 @@ final class StagingFiles {
     }
 
     /**
-     * The whole-file BLAKE3 of a staged file: on every core, or for a large file in the hashing child when the launcher
-     * asks for it ({@link FileHasher}), as {@code inspect hash} does.
+     * The whole-file BLAKE3 of a staged file, on every core ({@link FileHasher}), as {@code inspect hash} does.
      */
     static String hashFile(Path file) throws IOException {
         return FileHasher.hash(file).hash();

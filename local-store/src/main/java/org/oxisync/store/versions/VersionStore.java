@@ -71,8 +71,7 @@ public final class VersionStore {
      * Like {@link #saveVersion(long, String, Path, Instant)}, with the chunk list the caller already knows for the
      * file's content ({@code known}, null if none): the sync engine knows it for a file whose size and mtime are as
      * its journal recorded them, the same trust a scan gives such a file. The file is then not cut and hashed
-     * again before its chunks are stored (for a large file that pass is the whole cost of a version: a 256 MiB
-     * file took a child JVM and two hash passes). Every chunk that is not in the store yet is still read from the
+     * again before its chunks are stored (for a large file that pass is the whole cost of a version). Every chunk that is not in the store yet is still read from the
      * file and checked against its hash as it is stored; if one differs, or the size does, the file is not what
      * {@code known} says, and it is cut and hashed afresh as without it.
      */
