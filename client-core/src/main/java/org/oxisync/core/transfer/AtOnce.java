@@ -8,9 +8,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * A few requests of one group sent at once, each on its own thread, so that a part of a group costs one round trip
- * instead of one per file ({@link SmallUpdates}' commits, {@link PlainReplaces}' uploads and renames). The caller
- * bounds how many there are (a part: at most {@value SmallUpdates#COMMITS_AT_ONCE}); the threads end with the call.
+ * A few requests of one group sent at once, each on a virtual thread of its own (they only wait for the server), so
+ * that a part of a group costs one round trip instead of one per file ({@link SmallUpdates}' commits,
+ * {@link PlainReplaces}' uploads and renames). The caller bounds how many there are (a part: at most
+ * {@value SmallUpdates#COMMITS_AT_ONCE}); the threads end with the call.
  */
 final class AtOnce {
     private AtOnce() {
@@ -38,11 +39,7 @@ final class AtOnce {
             out.add(call(tasks.get(0)));
             return out;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(tasks.size(), r -> {
-            Thread t = new Thread(r, threadName);
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(threadName).factory());
         try {
             List<Future<Outcome<T>>> answers = new ArrayList<>(tasks.size());
             for (Task<T> task : tasks) {
@@ -53,7 +50,7 @@ final class AtOnce {
             }
             return out;
         } finally {
-            pool.shutdownNow();
+            pool.shutdownNow(); // a stopped caller does not wait for the requests still out
         }
     }
 
