@@ -59,6 +59,11 @@ final class Blake3Warmup {
         this(simd, simdName, Blake3Warmup::daemon, () -> { }, Blake3Warmup::time);
     }
 
+    /** As {@link #Blake3Warmup(Supplier, String)} with the loop's runner and timer given (tests). */
+    Blake3Warmup(Supplier<Blake3Kernel> simd, String simdName, Consumer<Runnable> starter, KernelTimer timer) {
+        this(simd, simdName, starter, () -> { }, timer);
+    }
+
     /** {@code starter} runs the warm-up loop (a new daemon thread in production). */
     Blake3Warmup(Supplier<Blake3Kernel> simd, Consumer<Runnable> starter) {
         this(simd, starter, () -> { });
@@ -132,9 +137,14 @@ final class Blake3Warmup {
     }
 
     private void run() {
-        Blake3Kernel vector = simd.get();
-        if (!Blake3Kernels.selfTest(vector)) {
-            return;
+        Blake3Kernel vector;
+        try {
+            vector = simd.get();
+            if (!Blake3Kernels.selfTest(vector)) {
+                return;
+            }
+        } catch (RuntimeException | LinkageError e) {
+            return; // a kernel that cannot be made here is never used: hashing stays scalar
         }
         Blake3Kernel scalar = new Blake3ScalarKernel();
         byte[] in = new byte[MEASURE_CHUNKS * Blake3.CHUNK_LEN];

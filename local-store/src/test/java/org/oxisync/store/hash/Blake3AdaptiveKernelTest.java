@@ -117,4 +117,56 @@ class Blake3AdaptiveKernelTest {
         assertEquals("scalar (" + warmup.simdName() + " after JIT warm-up)", kernel.name());
         assertEquals(1, kernel.degree());
     }
+
+    /** A kernel of 4 lanes that gets the counter of every chunk wrong: what a miscompiled SIMD kernel could do. */
+    private static final class WrongCounterKernel implements Blake3Kernel {
+        private final Blake3Kernel scalar = new Blake3ScalarKernel();
+
+        @Override
+        public void hashChunks(byte[] in, int off, int numChunks, int[] key, long counter, int flags, int[] out,
+                               int outOff) {
+            scalar.hashChunks(in, off, numChunks, key, counter + 1, flags, out, outOff);
+        }
+
+        @Override
+        public void hashParents(int[] in, int inOff, int numParents, int[] key, int flags, int[] out, int outOff) {
+            scalar.hashParents(in, inOff, numParents, key, flags, out, outOff);
+        }
+
+        @Override
+        public int degree() {
+            return 4;
+        }
+
+        @Override
+        public String name() {
+            return "wrong-4x32";
+        }
+    }
+
+    @Test
+    void aSimdKernelThatFailsItsSelfTestIsNeverUsedHowEverFastItMeasures() {
+        List<Runnable> loops = new ArrayList<>();
+        Blake3Warmup warmup = new Blake3Warmup(WrongCounterKernel::new, "wrong-4x32", loops::add, SIMD_ALWAYS_FASTER);
+        warmup.start();
+        loops.get(0).run();
+        assertFalse(warmup.ready());
+        byte[] data = new byte[64 * 1024];
+        new Random(3).nextBytes(data);
+        assertArrayEquals(Blake3.newHasher(Blake3Kernels.scalar()).update(data).digest(),
+                Blake3.newHasher(() -> new Blake3AdaptiveKernel(warmup)).update(data).digest());
+    }
+
+    @Test
+    void aSimdKernelThatCannotBeMadeLeavesHashingScalarWithoutAnError() {
+        List<Runnable> loops = new ArrayList<>();
+        Supplier<Blake3Kernel> failing = () -> {
+            throw new IllegalStateException("cannot create the SIMD BLAKE3 kernel");
+        };
+        Blake3Warmup warmup = new Blake3Warmup(failing, "simd-16x32", loops::add, SIMD_ALWAYS_FASTER);
+        warmup.start();
+        loops.get(0).run();
+        assertFalse(warmup.ready());
+        assertEquals("scalar (simd-16x32 after JIT warm-up)", new Blake3AdaptiveKernel(warmup).name());
+    }
 }
