@@ -41,7 +41,6 @@ up_ms=$WALL_MS; up_engine=$ENGINE_MS; up_rss=$RSS_KIB; up_sent=$(j .bytes_sent)
 up_server_in=$(emu_sum bytes_received); up_requests=$(emu_endpoints)
 
 helper TreeGen overwrite "$file_a" $((bytes / 2)) "$change" 12
-cds_settle
 emu_reset
 sync_run "$WORK/home-a" big-local-change
 [ "$(j .uploaded)" = 1 ] || e2e_die "the sync after the local change uploaded $(j .uploaded) files"

@@ -70,13 +70,6 @@ machine() {
     load
 }
 
-# cds_settle: waits while the launcher's one-time background class-data dump runs (the first sync-once of a newly
-# built jar starts it, niced; about 4 s of CPU): a measured run should not share the 2 cores with it.
-cds_settle() {
-    local waited=0
-    while pgrep -f -- '-Xshare:dump' > /dev/null && [ "$waited" -lt 600 ]; do sleep 0.1; waited=$((waited + 1)); done
-}
-
 load() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)  ($(date '+%F %T'))"; }
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }

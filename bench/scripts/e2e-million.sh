@@ -116,7 +116,6 @@ else
     sync_run "$WORK/home" settle
 fi
 row "second sync (settle), wall" "$(secs "$WALL_MS")" "" "" "$(emu_sum requests) requests, cpu $(secs "$CPU_MS"), peak RSS $(mib "$((RSS_KIB * 1024))"); $(load)"
-cds_settle
 
 find "$tree" -printf '%s %T@\n' > /dev/null
 best=""; best_cpu=""; find_best=""; rss_max=0; reqs=""

@@ -85,7 +85,6 @@ rc() { rclone_run "$@"; [ "$RC_RC" = 0 ] || { tail -5 "$WORK/$1.rclone.log" >&2;
 # small-up is measured as every later run of an installed client starts, not as the first run after a build.
 client_new "$WORK/home-warm" "$WORK/oxi-warm" /oxi-warm
 oxi "$WORK/home-warm" cds-warm-up
-cds_settle
 if [ "${PEERS_ONLY:-}" = nochange ]; then
     helper TreeGen tree "$WORK/small" "$small_n" 1024 16384 7 > /dev/null
     for d in oxi-small nc-small; do

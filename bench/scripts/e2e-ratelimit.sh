@@ -30,7 +30,6 @@ sync_run "$WORK/home-a" device-a-upload
 echo "another device uploaded $n files into /rl"
 
 client_new "$WORK/home-b" "$WORK/b" /rl
-cds_settle
 emu_reset
 sync_run "$WORK/home-b" first-sync
 [ "$(j .downloaded)" = "$n" ] || e2e_die "downloaded $(j .downloaded) of $n files"

@@ -26,7 +26,6 @@ for ((r = 0; r < rounds; r++)); do
         cp -r "$WORK/small" "$WORK/s$run"
         client_new "$WORK/h$run" "$WORK/s$run" "/s$run"
         sync_run "$WORK/h$run" "up$run"
-        cds_settle
         # one process renames them all (fNNNNNNN.bin -> rNNNNNNN.bin in TreeGen's layout)
         python3 -c '
 import os, sys

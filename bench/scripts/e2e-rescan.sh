@@ -33,7 +33,6 @@ sync_run "$WORK/home" rescan-settle
 settle_ms=$WALL_MS; settle_rss=$RSS_KIB; settle_req=$(emu_sum requests)
 settle_changes=$(j '.uploaded + .downloaded + .deleted_local + .deleted_remote + .moved')
 
-cds_settle
 # the reference: find over the same tree, warm (one untimed pass first), best of RUNS
 find "$tree" -printf '%s %T@\n' > /dev/null
 find_best=""

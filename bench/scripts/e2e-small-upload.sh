@@ -29,7 +29,6 @@ else
     echo "emulator cold (E2E_EMU_WARMUP=0)"
 fi
 client_new "$WORK/home" "$tree" /small
-cds_settle
 emu_reset
 emu_cpu0=$(emu_cpu_ms)
 sync_run "$WORK/home" small-upload

@@ -80,7 +80,6 @@ upload() {
     rm -rf "$WORK/emu" "$WORK/home-$tag"
     E2E_EMU_OPTS=$2 emu_start
     client_new "$WORK/home-$tag" "$WORK/data" "/pipeline-$tag"
-    cds_settle
     emu_reset
     emu_cpu0=$(emu_cpu_ms)
     OXISYNC_JAVA_OPTS=$client_opts measured "$tag" "$LAUNCHER" sync-once --json --home "$WORK/home-$tag"

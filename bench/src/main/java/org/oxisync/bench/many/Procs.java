@@ -64,11 +64,10 @@ final class Procs {
         }
     }
 
-    /** The JVM a launcher process started (the launcher runs java in a pipeline, not by exec). */
+    /** The JVM of a launcher process: the launcher itself, which execs java. */
     static Optional<ProcessHandle> javaOf(Process launcher) {
         for (int i = 0; i < 200; i++) {
-            Optional<ProcessHandle> j = launcher.descendants()
-                    .filter(h -> h.info().command().map(c -> c.endsWith("/java")).orElse(false)).findFirst();
+            Optional<ProcessHandle> j = javas(launcher).findFirst();
             if (j.isPresent()) {
                 return j;
             }
@@ -82,10 +81,15 @@ final class Procs {
         return Optional.empty();
     }
 
+    /** The launcher's JVM: the launcher itself once it has exec'd java, or a JVM it started. */
+    private static java.util.stream.Stream<ProcessHandle> javas(Process launcher) {
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(launcher.toHandle()), launcher.descendants())
+                .filter(h -> h.info().command().map(c -> c.endsWith("/java")).orElse(false));
+    }
+
     /** SIGTERM to the launcher's JVM (the launcher then ends), and waits; SIGKILL after the wait. */
     static int stop(Process launcher, int seconds) throws InterruptedException {
-        launcher.descendants().filter(h -> h.info().command().map(c -> c.endsWith("/java")).orElse(false))
-                .forEach(ProcessHandle::destroy);
+        javas(launcher).forEach(ProcessHandle::destroy);
         if (!launcher.waitFor(seconds, TimeUnit.SECONDS)) {
             launcher.descendants().forEach(ProcessHandle::destroyForcibly);
             launcher.destroyForcibly();
