@@ -29,7 +29,7 @@ public final class EmulatorDrives {
     /** Makes the user an OxiCloud admin (role {@code admin} in the users table and in new tokens). */
     public void makeAdmin(String username) {
         synchronized (tree) {
-            tree.userByName(username).role = "admin";
+            tree.user(userId(username)).role = "admin";
             tree.changed();
         }
     }

@@ -100,8 +100,8 @@ public final class GrantApi {
         switch (g.resourceType) {
             case "drive" -> {
                 Model.Drive d = tree.drive(g.resourceId);
-                DriveRole role = d == null ? null : tree.driveRole(userId, d.id);
-                return d == null ? null : Dtos.drive(tree, d, role == null ? null : role.wire());
+                // the drive rows come from get_by_ids, which carries no caller role (grant_handler.rs:908-928)
+                return d == null ? null : Dtos.drive(tree, d, null);
             }
             case "folder" -> {
                 Model.Folder f = tree.folderRow(g.resourceId);

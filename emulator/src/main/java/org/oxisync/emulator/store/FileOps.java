@@ -49,7 +49,7 @@ final class FileOps {
             }
             throw ApiError.rest(409, "AlreadyExists", "File '" + name + "' already exists");
         }
-        rows.checkQuota(userId, size);
+        sharing.checkUserQuota(userId, size); // the user's envelope, in a Shared drive too (storage_usage_service.rs:492-522)
         sharing.checkDriveQuota(parent.driveId, size); // after the per-user check (delta_upload_service.rs:329-347)
         return null;
     }
@@ -84,7 +84,6 @@ final class FileOps {
         sharing.require(userId, "update", f); // delta_upload_service.rs:315-325
         contents.attach(hash, manifest);
         String oldHash = f.hash;
-        rows.addUsage(f.ownerId, size - f.size);
         sharing.addUsage(f.driveId, size - f.size);
         contents.noLongerOwnedBy(f);
         f.hash = hash;
@@ -119,6 +118,10 @@ final class FileOps {
         sharing.require(userId, "update", f); // Update on the file + Create on the target (file_management_service.rs:403-407)
         Folder target = access.anyFolder(userId, targetFolderId); // into a trashed folder too
         sharing.require(userId, "create", target);
+        if (!target.driveId.equals(f.driveId)) {
+            // the destination drive's cap, before the move: 507 and the file stays (file_management_service.rs:436-461)
+            sharing.checkDriveQuota(target.driveId, f.size);
+        }
         if (target.id.equals(f.folderId)) {
             return f;
         }

@@ -172,12 +172,13 @@ public final class Tree implements AutoCloseable {
         return rows.users.get(id);
     }
 
+    /** The user's own usage: the bytes of their Personal drive only (storage_usage_service.rs:88-120). */
     public synchronized long usage(String userId) {
-        return rows.usage(userId);
+        return sharing.userUsage(userId);
     }
 
     public synchronized void checkQuotaFor(String userId, long extra) {
-        rows.checkQuota(userId, extra);
+        sharing.checkUserQuota(userId, extra);
     }
 
     // ------------------------------------------------------------------ drives and grants
@@ -213,6 +214,12 @@ public final class Tree implements AutoCloseable {
         changed();
     }
 
+    /** {@code DELETE /api/drives/{id}} (see {@link DriveOps#delete}). */
+    public synchronized void deleteDrive(String userId, String driveId) {
+        new DriveOps(rows, sharing, trash).delete(userId, driveId);
+        changed();
+    }
+
     public synchronized Model.Drive drive(String driveId) {
         return sharing.drives.get(driveId);
     }
@@ -228,6 +235,10 @@ public final class Tree implements AutoCloseable {
 
     public synchronized long driveUsage(String driveId) {
         return sharing.usage(driveId);
+    }
+
+    public synchronized Model.Grant grantById(String grantId) {
+        return sharing.grants.get(grantId);
     }
 
     public synchronized List<Model.Grant> incomingGrants(String userId) {
@@ -397,10 +408,10 @@ public final class Tree implements AutoCloseable {
 
     // ------------------------------------------------------------------ trash (TrashOps)
 
-    /** Top-level trashed rows of the user: folders first, then files, newest first within each kind. */
+    /** Trashed rows of every drive the user is a member of: folders first, then files, newest first. */
     public synchronized List<Object> trashItems(String userId) { return trash.items(userId); }
 
-    /** Restores a trashed row to its original parent; 404 when not in the trash, 409 when it cannot go back. */
+    /** Restores a trashed row (Delete needed); an id not in the trash succeeds, as on the server (TrashOps). */
     public synchronized void restore(String userId, String id) { trash.restore(userId, id); }
 
     /** Permanently deletes a trashed row (and a folder's whole subtree). */
@@ -409,8 +420,15 @@ public final class Tree implements AutoCloseable {
         changed();
     }
 
+    /** Every trashed row of every drive where the user holds Delete, whoever trashed it. */
     public synchronized void emptyTrash(String userId) {
         trash.empty(userId);
+        changed();
+    }
+
+    /** The trash of one drive: 404 for a non-member, 403 for a member without Delete. */
+    public synchronized void emptyDriveTrash(String userId, String driveId) {
+        trash.emptyDrive(userId, driveId);
         changed();
     }
 
