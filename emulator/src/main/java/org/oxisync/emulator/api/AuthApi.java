@@ -154,7 +154,7 @@ public final class AuthApi {
                 "webdav_url", r.baseUrl() + "/webdav/",
                 "username", u.username,
                 "note", "This password is shown only once."));
-        return Response.json(201, m);
+        return Response.json(200, m); // Json(response), no status: 200 (app_password_handler.rs:38-99)
     }
 
     private Response listAppPasswords(Request r) {
@@ -188,6 +188,9 @@ public final class AuthApi {
             p.active = false;
             tree.changed();
         }
-        return Response.empty(204);
+        Map<String, Object> m = new LinkedHashMap<>(); // AppPasswordRevokeResponseDto, 200 (app_password_handler.rs:122-137,
+        m.put("status", "revoked");                      // app_password_service.rs:287-290)
+        m.put("id", r.param("id"));
+        return Response.json(200, m);
     }
 }

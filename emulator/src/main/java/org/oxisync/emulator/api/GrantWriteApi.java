@@ -23,6 +23,7 @@ import org.oxisync.emulator.store.Tree;
  *       stays; :255-265); one row per subject and resource, so sharing again changes the role. 201
  *       {@code {grants:[GrantDto], notification:{total_recipients:0, outcomes:[]}}} (:398-404; the emulator sends no
  *       notifications, which is the server's answer without a notification service, :340-396);</li>
+ *   <li>{@code PUT /api/grants/role} (same body): the same write, 200 {@code [GrantDto]} (:715-773);</li>
  *   <li>{@code DELETE /api/grants/{id}}: 204, also for an unknown id (:436-441); the granter or a holder of Share
  *       may revoke a folder or file grant; a drive grant needs Manage on the drive (:443-497).</li>
  * </ul>
@@ -39,9 +40,27 @@ public final class GrantWriteApi {
     public void register(Router r) {
         r.add("POST", "/api/grants", true, this::create);
         r.add("DELETE", "/api/grants/{id}", true, this::revoke);
+        r.add("PUT", "/api/grants/role", true, this::setRole);
+    }
+
+    /** {@code PUT /api/grants/role}: the same write without notifications → 200 {@code [GrantDto]} (:715-773). */
+    private Response setRole(Request r) {
+        return Response.json(200, List.of(Dtos.grant(write(r))));
     }
 
     private Response create(Request r) {
+        Model.Grant g = write(r);
+        Map<String, Object> notification = new LinkedHashMap<>();
+        notification.put("total_recipients", 0);
+        notification.put("outcomes", List.of());
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("grants", List.of(Dtos.grant(g)));
+        m.put("notification", notification);
+        return Response.json(201, m);
+    }
+
+    /** Share on the resource, then the role set (a drive: through its membership rules). */
+    private Model.Grant write(Request r) {
         ObjectNode b = r.json();
         String userId = DriveAdminApi.subject(b.get("subject"), "subject");
         JsonNode res = b.get("resource");
@@ -70,13 +89,7 @@ public final class GrantWriteApi {
             default -> throw ApiError.text(422, "Failed to deserialize the JSON body into the target type: "
                     + "resource.type: unknown variant `" + type + "`");
         }
-        Map<String, Object> notification = new LinkedHashMap<>();
-        notification.put("total_recipients", 0);
-        notification.put("outcomes", List.of());
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("grants", List.of(Dtos.grant(g)));
-        m.put("notification", notification);
-        return Response.json(201, m);
+        return g;
     }
 
     private Response revoke(Request r) {
