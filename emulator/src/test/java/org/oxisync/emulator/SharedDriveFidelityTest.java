@@ -87,6 +87,8 @@ class SharedDriveFidelityTest extends EmulatorTestBase {
     @Test
     void deletingADriveNeedsManageAndAnEmptyDriveAndDropsItsTrash() {
         emu.drives().setMember(drive, "bob", "viewer");
+        String docs = mkdir(teamRoot, "docs");
+        upload(docs, "in.txt", "i".getBytes());
         String f = upload(teamRoot, "a.txt", "a".getBytes()).get("id").asText();
         Http.Res full = http.delete("/api/drives/" + drive);
         assertEquals(409, full.status());
@@ -97,7 +99,9 @@ class SharedDriveFidelityTest extends EmulatorTestBase {
         String personal = http.get("/api/drives").json().get(0).get("id").asText();
         assertEquals(405, http.delete("/api/drives/" + personal).status());
         http.delete("/api/files/" + f);
-        assertEquals(204, http.delete("/api/drives/" + drive).status(), "trashed rows do not count");
+        assertEquals(409, http.delete("/api/drives/" + drive).status(), "docs is still live");
+        http.delete("/api/folders/" + docs);
+        assertEquals(204, http.delete("/api/drives/" + drive).status(), "trashed rows (a trashed folder's too) do not count");
         assertEquals(404, bob().delete("/api/drives/" + drive).status());
         assertEquals(1, bob().get("/api/drives").json().size(), "gone from every member's list");
         assertEquals(404, bob().get("/api/folders/" + teamRoot).status());

@@ -36,12 +36,13 @@ final class DriveOps {
             throw ApiError.rest(405, "Unsupported Operation", "The default Personal drive cannot be deleted.");
         }
         for (Folder f : rows.folders.values()) {
-            if (driveId.equals(f.driveId) && f.parentId != null && !f.trashed) {
+            // live = neither trashed nor under a trashed folder: the server's trash UPDATE marks the whole subtree
+            if (driveId.equals(f.driveId) && f.parentId != null && rows.isLive(f)) {
                 throw ApiError.rest(409, "Conflict", "Drive is not empty — move or trash its contents before deleting.");
             }
         }
         for (FileRow f : rows.files.values()) {
-            if (driveId.equals(f.driveId) && !f.trashed) {
+            if (driveId.equals(f.driveId) && rows.isLive(f)) {
                 throw ApiError.rest(409, "Conflict", "Drive is not empty — move or trash its contents before deleting.");
             }
         }
