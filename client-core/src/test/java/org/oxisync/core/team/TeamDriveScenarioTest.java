@@ -84,7 +84,7 @@ class TeamDriveScenarioTest {
         for (String u : List.of("olivia", "ed", "cora", "vic")) {
             admin.send("POST", "/api/drives/" + drive + "/members", Map.of("subject",
                     Map.of("type", "user", "id", emu.userId(u)), "role", roles.get(u).wireName()), 201);
-            team.put(u, new Member(u, roles.get(u)));
+            team.put(u, new Member(u, roles.get(u), "shared", drive, "Team", root));
         }
     }
 
@@ -191,6 +191,25 @@ class TeamDriveScenarioTest {
         assertEquals("more than ten bytes", olivia.read("big.txt"), "kept");
     }
 
+    @Test
+    void aPairOnASharedFolderWhoseShareIsRevokedStopsWithAClearMessageAndKeepsItsFiles() {
+        JsonNode docs = admin.send("POST", "/api/folders", Map.of("name", "Docs", "parent_id", root), 201);
+        String docsId = docs.get("id").asText();
+        JsonNode g = admin.send("POST", "/api/grants", Map.of("subject", Map.of("type", "user", "id",
+                emu.userId("vic")), "resource", Map.of("type", "folder", "id", docsId), "role", "editor"), 201);
+        Member vic = new Member("vic", Role.EDITOR, "folder", docsId, "Docs", docsId);
+        vic.write("mine.txt", "vic's");
+        vic.syncOk();
+        admin.send("DELETE", "/api/grants/" + g.get("grants").get(0).get("id").asText(), null, 204);
+        admin.send("DELETE", "/api/drives/" + drive + "/members/user/" + emu.userId("vic"), null, 204);
+        Map<String, String> before = vic.tree();
+        SyncReport r = vic.sync();
+        assertEquals(SyncStatus.FAILED, r.status());
+        assertTrue(r.message().contains("you no longer have access to the shared folder 'Docs'"), r.message());
+        assertEquals(before, vic.tree());
+        vic.api.close();
+    }
+
     /** An OxiCloud admin's web session, over HTTP. */
     private static final class Admin {
         private final HttpClient http = HttpClient.newHttpClient();
@@ -240,11 +259,11 @@ class TeamDriveScenarioTest {
         final FolderPair pair0;
         final SyncEngine engine;
 
-        Member(String user, Role role) {
+        Member(String user, Role role, String kind, String id, String name, String rootId) {
             this.user = user;
             try {
-                this.local = Files.createDirectories(tmp.resolve(user).resolve("sync"));
-                Path data = Files.createDirectories(tmp.resolve(user).resolve("data"));
+                this.local = Files.createDirectories(tmp.resolve(user + "-" + kind).resolve("sync"));
+                Path data = Files.createDirectories(tmp.resolve(user + "-" + kind).resolve("data"));
                 this.api = OxiCloudApi.create(ApiConfig.builder(URI.create(emu.baseUrl()), user)
                         .credentialStore(new MemoryCredentialStore()).clock(Clock.systemUTC())
                         .hasher((d, o, l) -> {
@@ -261,12 +280,12 @@ class TeamDriveScenarioTest {
             store.accounts().saveAccount(account);
             // as `oxisync pair add --drive Team` stores it (PairDrive.settings, PairRightsSettings)
             Map<String, String> s = new HashMap<>();
-            s.put("remote.drive.kind", "shared");
-            s.put(DriveRoleSource.DRIVE_ID, drive);
-            s.put("remote.drive.name", "Team");
-            s.put("remote.drive.root_folder_id", root);
+            s.put("remote.drive.kind", kind);
+            s.put(DriveRoleSource.DRIVE_ID, id);
+            s.put("remote.drive.name", name);
+            s.put("remote.drive.root_folder_id", rootId);
             s.put("remote.role", role.wireName());
-            FolderPair p = FolderPair.create("team", local.toString(), root, "/").withSettings(s);
+            FolderPair p = FolderPair.create("team", local.toString(), rootId, "/").withSettings(s);
             p = PairRightsSettings.write(p, new PairRights(SyncMode.TWO_WAY, role, false, Map.of()));
             this.pair0 = store.accounts().savePair(p);
             this.engine = new SyncEngine(api, store, new LocalScanner(FileChunker::digest, 2), TransferOptions.defaults(),
