@@ -26,6 +26,15 @@ class AdminSetupApiTest extends EmulatorTestBase {
     }
 
     @Test
+    void authStatusCountsTheAdmins() {
+        Http anon = new Http(emu.baseUrl());
+        assertEquals(0, anon.get("/api/auth/status").json().get("admin_count").asInt());
+        emu.drives().makeAdmin("alice");
+        assertEquals(1, anon.get("/api/auth/status").json().get("admin_count").asInt(), "auth_handler.rs:1356-1365");
+        assertEquals(true, anon.get("/api/auth/status").json().get("registration_allowed").asBoolean());
+    }
+
+    @Test
     void theUsageReconcileJobAnswersOkAndAnUnknownJobIs404() {
         emu.drives().makeAdmin("alice");
         Http.Res r = http.post("/api/admin/jobs/usage_reconcile/trigger", Map.of());

@@ -27,9 +27,10 @@ import org.slf4j.LoggerFactory;
  *       keeps its pairs; the stored name ({@value #NAME}) follows;</li>
  *   <li>a drive that is no longer listed (deleted, or the membership removed) stops the run before anything is read
  *       or planned: nothing local is deleted, whatever the server's listing would say;</li>
- *   <li>a role lower than the one the pair last saw ({@value #SERVER_ROLE}) stops this run with the old and the new
- *       role named; the new role is stored and applies from the next run, by the pair rights rules. A higher role is
- *       stored for the next run; a role the user narrowed with {@code pair set --role} stays narrowed.</li>
+ *   <li>a role lower than the one the pair last saw ({@value #SERVER_ROLE}) and than the one it syncs with stops this
+ *       run with the old and the new role named; the new role is stored and applies from the next run, by the pair
+ *       rights rules. A higher role is stored for the next run; a role the user narrowed with {@code pair set --role}
+ *       stays narrowed.</li>
  * </ul>
  * When the lists cannot be read (the network), the run goes on and meets the same failure itself.
  */
@@ -83,8 +84,10 @@ final class DriveCheck {
         if (role != null && role != before) {
             s.put(SERVER_ROLE, role.wireName());
             PairRights rights = PairRightsSettings.read(pair);
-            lowered = before != null && role.ordinal() < before.ordinal();
-            if (lowered ? role.ordinal() < rights.role().ordinal() : rights.role() == before) {
+            // lowered below what the pair does now: a role already applied during a run (RoleChange), or below one
+            // the user narrowed it to, changes nothing the pair does, so it does not stop the run
+            lowered = before != null && role.ordinal() < before.ordinal() && role.ordinal() < rights.role().ordinal();
+            if (lowered || before != null && role.ordinal() > before.ordinal() && rights.role() == before) {
                 // lowered: the pair may do no more than the server allows; raised: only a role the user did not narrow
                 s = new HashMap<>(PairRightsSettings.write(pair.withSettings(s), rights.withRole(role)).settings());
             }

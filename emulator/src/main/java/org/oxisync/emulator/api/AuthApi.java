@@ -53,11 +53,20 @@ public final class AuthApi {
         r.add("DELETE", "/api/auth/app-passwords/{id}", true, this::deleteAppPassword);
     }
 
+    /**
+     * {@code GET /api/auth/status} (auth_handler.rs:1340-1370): {@code admin_count} counts the admin users;
+     * {@code registration_allowed} is the server's {@code initialized || admin_count > 0}, true here because an
+     * emulator is always set up (registration itself is not served).
+     */
     private Response status(Request r) {
+        long admins;
+        synchronized (tree) {
+            admins = tree.allUsers().stream().filter(u -> u.active && "admin".equals(u.role)).count();
+        }
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("initialized", true);
-        m.put("admin_count", 0);
-        m.put("registration_allowed", false);
+        m.put("admin_count", admins);
+        m.put("registration_allowed", true);
         return Response.json(200, m);
     }
 
