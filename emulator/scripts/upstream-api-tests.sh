@@ -34,6 +34,9 @@ FILES=("$@")
 [[ ${#FILES[@]} -gt 0 ]] || FILES=("${IN_SCOPE[@]}")
 
 [[ -f "$HURL_LITE" ]] || { echo "no hurl_lite.py at $HURL_LITE (set HURL_LITE)" >&2; exit 2; }
+# the project's JDK 25 (scripts/jdk.sh exports JAVA_HOME and puts it first on PATH)
+# shellcheck disable=SC1091
+[[ -f "$ROOT/scripts/jdk.sh" ]] && . "$ROOT/scripts/jdk.sh"
 if [[ ! -f "$JAR" ]]; then
   (cd "$ROOT" && mvn -B -q -o -pl emulator -am package -DskipTests) >&2
 fi
@@ -71,7 +74,7 @@ for f in "${FILES[@]}"; do
     > "$WORK/emu.out" 2> "$WORK/emu.err" &
   EMU_PID=$!
   for _ in $(seq 1 300); do grep -q 'ready at' "$WORK/emu.out" && break; sleep 0.1; done
-  url="$(grep -o 'http://[0-9.:]*' "$WORK/emu.out" | head -1)"
+  url="$(grep -o 'http://[0-9.:]*' "$WORK/emu.out" | head -1 || true)"
   [[ -n "$url" ]] || { cat "$WORK/emu.err" >&2; echo "the emulator did not start" >&2; exit 1; }
   args=(--variables-file "$WORK/tests/api/test.env" --variable "base_url=$url" --file-root "$WORK/tests")
   [[ "${KEEP_GOING:-0}" == 1 ]] && args+=(--continue-on-error)
