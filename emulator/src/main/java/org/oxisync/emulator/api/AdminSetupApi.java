@@ -84,8 +84,8 @@ public final class AdminSetupApi {
                 throw ApiError.rest(404, "Not Found", "User not found");
             }
             u.active = false;
-            for (Model.Grant g : tree.incomingGrants(id)) {
-                tree.revoke(id, g.resourceType, g.resourceId);
+            for (Model.Grant g : tree.drives().incomingGrants(id)) {
+                tree.drives().revoke(id, g.resourceType, g.resourceId);
             }
             tree.changed();
         }

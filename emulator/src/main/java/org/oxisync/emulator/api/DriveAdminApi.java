@@ -48,7 +48,7 @@ public final class DriveAdminApi {
 
     /** {@code DELETE /api/drives/{id}} → 204 (drive_handler.rs:368-380; the rules in {@code Tree.deleteDrive}). */
     private Response delete(Request r) {
-        tree.deleteDrive(r.userId(), r.param("id"));
+        tree.drives().deleteDrive(r.userId(), r.param("id"));
         return Response.empty(204);
     }
 
@@ -80,7 +80,7 @@ public final class DriveAdminApi {
         if (tree.user(ownerId) == null) {
             throw ApiError.rest(500, "Internal Error", "create failed: owner " + ownerId + " does not exist");
         }
-        Model.Drive d = tree.createSharedDrive(name.trim(), ownerId, quota == null || quota <= 0 ? null : quota);
+        Model.Drive d = tree.drives().createSharedDrive(name.trim(), ownerId, quota == null || quota <= 0 ? null : quota);
         return Response.json(201, Dtos.drive(tree, d, null));
     }
 
@@ -89,7 +89,7 @@ public final class DriveAdminApi {
         List<Object> out = new ArrayList<>();
         synchronized (tree) {
             for (Model.User u : tree.allUsers()) {
-                for (Model.Grant g : tree.incomingGrants(u.id)) {
+                for (Model.Grant g : tree.drives().incomingGrants(u.id)) {
                     if (g.resourceType.equals("drive") && g.resourceId.equals(d.id)) {
                         out.add(Dtos.grant(g));
                     }
@@ -121,7 +121,7 @@ public final class DriveAdminApi {
         synchronized (tree) {
             Model.Drive d = manageable(callerId, driveId);
             refuseLastOwner(d, userId);
-            tree.revoke(userId, "drive", d.id);
+            tree.drives().revoke(userId, "drive", d.id);
         }
     }
 
@@ -132,7 +132,7 @@ public final class DriveAdminApi {
         }
         Long q = optLong(r.json(), "quota_bytes");
         Long quota = q == null || q <= 0 ? null : q;
-        Model.Drive d = tree.drive(id);
+        Model.Drive d = tree.drives().drive(id);
         if (d == null) {
             throw ApiError.rest(404, "Not Found", "Drive not found: " + id);
         }
@@ -140,7 +140,7 @@ public final class DriveAdminApi {
             throw ApiError.rest(400, "Invalid Input", "Personal drive quota is not editable here — set the owner user's"
                     + " storage envelope via PUT /api/admin/users/{id}/quota instead.");
         }
-        tree.setDriveQuota(id, quota);
+        tree.drives().setDriveQuota(id, quota);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("quota_bytes", quota);
         return Response.json(200, m);
@@ -156,7 +156,7 @@ public final class DriveAdminApi {
             if (tree.user(userId) == null) {
                 throw ApiError.rest(500, "Internal Error", "set_role failed: user " + userId + " does not exist");
             }
-            return tree.grant(userId, "drive", d.id, role, callerId);
+            return tree.drives().grant(userId, "drive", d.id, role, callerId);
         }
     }
 
@@ -172,8 +172,8 @@ public final class DriveAdminApi {
 
     /** The engine's require on a drive: 404 when the caller cannot read it, 403 when it can but lacks the permission. */
     private Model.Drive require(String callerId, String id, String permission) {
-        Model.Drive d = tree.drive(id);
-        DriveRole role = d == null ? null : tree.driveRole(callerId, d.id);
+        Model.Drive d = tree.drives().drive(id);
+        DriveRole role = d == null ? null : tree.drives().driveRole(callerId, d.id);
         if (role == null) {
             throw ApiError.rest(404, "Not Found", "Drive not found: " + id);
         }
@@ -185,12 +185,12 @@ public final class DriveAdminApi {
 
     /** dms.rs:790-830: the last Owner may be neither demoted nor removed. */
     private void refuseLastOwner(Model.Drive d, String userId) {
-        if (tree.driveRole(userId, d.id) != DriveRole.OWNER) {
+        if (tree.drives().driveRole(userId, d.id) != DriveRole.OWNER) {
             return;
         }
         int owners = 0;
         for (Model.User u : tree.allUsers()) {
-            if (tree.driveRole(u.id, d.id) == DriveRole.OWNER) {
+            if (tree.drives().driveRole(u.id, d.id) == DriveRole.OWNER) {
                 owners++;
             }
         }

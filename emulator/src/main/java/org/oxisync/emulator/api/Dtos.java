@@ -110,7 +110,7 @@ final class Dtos {
             if (quota != null) {
                 m.put("quota_bytes", quota);
             }
-            m.put("used_bytes", tree.driveUsage(d.id));
+            m.put("used_bytes", tree.drives().driveUsage(d.id));
             m.put("policies", Map.of());
             m.put("created_at", rfc3339(d.createdAt));
             m.put("updated_at", rfc3339(d.updatedAt));

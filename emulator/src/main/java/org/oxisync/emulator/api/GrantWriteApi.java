@@ -83,7 +83,7 @@ public final class GrantWriteApi {
                     if (tree.user(userId) == null) {
                         throw ApiError.rest(404, "Not Found", "User not found: " + userId);
                     }
-                    g = tree.grant(userId, type, id, role, r.userId());
+                    g = tree.drives().grant(userId, type, id, role, r.userId());
                 }
             }
             default -> throw ApiError.text(422, "Failed to deserialize the JSON body into the target type: "
@@ -95,7 +95,7 @@ public final class GrantWriteApi {
     private Response revoke(Request r) {
         String id = r.param("id");
         synchronized (tree) {
-            Model.Grant g = tree.grantById(id);
+            Model.Grant g = tree.drives().grantById(id);
             if (g == null) {
                 return Response.empty(204); // idempotent (grant_handler.rs:436-441)
             }
@@ -109,7 +109,7 @@ public final class GrantWriteApi {
                         tree.requireOnFile(r.userId(), "share", g.resourceId);
                     }
                 }
-                tree.revoke(g.userId, g.resourceType, g.resourceId);
+                tree.drives().revoke(g.userId, g.resourceType, g.resourceId);
             }
         }
         return Response.empty(204);
