@@ -29,6 +29,7 @@ IN_SCOPE=(
   user_envelope_quota.hurl
   regression_595_unlimited_user_quota.hurl
   cross_drive_move.hurl
+  drive_quota.hurl
 )
 FILES=("$@")
 [[ ${#FILES[@]} -gt 0 ]] || FILES=("${IN_SCOPE[@]}")

@@ -72,6 +72,26 @@ class SharedDriveFidelityTest extends EmulatorTestBase {
     }
 
     @Test
+    void aBatchCopyIntoASharedDriveOverItsQuotaIsAFailedEntryAndOneThatFitsIsANewFile() {
+        emu.drives().setQuota(drive, 100L);
+        String f = upload(root, "big.bin", new byte[150]).get("id").asText();
+        Http.Res refused = http.post("/api/batch/files/copy", Map.of("file_ids", java.util.List.of(f),
+                "target_folder_id", teamRoot));
+        assertEquals(400, refused.status(), "every entry failed");
+        assertEquals(f, refused.json().get("failed").get(0).get("id").asText());
+        assertEquals(0, emu.drives().usedBytes(drive));
+        emu.drives().setQuota(drive, 1000L);
+        Http.Res copied = http.post("/api/batch/files/copy", Map.of("file_ids", java.util.List.of(f),
+                "target_folder_id", teamRoot));
+        assertEquals(200, copied.status());
+        JsonNode copy = copied.json().get("successful").get(0);
+        assertEquals("big.bin", copy.get("name").asText());
+        assertEquals(teamRoot, copy.get("folder_id").asText());
+        assertEquals(150, emu.drives().usedBytes(drive), "a new row of the drive");
+        assertEquals(150, myUsage(http), "the original stays");
+    }
+
+    @Test
     void anOwnerRenamesTheDriveByItsRootAnEditorGets403() {
         emu.drives().setMember(drive, "bob", "editor");
         Http.Res editor = bob().put("/api/folders/" + teamRoot + "/rename", Map.of("name", "Bobs"));

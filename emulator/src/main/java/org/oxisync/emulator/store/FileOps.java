@@ -54,6 +54,24 @@ final class FileOps {
         return null;
     }
 
+    /**
+     * A copy of a live file into a folder (batch copy): Read on the source and Create on the target
+     * (file_management_service.rs:500-512), then the destination drive's cap on the file's size, since the copy is a
+     * new row of that drive (:514-536); the user's envelope is not checked (as the server). The copy shares the
+     * content. A name taken in the target is a 409 here (the server's INSERT hits its unique index).
+     */
+    FileRow copy(String userId, String id, String targetFolderId) {
+        FileRow src = access.file(userId, id);
+        sharing.require(userId, "read", src);
+        Folder target = access.anyFolder(userId, targetFolderId);
+        sharing.require(userId, "create", target);
+        sharing.checkDriveQuota(target.driveId, src.size);
+        if (rows.liveFileNamed(target.id, src.name) != null) {
+            throw ApiError.rest(409, "Already Exists", "File '" + src.name + "' already exists");
+        }
+        return insert(userId, target, src.name, src.hash, src.size, src.mimeType, null);
+    }
+
     /** Adds a file row once the checks are made: the content attached, usage counted, ancestors bumped, published. */
     FileRow insert(String userId, Folder parent, String name, String hash, long size, String mime, Manifest manifest) {
         contents.attach(hash, manifest);

@@ -342,6 +342,11 @@ public final class Tree implements AutoCloseable {
         return fileOps.rename(userId, id, rawName);
     }
 
+    /** A copy of a live file into a folder, sharing its content (see {@link FileOps#copy}). */
+    public synchronized FileRow copyFile(String userId, String id, String targetFolderId) {
+        return fileOps.copy(userId, id, targetFolderId);
+    }
+
     public synchronized FileRow moveFile(String userId, String id, String targetFolderId) {
         return fileOps.move(userId, id, targetFolderId);
     }
