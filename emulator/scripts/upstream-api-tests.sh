@@ -69,14 +69,19 @@ fi
 . "$WORK/tests/api/test.env"
 pass=0; fail=0; failed=()
 for f in "${FILES[@]}"; do
-  data="$WORK/data-${f%.hurl}"
-  mkdir -p "$data"
+  data="$(mktemp -d "$WORK/data.XXXXXX")"
+  out="$data.out"; err="$data.err" # new files per run: the shell truncates a reused one only once the child runs
   java -jar "$JAR" --port 0 --data "$data" --user "$username:$password:$email" --admin "$username" \
-    > "$WORK/emu.out" 2> "$WORK/emu.err" &
+    > "$out" 2> "$err" &
   EMU_PID=$!
-  for _ in $(seq 1 300); do grep -q 'ready at' "$WORK/emu.out" && break; sleep 0.1; done
-  url="$(grep -o 'http://[0-9.:]*' "$WORK/emu.out" | head -1 || true)"
-  [[ -n "$url" ]] || { cat "$WORK/emu.err" >&2; echo "the emulator did not start" >&2; exit 1; }
+  # up to 2 minutes: a loaded 2-core machine starts a JVM slowly
+  for _ in $(seq 1 1200); do
+    grep -q 'ready at' "$out" 2>/dev/null && break
+    kill -0 "$EMU_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  url="$(grep -o 'http://[0-9.:]*' "$out" 2>/dev/null | head -1 || true)"
+  [[ -n "$url" ]] || { cat "$out" "$err" >&2; echo "the emulator did not start ($f)" >&2; exit 1; }
   args=(--variables-file "$WORK/tests/api/test.env" --variable "base_url=$url" --file-root "$WORK/tests")
   [[ "${KEEP_GOING:-0}" == 1 ]] && args+=(--continue-on-error)
   if python3 "$HURL_LITE" "${args[@]}" "$WORK/tests/api/$f" > "$WORK/out.txt" 2>&1; then
