@@ -23,40 +23,40 @@ public final class EmulatorDrives {
 
     /** Creates a Shared drive (its root folder is named {@code name}); {@code owner} becomes its Owner. Returns its id. */
     public String createShared(String name, String owner, Long quotaBytes) {
-        return tree.createSharedDrive(name, userId(owner), quotaBytes).id;
+        return tree.drives().createSharedDrive(name, userId(owner), quotaBytes).id;
     }
 
     /** Makes the user an OxiCloud admin (role {@code admin} in the users table and in new tokens). */
     public void makeAdmin(String username) {
         synchronized (tree) {
-            tree.userByName(username).role = "admin";
+            tree.user(userId(username)).role = "admin";
             tree.changed();
         }
     }
 
     /** Gives {@code username} {@code role} on the drive (adds the member or changes the role). */
     public void setMember(String driveId, String username, String role) {
-        tree.grant(userId(username), "drive", driveId, role(role), granterOf(driveId));
+        tree.drives().grant(userId(username), "drive", driveId, role(role), granterOf(driveId));
     }
 
     /** Removes the user's membership of the drive. */
     public void removeMember(String driveId, String username) {
-        tree.revoke(userId(username), "drive", driveId);
+        tree.drives().revoke(userId(username), "drive", driveId);
     }
 
     /** Shares a folder with {@code username} in {@code role}, granted by {@code grantedBy}. */
     public void shareFolder(String folderId, String username, String role, String grantedBy) {
-        tree.grant(userId(username), "folder", folderId, role(role), userId(grantedBy));
+        tree.drives().grant(userId(username), "folder", folderId, role(role), userId(grantedBy));
     }
 
     /** Shares a single file with {@code username} in {@code role}. */
     public void shareFile(String fileId, String username, String role, String grantedBy) {
-        tree.grant(userId(username), "file", fileId, role(role), userId(grantedBy));
+        tree.drives().grant(userId(username), "file", fileId, role(role), userId(grantedBy));
     }
 
     /** Sets a Shared drive's cap in bytes ({@code null} = none), as the admin-only quota route does. */
     public void setQuota(String driveId, Long quotaBytes) {
-        tree.setDriveQuota(driveId, quotaBytes);
+        tree.drives().setDriveQuota(driveId, quotaBytes);
     }
 
     public String rootFolderId(String driveId) {
@@ -64,14 +64,14 @@ public final class EmulatorDrives {
     }
 
     public long usedBytes(String driveId) {
-        return tree.driveUsage(driveId);
+        return tree.drives().driveUsage(driveId);
     }
 
     /** The id of the Shared drive whose root folder is named {@code name}, if there is one. */
     public java.util.Optional<String> findShared(String name) {
         synchronized (tree) {
             for (Model.User u : tree.allUsers()) {
-                for (Model.Drive d : tree.readableDrives(u.id)) {
+                for (Model.Drive d : tree.drives().readableDrives(u.id)) {
                     if ("shared".equals(d.kind) && tree.folderRow(d.rootFolderId).name.equals(name)) {
                         return java.util.Optional.of(d.id);
                     }
@@ -87,7 +87,7 @@ public final class EmulatorDrives {
     }
 
     private Model.Drive drive(String driveId) {
-        Model.Drive d = tree.drive(driveId);
+        Model.Drive d = tree.drives().drive(driveId);
         if (d == null) {
             throw new IllegalArgumentException("no drive " + driveId);
         }

@@ -27,7 +27,7 @@ public final class EmulatorMain {
             System.err.println("usage: java -jar oxicloud-emulator.jar [--port N] [--data DIR] --user NAME:PASSWORD[:EMAIL]... "
                     + "[--auto-approve-device USER] [--quota BYTES] [--delta-rate-limit N] [--message-bus] "
                     + "[" + BenchmarkModes.TRUST_FLAG + "] "
-                    + "[--shared-drive NAME:OWNER[:QUOTA]]... [--member DRIVE:USER:ROLE]... "
+                    + "[--shared-drive NAME:OWNER[:QUOTA]]... [--member DRIVE:USER:ROLE]... [--admin USER]... "
                     + "[--seed-tree LOCAL_DIR=REMOTE_PATH]...");
             System.exit(2);
             return;
@@ -90,7 +90,7 @@ public final class EmulatorMain {
                 case "--auto-approve-device" -> b.autoApproveDevice(require(a, v));
                 case "--quota" -> b.defaultQuotaBytes(Long.parseLong(require(a, v)));
                 case "--delta-rate-limit" -> b.deltaRateLimitPerMinute(Integer.parseInt(require(a, v)));
-                case "--shared-drive", "--member" -> require(a, v); // applied once started (applyDrives)
+                case "--shared-drive", "--member", "--admin" -> require(a, v); // applied once started (applyDrives)
                 case "--seed-tree" -> seedSpec(require(a, v)); // checked here, applied once started (seeds)
                 case BenchmarkModes.TRUST_FLAG -> {
                     i--; // a flag without a value
@@ -134,10 +134,17 @@ public final class EmulatorMain {
 
     /**
      * {@code --shared-drive NAME:OWNER[:QUOTA]} creates a Shared drive (kept if one of that name exists in the data
-     * dir); {@code --member DRIVE:USER:ROLE} sets a user's role on it (viewer, commenter, contributor, editor, owner).
+     * dir); {@code --member DRIVE:USER:ROLE} sets a user's role on it (viewer, commenter, contributor, editor, owner);
+     * {@code --admin USER} makes the user an OxiCloud admin (role {@code admin}: may create Shared drives and set
+     * their quotas over HTTP, as the server's admin).
      */
     static void applyDrives(OxiCloudEmulator emu, String[] args) {
         EmulatorDrives drives = emu.drives();
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("--admin")) {
+                drives.makeAdmin(args[i + 1]);
+            }
+        }
         for (int i = 0; i + 1 < args.length; i++) {
             String[] p = args[i + 1].split(":");
             if (args[i].equals("--shared-drive")) {

@@ -82,7 +82,10 @@ public final class OxiCloudEmulator implements AutoCloseable {
         deviceFlow.register(router);
         new FolderApi(tree).register(router);
         new org.oxisync.emulator.api.GrantApi(tree).register(router);
-        new org.oxisync.emulator.api.DriveAdminApi(tree).register(router);
+        org.oxisync.emulator.api.DriveAdminApi driveAdmin = new org.oxisync.emulator.api.DriveAdminApi(tree);
+        driveAdmin.register(router);
+        new org.oxisync.emulator.api.GrantWriteApi(tree, driveAdmin).register(router);
+        new org.oxisync.emulator.api.AdminSetupApi(tree, cfg.defaultQuotaBytes(), cfg.orphanGrace()).register(router);
         new FileApi(tree, content).register(router);
         new TrashApi(tree).register(router);
         new org.oxisync.emulator.api.BatchApi(tree).register(router);

@@ -106,7 +106,7 @@ class FaultsStatsReadonlyTest extends EmulatorTestBase {
         assertEquals("{\"readonly\":true}", get.header("X-Server-Status"));
         Http.Res post = http.post("/api/folders", Map.of("name", "x", "parent_id", root));
         assertEquals(403, post.status());
-        assertEquals("AccessDenied", post.json().get("error_type").asText());
+        assertEquals("Access Denied", post.json().get("error_type").asText());
         assertEquals("{\"readonly\":true}", post.header("X-Server-Status"));
         byte[] data = "ro".getBytes();
         String h = org.oxisync.emulator.hash.Blake3.hex(data, 0, data.length);

@@ -61,7 +61,8 @@ class FilesTest extends EmulatorTestBase {
         upload(root, "big1", new byte[3 * 1024 * 1024]);
         Http.Res r = http.upload(root, "big2", new byte[2 * 1024 * 1024]);
         assertEquals(507, r.status());
-        assertEquals("QuotaExceeded", r.json().get("error_type").asText());
+        assertEquals("Quota Exceeded", r.json().get("error_type").asText());
+        assertEquals("Not enough storage space. File size: 2.00 MB, available: 1.00 MB", r.json().get("message").asText());
     }
 
     @Test

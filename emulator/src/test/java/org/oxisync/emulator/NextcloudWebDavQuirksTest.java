@@ -138,6 +138,15 @@ class NextcloudWebDavQuirksTest extends NextcloudTestBase {
     }
 
     @Test
+    void anotherUsersNameInTheUrlIs403EvenWithGoodCredentials() throws Exception {
+        HttpResponse<byte[]> files = send("PROPFIND", emu.baseUrl() + "/remote.php/dav/files/bob/", null);
+        assertEquals(403, files.statusCode(), "interfaces/nextcloud/session.rs:150-161");
+        assertEquals(0, files.body().length);
+        assertEquals(403, send("MKCOL", emu.baseUrl() + "/remote.php/dav/uploads/bob/s1", null).statusCode());
+        assertEquals(207, send("PROPFIND", dav, null).statusCode(), "the session's own name passes");
+    }
+
+    @Test
     void headOfAFileHasItsEtagAndTypeButNoBody() throws Exception {
         String tag = etag(send("PUT", dav + "h.txt", utf8("hello")));
         HttpResponse<byte[]> head = send("HEAD", dav + "h.txt", null);

@@ -64,9 +64,11 @@ class TrashTest extends EmulatorTestBase {
         http.delete("/api/trash/files/" + a);
         http.delete("/api/files/" + b);
         assertEquals(150, http.get("/api/auth/me").json().get("storage_used_bytes").asLong(), "trash still counts");
-        assertEquals(204, http.delete("/api/trash/" + a).status());
-        assertEquals(404, http.delete("/api/trash/" + a).status());
-        assertEquals(204, http.delete("/api/trash/empty").status());
+        assertEquals(200, http.delete("/api/trash/" + a).status());
+        assertEquals(200, http.delete("/api/trash/" + a).status(), "gone already: 'considering as already deleted'");
+        Http.Res empty = http.delete("/api/trash/empty");
+        assertEquals(200, empty.status());
+        assertEquals("{\"success\":true,\"message\":\"Trash emptied successfully\"}", empty.text());
         assertEquals(0, http.get("/api/trash/resources").json().get("items").size());
         assertEquals(0, http.get("/api/auth/me").json().get("storage_used_bytes").asLong());
     }

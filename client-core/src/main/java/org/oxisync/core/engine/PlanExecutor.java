@@ -49,7 +49,8 @@ final class PlanExecutor {
     private final RecordSteps records;
     private final AtomicBoolean abort = new AtomicBoolean();
     private volatile Reason abortReason;
-    private volatile boolean quotaExceeded;
+    /** Why uploads stop for the rest of the run once the server answered 507 (which quota: {@link QuotaText}). */
+    private volatile Reason quotaFull;
     /**
      * Paths whose delete failed this run. A delete that makes room (a file replaced by a folder, or the reverse)
      * runs before what takes its place; if it fails, that step must not run: the server would then hold a file and a
@@ -232,8 +233,10 @@ final class PlanExecutor {
         } else if (e instanceof OxiCloudException.ServerReadOnly) {
             stop(Reason.of(ReasonCode.SERVER_READ_ONLY,
                     "the server is read-only for now (maintenance); nothing more is written this run"));
-        } else if (e instanceof OxiCloudException.QuotaExceeded) {
-            quotaExceeded = true;
+        } else if (e instanceof OxiCloudException.QuotaExceeded q) {
+            why = QuotaText.of(q);
+            reason = why.detail();
+            quotaFull = why;
         }
         LOG.warn("{}: {} failed: {}", s.pairName(), a.describe(), reason);
         tally.error(a.path(), why);
@@ -366,8 +369,9 @@ final class PlanExecutor {
         if (abort.get() || stopRequested() || blockedByFailedDelete(a)) {
             return false;
         }
-        if (quotaExceeded && a instanceof SyncAction.Upload) {
-            tally.error(a.path(), Reason.of(ReasonCode.QUOTA, "not uploaded: the account's storage quota is full"));
+        Reason full = quotaFull;
+        if (full != null && a instanceof SyncAction.Upload) {
+            tally.error(a.path(), full);
             return false;
         }
         return true;

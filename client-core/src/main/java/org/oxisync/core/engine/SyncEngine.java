@@ -130,6 +130,13 @@ public final class SyncEngine {
                 .map(stored -> PairRightsSettings.write(given, PairRightsSettings.read(stored))).orElse(given);
         SyncReport report;
         try {
+            // a Shared drive or shared folder: still there, its name, the role (one request; Personal pairs skip it)
+            DriveCheck.Verdict drive = DriveCheck.before(api, store, pair, options.dryRun());
+            if (drive instanceof DriveCheck.Stop stop) {
+                LOG.warn("{}: {}", pair.name(), stop.reason().detail());
+                return finish(pair, SyncReport.failed(pair.name(), stop.reason(), reports.elapsed(start)), options);
+            }
+            pair = ((DriveCheck.Go) drive).pair();
             RefreshLater refresh = new RefreshLater();
             report = run(pair, options, start, refresh);
             boolean settled = refresh.settled;
@@ -166,7 +173,12 @@ public final class SyncEngine {
         } catch (IOException e) {
             report = SyncReport.failed(pair.name(), Failures.reason(e), reports.elapsed(start));
         }
-        if (!options.dryRun()) { // a preview (dry run, the wizard's review) is not a sync run in the activity log
+        return finish(pair, report, options);
+    }
+
+    /** The run's activity line (not for a preview: a dry run, the wizard's review) and the listener's report. */
+    private SyncReport finish(FolderPair pair, SyncReport report, SyncOptions options) {
+        if (!options.dryRun()) {
             store.activity().append(pair.id(), "run", "",
                     report.status().wireName() + ": " + RunReports.summary(report), ActivityCode.RUN.stored(),
                     ActivityCode.args("status", report.status().wireName(), "changes", report.changes(),

@@ -31,7 +31,7 @@ final class TrashRestorer {
                 try {
                     // the emulator restores over a live file of the same name and that file is lost: move it aside
                     fileAside(api, t, pass);
-                    api.restoreFromTrash(t.id());
+                    org.oxisync.core.remote.VerifiedRestore.restore(api, t); // a 200 alone does not mean it is back
                     progress = true;
                 } catch (OxiCloudException.Conflict | OxiCloudException.RequestRejected e) {
                     progress |= renameAside(api, t, pass);

@@ -144,7 +144,8 @@ public final class Auth {
             }
             if (u == null || !u.active || !verifyPassword(password, u.passwordHash)) {
                 recordLoginFailure(login, ip);
-                throw ApiError.rest(401, "Unauthorized", "Invalid credentials");
+                // AccessDenied → 403 "Access Denied", unknown users too (auth_application_service.rs:1035, 1073, 1094)
+                throw ApiError.rest(403, "Access Denied", "Invalid credentials");
             }
             recordLoginSuccess(login, ip);
         }

@@ -53,11 +53,20 @@ public final class AuthApi {
         r.add("DELETE", "/api/auth/app-passwords/{id}", true, this::deleteAppPassword);
     }
 
+    /**
+     * {@code GET /api/auth/status} (auth_handler.rs:1340-1370): {@code admin_count} counts the admin users;
+     * {@code registration_allowed} is the server's {@code initialized || admin_count > 0}, true here because an
+     * emulator is always set up (registration itself is not served).
+     */
     private Response status(Request r) {
+        long admins;
+        synchronized (tree) {
+            admins = tree.allUsers().stream().filter(u -> u.active && "admin".equals(u.role)).count();
+        }
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("initialized", true);
-        m.put("admin_count", 0);
-        m.put("registration_allowed", false);
+        m.put("admin_count", admins);
+        m.put("registration_allowed", true);
         return Response.json(200, m);
     }
 
@@ -154,7 +163,7 @@ public final class AuthApi {
                 "webdav_url", r.baseUrl() + "/webdav/",
                 "username", u.username,
                 "note", "This password is shown only once."));
-        return Response.json(201, m);
+        return Response.json(200, m); // Json(response), no status: 200 (app_password_handler.rs:38-99)
     }
 
     private Response listAppPasswords(Request r) {
@@ -188,6 +197,9 @@ public final class AuthApi {
             p.active = false;
             tree.changed();
         }
-        return Response.empty(204);
+        Map<String, Object> m = new LinkedHashMap<>(); // AppPasswordRevokeResponseDto, 200 (app_password_handler.rs:122-137,
+        m.put("status", "revoked");                      // app_password_service.rs:287-290)
+        m.put("id", r.param("id"));
+        return Response.json(200, m);
     }
 }

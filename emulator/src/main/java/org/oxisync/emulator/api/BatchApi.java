@@ -15,7 +15,7 @@ import org.oxisync.emulator.store.Tree;
 
 /**
  * Batch operations of src/interfaces/api/handlers/batch_handler.rs: {@code POST /api/batch/trash} (trash-only, never a
- * permanent delete), {@code POST /api/batch/files/move}, {@code POST /api/batch/folders/move} and {@code POST /api/batch/files/get}. Response
+ * permanent delete), {@code POST /api/batch/files/move}, {@code POST /api/batch/files/copy}, {@code POST /api/batch/folders/move} and {@code POST /api/batch/files/get}. Response
  * {@code {successful, failed:[{id,error}], stats:{total,successful,failed,execution_time_ms}}}: 200 when all succeed,
  * 206 when some fail, 400 (same body) when all fail; an empty or over-1000 request is 400 {@code {"error": ...}}.
  */
@@ -29,6 +29,7 @@ public final class BatchApi {
     public void register(Router r) {
         r.add("POST", "/api/batch/trash", true, this::trash);
         r.add("POST", "/api/batch/files/move", true, this::moveFiles);
+        r.add("POST", "/api/batch/files/copy", true, this::copyFiles);
         r.add("POST", "/api/batch/folders/move", true, this::moveFolders);
         r.add("POST", "/api/batch/files/get", true, this::getFiles);
     }
@@ -128,6 +129,24 @@ public final class BatchApi {
         List<Object> failed = new ArrayList<>();
         for (String id : fileIds) {
             run(id, ok, failed, x -> Dtos.file(tree, tree.moveFile(r.userId(), x, target), false));
+        }
+        return result(ok, failed, fileIds.size(), start);
+    }
+
+    /**
+     * {@code {file_ids, target_folder_id}} (batch_operations.rs:118-170, each through copy_file_with_perms): the copies
+     * as FileDto; a refused one (a Shared drive over its quota) is a failed entry.
+     */
+    private Response copyFiles(Request r) {
+        ObjectNode b = r.json();
+        List<String> fileIds = ids(b, "file_ids", true);
+        checkSize(fileIds.size(), "No file IDs provided");
+        String target = target(r, b);
+        long start = System.nanoTime();
+        List<Object> ok = new ArrayList<>();
+        List<Object> failed = new ArrayList<>();
+        for (String id : fileIds) {
+            run(id, ok, failed, x -> Dtos.file(tree, tree.copyFile(r.userId(), x, target), false));
         }
         return result(ok, failed, fileIds.size(), start);
     }

@@ -24,6 +24,7 @@ import org.oxisync.emulator.store.Tree;
  *   <li>{@code GET|POST /api/drives/{id}/members}, {@code PATCH|DELETE /api/drives/{id}/members/user/{uid}}: Read
  *       to list, Manage (Owner) to change; a Personal drive → 405; demoting or removing the last Owner → 400
  *       (dms.rs:178-330, 690-830);</li>
+ *   <li>{@code DELETE /api/drives/{id}}: Manage (an Owner), empty of live content (dms.rs:370-460);</li>
  *   <li>{@code PATCH /api/drives/{id}/quota} {@code {quota_bytes}}: admins only, anyone else 404
  *       (drive_handler.rs:575-610); null or ≤ 0 = none; a Personal drive → 400 (dms.rs:560-630).</li>
  * </ul>
@@ -42,6 +43,13 @@ public final class DriveAdminApi {
         r.add("PATCH", "/api/drives/{id}/members/{kind}/{sid}", true, this::updateMember);
         r.add("DELETE", "/api/drives/{id}/members/{kind}/{sid}", true, this::removeMember);
         r.add("PATCH", "/api/drives/{id}/quota", true, this::quota);
+        r.add("DELETE", "/api/drives/{id}", true, this::delete);
+    }
+
+    /** {@code DELETE /api/drives/{id}} → 204 (drive_handler.rs:368-380; the rules in {@code Tree.deleteDrive}). */
+    private Response delete(Request r) {
+        tree.drives().deleteDrive(r.userId(), r.param("id"));
+        return Response.empty(204);
     }
 
     private boolean admin(Request r) {
@@ -72,16 +80,16 @@ public final class DriveAdminApi {
         if (tree.user(ownerId) == null) {
             throw ApiError.rest(500, "Internal Error", "create failed: owner " + ownerId + " does not exist");
         }
-        Model.Drive d = tree.createSharedDrive(name.trim(), ownerId, quota == null || quota <= 0 ? null : quota);
+        Model.Drive d = tree.drives().createSharedDrive(name.trim(), ownerId, quota == null || quota <= 0 ? null : quota);
         return Response.json(201, Dtos.drive(tree, d, null));
     }
 
     private Response members(Request r) {
-        Model.Drive d = require(r, "read");
+        Model.Drive d = require(r.userId(), r.param("id"), "read");
         List<Object> out = new ArrayList<>();
         synchronized (tree) {
             for (Model.User u : tree.allUsers()) {
-                for (Model.Grant g : tree.incomingGrants(u.id)) {
+                for (Model.Grant g : tree.drives().incomingGrants(u.id)) {
                     if (g.resourceType.equals("drive") && g.resourceId.equals(d.id)) {
                         out.add(Dtos.grant(g));
                     }
@@ -95,22 +103,26 @@ public final class DriveAdminApi {
         ObjectNode b = r.json();
         String userId = subject(b.get("subject"), "subject");
         DriveRole role = role(b);
-        return Response.json(201, Dtos.grant(setRole(r, userId, role)));
+        return Response.json(201, Dtos.grant(setRole(r.userId(), r.param("id"), userId, role)));
     }
 
     private Response updateMember(Request r) {
         String userId = pathSubject(r);
-        return Response.json(200, Dtos.grant(setRole(r, userId, role(r.json()))));
+        return Response.json(200, Dtos.grant(setRole(r.userId(), r.param("id"), userId, role(r.json()))));
     }
 
     private Response removeMember(Request r) {
-        String userId = pathSubject(r);
-        synchronized (tree) {
-            Model.Drive d = manageable(r);
-            refuseLastOwner(d, userId);
-            tree.revoke(userId, "drive", d.id);
-        }
+        removeMember(r.userId(), r.param("id"), pathSubject(r));
         return Response.empty(204);
+    }
+
+    /** Manage on the drive, not a Personal drive, not its last Owner (dms.rs remove_member). */
+    void removeMember(String callerId, String driveId, String userId) {
+        synchronized (tree) {
+            Model.Drive d = manageable(callerId, driveId);
+            refuseLastOwner(d, userId);
+            tree.drives().revoke(userId, "drive", d.id);
+        }
     }
 
     private Response quota(Request r) {
@@ -120,7 +132,7 @@ public final class DriveAdminApi {
         }
         Long q = optLong(r.json(), "quota_bytes");
         Long quota = q == null || q <= 0 ? null : q;
-        Model.Drive d = tree.drive(id);
+        Model.Drive d = tree.drives().drive(id);
         if (d == null) {
             throw ApiError.rest(404, "Not Found", "Drive not found: " + id);
         }
@@ -128,28 +140,29 @@ public final class DriveAdminApi {
             throw ApiError.rest(400, "Invalid Input", "Personal drive quota is not editable here — set the owner user's"
                     + " storage envelope via PUT /api/admin/users/{id}/quota instead.");
         }
-        tree.setDriveQuota(id, quota);
+        tree.drives().setDriveQuota(id, quota);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("quota_bytes", quota);
         return Response.json(200, m);
     }
 
-    private Model.Grant setRole(Request r, String userId, DriveRole role) {
+    /** A member's role set by a caller holding Manage (dms.rs set_member_role; also POST /api/grants on a drive). */
+    Model.Grant setRole(String callerId, String driveId, String userId, DriveRole role) {
         synchronized (tree) {
-            Model.Drive d = manageable(r);
+            Model.Drive d = manageable(callerId, driveId);
             if (role != DriveRole.OWNER) {
                 refuseLastOwner(d, userId);
             }
             if (tree.user(userId) == null) {
                 throw ApiError.rest(500, "Internal Error", "set_role failed: user " + userId + " does not exist");
             }
-            return tree.grant(userId, "drive", d.id, role, r.userId());
+            return tree.drives().grant(userId, "drive", d.id, role, callerId);
         }
     }
 
     /** Manage on the drive (dms.rs:205-212), then a Personal drive is refused (dms.rs:690-712). */
-    private Model.Drive manageable(Request r) {
-        Model.Drive d = require(r, "manage");
+    private Model.Drive manageable(String callerId, String driveId) {
+        Model.Drive d = require(callerId, driveId, "manage");
         if ("personal".equals(d.kind)) {
             throw ApiError.rest(405, "Unsupported Operation",
                     "Personal drives have a fixed single-owner membership and cannot be modified.");
@@ -158,10 +171,9 @@ public final class DriveAdminApi {
     }
 
     /** The engine's require on a drive: 404 when the caller cannot read it, 403 when it can but lacks the permission. */
-    private Model.Drive require(Request r, String permission) {
-        String id = r.param("id");
-        Model.Drive d = tree.drive(id);
-        DriveRole role = d == null ? null : tree.driveRole(r.userId(), d.id);
+    private Model.Drive require(String callerId, String id, String permission) {
+        Model.Drive d = tree.drives().drive(id);
+        DriveRole role = d == null ? null : tree.drives().driveRole(callerId, d.id);
         if (role == null) {
             throw ApiError.rest(404, "Not Found", "Drive not found: " + id);
         }
@@ -173,12 +185,12 @@ public final class DriveAdminApi {
 
     /** dms.rs:790-830: the last Owner may be neither demoted nor removed. */
     private void refuseLastOwner(Model.Drive d, String userId) {
-        if (tree.driveRole(userId, d.id) != DriveRole.OWNER) {
+        if (tree.drives().driveRole(userId, d.id) != DriveRole.OWNER) {
             return;
         }
         int owners = 0;
         for (Model.User u : tree.allUsers()) {
-            if (tree.driveRole(u.id, d.id) == DriveRole.OWNER) {
+            if (tree.drives().driveRole(u.id, d.id) == DriveRole.OWNER) {
                 owners++;
             }
         }
@@ -188,7 +200,7 @@ public final class DriveAdminApi {
         }
     }
 
-    private static DriveRole role(ObjectNode b) {
+    static DriveRole role(ObjectNode b) {
         String wire = Request.requireString(b, "role");
         for (DriveRole x : DriveRole.values()) {
             if (x.wire().equals(wire)) {
@@ -206,7 +218,7 @@ public final class DriveAdminApi {
         return r.param("sid");
     }
 
-    private static String subject(JsonNode node, String field) {
+    static String subject(JsonNode node, String field) {
         if (node == null || !node.isObject() || !node.path("id").isTextual() || !node.path("type").isTextual()) {
             throw ApiError.text(422, "Failed to deserialize the JSON body into the target type: missing or invalid field `"
                     + field + "`");

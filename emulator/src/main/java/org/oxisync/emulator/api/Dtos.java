@@ -96,11 +96,9 @@ final class Dtos {
     static Map<String, Object> drive(Tree tree, Model.Drive d, String callerRole) {
         synchronized (tree) {
             Model.Folder root = tree.folderRow(d.rootFolderId);
-            Long quota = d.quotaBytes;
-            if ("personal".equals(d.kind)) {
-                Model.User owner = tree.user(d.defaultForUser);
-                quota = owner == null || owner.quotaBytes == 0 ? null : owner.quotaBytes;
-            }
+            // a Personal drive's quota_bytes is always NULL (migrations/20260916000000_null_personal_drive_quota.sql),
+            // so the field is left out; the user's envelope is in /api/auth/me
+            Long quota = "personal".equals(d.kind) ? null : d.quotaBytes;
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("id", d.id);
             m.put("name", root.name);
@@ -112,7 +110,7 @@ final class Dtos {
             if (quota != null) {
                 m.put("quota_bytes", quota);
             }
-            m.put("used_bytes", tree.driveUsage(d.id));
+            m.put("used_bytes", tree.drives().driveUsage(d.id));
             m.put("policies", Map.of());
             m.put("created_at", rfc3339(d.createdAt));
             m.put("updated_at", rfc3339(d.updatedAt));

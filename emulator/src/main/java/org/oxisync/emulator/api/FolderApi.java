@@ -59,8 +59,8 @@ public final class FolderApi {
         // drive_handler.rs:45-56: every drive the caller holds a role on, with that role
         List<Object> out = new java.util.ArrayList<>();
         synchronized (tree) {
-            for (Model.Drive d : tree.readableDrives(r.userId())) {
-                out.add(Dtos.drive(tree, d, tree.driveRole(r.userId(), d.id).wire()));
+            for (Model.Drive d : tree.drives().readableDrives(r.userId())) {
+                out.add(Dtos.drive(tree, d, tree.drives().driveRole(r.userId(), d.id).wire()));
             }
         }
         return Response.json(200, out);

@@ -36,7 +36,7 @@ public final class GrantApi {
 
     private Response incoming(Request r) {
         List<Object> out = new ArrayList<>();
-        for (Model.Grant g : tree.incomingGrants(r.userId())) {
+        for (Model.Grant g : tree.drives().incomingGrants(r.userId())) {
             out.add(Dtos.grant(g));
         }
         return Response.json(200, out);
@@ -64,7 +64,7 @@ public final class GrantApi {
         boolean reverse = "true".equals(r.query("reverse"));
         List<Map<String, Object>> all = new ArrayList<>();
         synchronized (tree) {
-            List<Model.Grant> grants = new ArrayList<>(tree.incomingGrants(r.userId()));
+            List<Model.Grant> grants = new ArrayList<>(tree.drives().incomingGrants(r.userId()));
             Comparator<Model.Grant> order = Comparator.comparingLong((Model.Grant g) -> g.grantedAt)
                     .thenComparing(g -> g.resourceId);
             grants.sort(reverse ? order : order.reversed());
@@ -99,9 +99,9 @@ public final class GrantApi {
     private Object resolve(String userId, Model.Grant g) {
         switch (g.resourceType) {
             case "drive" -> {
-                Model.Drive d = tree.drive(g.resourceId);
-                DriveRole role = d == null ? null : tree.driveRole(userId, d.id);
-                return d == null ? null : Dtos.drive(tree, d, role == null ? null : role.wire());
+                Model.Drive d = tree.drives().drive(g.resourceId);
+                // the drive rows come from get_by_ids, which carries no caller role (grant_handler.rs:908-928)
+                return d == null ? null : Dtos.drive(tree, d, null);
             }
             case "folder" -> {
                 Model.Folder f = tree.folderRow(g.resourceId);

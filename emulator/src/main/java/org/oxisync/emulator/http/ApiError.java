@@ -22,6 +22,7 @@ public final class ApiError extends RuntimeException {
     }
 
     public static ApiError rest(int status, String errorType, String message) {
+        errorType = KIND_NAMES.getOrDefault(errorType, errorType);
         // errors.rs:150-165: a 500's message is replaced by a generic one before it leaves the server (getMessage()
         // keeps the detail, as the server's log and a batch result's "error" do)
         String shown = status == 500 ? "An internal error occurred. Please try again later." : message;
@@ -32,6 +33,14 @@ public final class ApiError extends RuntimeException {
         m.put("error_type", errorType);
         return new ApiError(status, m, "application/json", message);
     }
+
+    /**
+     * A DomainError reaches the wire through {@code AppError::from} with {@code ErrorKind::as_str}, words with a
+     * space (domain/errors.rs:53-70, interfaces/errors.rs:119-141); the emulator's own short names are spelled so.
+     */
+    private static final Map<String, String> KIND_NAMES = Map.of("NotFound", "Not Found", "InvalidInput",
+            "Invalid Input", "AccessDenied", "Access Denied", "AlreadyExists", "Already Exists", "QuotaExceeded",
+            "Quota Exceeded");
 
     public static ApiError body(int status, Object jsonBody) {
         return new ApiError(status, jsonBody, "application/json", String.valueOf(status));

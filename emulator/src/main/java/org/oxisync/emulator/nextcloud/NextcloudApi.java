@@ -88,6 +88,12 @@ public final class NextcloudApi {
                 return Response.bytes(401, "text/plain; charset=utf-8", "Unauthorized".getBytes(StandardCharsets.UTF_8))
                         .header("WWW-Authenticate", "Basic realm=\"OxiCloud\"");
             }
+            // the URL's {user} segment must be the Basic login name as sent (user~FOLDER too): 403 with an empty body
+            // otherwise (interfaces/nextcloud/session.rs:86-111, 150-161)
+            String urlUser = req.param("user");
+            if (urlUser != null && !urlUser.isEmpty() && !urlUser.equals(s.rawUsername())) {
+                return Response.empty(403);
+            }
             return h.with(s).handle(req);
         };
     }

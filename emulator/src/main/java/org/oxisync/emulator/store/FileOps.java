@@ -49,9 +49,27 @@ final class FileOps {
             }
             throw ApiError.rest(409, "AlreadyExists", "File '" + name + "' already exists");
         }
-        rows.checkQuota(userId, size);
+        sharing.checkUserQuota(userId, size); // the user's envelope, in a Shared drive too (storage_usage_service.rs:492-522)
         sharing.checkDriveQuota(parent.driveId, size); // after the per-user check (delta_upload_service.rs:329-347)
         return null;
+    }
+
+    /**
+     * A copy of a live file into a folder (batch copy): Read on the source and Create on the target
+     * (file_management_service.rs:500-512), then the destination drive's cap on the file's size, since the copy is a
+     * new row of that drive (:514-536); the user's envelope is not checked (as the server). The copy shares the
+     * content. A name taken in the target is a 409 here (the server's INSERT hits its unique index).
+     */
+    FileRow copy(String userId, String id, String targetFolderId) {
+        FileRow src = access.file(userId, id);
+        sharing.require(userId, "read", src);
+        Folder target = access.anyFolder(userId, targetFolderId);
+        sharing.require(userId, "create", target);
+        sharing.checkDriveQuota(target.driveId, src.size);
+        if (rows.liveFileNamed(target.id, src.name) != null) {
+            throw ApiError.rest(409, "Already Exists", "File '" + src.name + "' already exists");
+        }
+        return insert(userId, target, src.name, src.hash, src.size, src.mimeType, null);
     }
 
     /** Adds a file row once the checks are made: the content attached, usage counted, ancestors bumped, published. */
@@ -84,7 +102,6 @@ final class FileOps {
         sharing.require(userId, "update", f); // delta_upload_service.rs:315-325
         contents.attach(hash, manifest);
         String oldHash = f.hash;
-        rows.addUsage(f.ownerId, size - f.size);
         sharing.addUsage(f.driveId, size - f.size);
         contents.noLongerOwnedBy(f);
         f.hash = hash;
@@ -119,6 +136,10 @@ final class FileOps {
         sharing.require(userId, "update", f); // Update on the file + Create on the target (file_management_service.rs:403-407)
         Folder target = access.anyFolder(userId, targetFolderId); // into a trashed folder too
         sharing.require(userId, "create", target);
+        if (!target.driveId.equals(f.driveId)) {
+            // the destination drive's cap, before the move: 507 and the file stays (file_management_service.rs:436-461)
+            sharing.checkDriveQuota(target.driveId, f.size);
+        }
         if (target.id.equals(f.folderId)) {
             return f;
         }

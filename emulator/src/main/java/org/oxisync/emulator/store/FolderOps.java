@@ -57,21 +57,24 @@ final class FolderOps {
 
     Folder rename(String userId, String id, String rawName) {
         Folder f = access.folder(userId, id);
-        if (f.parentId == null) {
-            throw ApiError.rest(403, "AccessDenied", "The root folder cannot be renamed");
-        }
-        sharing.require(userId, "update", f); // folder_service.rs:723-735
+        // A drive's root is its name: renaming it renames the drive and needs Manage (an Owner), not Update
+        // (folder_service.rs:708-735); the drive list reads the name from the root (drive_pg_repository.rs:204-231)
+        sharing.require(userId, f.parentId == null ? "manage" : "update", f);
         String name = Names.validate(rawName);
         if (!name.equals(f.name)) {
-            if (rows.liveFolderNamed(f.parentId, name) != null) {
+            if (f.parentId != null && rows.liveFolderNamed(f.parentId, name) != null) {
                 throw ApiError.rest(409, "AlreadyExists", "Folder '" + name + "' already exists");
             }
             f.name = name;
         }
         f.modifiedAt = now();
-        etags.bumpFrom(f.parentId);
         changes.changed();
-        changes.publish(userId, "folder_renamed", f.id, f.parentId, f.id);
+        if (f.parentId != null) {
+            etags.bumpFrom(f.parentId);
+            changes.publish(userId, "folder_renamed", f.id, f.parentId, f.id);
+        } else {
+            changes.publish(userId, "folder_renamed", f.id, f.id);
+        }
         return f;
     }
 
@@ -87,6 +90,10 @@ final class FolderOps {
             if (x.id.equals(f.id)) {
                 throw ApiError.badRequest("Cannot move a folder into itself or one of its descendants");
             }
+        }
+        if (!target.driveId.equals(f.driveId)) {
+            // the destination drive's cap on the live bytes of the subtree, before the move (folder_service.rs:876-890)
+            sharing.checkDriveQuota(target.driveId, liveBytes(f));
         }
         if (target.id.equals(f.parentId)) {
             return f;
@@ -105,6 +112,24 @@ final class FolderOps {
         changes.changed();
         changes.publish(userId, "folder_moved", f.id, old, target.id);
         return f;
+    }
+
+    /** The bytes of the live files below a folder (storage_usage_service.rs folder_subtree_bytes). */
+    private long liveBytes(Folder d) {
+        long sum = 0;
+        for (String fid : rows.childFileIds(d.id)) {
+            FileRow f = rows.files.get(fid);
+            if (!f.trashed) {
+                sum += f.size;
+            }
+        }
+        for (String cid : rows.childFolderIds(d.id)) {
+            Folder c = rows.folders.get(cid);
+            if (!c.trashed) {
+                sum += liveBytes(c);
+            }
+        }
+        return sum;
     }
 
     /** A folder moved into another drive takes its subtree (and the subtree's bytes) with it. */

@@ -31,8 +31,6 @@ final class Rows {
     private final Map<String, List<String>> filesByName = new HashMap<>();
     /** Bumped by every change of the rows or their indexes (with {@link Changes#version}: a listing's cache key). */
     private long version;
-    /** Bytes of every file row (trashed ones too, until purged) per owner. */
-    private final Map<String, Long> usage = new HashMap<>();
 
     // ------------------------------------------------------------------ index upkeep
 
@@ -49,7 +47,6 @@ final class Rows {
         files.put(f.id, f);
         childFiles.computeIfAbsent(f.folderId, k -> new LinkedHashSet<>()).add(f.id);
         named(f.folderId, f.name, f.id);
-        addUsage(f.ownerId, f.size);
     }
 
     /** Renames a file row, its name index with it. */
@@ -76,7 +73,7 @@ final class Rows {
         named(newFolderId, f.name, f.id);
     }
 
-    /** Drops a file row from the indexes and from its owner's bytes. */
+    /** Drops a file row from the indexes. */
     void removeFile(FileRow f) {
         version++;
         files.remove(f.id);
@@ -85,7 +82,6 @@ final class Rows {
         if (siblings != null) {
             siblings.remove(f.id);
         }
-        addUsage(f.ownerId, -f.size);
     }
 
     /** Drops a folder row (its children must be gone already). */
@@ -117,22 +113,6 @@ final class Rows {
 
     long version() {
         return version;
-    }
-
-    void addUsage(String userId, long delta) {
-        usage.merge(userId, delta, Long::sum);
-    }
-
-    long usage(String userId) {
-        return usage.getOrDefault(userId, 0L);
-    }
-
-    /** The per-user quota: 507 when {@code extra} more bytes would pass it (zero = no quota). */
-    void checkQuota(String userId, long extra) {
-        User u = users.get(userId);
-        if (u != null && u.quotaBytes > 0 && usage(userId) + extra > u.quotaBytes) {
-            throw ApiError.quota();
-        }
     }
 
     // ------------------------------------------------------------------ reads

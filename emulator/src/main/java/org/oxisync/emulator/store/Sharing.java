@@ -52,6 +52,52 @@ final class Sharing {
     }
 
     /**
+     * A user's own usage: the bytes of their Personal drive. Files in Shared drives are billed to the drive only
+     * (storage_usage_service.rs:88-120 sums Personal drives; file_upload_service.rs:385-392 adds an upload to the
+     * user only when its drive is Personal, storage_usage_service.rs:208-240).
+     */
+    long userUsage(String userId) {
+        Model.User u = rows.users.get(userId);
+        return u == null ? 0 : usage(u.driveId);
+    }
+
+    /**
+     * The user's envelope, checked before every create, in a Shared drive too (the upload gate reads the user's
+     * counters beside the drive's, storage_usage_service.rs:492-522): the quota against the Personal drive's bytes,
+     * with the server's two messages (eval_user_envelope, :412-440; sizes as format_bytes, :827-841). Zero = none.
+     */
+    void checkUserQuota(String userId, long extra) {
+        Model.User u = rows.users.get(userId);
+        if (u == null || u.quotaBytes <= 0) {
+            return;
+        }
+        long used = userUsage(userId);
+        if (extra > u.quotaBytes) {
+            throw ApiError.rest(507, "Quota Exceeded", "File size (" + formatBytes(extra)
+                    + ") exceeds your total storage quota (" + formatBytes(u.quotaBytes) + ")");
+        }
+        if (used + extra > u.quotaBytes) {
+            throw ApiError.rest(507, "Quota Exceeded", "Not enough storage space. File size: " + formatBytes(extra)
+                    + ", available: " + formatBytes(Math.max(0, u.quotaBytes - used)));
+        }
+    }
+
+    /** storage_usage_service.rs:827-841. */
+    static String formatBytes(long bytes) {
+        long kb = 1024;
+        long mb = kb * 1024;
+        long gb = mb * 1024;
+        if (bytes >= gb) {
+            return String.format(Locale.ROOT, "%.2f GB", (double) bytes / gb);
+        } else if (bytes >= mb) {
+            return String.format(Locale.ROOT, "%.2f MB", (double) bytes / mb);
+        } else if (bytes >= kb) {
+            return String.format(Locale.ROOT, "%.2f KB", (double) bytes / kb);
+        }
+        return bytes + " B";
+    }
+
+    /**
      * The per-drive cap, checked on creates only (delta commit create, uploads, copies): 507 "Drive quota exceeded:
      * used + add > quota bytes" (application/services/storage_usage_service.rs:533-569,
      * delta_upload_service.rs:334-347). A personal drive's cap is its user's quota, checked by the caller.

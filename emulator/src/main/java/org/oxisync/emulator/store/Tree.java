@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.oxisync.emulator.bus.TreeListener;
-import org.oxisync.emulator.http.ApiError;
 import org.oxisync.emulator.http.Json;
 import org.oxisync.emulator.store.Model.FileRow;
 import org.oxisync.emulator.store.Model.Folder;
@@ -50,6 +49,7 @@ public final class Tree implements AutoCloseable {
     final Contents contents;
     private final Access access;
     private final Accounts accounts;
+    private final TreeDrives drives;
     private final TreeEtags etags;
     private final TrashOps trash;
     private final FolderOps folderOps;
@@ -72,6 +72,7 @@ public final class Tree implements AutoCloseable {
         this.contents = new Contents(rows, chunks, clock);
         this.access = new Access(rows, sharing);
         this.accounts = new Accounts(rows, sharing, clock);
+
         if (Files.exists(meta)) {
             long start = System.nanoTime();
             jwtSecret = SnapshotIo.load(Json.MAPPER.readValue(meta.toFile(), Model.Snapshot.class), this);
@@ -85,6 +86,7 @@ public final class Tree implements AutoCloseable {
         }
         this.etags = new TreeEtags(this, rows, changes, clock, flushDelay);
         this.trash = new TrashOps(rows, sharing, contents, etags, changes, clock);
+        this.drives = new TreeDrives(this, rows, sharing, accounts, trash);
         this.folderOps = new FolderOps(rows, access, sharing, trash, etags, changes, clock);
         this.fileOps = new FileOps(rows, access, sharing, contents, trash, etags, changes, clock);
     }
@@ -172,66 +174,20 @@ public final class Tree implements AutoCloseable {
         return rows.users.get(id);
     }
 
+    /** The user's own usage: the bytes of their Personal drive only (storage_usage_service.rs:88-120). */
     public synchronized long usage(String userId) {
-        return rows.usage(userId);
+        return sharing.userUsage(userId);
     }
 
     public synchronized void checkQuotaFor(String userId, long extra) {
-        rows.checkQuota(userId, extra);
+        sharing.checkUserQuota(userId, extra);
     }
 
     // ------------------------------------------------------------------ drives and grants
 
-    /** Creates a Shared drive named {@code name} (its root folder's name); {@code creatorId} becomes its Owner. */
-    public synchronized Model.Drive createSharedDrive(String name, String creatorId, Long quotaBytes) {
-        Model.Drive d = accounts.createSharedDrive(name, creatorId, quotaBytes);
-        changed();
-        return d;
-    }
-
-    /** Sets (adds or changes) a user's role on a drive, a folder or a file; 404 for an unknown user or resource. */
-    public synchronized Model.Grant grant(String userId, String resourceType, String resourceId, DriveRole role,
-                                          String grantedBy) {
-        Model.Grant g = accounts.grant(userId, resourceType, resourceId, role, grantedBy);
-        changed();
-        return g;
-    }
-
-    public synchronized boolean revoke(String userId, String resourceType, String resourceId) {
-        boolean removed = sharing.revoke(userId, resourceType, resourceId);
-        changed();
-        return removed;
-    }
-
-    public synchronized void setDriveQuota(String driveId, Long quotaBytes) {
-        Model.Drive d = sharing.drives.get(driveId);
-        if (d == null) {
-            throw ApiError.notFound("Drive");
-        }
-        d.quotaBytes = quotaBytes;
-        d.updatedAt = now();
-        changed();
-    }
-
-    public synchronized Model.Drive drive(String driveId) {
-        return sharing.drives.get(driveId);
-    }
-
-    public synchronized List<Model.Drive> readableDrives(String userId) {
-        return sharing.readableDrives(userId);
-    }
-
-    /** The caller's role on a drive (its membership); null = none. */
-    public synchronized DriveRole driveRole(String userId, String driveId) {
-        return sharing.driveRole(userId, driveId);
-    }
-
-    public synchronized long driveUsage(String driveId) {
-        return sharing.usage(driveId);
-    }
-
-    public synchronized List<Model.Grant> incomingGrants(String userId) {
-        return sharing.incoming(userId);
+    /** Drives, memberships and grants, under this tree's lock (see {@link TreeDrives}). */
+    public TreeDrives drives() {
+        return drives;
     }
 
     /**
@@ -386,6 +342,11 @@ public final class Tree implements AutoCloseable {
         return fileOps.rename(userId, id, rawName);
     }
 
+    /** A copy of a live file into a folder, sharing its content (see {@link FileOps#copy}). */
+    public synchronized FileRow copyFile(String userId, String id, String targetFolderId) {
+        return fileOps.copy(userId, id, targetFolderId);
+    }
+
     public synchronized FileRow moveFile(String userId, String id, String targetFolderId) {
         return fileOps.move(userId, id, targetFolderId);
     }
@@ -397,10 +358,10 @@ public final class Tree implements AutoCloseable {
 
     // ------------------------------------------------------------------ trash (TrashOps)
 
-    /** Top-level trashed rows of the user: folders first, then files, newest first within each kind. */
+    /** Trashed rows of every drive the user is a member of: folders first, then files, newest first. */
     public synchronized List<Object> trashItems(String userId) { return trash.items(userId); }
 
-    /** Restores a trashed row to its original parent; 404 when not in the trash, 409 when it cannot go back. */
+    /** Restores a trashed row (Delete needed); an id not in the trash succeeds, as on the server (TrashOps). */
     public synchronized void restore(String userId, String id) { trash.restore(userId, id); }
 
     /** Permanently deletes a trashed row (and a folder's whole subtree). */
@@ -409,8 +370,15 @@ public final class Tree implements AutoCloseable {
         changed();
     }
 
+    /** Every trashed row of every drive where the user holds Delete, whoever trashed it. */
     public synchronized void emptyTrash(String userId) {
         trash.empty(userId);
+        changed();
+    }
+
+    /** The trash of one drive: 404 for a non-member, 403 for a member without Delete. */
+    public synchronized void emptyDriveTrash(String userId, String driveId) {
+        trash.emptyDrive(userId, driveId);
         changed();
     }
 

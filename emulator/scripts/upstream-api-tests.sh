@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Runs OxiCloud's own API tests (tests/api/*.hurl of the server repository) against the emulator.
+#
+# Usage: emulator/scripts/upstream-api-tests.sh SERVER_REPO [FILE.hurl...]
+#   SERVER_REPO  the OxiCloud repository at 0.8.7: a work tree, or a bare mirror (read with `git show HEAD:...`),
+#                e.g. /work/.mirror/Mu-L+OxiCloud/repo. The tests are read from there, never copied into this project.
+#   FILE.hurl    names under tests/api/ to run instead of the in-scope list below.
+# Environment: HURL_LITE (default: ../shared/tools/hurl_lite.py beside the project), EMULATOR_JAR (default:
+#   emulator/target/oxicloud-emulator.jar, built with Maven when missing), KEEP_GOING=1 (report every failing entry).
+#
+# Each file runs against a fresh emulator (its own temporary data folder) with the user of the upstream set-up
+# (tests/api/test.env: admin / TestPassword1!, made an OxiCloud admin with --admin) standing in for setup.hurl, which
+# is not run (/api/setup is not served). Users the files create go through POST /api/admin/users (served as a set-up
+# aid, emulator/README.md "OxiCloud's own API tests"). Exit 0 only when every file run passes.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+[[ $# -ge 1 ]] || { sed -n 2,15p "$0"; exit 2; }
+REPO="$1"; shift
+HURL_LITE="${HURL_LITE:-$ROOT/../shared/tools/hurl_lite.py}"
+JAR="${EMULATOR_JAR:-$ROOT/emulator/target/oxicloud-emulator.jar}"
+
+# The files that test what the emulator claims to serve (emulator/README.md lists the others with the reason).
+IN_SCOPE=(
+  nc_status_capabilities.hurl
+  trash.hurl
+  trash_resources.hurl
+  trash_per_drive.hurl
+  user_envelope_quota.hurl
+  regression_595_unlimited_user_quota.hurl
+  cross_drive_move.hurl
+  drive_quota.hurl
+)
+FILES=("$@")
+[[ ${#FILES[@]} -gt 0 ]] || FILES=("${IN_SCOPE[@]}")
+
+[[ -f "$HURL_LITE" ]] || { echo "no hurl_lite.py at $HURL_LITE (set HURL_LITE)" >&2; exit 2; }
+# the project's JDK 25 (scripts/jdk.sh exports JAVA_HOME and puts it first on PATH)
+# shellcheck disable=SC1091
+[[ -f "$ROOT/scripts/jdk.sh" ]] && . "$ROOT/scripts/jdk.sh"
+if [[ ! -f "$JAR" ]]; then
+  (cd "$ROOT" && mvn -B -q -o -pl emulator -am package -DskipTests) >&2
+fi
+
+WORK="$(mktemp -d)"
+EMU_PID=""
+cleanup() {
+  if [[ -n "$EMU_PID" ]]; then kill "$EMU_PID" 2>/dev/null || true; wait "$EMU_PID" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# tests/api and tests/fixtures, from a work tree or a bare repository
+mkdir -p "$WORK/tests/api" "$WORK/tests/fixtures"
+if [[ -d "$REPO/tests/api" ]]; then
+  cp -R "$REPO/tests/api/." "$WORK/tests/api/"
+  [[ -d "$REPO/tests/fixtures" ]] && cp -R "$REPO/tests/fixtures/." "$WORK/tests/fixtures/"
+else
+  for sub in api fixtures; do
+    git -C "$REPO" ls-tree -r --name-only HEAD "tests/$sub" | while read -r f; do
+      mkdir -p "$WORK/$(dirname "$f")"
+      git -C "$REPO" show "HEAD:$f" > "$WORK/$f" 2>/dev/null || rm -f "$WORK/$f" # a file the snapshot lacks
+    done
+  done
+fi
+[[ -s "$WORK/tests/fixtures/chunk-over-cap-5mb.bin" ]] || dd if=/dev/zero of="$WORK/tests/fixtures/chunk-over-cap-5mb.bin" bs=1024 count=5120 status=none
+
+# shellcheck disable=SC1091
+. "$WORK/tests/api/test.env"
+pass=0; fail=0; failed=()
+for f in "${FILES[@]}"; do
+  data="$(mktemp -d "$WORK/data.XXXXXX")"
+  out="$data.out"; err="$data.err" # new files per run: the shell truncates a reused one only once the child runs
+  java -jar "$JAR" --port 0 --data "$data" --user "$username:$password:$email" --admin "$username" \
+    > "$out" 2> "$err" &
+  EMU_PID=$!
+  # up to 2 minutes: a loaded 2-core machine starts a JVM slowly
+  for _ in $(seq 1 1200); do
+    grep -q 'ready at' "$out" 2>/dev/null && break
+    kill -0 "$EMU_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  url="$(grep -o 'http://[0-9.:]*' "$out" 2>/dev/null | head -1 || true)"
+  [[ -n "$url" ]] || { cat "$out" "$err" >&2; echo "the emulator did not start ($f)" >&2; exit 1; }
+  args=(--variables-file "$WORK/tests/api/test.env" --variable "base_url=$url" --file-root "$WORK/tests")
+  [[ "${KEEP_GOING:-0}" == 1 ]] && args+=(--continue-on-error)
+  if python3 "$HURL_LITE" "${args[@]}" "$WORK/tests/api/$f" > "$WORK/out.txt" 2>&1; then
+    pass=$((pass + 1)); tail -1 "$WORK/out.txt"
+  else
+    fail=$((fail + 1)); failed+=("$f"); grep -v ': PASS$' "$WORK/out.txt" | tail -8
+  fi
+  kill "$EMU_PID" 2>/dev/null || true; wait "$EMU_PID" 2>/dev/null || true; EMU_PID=""
+done
+echo "upstream API tests against the emulator: $pass passed, $fail failed${failed:+ (${failed[*]})}"
+[[ $fail -eq 0 ]]
