@@ -89,8 +89,9 @@ public final class LocalStore implements AutoCloseable {
         FileLock lock = null;
         Database db = null;
         try {
-            Files.createDirectories(dir);
-            channel = FileChannel.open(dir.resolve("store.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            org.oxisync.store.io.OwnerOnly.createDirectories(dir);
+            channel = org.oxisync.store.io.OwnerOnly.open(dir.resolve("store.lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
             try {
                 lock = channel.tryLock();
             } catch (OverlappingFileLockException e) {
