@@ -6,7 +6,6 @@ import java.net.URL;
 import java.net.URLConnection;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import org.oxisync.store.io.DurableFiles;
 import org.oxisync.store.io.OwnerOnly;
 import org.slf4j.Logger;
@@ -82,8 +81,11 @@ public final class SqliteNativeLibrary {
                 }
                 Path tmp = Files.createTempFile(dir, name, ".tmp"); // 0600
                 try {
-                    try (InputStream in = connection.getInputStream()) {
-                        Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+                    try (InputStream in = connection.getInputStream();
+                         java.io.OutputStream out = java.nio.channels.Channels.newOutputStream(OwnerOnly.open(tmp,
+                                 java.nio.file.StandardOpenOption.WRITE,
+                                 java.nio.file.StandardOpenOption.TRUNCATE_EXISTING))) {
+                        in.transferTo(out); // into the 0600 temp file itself, never a new file of the umask's mode
                     }
                     if (Files.size(tmp) != size) {
                         throw new IOException("copied " + Files.size(tmp) + " of " + size + " bytes");
