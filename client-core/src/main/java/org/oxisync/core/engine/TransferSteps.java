@@ -141,6 +141,7 @@ final class TransferSteps {
 
     private Prepared prepare(SyncAction.Upload u) throws Exception {
         Path file = s.tree().resolve(u.path());
+        s.tree().requireInside(file); // before a byte is read: never a file reached through a swapped-in link
         String scanned = scannedAs.getOrDefault(u.path(), u.path());
         FileDigest digest = s.scan().digest(scanned).orElse(null);
         LocalEntry local = s.localByPath().get(scanned);
