@@ -29,11 +29,17 @@ public final class PrivateHome {
 
     /** Secures {@code home} (see the class comment); idempotent and cheap, so every entry point calls it. */
     public static void secure(AppHome home) throws IOException {
-        UserPrincipal me = OwnerOnly.currentUser();
+        UserPrincipal me = null;
         for (Path dir : List.of(home.dir(), home.dataDir(), home.logDir())) {
             if (!Files.exists(dir)) {
                 OwnerOnly.createDirectories(dir);
                 continue;
+            }
+            if (!OwnerOnly.posix(dir)) {
+                continue; // Windows: %LOCALAPPDATA%'s ACL is the user's alone (docs/security.md)
+            }
+            if (me == null) {
+                me = OwnerOnly.currentUser();
             }
             // the home may be a link the user made (to another disk): what counts is the folder it leads to
             Path real = dir.toRealPath();

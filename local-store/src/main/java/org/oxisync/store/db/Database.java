@@ -97,6 +97,7 @@ public final class Database implements AutoCloseable {
         try {
             // made 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database file's mode
             org.oxisync.store.io.OwnerOnly.createFile(file);
+            org.oxisync.store.io.OwnerOnly.tighten(file); // one an older version made 0644
             w = connect(file);
             Migrations.migrate(new Session(w), targetVersion, clock);
             r = connect(file);

@@ -77,26 +77,16 @@ public final class OwnerOnly {
     }
 
     /**
-     * Opens {@code file} as {@link FileChannel#open} does; a file it creates is 0600 (set again after the umask
-     * took its bits).
+     * Opens {@code file} as {@link FileChannel#open} does; a file it creates is made 0600 (the umask can only take
+     * bits away from that). No second call per file: the chunk store writes many.
      */
     public static FileChannel open(Path file, OpenOption... options) throws IOException {
         Set<OpenOption> opts = new HashSet<>(java.util.Arrays.asList(options));
         if (!posix(file)) {
             return FileChannel.open(file, opts);
         }
-        boolean existed = Files.exists(file);
         FileAttribute<Set<PosixFilePermission>> attr = PosixFilePermissions.asFileAttribute(FILE);
-        FileChannel ch = FileChannel.open(file, opts, attr);
-        if (!existed) {
-            try {
-                Files.setPosixFilePermissions(file, FILE);
-            } catch (IOException e) {
-                ch.close();
-                throw e;
-            }
-        }
-        return ch;
+        return FileChannel.open(file, opts, attr);
     }
 
     /**
@@ -104,7 +94,14 @@ public final class OwnerOnly {
      * user.name} is only a name, which a container without a password entry may not even have).
      */
     public static java.nio.file.attribute.UserPrincipal currentUser() throws IOException {
-        Path probe = Files.createTempFile("oxisync-owner", ".tmp");
+        Path probe;
+        try {
+            probe = Files.createTempFile("oxisync-owner", ".tmp");
+        } catch (IOException e) {
+            // no writable temp folder: the name the JVM took from the password entry of its uid
+            return java.nio.file.FileSystems.getDefault().getUserPrincipalLookupService()
+                    .lookupPrincipalByName(System.getProperty("user.name"));
+        }
         try {
             return Files.getOwner(probe);
         } finally {
@@ -112,8 +109,15 @@ public final class OwnerOnly {
         }
     }
 
-    /** Whether {@code p} belongs to {@code me} and no one else may write to it (it may be trusted as code or data). */
+    /**
+     * Whether {@code p} belongs to {@code me} and no one else may write to it (it may be trusted as code or data).
+     * Always true without POSIX modes (Windows: the per-user folder's ACL decides, and a file made by an elevated
+     * process belongs to the Administrators group, not to the user).
+     */
     public static boolean ownedAndUnshared(Path p, java.nio.file.attribute.UserPrincipal me) throws IOException {
+        if (!posix(p)) {
+            return true;
+        }
         if (!Files.getOwner(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).equals(me)) {
             return false;
         }
