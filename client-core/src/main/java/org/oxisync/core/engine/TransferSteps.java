@@ -303,7 +303,7 @@ final class TransferSteps {
         try {
             s.tree().requireRealInside(target);
         } catch (LocalChangedException e) {
-            Path landed = target.toRealPath(LinkOption.NOFOLLOW_LINKS);
+            Path landed = target.toRealPath(); // through the link that moved it
             Object key = LocalTree.attributes(landed).fileKey();
             if (stagedKey != null && stagedKey.equals(key)) {
                 Files.delete(landed);
