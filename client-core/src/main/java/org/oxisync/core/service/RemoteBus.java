@@ -54,6 +54,7 @@ final class RemoteBus implements AutoCloseable {
     }
 
     private final URI baseUrl;
+    private final URI trusted;
     private final Supplier<Optional<String>> authorization;
     private final TaskScheduler scheduler;
     private final Listener listener;
@@ -75,7 +76,14 @@ final class RemoteBus implements AutoCloseable {
     private TaskScheduler.Cancellable timer;
 
     RemoteBus(URI baseUrl, Supplier<Optional<String>> authorization, TaskScheduler scheduler, Listener listener) {
+        this(baseUrl, null, authorization, scheduler, listener);
+    }
+
+    /** @param trusted a bus URL the caller vouches for, used when the server offers a bus; null: its own endpoint */
+    RemoteBus(URI baseUrl, URI trusted, Supplier<Optional<String>> authorization, TaskScheduler scheduler,
+              Listener listener) {
         this.baseUrl = baseUrl;
+        this.trusted = trusted;
         this.authorization = authorization;
         this.scheduler = scheduler;
         this.listener = listener;
@@ -205,6 +213,9 @@ final class RemoteBus implements AutoCloseable {
             JsonNode cfg = JSON.readTree(r.body().byteStream());
             if (!cfg.path("features").path("message_bus").asBoolean(false)) {
                 return Optional.empty();
+            }
+            if (trusted != null) {
+                return Optional.of(trusted);
             }
             String announced = cfg.path("message_bus_url").asText("");
             if (!announced.isEmpty()) {
