@@ -32,6 +32,19 @@ final class Discard {
         }
     }
 
+    /** After {@code trashedId}, an upload of {@code req}, went to the trash: deleted for good if it is foreign. */
+    static void purgeIfForeign(OxiCloudApi api, UploadRequest req, String trashedId, Logger log) {
+        if (stillTheScannedFile(req)) {
+            return;
+        }
+        try {
+            api.deleteFile(trashedId);
+            log.warn("{} was another file while it was sent; the server's copy is deleted for good", req.path());
+        } catch (OxiCloudException e) {
+            log.warn("could not delete the upload {} of {} for good: {}", trashedId, req.path(), e.getMessage());
+        }
+    }
+
     /** Whether the path still holds the file (device, inode) the scan saw; unknown keys count as the same. */
     static boolean stillTheScannedFile(UploadRequest req) {
         if (req.fileKey() == null) {
