@@ -51,6 +51,8 @@ public final class LocalStore implements AutoCloseable {
     private final Conflicts conflicts;
     private final ActivityLog activity;
     private final StoreOptions options;
+    /** {@link #ownNamesKey()}, read at first use (under {@code lockChannel}'s monitor). */
+    private byte[] ownNamesKey;
 
     private LocalStore(Path directory, FileChannel lockChannel, FileLock lock, Database db, ChunkStore chunkStore,
                        Clock clock, StoreOptions options) {
@@ -89,8 +91,9 @@ public final class LocalStore implements AutoCloseable {
         FileLock lock = null;
         Database db = null;
         try {
-            Files.createDirectories(dir);
-            channel = FileChannel.open(dir.resolve("store.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            org.oxisync.store.io.OwnerOnly.createDirectories(dir);
+            channel = org.oxisync.store.io.OwnerOnly.open(dir.resolve("store.lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
             try {
                 lock = channel.tryLock();
             } catch (OverlappingFileLockException e) {
@@ -116,6 +119,33 @@ public final class LocalStore implements AutoCloseable {
 
     public Path directory() {
         return directory;
+    }
+
+    /**
+     * A random key of this store, made once (0600, {@code own-names.key}): it marks the names of the files the
+     * client makes in a sync root, so that only those are ever removed as its own leftovers. Read at first use.
+     */
+    public byte[] ownNamesKey() {
+        synchronized (lockChannel) {
+            if (ownNamesKey == null) {
+                ownNamesKey = loadOrMakeKey(directory.resolve("own-names.key"));
+            }
+            return ownNamesKey.clone();
+        }
+    }
+
+    private static byte[] loadOrMakeKey(Path file) {
+        try {
+            if (Files.isRegularFile(file) && Files.size(file) == 32) {
+                return Files.readAllBytes(file);
+            }
+            byte[] key = new byte[32];
+            new java.security.SecureRandom().nextBytes(key);
+            org.oxisync.store.io.DurableFiles.replace(file, out -> out.write(key));
+            return key;
+        } catch (IOException e) {
+            throw new StoreException("cannot read or make " + file, e);
+        }
     }
 
     public StoreOptions options() {

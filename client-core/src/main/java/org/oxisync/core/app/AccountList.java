@@ -157,6 +157,9 @@ public final class AccountList {
     }
 
     private static void put(Properties p, String prefix, AppConfig c) {
+        if (ServerAddress.holdsCredentials(c.server())) {
+            throw new IllegalArgumentException("a server address with a user name or password in it is never saved");
+        }
         p.setProperty(prefix + "server", c.server());
         p.setProperty(prefix + "user", c.user());
         if (c.pinnedSha256() != null) {

@@ -67,6 +67,7 @@ public final class AppContext implements AutoCloseable {
     public AppContext(AppHome home, Clock clock) throws IOException {
         this.home = home;
         this.clock = clock;
+        PrivateHome.secure(home);
         AccountList accounts = AccountList.load(home.configFile());
         if (accounts.migrated()) {
             accounts = accounts.save(home.configFile());

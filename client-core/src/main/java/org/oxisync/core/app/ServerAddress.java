@@ -59,8 +59,15 @@ public final class ServerAddress {
      * @param baseUrl the server's base URL, without a trailing slash: what to log in to
      * @param note one sentence on which address answered (empty when the user's own address answered at once)
      * @param untrustedCertificate the server presents a certificate this computer does not trust (self-signed)
+     * @param fellBackToHttp the user typed no scheme, https did not answer and plain http did: a password must not
+     *                       be sent there unless the user says so (an explicit {@code http://}); someone who drops
+     *                       port 443 on the way would otherwise get it in clear
      */
-    public record Resolved(String baseUrl, String note, boolean untrustedCertificate) {
+    public record Resolved(String baseUrl, String note, boolean untrustedCertificate, boolean fellBackToHttp) {
+        public Resolved(String baseUrl, String note, boolean untrustedCertificate) {
+            this(baseUrl, note, untrustedCertificate, false);
+        }
+
         /** True when the password and the files would travel unencrypted. */
         public boolean plainHttp() {
             return baseUrl.regionMatches(true, 0, "http://", 0, 7);
@@ -93,7 +100,8 @@ public final class ServerAddress {
             switch (a) {
                 case ANSWERED, UNTRUSTED_CERTIFICATE -> {
                     String note = tried.isEmpty() ? "" : String.join("; ", tried) + "; " + base + " answered";
-                    return new Resolved(base, note, a == Answer.UNTRUSTED_CERTIFICATE);
+                    boolean fellBack = !tried.isEmpty() && base.regionMatches(true, 0, "http://", 0, 7);
+                    return new Resolved(base, note, a == Answer.UNTRUSTED_CERTIFICATE, fellBack);
                 }
                 case NOT_TLS -> tried.add(base + " does not speak https");
                 case NO_ANSWER -> tried.add(base + " did not answer");
@@ -126,6 +134,12 @@ public final class ServerAddress {
         }
         if (s.isEmpty()) {
             throw new Unusable("no server address given (e.g. https://cloud.example.org)");
+        }
+        if (holdsCredentials(s)) {
+            // refused before the address is probed, saved or printed: it would carry the password into
+            // config.properties, the log and the terminal
+            throw new Unusable("the address holds a user name or password (user:password@host): give only the"
+                    + " server's address, the user with --user, and type the password when asked. Nothing was saved");
         }
         String lower = s.toLowerCase(Locale.ROOT);
         List<String> out = new ArrayList<>();
@@ -171,12 +185,47 @@ public final class ServerAddress {
                 + " the network in between can read or change them. Use https unless you trust that network.");
     }
 
+    /**
+     * Whether {@code host} is this computer: every address it resolves to is a loopback address. Decided by the
+     * addresses, not the name's spelling ({@code 127.attacker.example} is a name anyone can register).
+     */
     static boolean isLoopback(String host) {
-        if (host == null) {
+        if (host == null || host.isEmpty()) {
             return false;
         }
-        String h = host.toLowerCase(Locale.ROOT);
-        return h.equals("localhost") || h.startsWith("127.") || h.equals("[::1]") || h.equals("::1");
+        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        try {
+            java.net.InetAddress[] all = java.net.InetAddress.getAllByName(h);
+            for (java.net.InetAddress a : all) {
+                if (!a.isLoopbackAddress()) {
+                    return false;
+                }
+            }
+            return all.length > 0;
+        } catch (java.net.UnknownHostException | SecurityException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether {@code address} (with or without a scheme) names a user or password before its host
+     * ({@code https://user:pw@host}, {@code user@host}).
+     */
+    public static boolean holdsCredentials(String address) {
+        if (address == null) {
+            return false;
+        }
+        String s = address.strip();
+        int scheme = s.indexOf("://");
+        String rest = scheme >= 0 ? s.substring(scheme + 3) : s;
+        int end = rest.length();
+        for (char c : new char[] {'/', '?', '#'}) {
+            int i = rest.indexOf(c);
+            if (i >= 0 && i < end) {
+                end = i;
+            }
+        }
+        return rest.substring(0, end).indexOf('@') >= 0;
     }
 
     /** The real probe: java.net.http with the given time-outs, the system proxy, and no redirects followed. */

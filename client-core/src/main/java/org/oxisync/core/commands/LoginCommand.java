@@ -87,6 +87,12 @@ public final class LoginCommand implements Callable<Integer> {
             return ExitCodes.CONFIG;
         }
         String base = address.baseUrl();
+        if (address.fellBackToHttp() && password) {
+            err.println("oxisync login: " + address.note() + ", but your password would travel unencrypted there"
+                    + " (someone on the way may be blocking https). If you trust the network in between, log in"
+                    + " to " + base + " by typing that address, http:// included");
+            return ExitCodes.CONFIG;
+        }
         if (!address.note().isEmpty()) {
             out.println(address.note() + ": using " + base);
         }

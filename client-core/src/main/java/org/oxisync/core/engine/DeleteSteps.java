@@ -63,6 +63,7 @@ final class DeleteSteps {
 
     void deleteLocal(SyncAction.DeleteLocal d) throws IOException {
         Path target = s.tree().resolve(d.path());
+        s.tree().requireInside(target); // a folder on the way swapped for a link: nothing outside is removed
         if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             s.journal().deleteTree(d.path());
             return;
@@ -80,6 +81,10 @@ final class DeleteSteps {
             s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-local", d.path(),
                     "deleted on the server", ActivityCode.DELETED_ON_SERVER.stored(), java.util.Map.of()));
             return;
+        }
+        if (!LocalTree.attributes(target).isDirectory()) {
+            throw new LocalChangedException(d.path() + " is no longer a folder; nothing was removed, and it is"
+                    + " compared next run");
         }
         List<String> kept = deleteLocalTree(d.path(), target);
         if (kept.isEmpty()) {

@@ -17,6 +17,13 @@ import org.oxisync.core.scan.TempNames;
  * The pair's local root, touched only through relative paths that are checked to stay inside it: nothing a
  * server sends can make the client write elsewhere. Knows the on-disk spelling of NFC paths (NFD names written by
  * macOS) and keeps it current as entries move.
+ *
+ * <p>A name that stays inside is not enough at write time: a folder of the root may be replaced by a link to
+ * elsewhere after the scan, and the OS follows it when the path is used. So right before a step writes, reads for
+ * an upload, moves or removes, {@link #requireInside} checks every folder from the root down to the entry's parent
+ * without following links; after a rename {@link #requireRealInside} checks where the entry really landed. What
+ * is left is a swap in the microseconds between the last check and the system call; the check after the rename
+ * sees that too and the step fails (docs/security.md, "The sync root's boundary").
  */
 final class LocalTree {
     private final Path root;
@@ -50,6 +57,46 @@ final class LocalTree {
         return p;
     }
 
+    /**
+     * Throws unless every folder between the root and {@code p} (the root and {@code p} itself excluded) is a real
+     * folder, read without following links; folders not there yet pass (what is made there is made inside).
+     */
+    void requireInside(Path p) throws PlanExecutor.LocalChangedException {
+        Path abs = p.toAbsolutePath().normalize();
+        if (!abs.startsWith(root) || abs.equals(root)) {
+            throw new IllegalArgumentException("path leaves the sync root: " + p);
+        }
+        Path rel = root.relativize(abs);
+        Path at = root;
+        for (int i = 0; i < rel.getNameCount() - 1; i++) {
+            at = at.resolve(rel.getName(i));
+            BasicFileAttributes a;
+            try {
+                a = Files.readAttributes(at, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (java.nio.file.NoSuchFileException e) {
+                return;
+            } catch (IOException e) {
+                throw new PlanExecutor.LocalChangedException(rel + ": " + root.relativize(at)
+                        + " cannot be read (" + e.getMessage() + "); nothing was done through it");
+            }
+            if (!a.isDirectory()) {
+                throw new PlanExecutor.LocalChangedException(rel + ": " + root.relativize(at) + " is no longer a folder"
+                        + (a.isSymbolicLink() ? " but a link" : "") + "; nothing was done through it, and it is"
+                        + " compared next run");
+            }
+        }
+    }
+
+    /** Throws unless {@code p}'s folder, all links resolved, is the root's real folder or one inside it. */
+    void requireRealInside(Path p) throws IOException {
+        Path realRoot = root.toRealPath();
+        Path realParent = p.toAbsolutePath().getParent().toRealPath();
+        if (!realParent.startsWith(realRoot)) {
+            throw new PlanExecutor.LocalChangedException(root.relativize(p.toAbsolutePath()) + " landed outside the"
+                    + " sync root (a folder on its way was replaced by a link during the run)");
+        }
+    }
+
     /** Records that {@code from} (and its subtree) now lives at {@code to}, spelled {@code to} on disk. */
     synchronized void moved(String from, String to) {
         String diskFrom = diskNames.getOrDefault(from, from);
@@ -75,7 +122,10 @@ final class LocalTree {
     void move(String from, String to) throws IOException {
         Path src = resolve(from);
         Path dst = resolve(to);
+        requireInside(src);
+        requireInside(dst);
         Files.createDirectories(dst.getParent());
+        requireInside(dst);
         boolean caseOnly = !from.equals(to) && from.equalsIgnoreCase(to);
         if (caseOnly) {
             // on a case-sensitive volume the other spelling may be another entry: never rename over it
@@ -95,6 +145,12 @@ final class LocalTree {
                 throw new FileAlreadyExistsException(to, null, "an entry already exists there locally");
             }
             Files.move(src, dst);
+        }
+        try {
+            requireRealInside(dst);
+        } catch (IOException e) {
+            Files.move(dst, src); // the user's entry goes back where it was, not left outside the root
+            throw e;
         }
         moved(from, to);
     }

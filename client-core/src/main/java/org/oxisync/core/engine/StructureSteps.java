@@ -63,7 +63,12 @@ final class StructureSteps {
 
     void createLocalFolder(SyncAction.CreateLocalFolder c) throws IOException {
         Path dir = s.tree().resolve(c.path());
+        s.tree().requireInside(dir);
+        boolean made = !Files.exists(dir, LinkOption.NOFOLLOW_LINKS);
         Files.createDirectories(dir);
+        if (made) {
+            FileModes.newFolderIn(dir.getParent(), dir);
+        }
         String remoteId = s.remote().id(c.path()).orElse(null);
         s.journal().upsert(new JournalEntry(c.path(), EntryKind.DIR, 0, 0, fileKey(dir), null, remoteId, null,
                 null));

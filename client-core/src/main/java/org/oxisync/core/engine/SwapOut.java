@@ -51,7 +51,8 @@ final class SwapOut {
      * compares it with {@code expected}.
      */
     Aside takeAside(String path, Path target, LocalState expected, boolean keepInPlace) throws IOException {
-        Path aside = target.resolveSibling(TempNames.PREFIX + "aside-" + UUID.randomUUID() + ".tmp");
+        Path aside = target.resolveSibling(TempNames.tempFor(s.store().ownNamesKey(), "aside",
+                UUID.randomUUID().getLeastSignificantBits() & Long.MAX_VALUE));
         boolean inPlace = false;
         if (keepInPlace) {
             try {

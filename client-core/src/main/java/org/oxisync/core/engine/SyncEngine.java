@@ -47,6 +47,7 @@ import org.oxisync.core.transfer.Uploader;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.protocol.Sleeper;
+import org.oxisync.core.scan.TempNames;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.slf4j.Logger;
@@ -301,8 +302,11 @@ public final class SyncEngine {
         // The listing itself is not held while the run plans (about 85 bytes a file: the rows and their names): the
         // cache file has it (discovery saved it, or read it from there unchanged) and it is read again only when
         // the run writes to the server or relists it (bench/README.md "A million files").
+        byte[] ownNames = store.ownNamesKey();
         for (Path temp : scan.leftoverTemps()) {
-            Files.deleteIfExists(temp);
+            if (TempNames.madeWith(ownNames, temp.getFileName().toString())) {
+                Files.deleteIfExists(temp); // ours: a crash's leftover; a file merely named like one is the user's
+            }
         }
         if (options.stop().stopRequested()) {
             return reports.stoppedBeforeChanges(pair, start);

@@ -141,6 +141,7 @@ final class TransferSteps {
 
     private Prepared prepare(SyncAction.Upload u) throws Exception {
         Path file = s.tree().resolve(u.path());
+        s.tree().requireInside(file); // before a byte is read: never a file reached through a swapped-in link
         String scanned = scannedAs.getOrDefault(u.path(), u.path());
         FileDigest digest = s.scan().digest(scanned).orElse(null);
         LocalEntry local = s.localByPath().get(scanned);
@@ -226,10 +227,19 @@ final class TransferSteps {
         int item = s.progress().add(d.path(), Math.max(1, d.size()));
         StagedDownload staged = null;
         try {
+            s.tree().requireInside(target); // the temp file is made beside the target: its folder must be ours
             staged = s.downloader().stage(new DownloadRequest(s.pairId(), d.path(), d.remoteId(), d.remoteHash(),
                     d.size(), remote == null || remote.modifiedAt() == null ? s.clock().instant() : remote.modifiedAt(),
                     target, d.replaces() != null), sink(item));
             guardTarget(d.path(), target, d.replaces());
+            s.tree().requireInside(target);
+            s.tree().requireRealInside(staged.tempFile());
+            if (d.replaces() != null) {
+                FileModes.keepFrom(target, staged.tempFile());
+            } else {
+                FileModes.newFileIn(target.getParent(), staged.tempFile());
+            }
+            Object stagedKey = LocalTree.attributes(staged.tempFile()).fileKey();
             // the old file is taken aside (a second link, versioned), then the new one renamed over it only while the
             // path still holds that file: no write that lands during the swap is lost, and the path is never empty
             SwapOut.Aside aside = d.replaces() == null ? null
@@ -237,8 +247,12 @@ final class TransferSteps {
             boolean placed;
             try {
                 Files.createDirectories(target.getParent());
+                s.tree().requireInside(target);
                 placed = aside == null ? SwapOut.placeIfFree(staged.tempFile(), target)
                         : SwapOut.replace(aside, staged.tempFile(), target);
+                if (placed) {
+                    landedInside(target, stagedKey);
+                }
             } catch (IOException | RuntimeException e) {
                 if (aside != null && !aside.inPlace()) {
                     swap.putBack(d.path(), target, aside.file());
@@ -278,6 +292,23 @@ final class TransferSteps {
             if (staged != null) {
                 Files.deleteIfExists(staged.tempFile());
             }
+        }
+    }
+
+    /**
+     * After the rename: the new file must be inside the root. If a folder on its way became a link in the last
+     * microseconds, the file that landed elsewhere (ours: the staged file's key) is removed again and the step fails.
+     */
+    private void landedInside(Path target, Object stagedKey) throws IOException {
+        try {
+            s.tree().requireRealInside(target);
+        } catch (LocalChangedException e) {
+            Path landed = target.toRealPath(); // through the link that moved it
+            Object key = LocalTree.attributes(landed).fileKey();
+            if (stagedKey != null && stagedKey.equals(key)) {
+                Files.delete(landed);
+            }
+            throw e;
         }
     }
 

@@ -21,8 +21,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The control endpoint of the process that syncs (the daemon, or the desktop app): a Unix domain socket
  * ({@code daemon.sock} in the OxiSync home; Linux, macOS and Windows 10+ all have AF_UNIX), mode 0600 where POSIX
- * permissions exist, and on Linux and macOS a peer from another user is refused (its credentials, SO_PEERCRED) even
- * if the file's mode were wrong. One request line, one JSON reply line, then the connection closes. Requests:
+ * permissions exist (bound with that mode: see {@link #open(Path, java.util.function.Supplier, String, Verbs,
+ * PeerNames)}), and a peer from another user is refused (its credentials, SO_PEERCRED) even if the file's mode
+ * were wrong. A peer the OS cannot name (Windows has no peer credentials for AF_UNIX) is closed unanswered: there
+ * the socket serves no one, and the CLI finds no running OxiSync to talk to (docs/security.md). One request line, one JSON reply line, then the connection closes. Requests:
  * {@code status}, {@code sync-now [PAIR]}, {@code pause [PAIR]}, {@code resume [PAIR]}, and the {@link Verbs} the
  * process adds (the CLI's store changes, {@code org.oxisync.core.control.StoreVerbs}).
  *
@@ -60,17 +62,35 @@ public final class ControlSocket implements AutoCloseable {
     private final String process;
     private final Verbs verbs;
     private final UserPrincipal owner;
+    private final PeerNames peers;
     private volatile boolean closed;
+
+    /** Who is at the other end of a connection, as the OS names it; empty where it cannot (Windows). */
+    @FunctionalInterface
+    interface PeerNames {
+        Optional<UserPrincipal> of(SocketChannel c) throws IOException;
+
+        /** SO_PEERCRED on Linux, LOCAL_PEERCRED on macOS. */
+        PeerNames SYSTEM = c -> {
+            try {
+                UnixDomainPrincipal peer = c.getOption(ExtendedSocketOptions.SO_PEERCRED);
+                return peer == null ? Optional.empty() : Optional.of(peer.user());
+            } catch (UnsupportedOperationException e) {
+                return Optional.empty();
+            }
+        };
+    }
 
     private ControlSocket(Path path, ServerSocketChannel server,
                           java.util.function.Supplier<java.util.List<Served>> served, String process,
-                          Verbs verbs, UserPrincipal owner) {
+                          Verbs verbs, UserPrincipal owner, PeerNames peers) {
         this.path = path;
         this.server = server;
         this.served = served;
         this.process = process;
         this.verbs = verbs;
         this.owner = owner;
+        this.peers = peers;
     }
 
     /** The daemon's socket, with the built-in requests only. */
@@ -104,8 +124,18 @@ public final class ControlSocket implements AutoCloseable {
      */
     public static ControlSocket open(Path home, java.util.function.Supplier<java.util.List<Served>> served,
                                      String process, Verbs verbs) throws IOException {
+        return open(home, served, process, verbs, PeerNames.SYSTEM);
+    }
+
+    /**
+     * As {@link #open(Path, java.util.function.Supplier, String, Verbs)}. The socket is bound inside a fresh 0700
+     * folder of the home, made 0600 there, and only then renamed into place: it is never reachable with another
+     * mode, even for an instant.
+     */
+    static ControlSocket open(Path home, java.util.function.Supplier<java.util.List<Served>> served,
+                              String process, Verbs verbs, PeerNames peers) throws IOException {
         Path path = home.resolve(FILE_NAME);
-        Files.createDirectories(home);
+        org.oxisync.store.io.OwnerOnly.createDirectories(home);
         if (Files.exists(path)) {
             if (DaemonClient.ping(home)) {
                 throw new IOException("another OxiSync daemon is already running for " + home);
@@ -113,11 +143,23 @@ public final class ControlSocket implements AutoCloseable {
             Files.delete(path); // left by a daemon that was killed
         }
         ServerSocketChannel ch = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        ch.bind(UnixDomainSocketAddress.of(path));
+        Path nest = home.resolve(".control-" + Long.toHexString(new java.security.SecureRandom().nextLong()));
         try {
-            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
-        } catch (UnsupportedOperationException e) {
-            // Windows: the home folder's ACL protects it
+            org.oxisync.store.io.OwnerOnly.createDirectories(nest);
+            Path bound = nest.resolve(FILE_NAME);
+            ch.bind(UnixDomainSocketAddress.of(bound));
+            try {
+                Files.setPosixFilePermissions(bound, PosixFilePermissions.fromString("rw-------"));
+            } catch (UnsupportedOperationException e) {
+                // Windows: the home folder's ACL protects it
+            }
+            Files.move(bound, path, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        } finally {
+            Files.deleteIfExists(nest.resolve(FILE_NAME));
+            Files.deleteIfExists(nest);
         }
         UserPrincipal owner;
         try {
@@ -125,7 +167,7 @@ public final class ControlSocket implements AutoCloseable {
         } catch (IOException | UnsupportedOperationException e) {
             owner = null;
         }
-        ControlSocket s = new ControlSocket(path, ch, served, process, verbs, owner);
+        ControlSocket s = new ControlSocket(path, ch, served, process, verbs, owner, peers);
         Thread t = new Thread(s::serve, "oxisync-control");
         t.setDaemon(true);
         t.start();
@@ -149,8 +191,12 @@ public final class ControlSocket implements AutoCloseable {
 
     private void answer(SocketChannel channel) {
         try (SocketChannel c = channel) {
+            Optional<UserPrincipal> peer = peers.of(c);
+            if (peer.isEmpty() || owner == null) {
+                return; // a peer the OS cannot name (Windows) may be anyone: closed unanswered
+            }
             String reply;
-            if (!sameUser(c)) {
+            if (!owner.equals(peer.get()) && !owner.getName().equals(peer.get().getName())) {
                 reply = error("refused: the control socket answers only the user who runs OxiSync");
             } else {
                 reply = handle(readLine(c).trim());
@@ -163,25 +209,6 @@ public final class ControlSocket implements AutoCloseable {
             if (!closed) {
                 LOG.debug("control request failed: {}", e.toString());
             }
-        }
-    }
-
-    /**
-     * Whether the peer runs as the user who owns the socket (SO_PEERCRED on Linux, LOCAL_PEERCRED on macOS). Where
-     * the system cannot tell (Windows), the file's place in the user's home folder is the protection.
-     */
-    private boolean sameUser(SocketChannel c) {
-        if (owner == null) {
-            return true;
-        }
-        try {
-            UnixDomainPrincipal peer = c.getOption(ExtendedSocketOptions.SO_PEERCRED);
-            return peer == null || owner.equals(peer.user())
-                    || owner.getName().equals(peer.user().getName());
-        } catch (UnsupportedOperationException e) {
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 

@@ -54,6 +54,7 @@ final class RemoteBus implements AutoCloseable {
     }
 
     private final URI baseUrl;
+    private final URI trusted;
     private final Supplier<Optional<String>> authorization;
     private final TaskScheduler scheduler;
     private final Listener listener;
@@ -75,7 +76,14 @@ final class RemoteBus implements AutoCloseable {
     private TaskScheduler.Cancellable timer;
 
     RemoteBus(URI baseUrl, Supplier<Optional<String>> authorization, TaskScheduler scheduler, Listener listener) {
+        this(baseUrl, null, authorization, scheduler, listener);
+    }
+
+    /** @param trusted a bus URL the caller vouches for, used when the server offers a bus; null: its own endpoint */
+    RemoteBus(URI baseUrl, URI trusted, Supplier<Optional<String>> authorization, TaskScheduler scheduler,
+              Listener listener) {
         this.baseUrl = baseUrl;
+        this.trusted = trusted;
         this.authorization = authorization;
         this.scheduler = scheduler;
         this.listener = listener;
@@ -206,20 +214,53 @@ final class RemoteBus implements AutoCloseable {
             if (!cfg.path("features").path("message_bus").asBoolean(false)) {
                 return Optional.empty();
             }
+            if (trusted != null) {
+                return Optional.of(trusted);
+            }
             String announced = cfg.path("message_bus_url").asText("");
             if (!announced.isEmpty()) {
-                URI u = URI.create(announced);
-                if (!u.getHost().equals(baseUrl.getHost())) {
-                    LOG.warn("ignoring a bus URL on another host than the server");
-                } else {
-                    return Optional.of(u);
+                Optional<URI> kept = sameEndpoint(baseUrl, announced);
+                if (kept.isPresent()) {
+                    return kept;
                 }
+                LOG.warn("ignoring a bus URL that is not on the scheme, host and port the client signed in to");
             }
-            String scheme = "https".equals(baseUrl.getScheme()) ? "wss" : "ws";
-            return Optional.of(URI.create(scheme + "://" + baseUrl.getRawAuthority() + "/api/rt/ws"));
+            return Optional.of(URI.create(busScheme(baseUrl) + "://" + baseUrl.getRawAuthority() + "/api/rt/ws"));
         } catch (RuntimeException e) {
             throw new IOException("unreadable /api/config: " + e.getClass().getSimpleName(), e);
         }
+    }
+
+    /**
+     * The announced bus URL when it keeps what the client signed in to: wss for https (ws only for http), the same
+     * host and the same port, no user part. The account's Authorization goes to it, so a server (or whoever
+     * changed its answer) must not move it to plain ws or to another service on the host.
+     */
+    static Optional<URI> sameEndpoint(URI base, String announced) {
+        URI u;
+        try {
+            u = new URI(announced);
+        } catch (java.net.URISyntaxException e) {
+            return Optional.empty();
+        }
+        if (!busScheme(base).equalsIgnoreCase(u.getScheme()) || u.getHost() == null
+                || !u.getHost().equalsIgnoreCase(base.getHost()) || u.getRawUserInfo() != null
+                || port(u) != port(base)) {
+            return Optional.empty();
+        }
+        return Optional.of(u);
+    }
+
+    private static String busScheme(URI base) {
+        return "https".equalsIgnoreCase(base.getScheme()) ? "wss" : "ws";
+    }
+
+    private static int port(URI u) {
+        if (u.getPort() > 0) {
+            return u.getPort();
+        }
+        String s = u.getScheme() == null ? "" : u.getScheme().toLowerCase(java.util.Locale.ROOT);
+        return s.equals("https") || s.equals("wss") ? 443 : 80;
     }
 
     private void connect(URI url) {

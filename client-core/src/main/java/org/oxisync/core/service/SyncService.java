@@ -45,6 +45,8 @@ public final class SyncService implements AutoCloseable {
     private volatile long downloadLimit;
     private volatile LocalWatch localWatch = LocalWatch.nativeWatch();
     private volatile boolean useBus = true;
+    /** A bus URL the caller vouches for (null: the server's own endpoint, {@link RemoteBus#detect()}). */
+    private volatile java.net.URI busEndpoint;
     private volatile RemoteBus bus;
     /** Which remote folders the bus listens to, for which pairs. */
     private final BusTopics topics;
@@ -93,6 +95,16 @@ public final class SyncService implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Connects the real-time bus to {@code url}, given by the caller rather than announced by the server (before
+     * {@link #start()}): for a server whose bus listens elsewhere than its REST endpoint, such as the emulator's,
+     * which an announced URL may never move the client to.
+     */
+    public SyncService withBusEndpoint(java.net.URI url) {
+        this.busEndpoint = Objects.requireNonNull(url, "url");
+        return this;
+    }
+
     /** Connected, and every folder subscription confirmed by the server (tests wait for this). */
     boolean busSettled() {
         RemoteBus b = bus;
@@ -130,7 +142,8 @@ public final class SyncService implements AutoCloseable {
             // a pinned self-signed certificate is trusted by the API client only; the bus stays off (polling)
             return;
         }
-        RemoteBus b = new RemoteBus(java.net.URI.create(ctx.config().server()), new BusAuthorization(ctx, clock), scheduler,
+        RemoteBus b = new RemoteBus(java.net.URI.create(ctx.config().server()), busEndpoint,
+                new BusAuthorization(ctx, clock), scheduler,
                 new RemoteBus.Listener() {
                     @Override
                     public void connected() {

@@ -107,7 +107,7 @@ final class DeltaDownload {
         for (ChunkRef c : digest.chunks()) {
             chunks.computeIfAbsent(c.hash(), h -> new Chunk(c.length())).offsets.add(c.offset());
         }
-        Path temp = freshTemp(req);
+        Path temp = freshTemp(req, store);
         PendingTransfer pending = digest.size() > 0 && digest.size() >= options.deltaThresholdBytes()
                 ? store.transfers().beginDownload(req.pairId(), req.path(), digest, null) : null;
         Counters n = new Counters();

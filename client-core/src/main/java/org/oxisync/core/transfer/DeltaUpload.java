@@ -341,11 +341,7 @@ final class DeltaUpload {
             expected.requireUnchanged(req.file());
             return api.commit(dto);
         } finally {
-            try {
-                api.trashBatch(List.of(tempFile.id()), List.of()); // trash-only (audit #2)
-            } catch (OxiCloudException e) {
-                LOG.warn("could not remove the temporary upload {} of {}: {}", temp, req.path(), e.getMessage());
-            }
+            Discard.uploaded(api, req, tempFile.id(), LOG); // trash-only (audit #2), unless another file's bytes
         }
     }
 

@@ -182,7 +182,7 @@ public final class Downloader {
 
     /** An empty file needs no request. */
     private StagedDownload empty(DownloadRequest req) throws TransferException {
-        Path temp = StagingFiles.freshTemp(req);
+        Path temp = StagingFiles.freshTemp(req, store);
         boolean ok = false;
         try {
             try (FileChannel out = store.fileWrites().open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {

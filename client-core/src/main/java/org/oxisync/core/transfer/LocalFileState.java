@@ -30,9 +30,13 @@ record LocalFileState(long size, Instant mtime, String fileKey) {
         }
     }
 
-    /** Throws unless the file still has this size and mtime. */
+    /** Throws unless the file still has this size and mtime, and is still the same file (its key). */
     void requireUnchanged(Path file) throws TransferException {
         LocalFileState now = of(file);
+        if (fileKey != null && now.fileKey != null && !fileKey.equals(now.fileKey)) {
+            throw new TransferException.SwappedWhileReading(file.getFileName() + " was replaced by another file while"
+                    + " it was uploaded");
+        }
         if (now.size != size || !now.mtime.equals(mtime)) {
             throw new TransferException.FileChangedWhileReading(file.getFileName() + " changed while it was uploaded ("
                     + size + " B @ " + mtime + " -> " + now.size + " B @ " + now.mtime + ")", null);

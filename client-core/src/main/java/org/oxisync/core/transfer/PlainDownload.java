@@ -58,7 +58,7 @@ final class PlainDownload {
         // a stable name per (file, content), so a retry (in this run or a later one) continues the part with Range
         String key = req.remoteFileId() + ":" + (req.expectedHash() == null ? "" : req.expectedHash());
         long stable = Long.parseUnsignedLong(Blake3.hashHex(key.getBytes(StandardCharsets.UTF_8)).substring(0, 15), 16);
-        Path part = req.target().resolveSibling(TempNames.tempFor(fileName(req), stable));
+        Path part = req.target().resolveSibling(TempNames.tempFor(store.ownNamesKey(), fileName(req), stable));
         Path parked = store.directory().resolve(PARKED_DIR).resolve(Long.toHexString(stable) + ".part");
         // known content has the listed size: more bytes cannot be it (a bound against a runaway body)
         long bound = req.expectedHash() != null && req.size() >= 0 ? req.size() : Long.MAX_VALUE;

@@ -94,12 +94,7 @@ final class PlainReplace {
             return new UploadOutcome(f, req.digest().size(), 0, req.name());
         } finally {
             if (!placed) {
-                try {
-                    api.trashBatch(List.of(uploaded.id()), List.of()); // our content is still the local file
-                } catch (OxiCloudException e) {
-                    LOG.warn("could not move the temporary upload {} of {} to the trash: {}", temp, req.path(),
-                            e.getMessage());
-                }
+                Discard.uploaded(api, req, uploaded.id(), LOG); // our content is still the local file
             }
         }
     }

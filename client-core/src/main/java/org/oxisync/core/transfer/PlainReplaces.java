@@ -107,6 +107,11 @@ final class PlainReplaces {
             renameAll(reqs, starts, sinks, ready, results, uploads, unplaced, placed, writes);
         } finally {
             trashQuietly(unplaced);
+            uploads.forEach((i, f) -> {
+                if (unplaced.contains(f.id())) {
+                    Discard.purgeIfForeign(api, reqs.get(i), f.id(), LOG); // another file's bytes: not kept in the trash
+                }
+            });
         }
     }
 

@@ -21,8 +21,8 @@ final class StagingFiles {
     }
 
     /** A fresh temp file name beside the target (one of the engine's own temp names, never synced). */
-    static Path freshTemp(DownloadRequest req) {
-        return req.target().resolveSibling(TempNames.tempFor(fileName(req),
+    static Path freshTemp(DownloadRequest req, org.oxisync.store.LocalStore store) {
+        return req.target().resolveSibling(TempNames.tempFor(store.ownNamesKey(), fileName(req),
                 ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE));
     }
 

@@ -9,9 +9,16 @@ public abstract sealed class TransferException extends Exception {
     }
 
     /** The local file changed while it was read (size, mtime or content): nothing was committed; retry next run. */
-    public static final class FileChangedWhileReading extends TransferException {
+    public static sealed class FileChangedWhileReading extends TransferException permits SwappedWhileReading {
         public FileChangedWhileReading(String message, Throwable cause) {
             super(message, cause);
+        }
+    }
+
+    /** The path held another file (device, inode) than the one scanned while it was read. */
+    public static final class SwappedWhileReading extends FileChangedWhileReading {
+        public SwappedWhileReading(String message) {
+            super(message, null);
         }
     }
 

@@ -137,6 +137,12 @@ public final class Uploader {
         if (req.localMtime() != null && !start.mtime().equals(req.localMtime())) {
             throw new TransferException.FileChangedWhileReading(req.path() + " was modified since it was hashed", null);
         }
+        if (req.fileKey() != null && start.fileKey() != null && !req.fileKey().equals(start.fileKey())) {
+            // another file (device, inode) at the path: a folder on the way or the file itself was swapped since the
+            // scan; not one byte of it leaves
+            throw new TransferException.FileChangedWhileReading(req.path() + " is another file than the one scanned",
+                    null);
+        }
         return start;
     }
 
@@ -251,11 +257,7 @@ public final class Uploader {
         String expected = req.digest().fileHash();
         if (!expected.equals(f.contentHash())) {
             // The bytes sent are not the bytes hashed: the file changed while it was read. Keep nothing of it.
-            try {
-                api.trashBatch(List.of(f.id()), List.of());
-            } catch (OxiCloudException e) {
-                LOG.warn("could not move the inconsistent upload of {} to the trash: {}", req.path(), e.getMessage());
-            }
+            Discard.uploaded(api, req, f.id(), LOG);
             throw new TransferException.FileChangedWhileReading(req.path()
                     + " changed while it was uploaded (the server received other content)", null);
         }

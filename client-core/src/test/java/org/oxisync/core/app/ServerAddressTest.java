@@ -1,6 +1,7 @@
 package org.oxisync.core.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,5 +85,38 @@ class ServerAddressTest {
         } finally {
             http.stop(0);
         }
+    }
+
+    @Test
+    void thePlainHttpWarningIsDecidedByTheResolvedAddressNotTheNamesPrefix() {
+        assertTrue(ServerAddress.plainHttpWarning("http://127.attacker.example").isPresent(),
+                "a name that merely begins with 127. is not this computer");
+        assertTrue(ServerAddress.plainHttpWarning("http://127.0.0.1.attacker.example:8086").isPresent());
+        assertTrue(ServerAddress.plainHttpWarning("http://127.0.0.2:8086").isEmpty(), "all of 127/8 is loopback");
+        assertTrue(ServerAddress.plainHttpWarning("http://[::1]:8086").isEmpty());
+        assertTrue(ServerAddress.plainHttpWarning("http://localhost:8086").isEmpty());
+    }
+
+    @Test
+    void anAddressHoldingAUserOrPasswordIsRefusedWithoutShowingIt() {
+        for (String typed : List.of("https://bob:hunter2@cloud.example.org", "bob:hunter2@cloud.example.org",
+                "http://bob:hunter2@127.0.0.1:8086/", "https://bob@cloud.example.org")) {
+            ServerAddress.Unusable e = assertThrows(ServerAddress.Unusable.class, () -> ServerAddress.candidates(typed));
+            assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+            assertFalse(e.getMessage().contains("bob"), e.getMessage());
+        }
+        assertFalse(ServerAddress.holdsCredentials("https://cloud.example.org/path@x"), "an @ after the host");
+    }
+
+    @Test
+    void aSchemeLessAddressEndingOnPlainHttpSaysItFellBack() throws Exception {
+        ServerAddress.Resolved fell = ServerAddress.resolve("cloud.example.org", (u, c, a) ->
+                u.getScheme().equals("https") ? ServerAddress.Answer.NO_ANSWER : ServerAddress.Answer.ANSWERED);
+        assertTrue(fell.fellBackToHttp());
+        ServerAddress.Resolved asked = ServerAddress.resolve("http://cloud.example.org",
+                (u, c, a) -> ServerAddress.Answer.ANSWERED);
+        assertFalse(asked.fellBackToHttp(), "typed with http://: the user's choice");
+        assertFalse(ServerAddress.resolve("cloud.example.org", (u, c, a) -> ServerAddress.Answer.ANSWERED)
+                .fellBackToHttp());
     }
 }

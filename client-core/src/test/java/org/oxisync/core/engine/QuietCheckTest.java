@@ -185,7 +185,7 @@ class QuietCheckTest extends HarnessTest {
     @Test
     void leftoverTempFileOfTheClientEndsTheQuietCheckAndIsRemoved() throws IOException {
         sealedTree();
-        Path temp = h.local.resolve("docs/" + TempNames.tempFor("b.txt", 42));
+        Path temp = h.local.resolve("docs/" + TempNames.tempFor(h.store.ownNamesKey(), "b.txt", 42));
         Files.writeString(temp, "half a download");
         run();
         assertFalse(wasQuiet());

@@ -10,7 +10,7 @@ class TempNamesTest {
     void ownTempIsRecognisedByTheLastNameOfAPathOnly() {
         assertTrue(TempNames.isOwnTempPath(TempNames.tempFor("a.txt", 7)));
         assertTrue(TempNames.isOwnTempPath("docs/deep/" + TempNames.tempFor("a.txt", 7)));
-        assertTrue(TempNames.isOwnTempPath("docs/b.bin" + TempNames.PART_SUFFIX));
+        assertFalse(TempNames.isOwnTempPath("docs/b.bin.oxipart"), "a user's file");
         assertFalse(TempNames.isOwnTempPath(TempNames.PREFIX + "folder/file.txt"), "a folder named like a temp");
         assertFalse(TempNames.isOwnTempPath("docs/x" + TempNames.PREFIX + "y"));
         assertFalse(TempNames.isOwnTempPath("docs/plain.txt"));

@@ -45,6 +45,9 @@ final class ServiceHarness implements AutoCloseable {
         service = new SyncService(ctx, events, ServiceOptions.defaults(), clock, scheduler).withLocalWatch(watch);
         if (!bus) {
             service.withoutBus();
+        } else if (server.messageBus() != null) {
+            // the emulator's bus listens on a port of its own, which an announced URL may not move the client to
+            service.withBusEndpoint(java.net.URI.create(server.messageBus().url()));
         }
         service.start();
         scheduler.awaitLaneIdle(30);

@@ -420,8 +420,8 @@ class SyncServiceTest {
         ServiceHarness.HandWatch watch = new ServiceHarness.HandWatch();
         h.start(watch, false);
         long runs = h.runs();
-        watch.sink.changed(h.local.resolve(".oxisync-1234-a.txt.tmp"), false);
-        watch.sink.changed(h.local.resolve("big.bin.oxipart"), false);
+        watch.sink.changed(h.local.resolve(org.oxisync.core.scan.TempNames.tempFor("a.txt", 0x1234)), false);
+        watch.sink.changed(h.local.resolve(".oxisync-restore-99-big.bin.tmp"), false);
         assertEquals(0, h.scheduler.timersDueWithin(Duration.ofSeconds(2)));
         h.scheduler.advance(Duration.ofSeconds(11));
         h.scheduler.awaitLaneIdle(10);

@@ -64,6 +64,13 @@ public final class GuiLog implements AutoCloseable {
         encoder.setLayout(layout);
         encoder.start();
 
+        try {
+            // the log names files and the server: made 0600 in a 0700 folder before logback opens it to append
+            org.oxisync.store.io.OwnerOnly.createDirectories(dir);
+            org.oxisync.store.io.OwnerOnly.createFile(dir.resolve(FILE));
+        } catch (java.io.IOException e) {
+            LoggerFactory.getLogger(GuiLog.class).warn("cannot prepare the log file in {}: {}", dir, e.getMessage());
+        }
         RollingFileAppender<ILoggingEvent> file = new RollingFileAppender<>();
         file.setContext(ctx);
         file.setName(APPENDER);

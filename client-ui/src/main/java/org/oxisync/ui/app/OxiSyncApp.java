@@ -28,6 +28,7 @@ public final class OxiSyncApp extends Application {
     @Override
     public void init() throws IOException {
         home = AppHome.fromEnvironment(homeArgument(getParameters().getRaw()).map(java.nio.file.Path::of).orElse(null));
+        org.oxisync.core.app.PrivateHome.secure(home); // before the first file of the home is made
         SingleInstance.Claim claim = SingleInstance.tryClaim(home.dir(), () -> Platform.runLater(() -> showHook.run()));
         if (claim.instance().isEmpty()) {
             // start() exits: the running instance shows its window. Say so, never exit silently.

@@ -167,7 +167,7 @@ final class SettingsRequests implements SettingsActions {
     public void openLogFolder() {
         Path dir = home.logDir();
         background.run(() -> {
-            java.nio.file.Files.createDirectories(dir);
+            org.oxisync.store.io.OwnerOnly.createDirectories(dir);
             return dir;
         }, desktop::open, e -> screens.openFailed(i18n.t("open.logFolderFailed", "folder", dir, "error",
                 e.getMessage())));

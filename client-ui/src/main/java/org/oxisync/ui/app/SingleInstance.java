@@ -56,9 +56,10 @@ public final class SingleInstance implements AutoCloseable {
 
     /** As {@link #claim}, telling a second launch whether the running instance answered. */
     public static Claim tryClaim(Path appHome, Runnable onShow) throws IOException {
-        Files.createDirectories(appHome);
+        org.oxisync.store.io.OwnerOnly.createDirectories(appHome);
         Path portFile = appHome.resolve("ui.port");
-        FileChannel ch = FileChannel.open(appHome.resolve("ui.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileChannel ch = org.oxisync.store.io.OwnerOnly.open(appHome.resolve("ui.lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
         FileLock l;
         try {
             l = ch.tryLock();
@@ -75,6 +76,8 @@ public final class SingleInstance implements AutoCloseable {
         ServerSocket ss = new ServerSocket();
         ss.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         Path tmp = portFile.resolveSibling("ui.port.tmp");
+        Files.deleteIfExists(tmp); // made afresh, 0600: the token in it lets a caller show the window
+        org.oxisync.store.io.OwnerOnly.createFile(tmp);
         Files.writeString(tmp, ss.getLocalPort() + " " + token, StandardCharsets.UTF_8);
         Files.move(tmp, portFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Thread t = new Thread(() -> listen(ss, token, onShow), "oxisync-single-instance");

@@ -55,8 +55,10 @@ public final class UiPreferences {
     }
 
     public synchronized void save() throws IOException {
-        Files.createDirectories(file.getParent());
+        org.oxisync.store.io.OwnerOnly.createDirectories(file.getParent());
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.deleteIfExists(tmp);
+        org.oxisync.store.io.OwnerOnly.createFile(tmp);
         try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             values.store(w, "OxiSync window preferences");
         }

@@ -51,7 +51,7 @@ public final class PairSetup {
         }
         Path dir = PairRules.localRoot(local);
         String remotePath = PairRules.normalizeRemotePath(remote.path());
-        Files.createDirectories(dir);
+        org.oxisync.store.io.OwnerOnly.createDirectories(dir); // a new sync root is 0700; an existing one is kept
         LocalStore store = ctx.store();
         String name = PairRules.uniqueName(PairRules.defaultName(dir), n -> store.accounts().pairByName(n).isPresent());
         FolderPair pair = FolderPair.create(name, dir.toString(), remote.id(), remotePath).withExclusions(exclusions);

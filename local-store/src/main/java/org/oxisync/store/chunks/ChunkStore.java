@@ -27,6 +27,7 @@ import java.util.function.Consumer;
 import org.oxisync.store.StoreException;
 import org.oxisync.store.hash.Blake3;
 import org.oxisync.store.io.FileWrites;
+import org.oxisync.store.io.OwnerOnly;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,8 +71,8 @@ public final class ChunkStore {
     public static ChunkStore open(Path root, Clock clock, FileWrites writes) {
         ChunkStore store = new ChunkStore(root, clock, writes);
         try {
-            Files.createDirectories(store.tmp);
-            Files.createDirectories(store.quarantine);
+            OwnerOnly.createDirectories(store.tmp);
+            OwnerOnly.createDirectories(store.quarantine);
         } catch (IOException e) {
             throw new StoreException("cannot create the chunk store at " + root, e);
         }
@@ -417,7 +418,7 @@ public final class ChunkStore {
                     Path target = pending.get(i)[1];
                     Path d2 = target.getParent();
                     if (!Files.isDirectory(d2)) {
-                        Files.createDirectories(d2);
+                        OwnerOnly.createDirectories(d2);
                         dirs.add(root);
                         dirs.add(d2.getParent());
                     }

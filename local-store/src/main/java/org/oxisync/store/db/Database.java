@@ -72,7 +72,7 @@ public final class Database implements AutoCloseable {
     /** Opens and migrates up to {@code targetVersion}; for migration tests. */
     public static Database open(Path file, Clock clock, int targetVersion) {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
+            org.oxisync.store.io.OwnerOnly.createDirectories(file.toAbsolutePath().getParent());
         } catch (IOException e) {
             throw new StoreException("cannot create the folder of database " + file, e);
         }
@@ -95,6 +95,9 @@ public final class Database implements AutoCloseable {
         Connection w = null;
         Connection r = null;
         try {
+            // made 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database file's mode
+            org.oxisync.store.io.OwnerOnly.createFile(file);
+            org.oxisync.store.io.OwnerOnly.tighten(file); // one an older version made 0644
             w = connect(file);
             Migrations.migrate(new Session(w), targetVersion, clock);
             r = connect(file);

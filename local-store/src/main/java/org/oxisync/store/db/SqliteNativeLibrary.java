@@ -6,8 +6,8 @@ import java.net.URL;
 import java.net.URLConnection;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import org.oxisync.store.io.DurableFiles;
+import org.oxisync.store.io.OwnerOnly;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.sqlite.SQLiteJDBCLoader;
@@ -29,6 +29,8 @@ public final class SqliteNativeLibrary {
     private static final Logger LOG = LoggerFactory.getLogger(SqliteNativeLibrary.class);
     static final String PATH_PROPERTY = "org.sqlite.lib.path";
     static final String NAME_PROPERTY = "org.sqlite.lib.name";
+    /** Where the driver extracts its library when it does so itself (by default the shared temp folder). */
+    static final String TMPDIR_PROPERTY = "org.sqlite.tmpdir";
 
     private SqliteNativeLibrary() {}
 
@@ -38,6 +40,15 @@ public final class SqliteNativeLibrary {
             return; // the user's choice
         }
         try {
+            // should the copy fail, the driver's own extraction goes to an owner-only folder too, never /tmp
+            if (System.getProperty(TMPDIR_PROPERTY) == null) {
+                Path tmp = OwnerOnly.createDirectories(folder.resolve("extracted"));
+                System.setProperty(TMPDIR_PROPERTY, tmp.toString());
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("no owner-only folder for the driver's own extraction ({})", e.toString());
+        }
+        try {
             String name = LibraryLoaderUtil.getNativeLibName();
             // keyed without the driver's platform probe (a fifth of this call's time): a copy of another platform's
             // library (a home moved between machines) fails to load, and the driver then extracts its own
@@ -45,7 +56,19 @@ public final class SqliteNativeLibrary {
                     + System.getProperty("os.name", "os").replaceAll("[^A-Za-z0-9]", "") + "-"
                     + System.getProperty("os.arch", "arch").replaceAll("[^A-Za-z0-9_]", ""));
             Path lib = dir.resolve(name);
-            if (!Files.isRegularFile(lib)) { // only ever made whole (temp file, size check, rename)
+            OwnerOnly.createDirectories(dir);
+            java.nio.file.attribute.UserPrincipal me = OwnerOnly.currentUser();
+            if (!OwnerOnly.ownedAndUnshared(folder, me) || !OwnerOnly.ownedAndUnshared(dir, me)) {
+                throw new IOException(dir + " is not this user's alone; loading no library from it");
+            }
+            if (Files.exists(lib, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    && (!Files.isRegularFile(lib, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    || !OwnerOnly.ownedAndUnshared(lib, me))) {
+                // a library someone else could have written runs as this user: never loaded, made again
+                LOG.warn("replacing {}: it is not this user's own file (or others may write to it)", lib);
+                Files.delete(lib);
+            }
+            if (!Files.isRegularFile(lib, java.nio.file.LinkOption.NOFOLLOW_LINKS)) { // only ever made whole (temp file, size check, rename)
                 URL url = SQLiteJDBCLoader.class.getResource(
                         LibraryLoaderUtil.getNativeLibResourcePath() + "/" + name);
                 if (url == null) {
@@ -56,11 +79,13 @@ public final class SqliteNativeLibrary {
                 if (size <= 0) {
                     return;
                 }
-                Files.createDirectories(dir);
-                Path tmp = Files.createTempFile(dir, name, ".tmp");
+                Path tmp = Files.createTempFile(dir, name, ".tmp"); // 0600
                 try {
-                    try (InputStream in = connection.getInputStream()) {
-                        Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+                    try (InputStream in = connection.getInputStream();
+                         java.io.OutputStream out = java.nio.channels.Channels.newOutputStream(OwnerOnly.open(tmp,
+                                 java.nio.file.StandardOpenOption.WRITE,
+                                 java.nio.file.StandardOpenOption.TRUNCATE_EXISTING))) {
+                        in.transferTo(out); // into the 0600 temp file itself, never a new file of the umask's mode
                     }
                     if (Files.size(tmp) != size) {
                         throw new IOException("copied " + Files.size(tmp) + " of " + size + " bytes");

@@ -12,7 +12,8 @@ import java.nio.file.StandardOpenOption;
 /**
  * Replaces a file so that readers (and the next start after a crash or power loss) see either the old content or
  * the whole new one: written to a temp name beside it, fsynced, then renamed over it (atomically where the file
- * system can).
+ * system can). What it writes is the client's own (settings, caches, seals): folders it creates are 0700 and the
+ * file 0600 ({@link OwnerOnly}).
  */
 public final class DurableFiles {
     private DurableFiles() {}
@@ -25,11 +26,15 @@ public final class DurableFiles {
 
     public static void replace(Path target, Content content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
+        OwnerOnly.createDirectories(dir);
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
         try {
-            try (OutputStream out = Files.newOutputStream(tmp)) {
+            try (OutputStream out = java.nio.channels.Channels.newOutputStream(OwnerOnly.open(tmp,
+                    StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE))) {
                 content.writeTo(out);
+            }
+            if (OwnerOnly.posix(tmp)) {
+                Files.setPosixFilePermissions(tmp, OwnerOnly.FILE); // a leftover temp of any mode is reused
             }
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
                 ch.force(true);

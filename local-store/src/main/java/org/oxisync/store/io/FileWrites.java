@@ -16,8 +16,8 @@ import java.nio.file.Path;
  */
 @FunctionalInterface
 public interface FileWrites {
-    /** The platform's file system, unchanged. */
-    FileWrites SYSTEM = FileChannel::open;
+    /** The platform's file system; a file it creates is 0600 ({@link OwnerOnly}), whatever the umask. */
+    FileWrites SYSTEM = OwnerOnly::open;
 
     /** Opens {@code file} with {@code options} (which include WRITE) like {@link FileChannel#open(Path, OpenOption...)}. */
     FileChannel open(Path file, OpenOption... options) throws IOException;

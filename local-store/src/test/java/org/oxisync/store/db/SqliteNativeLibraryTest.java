@@ -22,6 +22,7 @@ class SqliteNativeLibraryTest {
     void clearProperties() {
         System.clearProperty(SqliteNativeLibrary.PATH_PROPERTY);
         System.clearProperty(SqliteNativeLibrary.NAME_PROPERTY);
+        System.clearProperty(SqliteNativeLibrary.TMPDIR_PROPERTY);
     }
 
     private static long bundledSize() throws Exception {
@@ -70,5 +71,34 @@ class SqliteNativeLibraryTest {
         try (Stream<Path> s = Files.list(tmp)) {
             assertEquals(0, s.count(), "no copy made");
         }
+    }
+
+    @Test
+    void aLibraryOthersCouldHaveWrittenIsNeverLoadedButMadeAgain() throws Exception {
+        SqliteNativeLibrary.useCopyIn(tmp);
+        Path dir = Path.of(System.getProperty(SqliteNativeLibrary.PATH_PROPERTY));
+        Path lib = dir.resolve(System.getProperty(SqliteNativeLibrary.NAME_PROPERTY));
+        Files.write(lib, new byte[] {1, 2, 3}); // planted through a folder the client once left writable
+        Files.setPosixFilePermissions(lib, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        clearProperties();
+        SqliteNativeLibrary.useCopyIn(tmp);
+        assertEquals(bundledSize(), Files.size(lib));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(lib)));
+    }
+
+    @Test
+    void theCopyAndTheDriversOwnExtractionFolderAreOwnerOnly() throws Exception {
+        SqliteNativeLibrary.useCopyIn(tmp.resolve("native"));
+        Path dir = Path.of(System.getProperty(SqliteNativeLibrary.PATH_PROPERTY));
+        Path extracted = Path.of(System.getProperty(SqliteNativeLibrary.TMPDIR_PROPERTY));
+        assertTrue(extracted.startsWith(tmp), extracted + " is not a shared temp folder");
+        for (Path p : List.of(tmp.resolve("native"), dir, extracted)) {
+            assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
+                    Files.getPosixFilePermissions(p)), p.toString());
+        }
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                dir.resolve(System.getProperty(SqliteNativeLibrary.NAME_PROPERTY)))));
     }
 }
