@@ -176,24 +176,6 @@ public final class SyncEngine {
         return report;
     }
 
-    /**
-     * What {@link #runOnce} relists after the run: set when the run changed the server. The listing cache file, not
-     * the listing: it is loaded again for the relisting, after the run's own data is garbage.
-     */
-    private static final class RefreshLater {
-        RemoteTreeFile file;
-        String rootId;
-        long lastChangeNanos;
-        /** The server refused a write as forbidden this run. */
-        boolean refusedWrites;
-        /**
-         * The run left no difference between the listing it read and the journal on purpose (a file listed in two
-         * folders left as the journal has it, an unsafe row stood in for): the condition, with an OK report, for
-         * emptying the pending folders.
-         */
-        boolean settled;
-    }
-
     private SyncReport run(FolderPair stored, SyncOptions options, Instant start, RefreshLater refresh)
             throws IOException {
         Path root = Path.of(stored.localRoot());
@@ -223,6 +205,9 @@ public final class SyncEngine {
             LOG.debug("{}: quiet check: the disk and the server are as the last full run left them", pair.name());
             store.versions().applyRetention();
             refresh.settled = true; // as the last full run left it, which planned nothing
+            if (!options.dryRun()) {
+                StaleItemErrors.clearAll(store, pair.id());
+            }
             return reports.report(pair, new RunTally(), List.of(), null, start, options.dryRun());
         }
         // A run from the seal reads around the paths where the disk or the journal changed since (the watcher's hint
@@ -388,6 +373,9 @@ public final class SyncEngine {
         }
         refresh.refusedWrites = !tally.refused().isEmpty();
         RoleChange.rememberRefusals(store, pair, rights, plan, tally.refused());
+        if (abortReason == null && !options.stop().stopRequested()) {
+            StaleItemErrors.clear(store, pair.id(), plan, tally, hint);
+        }
         store.versions().applyRetention();
         ChunkGc.maybeCollect(store, clock);
         SyncReport report = reports.report(pair, tally, lines, abortReason, start, false);
