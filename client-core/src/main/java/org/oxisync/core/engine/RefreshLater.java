@@ -18,4 +18,6 @@ final class RefreshLater {
      * emptying the pending folders.
      */
     boolean settled;
+    /** What the run read, when it compared disk and server (null when it did not: quiet, stopped first, failed). */
+    org.oxisync.core.scan.LocalHint seen;
 }

@@ -45,7 +45,8 @@ final class StaleItemErrors {
         }
     }
 
-    private static boolean seen(String path, LocalHint hint) {
+    /** Whether a run that read {@code hint} looked at {@code path}. */
+    static boolean seen(String path, LocalHint hint) {
         if (!(hint instanceof LocalHint.Paths paths)) {
             return true;
         }

@@ -129,9 +129,11 @@ public final class SyncEngine {
         FolderPair pair = given.id() == 0 ? given : store.accounts().pair(given.id())
                 .map(stored -> PairRightsSettings.write(given, PairRightsSettings.read(stored))).orElse(given);
         SyncReport report;
+        org.oxisync.core.scan.LocalHint seen = null;
         try {
             RefreshLater refresh = new RefreshLater();
             report = run(pair, options, start, refresh);
+            seen = refresh.seen;
             boolean settled = refresh.settled;
             FolderPair replan = refresh.refusedWrites ? RoleChange.reread(store, roleSource, pair) : null;
             if (replan != null) { // the role changed while the pair ran: plan again under the new rights, once
@@ -141,6 +143,7 @@ public final class SyncEngine {
                 report = RoleChange.combine(report, run(replan, options, start, again),
                         PairRightsSettings.read(replan).role());
                 settled = again.settled;
+                seen = again.seen;
                 if (again.file != null) {
                     refresh = again;
                 }
@@ -166,6 +169,7 @@ public final class SyncEngine {
         } catch (IOException e) {
             report = SyncReport.failed(pair.name(), Failures.reason(e), reports.elapsed(start));
         }
+        report = LeftOutItems.forPair(store.directory(), pair.id()).carry(report, seen, options.dryRun());
         if (!options.dryRun()) { // a preview (dry run, the wizard's review) is not a sync run in the activity log
             store.activity().append(pair.id(), "run", "",
                     report.status().wireName() + ": " + RunReports.summary(report), ActivityCode.RUN.stored(),
@@ -380,6 +384,7 @@ public final class SyncEngine {
         ChunkGc.maybeCollect(store, clock);
         SyncReport report = reports.report(pair, tally, lines, abortReason, start, false);
         refresh.settled = unsafeRows.isEmpty() && twice.staleFolderIds().isEmpty() && remote.skipped().isEmpty();
+        refresh.seen = abortReason == null ? hint : null;
         // Sealed when this full run planned nothing: the reconciler is a pure function of disk, server and journal,
         // and this run changed none of them, so a full run on the same disk and server plans nothing again. (Not
         // "nothing differs": a folder whose journal row lacks its file key differs forever yet plans nothing.)
