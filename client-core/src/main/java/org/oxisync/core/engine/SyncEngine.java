@@ -159,8 +159,8 @@ public final class SyncEngine {
                 report = report.withElapsed(reports.elapsed(start));
             }
         } catch (OxiCloudException.AuthExpired | OxiCloudException.LoginFailed e) {
-            report = SyncReport.failed(pair.name(), Reason.of(ReasonCode.SIGN_IN_REFUSED, "authentication failed: "
-                    + e.getMessage() + " (log in again with `oxisync login`)"), reports.elapsed(start));
+            report = SyncReport.failed(pair.name(), Reason.of(ReasonCode.SIGN_IN_REFUSED,
+                    org.oxisync.core.reason.Reasons.describe(e)), reports.elapsed(start));
         } catch (OxiCloudException e) {
             Reason why = RemoteRoot.isGone(api, pair.remoteFolderId(), e)
                     ? Reason.of(ReasonCode.REMOTE_FOLDER_GONE, RemoteRoot.goneMessage())
