@@ -64,9 +64,6 @@ public final class Reasons {
         if (o instanceof OxiCloudException.ServerReadOnly) {
             return "the server is read-only for now (maintenance); retried later";
         }
-        if (o instanceof OxiCloudException.RateLimited) {
-            return "the server asked to slow down (too many requests); retried later";
-        }
         if (o instanceof OxiCloudException.ServerError) {
             return "the server had an internal error; retried next run";
         }
