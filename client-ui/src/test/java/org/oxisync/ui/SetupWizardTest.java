@@ -182,6 +182,32 @@ class SetupWizardTest {
         assertTrue(text.isEmpty() || text.contains(emulator.baseUrl()), text);
     }
 
+    /** After signing in with Enter, a Down key moves in the folder tree; it never changes how the pair syncs. */
+    @Test
+    void aDownKeyAfterSigningInWithEnterDoesNotChangeThePairsMode(FxRobot robot) throws Exception {
+        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+        openShell(new AppHome(tmp.resolve("home"), true));
+        robot.clickOn("#server-url").write(emulator.baseUrl());
+        robot.clickOn("#wizard-next");
+        waitUntil("the sign-in step", 20, () -> robot.lookup("#method-password").tryQuery().isPresent());
+        robot.clickOn("#method-password");
+        robot.clickOn("#login-user").write("alice");
+        robot.clickOn("#login-password").write("secret");
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        waitUntil("the server folder step", 30, () -> robot.lookup("#mode-chooser").tryQuery().isPresent()
+                && robot.lookup("#remote-tree").tryQuery().isPresent());
+        WaitForAsyncUtils.sleep(1, java.util.concurrent.TimeUnit.SECONDS); // the drives and the tree have loaded
+        java.util.function.Supplier<String> selected = () -> robot.lookup(".radio-button").queryAllAs(
+                javafx.scene.control.RadioButton.class).stream().filter(javafx.scene.control.RadioButton::isSelected)
+                .map(javafx.scene.Node::getId).findFirst().orElse("none");
+        String before = WaitForAsyncUtils.asyncFx(selected::get).get();
+        robot.type(javafx.scene.input.KeyCode.DOWN);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(before, WaitForAsyncUtils.asyncFx(selected::get).get(), "the mode is as it was");
+        javafx.scene.Node owner = WaitForAsyncUtils.asyncFx(() -> stage.getScene().getFocusOwner()).get();
+        assertFalse(owner instanceof javafx.scene.control.RadioButton, "focus on " + owner);
+    }
+
     private static String problemTitle(FxRobot robot) {
         return robot.lookup("#wizard-problem").lookup("#notice-title").queryAs(Label.class).getText();
     }

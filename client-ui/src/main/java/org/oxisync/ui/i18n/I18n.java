@@ -142,11 +142,45 @@ public final class I18n {
             pattern = Pseudo.pattern(pattern);
         }
         Map<String, Object> args = new HashMap<>();
+        java.util.Set<String> chooses = rightToLeft() ? choosers(pattern) : null;
         for (int i = 0; i + 1 < namesAndValues.length; i += 2) {
+            String name = String.valueOf(namesAndValues[i]);
             Object v = namesAndValues[i + 1];
-            args.put(String.valueOf(namesAndValues[i]), v == null ? "" : v);
+            args.put(name, v == null ? "" : chooses != null && !chooses.contains(name) ? isolated(v) : v);
         }
         return format(pattern, formatLocale(), args);
+    }
+
+    /** The arguments of {@code pattern} that choose a branch ({@code select}, {@code plural}): never isolated. */
+    private static java.util.Set<String> choosers(String pattern) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        com.ibm.icu.text.MessagePattern mp = new com.ibm.icu.text.MessagePattern(pattern);
+        for (int i = 0; i + 1 < mp.countParts(); i++) {
+            com.ibm.icu.text.MessagePattern.Part p = mp.getPart(i);
+            if (p.getType() == com.ibm.icu.text.MessagePattern.Part.Type.ARG_START
+                    && p.getArgType() != com.ibm.icu.text.MessagePattern.ArgType.NONE
+                    && p.getArgType() != com.ibm.icu.text.MessagePattern.ArgType.SIMPLE) {
+                out.add(mp.getSubstring(mp.getPart(i + 1)));
+            }
+        }
+        return out;
+    }
+
+    /** First strong isolate (U+2068) and pop directional isolate (U+2069): see {@link #isolated}. */
+    static final char FSI = '\u2068';
+    static final char PDI = '\u2069';
+
+    /**
+     * A text value put into a right-to-left sentence, isolated: a path, a name, a time or a nested sentence keeps
+     * its own direction and cannot pull the sentence's punctuation to its side (without it, the leading "/" of a path
+     * showed at its end, and a quote or full stop after a Latin name landed on the wrong side). Numbers stay as they
+     * are: the pattern formats them for the locale.
+     */
+    private static Object isolated(Object v) {
+        if (v instanceof CharSequence cs && !cs.isEmpty()) {
+            return FSI + cs.toString() + PDI;
+        }
+        return v;
     }
 
     static String format(String pattern, Locale l, Map<String, Object> args) {

@@ -227,4 +227,14 @@ class BundlesTest {
         assertEquals("781,3 KiB", org.oxisync.ui.app.Formats.bytes(german, 800_000));
         assertEquals("781.3 KiB", org.oxisync.ui.app.Formats.bytes(english, 800_000));
     }
+
+    @Test
+    void pathsAndNamesAreIsolatedInARightToLeftSentenceOnly() {
+        String ar = I18n.of(Locale.forLanguageTag("ar")).t("status.card.paths", "local", "/home/a/Cloud", "remote", "/Docs");
+        assertTrue(ar.contains("\u2068/home/a/Cloud\u2069") && ar.contains("\u2068/Docs\u2069"), ar);
+        String en = I18n.english().t("status.card.paths", "local", "/home/a/Cloud", "remote", "/Docs");
+        assertFalse(en.contains("\u2068") || en.contains("\u2069"), en);
+        String count = I18n.of(Locale.forLanguageTag("ar")).t("headline.syncing", "count", 3);
+        assertFalse(count.contains("\u2068"), "a number is formatted by the pattern, not isolated: " + count);
+    }
 }
