@@ -69,7 +69,10 @@ final class PairChanges {
                 err.println(cmd + ": a pair named '" + pairName + "' exists; give this one another name with --name NAME");
                 return ExitCodes.CONFIG;
             }
-            Files.createDirectories(dir);
+            if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                Files.createDirectories(dir);
+                out.println("Created the folder " + dir + " (it did not exist)");
+            }
             String folderId = PairRules.resolveOrCreateRemote(ctx.api(), where.rootFolderId(), normalized);
             FolderPair created = FolderPair.create(pairName, dir.toString(), folderId, normalized);
             FolderPair saved = store.accounts().savePair(PairRightsSettings.write(

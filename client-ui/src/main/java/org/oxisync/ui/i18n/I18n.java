@@ -166,21 +166,41 @@ public final class I18n {
         return out;
     }
 
-    /** First strong isolate (U+2068) and pop directional isolate (U+2069): see {@link #isolated}. */
-    static final char FSI = '\u2068';
-    static final char PDI = '\u2069';
+    /** Left-to-right mark (U+200E) and right-to-left mark (U+200F): see {@link #isolated}. */
+    static final char LRM = '\u200E';
+    static final char RLM = '\u200F';
 
     /**
-     * A text value put into a right-to-left sentence, isolated: a path, a name, a time or a nested sentence keeps
-     * its own direction and cannot pull the sentence's punctuation to its side (without it, the leading "/" of a path
-     * showed at its end, and a quote or full stop after a Latin name landed on the wrong side). Numbers stay as they
-     * are: the pattern formats them for the locale.
+     * A text value put into a right-to-left sentence, held to its own direction: a path, a name or a time gets a
+     * left-to-right mark on both sides, a value that starts in a right-to-left script (a nested sentence) a
+     * right-to-left mark. Without them the leading "/" of a path showed at its end, and a quote or full stop after
+     * a Latin name landed on the wrong side. Marks, not the isolates U+2068..U+2069: JavaFX's text layout fails on
+     * those in wrapped labels (an index out of bounds while it measures trailing spaces). Numbers stay as they are:
+     * the pattern formats them for the locale.
      */
     private static Object isolated(Object v) {
         if (v instanceof CharSequence cs && !cs.isEmpty()) {
-            return FSI + cs.toString() + PDI;
+            String s = cs.toString();
+            char mark = startsRightToLeft(s) ? RLM : LRM;
+            return mark + s + mark;
         }
         return v;
+    }
+
+    /** Whether the first character with a strong direction in {@code s} is right to left. */
+    private static boolean startsRightToLeft(String s) {
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
+            byte d = Character.getDirectionality(c);
+            if (d == Character.DIRECTIONALITY_LEFT_TO_RIGHT) {
+                return false;
+            }
+            if (d == Character.DIRECTIONALITY_RIGHT_TO_LEFT || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC) {
+                return true;
+            }
+            i += Character.charCount(c);
+        }
+        return false;
     }
 
     static String format(String pattern, Locale l, Map<String, Object> args) {

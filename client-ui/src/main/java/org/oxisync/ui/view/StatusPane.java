@@ -95,6 +95,7 @@ public final class StatusPane extends ScrollPane {
         Label state = Ui.label("", "pair-state");
         state.setId("pair-state-" + r.name());
         Label last = Ui.label("", "muted");
+        last.setId("pair-last-" + r.name());
         last.setWrapText(true);
         Label badge = Ui.label("", "pair-badge");
         badge.setId("pair-badge-" + r.name());
@@ -136,7 +137,11 @@ public final class StatusPane extends ScrollPane {
             SyncReport rep = r.lastReportProperty().get();
             boolean failed = rep != null && rep.status() == org.oxisync.core.engine.SyncStatus.FAILED;
             String when = r.lastRunProperty().get() == null ? "" : Formats.ago(i18n, r.lastRunProperty().get(), model.clock());
-            last.setText(r.lastRunProperty().get() == null ? i18n.t("status.card.notSynced")
+            // while a run moves bytes the line says how far it is, not what the run before it did
+            last.setText(v.shown() == Shown.SYNCING && v.itemsTotal() > 0 ? i18n.t("progress.text",
+                    "done", Formats.bytes(i18n, v.bytesDone()), "total", Formats.bytes(i18n, v.bytesTotal()),
+                    "itemsDone", v.itemsDone(), "items", v.itemsTotal())
+                    : r.lastRunProperty().get() == null ? i18n.t("status.card.notSynced")
                     : rep == null ? i18n.t(failed ? "status.card.lastAttempt" : "status.card.lastSync", "when", when)
                     : failed ? i18n.t("status.card.lastAttempt.nothing", "when", when)
                     : i18n.t("status.card.lastSync.summary", "when", when, "summary", summary(i18n, rep)));

@@ -83,6 +83,24 @@ class StatusCardsTest {
         assertEquals(i18n.t("headline.readOnly"), model.headlineProperty().get());
     }
 
+    @Test
+    void aCardWhosePairUploadsSaysHowFarNotWhatTheLastRunDid() throws Exception {
+        fx(() -> {
+            model.runFinished("Work", new org.oxisync.core.engine.SyncReport("Work",
+                    org.oxisync.core.engine.SyncStatus.OK, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(),
+                    "in sync", java.time.Duration.ZERO, null));
+            model.stateChanged("Work", PairPhase.SYNCING, "syncing");
+            model.progress("Work", new org.oxisync.core.progress.ProgressSnapshot(12_000_000, 30_000_000, 0, 0, 1,
+                    0.4, 0, java.util.Optional.empty()));
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        String last = fx(() -> ((Label) pane.lookup("#pair-last-Work")).getText());
+        assertEquals(i18n.t("progress.text", "done", org.oxisync.ui.app.Formats.bytes(i18n, 12_000_000), "total",
+                org.oxisync.ui.app.Formats.bytes(i18n, 30_000_000), "itemsDone", 0, "items", 1), last);
+        assertEquals(i18n.t("phase.syncing"), card("Work"));
+    }
+
     private static <T> T fx(Callable<T> c) throws Exception {
         return WaitForAsyncUtils.asyncFx(c).get();
     }
