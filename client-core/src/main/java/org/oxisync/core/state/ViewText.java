@@ -7,13 +7,16 @@ public final class ViewText {
     private ViewText() {}
 
     public static String line(PairView v) {
-        String detail = v.problem() == null || v.problem().detail().isBlank() ? "" : ": " + v.problem().detail();
+        String said = v.problem() == null || v.problem().detail().isBlank() ? null : v.problem().detail().strip();
+        String detail = said == null ? "" : ": " + said;
         return switch (v.shown()) {
             case SIGNED_OUT -> "signed out; sign in again with `oxisync login`";
             case SYNCING -> "syncing " + progress(v);
             case CHECKING -> "checking for changes";
             case PROBLEM -> "cannot sync" + detail;
-            case OFFLINE -> "offline, the server cannot be reached" + detail + " (retried automatically)";
+            // the probe's own sentence says what did not answer; without one, the plain words
+            case OFFLINE -> "offline: " + (said == null ? "the server cannot be reached" : said)
+                    + " (retried automatically)";
             case READ_ONLY -> "the server is read-only for now (maintenance): nothing is sent until it is writable";
             case PAUSED -> "paused (oxisync resume)";
             case FAILING -> "failing: " + items(v.failing()) + (v.leftOut() > 0 ? ", " + leftOut(v) : "");
