@@ -58,4 +58,13 @@ class CliWordsTest {
                 ReportPrinter.sizes("skip      link (UNSUPPORTED_TYPE: symbolic links are not synced)"));
         assertTrue(ReportPrinter.sizes("upload    x (new, 5 B)").startsWith("upload"));
     }
+
+    @Test
+    void theLiveProgressLineCountsThePercentageInBytes() {
+        // one of two small items done, 8 B of a 190.7 MiB file sent: not "50%"
+        org.oxisync.core.progress.ProgressSnapshot s = new org.oxisync.core.progress.ProgressSnapshot(8,
+                200_000_000, 1, 0, 2, 0.5, 0, java.util.Optional.empty());
+        assertTrue(ProgressLine.line("Docs", s, 120).startsWith("[Docs] 0% · 8 B of 190.7 MiB"),
+                ProgressLine.line("Docs", s, 120));
+    }
 }
