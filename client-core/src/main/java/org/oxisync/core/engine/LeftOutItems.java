@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * emptied after every save. Each run's report carries, besides its own, the earlier items it did not look at; an
  * item it looked at is dropped unless the run left it out again.
  */
-final class LeftOutItems {
+public final class LeftOutItems {
     private static final Logger LOG = LoggerFactory.getLogger(LeftOutItems.class);
     private static final String HEADER = "oxisync left-out 1";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -36,7 +36,7 @@ final class LeftOutItems {
         this.file = new LineListFile(file, HEADER);
     }
 
-    static LeftOutItems forPair(Path storeDirectory, long pairId) {
+    public static LeftOutItems forPair(Path storeDirectory, long pairId) {
         return new LeftOutItems(storeDirectory.resolve("left-out-" + pairId));
     }
 
@@ -65,6 +65,11 @@ final class LeftOutItems {
                 report.deletedLocal(), report.deletedRemote(), report.moved(), report.conflicts(), report.bytesSent(),
                 report.bytesReceived(), report.bytesReused(), report.errors(), List.copyOf(merged), report.plan(),
                 report.message(), report.elapsed(), report.problem());
+    }
+
+    /** Forgets the list (the pair is removed). */
+    public void delete() throws IOException {
+        file.delete();
     }
 
     private List<ItemError> read() {

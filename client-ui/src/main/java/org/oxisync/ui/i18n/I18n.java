@@ -174,9 +174,9 @@ public final class I18n {
      * A text value put into a right-to-left sentence, held to its own direction: a path, a name or a time gets a
      * left-to-right mark on both sides, a value that starts in a right-to-left script (a nested sentence) a
      * right-to-left mark. Without them the leading "/" of a path showed at its end, and a quote or full stop after
-     * a Latin name landed on the wrong side. Marks, not the isolates U+2068..U+2069: JavaFX's text layout fails on
-     * those in wrapped labels (an index out of bounds while it measures trailing spaces). Numbers stay as they are:
-     * the pattern formats them for the locale.
+     * a Latin name landed on the wrong side. Marks rather than the isolates U+2068..U+2069: every bidi algorithm
+     * honours them, while isolates need one of Unicode 6.3 or later. Numbers stay as they are: the pattern formats
+     * them for the locale.
      */
     private static Object isolated(Object v) {
         if (v instanceof CharSequence cs && !cs.isEmpty()) {
