@@ -159,14 +159,17 @@ class FirstUseTest extends AliceShellTest {
         });
         assertEquals(List.of(), cutInMainWindow(), "nothing cut at the minimum size");
         fx(() -> {
-            shell.status().setCounts(2, 3); // the longest headline: items that could not be synced
+            shell.status().setConflicts(2); // the longest headline: items that could not be synced
+            shell.status().setFailing(java.util.Map.of(shell.status().pairs().get(0).name(),
+                    java.util.Set.of("a", "b", "c")));
             shell.status().setFeedback("Syncing is paused. Choose Resume to sync again.");
             return null;
         });
         assertEquals(List.of(), cutInMainWindow(), "nothing cut with the longest headline at the minimum size");
         screenshot(stage.getScene(), "main-minimum-size");
         fx(() -> {
-            shell.status().setCounts(0, 0);
+            shell.status().setConflicts(0);
+            shell.status().setFailing(java.util.Map.of());
             shell.status().setFeedback("");
             stage.setX(screen.getMinX() + 40);
             stage.setY(screen.getMinY() + 30);

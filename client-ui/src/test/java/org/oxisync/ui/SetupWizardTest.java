@@ -156,6 +156,58 @@ class SetupWizardTest {
                 "a failed sign-in records no account");
     }
 
+    /** An address without a scheme finds the http server as quickly as {@code oxisync login} does. */
+    @Test
+    void anAddressWithoutASchemeFindsAnHttpServerInSeconds(FxRobot robot) throws Exception {
+        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+        openShell(new AppHome(tmp.resolve("home"), true));
+        robot.clickOn("#server-url").write(emulator.baseUrl().substring("http://".length()));
+        long t0 = System.nanoTime();
+        robot.clickOn("#wizard-next");
+        waitUntil("the sign-in step", 20, () -> robot.lookup("#method-password").tryQuery().isPresent());
+        assertTrue(System.nanoTime() - t0 < 15_000_000_000L, "found in seconds");
+    }
+
+    /** https asked of an http-only server: said at once, with the address that answers, never a long wait. */
+    @Test
+    void httpsAskedOfAnHttpServerSaysItAnswersOnlyOverHttp(FxRobot robot) throws Exception {
+        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+        openShell(new AppHome(tmp.resolve("home"), true));
+        String https = "https://" + emulator.baseUrl().substring("http://".length());
+        robot.clickOn("#server-url").write(https);
+        robot.clickOn("#wizard-next");
+        waitUntil("the http-only message", 20, () -> problemTitle(robot).contains("does not answer over https"));
+        String text = robot.lookup("#wizard-problem").lookup("#notice-text").tryQuery()
+                .map(n -> ((Label) n).getText()).orElse("");
+        assertTrue(text.isEmpty() || text.contains(emulator.baseUrl()), text);
+    }
+
+    /** After signing in with Enter, a Down key moves in the folder tree; it never changes how the pair syncs. */
+    @Test
+    void aDownKeyAfterSigningInWithEnterDoesNotChangeThePairsMode(FxRobot robot) throws Exception {
+        emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
+        openShell(new AppHome(tmp.resolve("home"), true));
+        robot.clickOn("#server-url").write(emulator.baseUrl());
+        robot.clickOn("#wizard-next");
+        waitUntil("the sign-in step", 20, () -> robot.lookup("#method-password").tryQuery().isPresent());
+        robot.clickOn("#method-password");
+        robot.clickOn("#login-user").write("alice");
+        robot.clickOn("#login-password").write("secret");
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        waitUntil("the server folder step", 30, () -> robot.lookup("#mode-chooser").tryQuery().isPresent()
+                && robot.lookup("#remote-tree").tryQuery().isPresent());
+        WaitForAsyncUtils.sleep(1, java.util.concurrent.TimeUnit.SECONDS); // the drives and the tree have loaded
+        java.util.function.Supplier<String> selected = () -> robot.lookup(".radio-button").queryAllAs(
+                javafx.scene.control.RadioButton.class).stream().filter(javafx.scene.control.RadioButton::isSelected)
+                .map(javafx.scene.Node::getId).findFirst().orElse("none");
+        String before = WaitForAsyncUtils.asyncFx(selected::get).get();
+        robot.type(javafx.scene.input.KeyCode.DOWN);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(before, WaitForAsyncUtils.asyncFx(selected::get).get(), "the mode is as it was");
+        javafx.scene.Node owner = WaitForAsyncUtils.asyncFx(() -> stage.getScene().getFocusOwner()).get();
+        assertFalse(owner instanceof javafx.scene.control.RadioButton, "focus on " + owner);
+    }
+
     private static String problemTitle(FxRobot robot) {
         return robot.lookup("#wizard-problem").lookup("#notice-title").queryAs(Label.class).getText();
     }

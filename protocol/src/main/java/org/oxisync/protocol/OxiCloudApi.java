@@ -217,6 +217,12 @@ public interface OxiCloudApi extends AutoCloseable {
     List<ChunkRefDto> putChunks(Path file, List<ChunkSlice> chunks);
 
     /**
+     * As {@link #putChunks(Path, List)}; {@code sent} hears the chunk bytes (frame prefixes not counted) of this call
+     * written so far as they go out, never less than it heard before (a retried or split batch does not go back).
+     */
+    List<ChunkRefDto> putChunks(Path file, List<ChunkSlice> chunks, java.util.function.LongConsumer sent);
+
+    /**
      * {@code PUT /api/files/delta/chunks} with the chunks of several files in one body, in the given order. The
      * server stores what it receives as loose chunks by content, tied to no file and no upload session
      * ({@code delta_upload_handler.rs:193-209} {@code delta_upload_chunks} passes the frames to

@@ -25,5 +25,6 @@ public final class PairRemoval {
         PendingFolders.forPair(store.directory(), id).forget();
         QuietSeal.forPair(store.directory(), id).delete();
         org.oxisync.core.engine.SealTouches.forPair(store.directory(), id).delete();
+        org.oxisync.core.engine.LeftOutItems.forPair(store.directory(), id).delete();
     }
 }

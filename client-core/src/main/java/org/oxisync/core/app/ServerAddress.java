@@ -81,8 +81,21 @@ public final class ServerAddress {
 
     /** Why no usable address came out. */
     public static final class Unusable extends Exception {
+        private final String httpOnly;
+
         public Unusable(String message) {
+            this(message, null);
+        }
+
+        /** {@code httpOnly}: the http address that answers where the https one the user gave does not. */
+        public Unusable(String message, String httpOnly) {
             super(message);
+            this.httpOnly = httpOnly;
+        }
+
+        /** The plain-http address that answers instead of the https one asked for; null when none does. */
+        public String httpOnly() {
+            return httpOnly;
         }
     }
 
@@ -114,7 +127,7 @@ public final class ServerAddress {
             if (a == Answer.ANSWERED) {
                 throw new Unusable(candidates.get(0) + " does not answer over https, but " + http + " answers: the"
                         + " server speaks plain http only. Use " + http + " if you trust the network in between,"
-                        + " or set up TLS on the server");
+                        + " or set up TLS on the server", http);
             }
         }
         throw new Unusable("no OxiCloud server answers at " + only + " (" + String.join("; ", tried)

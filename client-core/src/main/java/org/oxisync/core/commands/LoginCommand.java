@@ -146,7 +146,7 @@ public final class LoginCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
         } catch (OxiCloudException e) {
-            err.println("oxisync login: " + e.getMessage());
+            err.println("oxisync login: " + org.oxisync.core.reason.Reasons.describe(e));
             return ExitCodes.CONFIG;
         }
     }

@@ -62,8 +62,10 @@ final class ProgressLine implements SyncListener {
      * (the file name is shortened from the left, where a long path matters least).
      */
     static String line(String pair, ProgressSnapshot s, int width) {
+        // the share of the bytes beside them ("50% · 8 B of 190.7 MiB" read as wrong); of the items when no bytes move
+        double share = s.bytesTotal() > 0 ? Math.min(1.0, (double) s.bytesDone() / s.bytesTotal()) : s.fraction();
         StringBuilder b = new StringBuilder();
-        b.append('[').append(pair).append("] ").append(Math.round(100 * s.fraction())).append("% · ")
+        b.append('[').append(pair).append("] ").append((long) Math.floor(100 * share)).append("% · ")
                 .append(Bytes.human(s.bytesDone())).append(" of ").append(Bytes.human(s.bytesTotal())).append(" · ")
                 .append(s.itemsFinished()).append('/').append(s.itemsTotal()).append(" items");
         if (s.bytesPerSecond() > 0) {

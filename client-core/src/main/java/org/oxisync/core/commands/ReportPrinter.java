@@ -10,9 +10,17 @@ public final class ReportPrinter {
 
     private static final java.util.regex.Pattern BYTES = java.util.regex.Pattern.compile("\\b(\\d+) B\\b");
 
-    /** The engine's plan lines say "2000000 B": the CLI's one convention is binary units ({@link Bytes}). */
+    /** A skip line's reason starts with the plan's own code ("(SERVER_NAME: the name …)"), which is not for people. */
+    private static final java.util.regex.Pattern SKIP_CODE = java.util.regex.Pattern.compile(
+            "^(skip\\s+.*?\\()[A-Z][A-Z_]*: ");
+
+    /**
+     * A plan line in the CLI's words: the engine's plan lines say "2000000 B", the CLI's one convention is binary
+     * units ({@link Bytes}); a skip line says why in a sentence, without the plan's code.
+     */
     static String sizes(String planLine) {
-        return BYTES.matcher(planLine).replaceAll(m -> Bytes.human(Long.parseLong(m.group(1))));
+        String line = SKIP_CODE.matcher(planLine).replaceFirst("$1");
+        return BYTES.matcher(line).replaceAll(m -> Bytes.human(Long.parseLong(m.group(1))));
     }
 
     public static void print(SyncReport r, boolean dryRun, PrintWriter out) {

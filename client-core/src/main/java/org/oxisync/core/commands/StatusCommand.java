@@ -12,6 +12,9 @@ import org.oxisync.core.control.StoreRequest;
 import org.oxisync.core.app.RunningApps;
 import org.oxisync.core.app.StoreView;
 import org.oxisync.core.service.DaemonClient;
+import org.oxisync.core.state.AccountView;
+import org.oxisync.core.state.PairView;
+import org.oxisync.core.state.ViewText;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.status.Conflict;
 import picocli.CommandLine.Command;
@@ -87,8 +90,13 @@ public final class StatusCommand implements Callable<Integer> {
                     if (pairs.isEmpty()) {
                         out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");
                     }
+                    AccountView shown = StatusViews.of(pairs, view, live, ctx.signedIn(a));
+                    if (!pairs.isEmpty()) {
+                        out.println("state:   " + ViewText.line(shown.account()));
+                    }
                     for (FolderPair p : pairs) {
-                        printPair(p, view, live == null ? null : pairNode(live, p.name()), out);
+                        printPair(p, view, live == null ? null : pairNode(live, p.name()), shown.pairs().get(p.name()),
+                                out);
                     }
                 }
             }
@@ -116,22 +124,16 @@ public final class StatusCommand implements Callable<Integer> {
         return null;
     }
 
-    private static void printPair(FolderPair p, StoreView view, JsonNode live, PrintWriter out) {
+    private static void printPair(FolderPair p, StoreView view, JsonNode live, PairView shown, PrintWriter out) {
         out.println();
         out.println(p.name() + ": " + p.localRoot() + " <-> " + p.remotePath());
         out.println("  mode:      " + PairRightsOptions.describe(org.oxisync.core.engine.PairRightsSettings.read(p)));
+        out.println("  now:       " + ViewText.line(shown));
         if (live != null) {
-            out.println("  now:       " + Show.said(live.path("state").asText(), live.path("detail").asText("")));
             JsonNode held = live.path("last_result").path("skipped");
             if (held.size() > 0) {
-                out.println("  held back: " + live.path("last_result").path("skipped_count").asInt() + " item(s)");
+                out.println("  left out:  " + live.path("last_result").path("skipped_count").asInt() + " item(s)");
                 held.forEach(h -> out.println("    " + h.path("path").asText() + ": " + h.path("reason").asText()));
-            }
-            JsonNode pr = live.path("progress");
-            if (!pr.isMissingNode()) {
-                out.printf("  progress:  %d of %d items, %s of %s (%.0f%%)%n", pr.path("items_done").asInt(),
-                        pr.path("items_total").asInt(), Bytes.human(pr.path("bytes_done").asLong()),
-                        Bytes.human(pr.path("bytes_total").asLong()), 100 * pr.path("fraction").asDouble());
             }
         }
         String last = view.lastRun(p.id()).map(e -> Show.time(e.getKey()) + " " + e.getValue()).orElse("never synced");
@@ -145,7 +147,7 @@ public final class StatusCommand implements Callable<Integer> {
             out.println("    " + c.path() + "  (your version: " + c.conflictCopyPath() + ")");
         }
         var errors = view.errors(p.id());
-        out.println("  failing:   " + errors.size() + " item(s)");
+        out.println("  failing:   " + shown.failing() + " item(s)");
         errors.stream().limit(10).forEach(e -> out.println("    " + e.path() + ": " + e.message()));
     }
 }

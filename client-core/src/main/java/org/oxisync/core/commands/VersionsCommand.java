@@ -60,8 +60,20 @@ public final class VersionsCommand extends CommandGroup {
             String shown;
             if (path == null) {
                 if (chosen.isEmpty()) {
-                    err.println(pairs.isEmpty() ? "no folder pairs" : "several pairs: choose one with --pair NAME");
-                    return ExitCodes.CONFIG;
+                    if (pairs.isEmpty()) {
+                        err.println("no folder pairs");
+                        return ExitCodes.CONFIG;
+                    }
+                    // every pair's versions, each under its pair's name
+                    for (FolderPair p : pairs) {
+                        out.println(p.name() + ":");
+                        List<VersionInfo> kept = view.versions(p.id(), null);
+                        if (kept.isEmpty()) {
+                            out.println("  no versions kept");
+                        }
+                        kept.forEach(v -> out.println("  " + line(v)));
+                    }
+                    return ExitCodes.OK;
                 }
                 versions = view.versions(chosen.get().id(), null);
                 shown = "";
@@ -78,10 +90,13 @@ public final class VersionsCommand extends CommandGroup {
                 out.println("no versions kept" + shown);
             }
             for (VersionInfo v : versions) {
-                out.println(Show.time(v.time()) + "  " + Bytes.human(v.size()) + "  " + v.path() + "  (id " + v.id()
-                        + ")");
+                out.println(line(v));
             }
             return ExitCodes.OK;
+        }
+
+        private static String line(VersionInfo v) {
+            return Show.time(v.time()) + "  " + Bytes.human(v.size()) + "  " + v.path() + "  (id " + v.id() + ")";
         }
     }
 

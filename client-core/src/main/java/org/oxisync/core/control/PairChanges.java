@@ -69,8 +69,11 @@ final class PairChanges {
                 err.println(cmd + ": a pair named '" + pairName + "' exists; give this one another name with --name NAME");
                 return ExitCodes.CONFIG;
             }
-            // a new sync root is the user's alone (0700); a folder that exists keeps the mode the user gave it
-            org.oxisync.store.io.OwnerOnly.createDirectories(dir);
+            if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                // a new sync root is the user's alone (0700); a folder that exists keeps the mode the user gave it
+                org.oxisync.store.io.OwnerOnly.createDirectories(dir);
+                out.println("Created the folder " + dir + " (it did not exist)");
+            }
             String folderId = PairRules.resolveOrCreateRemote(ctx.api(), where.rootFolderId(), normalized);
             FolderPair created = FolderPair.create(pairName, dir.toString(), folderId, normalized);
             FolderPair saved = store.accounts().savePair(PairRightsSettings.write(

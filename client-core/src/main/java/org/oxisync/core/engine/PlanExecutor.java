@@ -229,7 +229,7 @@ final class PlanExecutor {
                 : Failures.reason(e);
         String reason = why.detail();
         if (e instanceof OxiCloudException.AuthExpired || e instanceof OxiCloudException.LoginFailed) {
-            stop(why.withDetail("authentication failed: " + reason + " (log in again with `oxisync login`)"));
+            stop(why); // its sentence says to sign in again (Reasons)
         } else if (e instanceof OxiCloudException.ServerReadOnly) {
             stop(Reason.of(ReasonCode.SERVER_READ_ONLY,
                     "the server is read-only for now (maintenance); nothing more is written this run"));

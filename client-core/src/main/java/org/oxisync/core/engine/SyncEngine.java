@@ -130,16 +130,18 @@ public final class SyncEngine {
         FolderPair pair = given.id() == 0 ? given : store.accounts().pair(given.id())
                 .map(stored -> PairRightsSettings.write(given, PairRightsSettings.read(stored))).orElse(given);
         SyncReport report;
+        org.oxisync.core.scan.LocalHint seen = null;
         try {
             // a Shared drive or shared folder: still there, its name, the role (one request; Personal pairs skip it)
             DriveCheck.Verdict drive = DriveCheck.before(api, store, pair, options.dryRun());
             if (drive instanceof DriveCheck.Stop stop) {
                 LOG.warn("{}: {}", pair.name(), stop.reason().detail());
-                return finish(pair, SyncReport.failed(pair.name(), stop.reason(), reports.elapsed(start)), options);
+                return finish(pair, SyncReport.failed(pair.name(), stop.reason(), reports.elapsed(start)), options, null);
             }
             pair = ((DriveCheck.Go) drive).pair();
             RefreshLater refresh = new RefreshLater();
             report = run(pair, options, start, refresh);
+            seen = refresh.seen;
             boolean settled = refresh.settled;
             FolderPair replan = refresh.refusedWrites ? RoleChange.reread(store, roleSource, pair) : null;
             if (replan != null) { // the role changed while the pair ran: plan again under the new rights, once
@@ -149,6 +151,7 @@ public final class SyncEngine {
                 report = RoleChange.combine(report, run(replan, options, start, again),
                         PairRightsSettings.read(replan).role());
                 settled = again.settled;
+                seen = again.seen;
                 if (again.file != null) {
                     refresh = again;
                 }
@@ -164,8 +167,8 @@ public final class SyncEngine {
                 report = report.withElapsed(reports.elapsed(start));
             }
         } catch (OxiCloudException.AuthExpired | OxiCloudException.LoginFailed e) {
-            report = SyncReport.failed(pair.name(), Reason.of(ReasonCode.SIGN_IN_REFUSED, "authentication failed: "
-                    + e.getMessage() + " (log in again with `oxisync login`)"), reports.elapsed(start));
+            report = SyncReport.failed(pair.name(), Reason.of(ReasonCode.SIGN_IN_REFUSED,
+                    org.oxisync.core.reason.Reasons.describe(e)), reports.elapsed(start));
         } catch (OxiCloudException e) {
             Reason why = RemoteRoot.isGone(api, pair.remoteFolderId(), e)
                     ? Reason.of(ReasonCode.REMOTE_FOLDER_GONE, RemoteRoot.goneMessage())
@@ -174,11 +177,16 @@ public final class SyncEngine {
         } catch (IOException e) {
             report = SyncReport.failed(pair.name(), Failures.reason(e), reports.elapsed(start));
         }
-        return finish(pair, report, options);
+        return finish(pair, report, options, seen);
     }
 
-    /** The run's activity line (not for a preview: a dry run, the wizard's review) and the listener's report. */
-    private SyncReport finish(FolderPair pair, SyncReport report, SyncOptions options) {
+    /**
+     * What the run left out, carried to the next runs; the run's activity line (not for a preview: a dry run, the
+     * wizard's review) and the listener's report.
+     */
+    private SyncReport finish(FolderPair pair, SyncReport given, SyncOptions options,
+                              org.oxisync.core.scan.LocalHint seen) {
+        SyncReport report = LeftOutItems.forPair(store.directory(), pair.id()).carry(given, seen, options.dryRun());
         if (!options.dryRun()) {
             store.activity().append(pair.id(), "run", "",
                     report.status().wireName() + ": " + RunReports.summary(report), ActivityCode.RUN.stored(),
@@ -187,24 +195,6 @@ public final class SyncEngine {
         }
         listener.finished(report);
         return report;
-    }
-
-    /**
-     * What {@link #runOnce} relists after the run: set when the run changed the server. The listing cache file, not
-     * the listing: it is loaded again for the relisting, after the run's own data is garbage.
-     */
-    private static final class RefreshLater {
-        RemoteTreeFile file;
-        String rootId;
-        long lastChangeNanos;
-        /** The server refused a write as forbidden this run. */
-        boolean refusedWrites;
-        /**
-         * The run left no difference between the listing it read and the journal on purpose (a file listed in two
-         * folders left as the journal has it, an unsafe row stood in for): the condition, with an OK report, for
-         * emptying the pending folders.
-         */
-        boolean settled;
     }
 
     private SyncReport run(FolderPair stored, SyncOptions options, Instant start, RefreshLater refresh)
@@ -236,6 +226,9 @@ public final class SyncEngine {
             LOG.debug("{}: quiet check: the disk and the server are as the last full run left them", pair.name());
             store.versions().applyRetention();
             refresh.settled = true; // as the last full run left it, which planned nothing
+            if (!options.dryRun()) {
+                StaleItemErrors.clearAll(store, pair.id());
+            }
             return reports.report(pair, new RunTally(), List.of(), null, start, options.dryRun());
         }
         // A run from the seal reads around the paths where the disk or the journal changed since (the watcher's hint
@@ -404,10 +397,14 @@ public final class SyncEngine {
         }
         refresh.refusedWrites = !tally.refused().isEmpty();
         RoleChange.rememberRefusals(store, pair, rights, plan, tally.refused());
+        if (abortReason == null && !options.stop().stopRequested()) {
+            StaleItemErrors.clear(store, pair.id(), plan, tally, hint);
+        }
         store.versions().applyRetention();
         ChunkGc.maybeCollect(store, clock);
         SyncReport report = reports.report(pair, tally, lines, abortReason, start, false);
         refresh.settled = unsafeRows.isEmpty() && twice.staleFolderIds().isEmpty() && remote.skipped().isEmpty();
+        refresh.seen = abortReason == null ? hint : null;
         // Sealed when this full run planned nothing: the reconciler is a pure function of disk, server and journal,
         // and this run changed none of them, so a full run on the same disk and server plans nothing again. (Not
         // "nothing differs": a folder whose journal row lacks its file key differs forever yet plans nothing.)

@@ -34,11 +34,45 @@ public final class Reasons {
         if (DiskFull.causedBy(e)) {
             return diskFull(e);
         }
+        if (e instanceof OxiCloudException o) {
+            String said = serverSaid(o);
+            if (said != null) {
+                return said;
+            }
+        }
         String m = e.getMessage();
         if (m == null || m.isBlank()) {
             return e.getClass().getSimpleName();
         }
         return m;
+    }
+
+    /**
+     * The user's words for the server's answers that a user meets and can act on; the request, the status code and
+     * the exception's type stay in the log. Null for the others, whose own message is already a sentence.
+     */
+    private static String serverSaid(OxiCloudException o) {
+        if (o instanceof OxiCloudException.LoginFailed) {
+            return "the server refused the user name or password";
+        }
+        if (o instanceof OxiCloudException.AuthExpired) {
+            return "the server no longer accepts the saved sign-in; sign in again with `oxisync login`";
+        }
+        if (o instanceof OxiCloudException.QuotaExceeded) {
+            return "your storage on the server is full";
+        }
+        if (o instanceof OxiCloudException.ServerReadOnly) {
+            return "the server is read-only for now (maintenance); retried later";
+        }
+        if (o instanceof OxiCloudException.ServerError) {
+            return "the server had an internal error; retried next run";
+        }
+        if (o instanceof OxiCloudException.NetworkFailure) {
+            Throwable c = o.getCause();
+            String why = c == null || c.getMessage() == null || c.getMessage().isBlank() ? "" : ": " + c.getMessage();
+            return "the server cannot be reached" + why;
+        }
+        return null;
     }
 
     static ReasonCode code(Throwable e) {

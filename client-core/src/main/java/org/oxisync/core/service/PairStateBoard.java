@@ -67,6 +67,6 @@ final class PairStateBoard {
     /** The status as shown; {@code watchProblem} (null = none) is appended to an idle pair's detail. */
     synchronized PairStatus status(String watchProblem, ProgressSnapshot progress) {
         String d = watchProblem != null && state == PairState.IDLE ? detail + "; " + watchProblem : detail;
-        return new PairStatus(pairName.get(), state, d, progress, lastReport, lastRun);
+        return new PairStatus(pairName.get(), state, d, progress, lastReport, lastRun, problem);
     }
 }

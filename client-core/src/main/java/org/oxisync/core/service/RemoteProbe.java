@@ -37,8 +37,7 @@ final class RemoteProbe {
                 return new Result(etag, null); // not a connectivity problem: the run reports the deleted folder
             }
             if (e.isTransient()) {
-                return new Result(etag, Reasons.of(e).withDetail(
-                        "the server cannot be reached (" + e.getClass().getSimpleName() + "); waiting"));
+                return new Result(etag, Reasons.of(e).withDetail(Reasons.describe(e) + "; waiting"));
             }
             return new Result(etag, null); // not a connectivity problem: the run reports it
         }

@@ -16,17 +16,31 @@ final class StatusJson {
     private StatusJson() {}
 
     static ObjectNode of(SyncService service, String account, long pid) {
+        return of(service.view(), service.status(), service.pairs(), account, pid, service.globallyPaused(),
+                service.busConnected(), service.bandwidthLimits());
+    }
+
+    /**
+     * The status of an account from its parts: {@code view}, the one derivation of what it and each pair are shown
+     * as ({@code shown}, which the CLI words); {@code status}, each pair's engine state (kept beside it for scripts).
+     */
+    static ObjectNode of(org.oxisync.core.state.AccountView view, Map<String, PairStatus> status,
+                         Map<String, org.oxisync.store.account.FolderPair> configured, String account, long pid,
+                         boolean paused, boolean busConnected, long[] bw) {
         ObjectNode root = JSON.createObjectNode();
         root.put("daemon_pid", pid);
         root.put("account", account);
-        root.put("paused", service.globallyPaused());
-        root.put("bus_connected", service.busConnected());
-        long[] bw = service.bandwidthLimits();
+        root.put("paused", paused);
+        root.put("bus_connected", busConnected);
         root.putObject("bandwidth").put("upload_bytes_per_second", bw[0]).put("download_bytes_per_second", bw[1]);
+        root.set("shown", org.oxisync.core.state.ViewJson.of(view.account()));
         ArrayNode pairs = root.putArray("pairs");
-        Map<String, org.oxisync.store.account.FolderPair> configured = service.pairs();
-        for (Map.Entry<String, PairStatus> e : service.status().entrySet()) {
+        for (Map.Entry<String, PairStatus> e : status.entrySet()) {
             ObjectNode n = pair(e.getValue());
+            org.oxisync.core.state.PairView shown = view.pairs().get(e.getKey());
+            if (shown != null) {
+                n.set("shown", org.oxisync.core.state.ViewJson.of(shown));
+            }
             org.oxisync.store.account.FolderPair fp = configured.get(e.getKey());
             if (fp != null) {
                 org.oxisync.core.plan.PairRights rights = org.oxisync.core.engine.PairRightsSettings.read(fp);

@@ -251,6 +251,14 @@ public final class SyncService implements AutoCloseable {
         return out;
     }
 
+    /** What every surface shows of this account and its pairs now ({@link org.oxisync.core.state.StateDerivation}). */
+    public org.oxisync.core.state.AccountView view() {
+        Map<String, FolderPair> configured = pairs();
+        return org.oxisync.core.state.AccountView.of(org.oxisync.core.state.ServiceFacts.of(status(),
+                name -> configured.containsKey(name) ? org.oxisync.core.state.ServiceFacts.failingPaths(ctx.store(),
+                        configured.get(name).id()) : java.util.Set.of()), true, globalPause);
+    }
+
     /** Each pair's settings as its worker has them, by name (for the status: mode and role). */
     public Map<String, FolderPair> pairs() {
         Map<String, FolderPair> out = new LinkedHashMap<>();

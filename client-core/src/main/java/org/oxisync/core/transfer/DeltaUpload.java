@@ -79,6 +79,11 @@ final class DeltaUpload {
     private final Object counters = new Object();
     private long sent;
     private long reused;
+    /**
+     * The bytes of each PUT batch under way that have gone out, so that the progress moves while a batch is sent (one
+     * batch may hold a whole file of 64 MiB), not only when the server acknowledges it. Guarded by the counters.
+     */
+    private final java.util.Map<Object, Long> inFlight = new java.util.IdentityHashMap<>();
     private long transferId;
 
     DeltaUpload(OxiCloudApi api, LocalStore store, TransferOptions options, UploadRequest req, LocalFileState expected,
@@ -226,8 +231,14 @@ final class DeltaUpload {
 
     /** One PUT batch, on a lane thread. */
     private void put(List<ChunkSlice> batch) throws TransferException {
+        Object lane = new Object(); // this batch's bytes on the wire, counted until the server acknowledges them
         try {
-            api.putChunks(req.file(), batch);
+            api.putChunks(req.file(), batch, n -> {
+                synchronized (counters) {
+                    inFlight.put(lane, n);
+                }
+                report();
+            });
         } catch (OxiCloudException.IntegrityMismatch | OxiCloudException.LocalFileChanged e) {
             throw new TransferException.FileChangedWhileReading(req.path() + " changed while it was uploaded", e);
         } catch (OxiCloudException e) {
@@ -244,6 +255,7 @@ final class DeltaUpload {
         putByUs.addAll(hashes);
         store.transfers().markUploaded(transferId, hashes);
         synchronized (counters) {
+            inFlight.remove(lane);
             sent += bytes;
         }
         report();
@@ -354,7 +366,11 @@ final class DeltaUpload {
     /** Progress is reported under the counters' lock, so it never goes backwards across lanes. */
     private void report() {
         synchronized (counters) {
-            progress.bytes(Math.min(req.digest().size(), sent + reused));
+            long going = 0;
+            for (long n : inFlight.values()) {
+                going += n;
+            }
+            progress.bytes(Math.min(req.digest().size(), sent + reused + going));
         }
     }
 }

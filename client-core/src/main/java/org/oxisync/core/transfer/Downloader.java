@@ -97,6 +97,10 @@ public final class Downloader {
                 return plain.run(req, p);
             } catch (OxiCloudException.RateLimited e) {
                 return plainAfterRefusal(req, p);
+            } catch (TransferException.VerificationFailed | OxiCloudException.ProtocolViolation e) {
+                // the recorded list does not describe the content: forgotten, and the server asked afresh
+                distrust(req, known, e);
+                p.restart();
             }
         }
         if (req.size() < options.deltaThresholdBytes() || !olderVersionHeld(req) || !api.deltaUsableNow()) {
@@ -117,10 +121,33 @@ public final class Downloader {
         if (manifest == null || !chunksFit(manifest)) {
             return plain.run(req, p);
         }
+        FileDigest fresh = DeltaDownload.digestOf(manifest);
         try {
-            return delta.run(req, DeltaDownload.digestOf(manifest), p);
+            return delta.run(req, fresh, p);
         } catch (OxiCloudException.RateLimited e) {
             return plainAfterRefusal(req, p);
+        } catch (TransferException.VerificationFailed | OxiCloudException.ProtocolViolation e) {
+            // a manifest that does not add up to the file (or chunks that do not fit it): never kept for a later
+            // run, and this file taken whole with the plain GET, which is checked against the listed hash
+            distrust(req, fresh, e);
+            p.restart();
+            return plain.run(req, p);
+        }
+    }
+
+    /**
+     * A chunk list from the server failed verification: the pending download that recorded it is given up and the
+     * list forgotten (unless a version pins it), so that no later run reuses it.
+     */
+    private void distrust(DownloadRequest req, FileDigest digest, Exception why) {
+        LOG.info("{}: the server's chunk list failed verification ({}); not reused", req.path(), why.getMessage());
+        try {
+            store.transfers().find(req.pairId(), req.path(), Direction.DOWNLOAD)
+                    .filter(t -> t.fileHash().equals(digest.fileHash()))
+                    .ifPresent(t -> store.transfers().abandon(t.id()));
+            store.chunks().forgetUnpinnedManifest(digest.fileHash());
+        } catch (StoreException e) {
+            LOG.warn("could not forget the chunk list of {}: {}", req.path(), e.getMessage());
         }
     }
 

@@ -18,7 +18,8 @@ class PairRemovalFilesTest extends HarnessTest {
         String prefix = "remote-tree-" + h.pair.id() + ".";
         try (Stream<Path> s = Files.list(h.store.directory())) {
             return s.map(p -> p.getFileName().toString())
-                    .filter(n -> n.startsWith(prefix) || n.startsWith("quiet-seal-" + h.pair.id() + "."))
+                    .filter(n -> n.startsWith(prefix) || n.startsWith("quiet-seal-" + h.pair.id() + ".")
+                            || n.equals("left-out-" + h.pair.id()))
                     .sorted().toList();
         }
     }
@@ -29,6 +30,7 @@ class PairRemovalFilesTest extends HarnessTest {
         h.syncOk();
         h.syncOk(); // plans nothing: the seal
         h.write("d/b.txt", "b");
+        Files.createSymbolicLink(h.local.resolve("d/link"), h.local.resolve("d/a.txt")); // left out: listed aside
         h.options(SyncOptions.defaults("testhost").withLocalHint(LocalHint.of(Set.of("d/b.txt"))));
         h.syncOk();
         new org.oxisync.core.remote.RemoteTreeFile(h.store.directory().resolve("remote-tree-" + h.pair.id()
@@ -36,7 +38,7 @@ class PairRemovalFilesTest extends HarnessTest {
         List<String> before = pairFiles();
         assertTrue(before.containsAll(List.of("remote-tree-" + h.pair.id() + ".json",
                 "remote-tree-" + h.pair.id() + ".json.index", "remote-tree-" + h.pair.id() + ".json.stale",
-                "remote-tree-" + h.pair.id() + ".pending")), before.toString());
+                "remote-tree-" + h.pair.id() + ".pending", "left-out-" + h.pair.id())), before.toString());
 
         PairRemoval.remove(h.store, h.pair);
         assertEquals(List.of(), pairFiles());

@@ -131,7 +131,7 @@ class MidRunScenarioTest {
         SyncReport r = c.sync(ONE_WORKER);
         assertEquals(SyncStatus.FAILED, r.status(), r::toString);
         assertEquals(2, r.exitCode());
-        assertTrue(r.message().contains("authentication"), r.message());
+        assertTrue(r.message().contains("sign in again"), r.message());
         assertTrue(r.uploaded() < 6);
         for (int i = 0; i < 6; i++) {
             assertTrue(Files.exists(c.local.resolve("f" + i + ".txt")));

@@ -129,7 +129,7 @@ final class AccountSession {
     }
 
     void updateCounts() {
-        status.setCounts(conflicts.rows().size(), errors.rows().size());
+        status.setConflicts(conflicts.rows().size());
     }
 
     /** Takes its backend away (the caller closes it); the account no longer syncs. */

@@ -142,11 +142,65 @@ public final class I18n {
             pattern = Pseudo.pattern(pattern);
         }
         Map<String, Object> args = new HashMap<>();
+        java.util.Set<String> chooses = rightToLeft() ? choosers(pattern) : null;
         for (int i = 0; i + 1 < namesAndValues.length; i += 2) {
+            String name = String.valueOf(namesAndValues[i]);
             Object v = namesAndValues[i + 1];
-            args.put(String.valueOf(namesAndValues[i]), v == null ? "" : v);
+            args.put(name, v == null ? "" : chooses != null && !chooses.contains(name) ? isolated(v) : v);
         }
         return format(pattern, formatLocale(), args);
+    }
+
+    /** The arguments of {@code pattern} that choose a branch ({@code select}, {@code plural}): never isolated. */
+    private static java.util.Set<String> choosers(String pattern) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        com.ibm.icu.text.MessagePattern mp = new com.ibm.icu.text.MessagePattern(pattern);
+        for (int i = 0; i + 1 < mp.countParts(); i++) {
+            com.ibm.icu.text.MessagePattern.Part p = mp.getPart(i);
+            if (p.getType() == com.ibm.icu.text.MessagePattern.Part.Type.ARG_START
+                    && p.getArgType() != com.ibm.icu.text.MessagePattern.ArgType.NONE
+                    && p.getArgType() != com.ibm.icu.text.MessagePattern.ArgType.SIMPLE) {
+                out.add(mp.getSubstring(mp.getPart(i + 1)));
+            }
+        }
+        return out;
+    }
+
+    /** Left-to-right mark (U+200E) and right-to-left mark (U+200F): see {@link #isolated}. */
+    static final char LRM = '\u200E';
+    static final char RLM = '\u200F';
+
+    /**
+     * A text value put into a right-to-left sentence, held to its own direction: a path, a name or a time gets a
+     * left-to-right mark on both sides, a value that starts in a right-to-left script (a nested sentence) a
+     * right-to-left mark. Without them the leading "/" of a path showed at its end, and a quote or full stop after
+     * a Latin name landed on the wrong side. Marks rather than the isolates U+2068..U+2069: every bidi algorithm
+     * honours them, while isolates need one of Unicode 6.3 or later. Numbers stay as they are: the pattern formats
+     * them for the locale.
+     */
+    private static Object isolated(Object v) {
+        if (v instanceof CharSequence cs && !cs.isEmpty()) {
+            String s = cs.toString();
+            char mark = startsRightToLeft(s) ? RLM : LRM;
+            return mark + s + mark;
+        }
+        return v;
+    }
+
+    /** Whether the first character with a strong direction in {@code s} is right to left. */
+    private static boolean startsRightToLeft(String s) {
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
+            byte d = Character.getDirectionality(c);
+            if (d == Character.DIRECTIONALITY_LEFT_TO_RIGHT) {
+                return false;
+            }
+            if (d == Character.DIRECTIONALITY_RIGHT_TO_LEFT || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC) {
+                return true;
+            }
+            i += Character.charCount(c);
+        }
+        return false;
     }
 
     static String format(String pattern, Locale l, Map<String, Object> args) {

@@ -108,6 +108,11 @@ public final class ActivityModel {
         return shown;
     }
 
+    /** Every row read, whatever the filter and search (an empty list means no activity at all). */
+    public ObservableList<Row> everything() {
+        return FXCollections.unmodifiableObservableList(all);
+    }
+
     public ObjectProperty<Filter> filterProperty() {
         return filter;
     }

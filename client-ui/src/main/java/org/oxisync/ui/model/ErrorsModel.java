@@ -11,7 +11,6 @@ import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Background;
 import org.oxisync.ui.app.ReasonText;
 import org.oxisync.ui.i18n.I18n;
-import org.oxisync.ui.sync.PairPhase;
 
 /** What went wrong, per pair and per item, each with what the user can do about it. */
 public final class ErrorsModel {
@@ -34,27 +33,48 @@ public final class ErrorsModel {
 
     public void reload(Runnable then) {
         List<Row> pairLevel = new ArrayList<>();
+        // the rows of the same derivation as the header and the cards: the pairs that cannot sync, then every
+        // failing item (the store's, and the last run's errors that are not stored per item)
+        java.util.Map<String, List<org.oxisync.core.engine.ItemError>> reported = new java.util.HashMap<>();
         for (PairRow r : status.pairs()) {
-            if (r.phaseProperty().get() == PairPhase.ERROR) {
+            if (StatusModel.pairProblem(r.viewProperty().get())) {
                 Reason why = r.problemProperty().get();
                 String d = r.detailProperty().get();
                 pairLevel.add(new Row(r.name(), "", ReasonText.message(i18n, why, d, status.server(), null),
                         ReasonText.advice(i18n, why == null ? null : why.code().name()), 0));
             }
+            org.oxisync.core.engine.SyncReport rep = r.lastReportProperty().get();
+            if (rep != null) {
+                reported.put(r.name(), rep.errors());
+            }
         }
         background.run(() -> {
             List<Row> out = new ArrayList<>(pairLevel);
+            java.util.Map<String, java.util.Set<String>> failing = new java.util.HashMap<>();
             for (FolderPair p : store.get().accounts().pairs()) {
-                store.get().errors().list(p.id()).forEach(e -> out.add(new Row(p.name(), e.path(),
+                java.util.Set<String> paths = failing.computeIfAbsent(p.name(), k -> new java.util.HashSet<>());
+                store.get().errors().list(p.id()).forEach(e -> {
+                    paths.add(e.path());
+                    out.add(new Row(p.name(), e.path(),
                         ReasonText.message(i18n, e.code(), e.args(), e.message(), status.server(), e.path(), null),
-                        ReasonText.advice(i18n, e.code()), e.attempts())));
+                        ReasonText.advice(i18n, e.code()), e.attempts()));
+                });
+                for (org.oxisync.core.engine.ItemError e : reported.getOrDefault(p.name(), List.of())) {
+                    if (!e.path().isEmpty() && paths.add(e.path())) {
+                        out.add(new Row(p.name(), e.path(), ReasonText.message(i18n, e.why(), e.why().detail(),
+                                status.server(), e.path()), ReasonText.advice(i18n, e.why().wireCode()), 1));
+                    }
+                }
             }
-            return out;
+            return new Loaded(out, failing);
         }, r -> {
-            rows.setAll(r);
+            rows.setAll(r.rows());
+            status.setFailing(r.failing());
             then.run();
         }, e -> { });
     }
+
+    private record Loaded(List<Row> rows, java.util.Map<String, java.util.Set<String>> failing) {}
 
     public ObservableList<Row> rows() {
         return rows;

@@ -21,6 +21,9 @@ public final class PairRow {
     private final ObjectProperty<Instant> lastRun = new SimpleObjectProperty<>();
     private final ObjectProperty<SyncReport> lastReport = new SimpleObjectProperty<>();
     private final ObjectProperty<ProgressSnapshot> progress = new SimpleObjectProperty<>();
+    /** What the pair is shown as: {@link StatusModel}'s one derivation over the fields above and the account's. */
+    private final ObjectProperty<org.oxisync.core.state.PairView> view = new SimpleObjectProperty<>(
+            new org.oxisync.core.state.PairView(org.oxisync.core.state.Shown.UP_TO_DATE, null, 0, 0, 0, 0, 0, 0));
 
     public PairRow(FolderPair p) {
         setPair(p);
@@ -66,5 +69,9 @@ public final class PairRow {
 
     public ObjectProperty<ProgressSnapshot> progressProperty() {
         return progress;
+    }
+
+    public ObjectProperty<org.oxisync.core.state.PairView> viewProperty() {
+        return view;
     }
 }

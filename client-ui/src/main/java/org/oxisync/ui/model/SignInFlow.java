@@ -14,6 +14,7 @@ import org.oxisync.store.account.Account;
 import org.oxisync.ui.app.Background;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.LoginSession;
+import org.oxisync.core.app.ServerAddress;
 import org.oxisync.ui.setup.ServerCheck;
 
 /**
@@ -61,14 +62,39 @@ final class SignInFlow {
 
     /** Checks the typed address; on success goes to sign-in, on an untrusted certificate shows it. */
     void checkServer() {
+        String typed = serverUrl.get() == null ? "" : serverUrl.get().strip();
         String base;
         try {
-            base = ServerCheck.normalize(i18n, serverUrl.get());
+            base = ServerCheck.normalize(i18n, typed);
         } catch (IllegalArgumentException e) {
             page.problem(i18n.t("wizard.problem.address"), e.getMessage());
             return;
         }
-        check(base, null);
+        if (typed.regionMatches(true, 0, "http://", 0, 7)) {
+            check(base, null); // nothing to guess: the address as given
+            return;
+        }
+        // no scheme (https, then http) or https asked of what may be an http-only server: the short probes the CLI
+        // makes (ServerAddress), seconds per guess, before the check, whose time-outs are a sync's, not a guess's
+        page.clearProblem();
+        closeSession();
+        page.busy.set(true);
+        String host = java.net.URI.create(base).getHost();
+        background.run(() -> ServerAddress.resolve(typed), r -> {
+            page.busy.set(false);
+            check(r.baseUrl(), null);
+        }, e -> {
+            page.busy.set(false);
+            if (e instanceof ServerAddress.Unusable u && u.httpOnly() != null) {
+                page.problem(i18n.t("server.problem.httpOnly", "host", host),
+                        i18n.t("server.problem.httpOnly.text", "address", u.httpOnly()));
+            } else if (e instanceof ServerAddress.Unusable) {
+                page.problem(i18n.t("server.problem.unreachable", "host", host),
+                        i18n.t("server.problem.unreachable.text", "address", base));
+            } else {
+                fail.accept(e);
+            }
+        });
     }
 
     /** The user accepted the shown certificate: check again with it pinned. */

@@ -21,6 +21,13 @@ import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.progress.ItemProgress;
 import org.oxisync.core.progress.ItemState;
 import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.core.service.PairState;
+import org.oxisync.core.service.PairStatus;
+import org.oxisync.core.state.AccountView;
+import org.oxisync.core.state.PairFacts;
+import org.oxisync.core.state.PairView;
+import org.oxisync.core.state.ServiceFacts;
+import org.oxisync.core.state.Shown;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Formats;
 import org.oxisync.ui.i18n.I18n;
@@ -48,6 +55,9 @@ public final class StatusModel {
     private final java.util.Map<String, java.util.Set<String>> finishedInRun = new java.util.HashMap<>();
     private final IntegerProperty conflictCount = new SimpleIntegerProperty();
     private final IntegerProperty errorCount = new SimpleIntegerProperty();
+    /** The store's failing paths by pair name; with each pair's last report, its failing items. */
+    private final java.util.Map<String, java.util.Set<String>> storeFailing = new java.util.HashMap<>();
+    private final ObjectProperty<AccountView> view = new SimpleObjectProperty<>();
     /** No sign-in (logged out, or the server refused it): nothing syncs until the user signs in again. */
     private final BooleanProperty signedOut = new SimpleBooleanProperty(false);
     /** True when the server refused the saved sign-in (password changed): the window asks to sign in again. */
@@ -184,37 +194,40 @@ public final class StatusModel {
         feedback.set(text == null ? "" : text);
     }
 
-    public void setCounts(int conflicts, int errors) {
+    /** The number of unresolved conflicts (the Conflicts badge and the headline's "to review"). */
+    public void setConflicts(int conflicts) {
         conflictCount.set(conflicts);
-        errorCount.set(errors);
         recompute();
     }
 
-    /** Overall phase: busy beats error beats paused beats idle; the headline and progress follow. */
+    /** The paths the store lists as failing, by pair name (read with the Errors list after each run). */
+    public void setFailing(java.util.Map<String, java.util.Set<String>> byPair) {
+        storeFailing.clear();
+        byPair.forEach((k, v) -> storeFailing.put(k, java.util.Set.copyOf(v)));
+        recompute();
+    }
+
+    /** What the account and each pair are shown as now: the one derivation every surface shows. */
+    public ObjectProperty<AccountView> viewProperty() {
+        return view;
+    }
+
+    /**
+     * Derives the account's and every pair's state in one place ({@link org.oxisync.core.state.StateDerivation}) and
+     * sets every surface from it: the pair rows' views (cards), the overall phase (dot, tray), the headline, the
+     * progress and the Errors badge (the pairs that cannot sync and the failing items).
+     */
     void recompute() {
-        PairPhase o = PairPhase.IDLE;
-        long done = 0;
-        long total = 0;
-        int itemsDone = 0;
-        int itemsTotal = 0;
-        double rate = 0;
-        boolean anyBusy = false;
-        boolean anyError = false;
-        boolean allPaused = !pairs.isEmpty();
-        boolean anyOffline = false;
+        List<PairFacts> facts = new java.util.ArrayList<>();
         List<Transfer> current = new java.util.ArrayList<>();
+        double rate = 0;
         for (PairRow r : pairs) {
             PairPhase p = r.phaseProperty().get();
-            anyBusy |= p.busy();
-            anyError |= p == PairPhase.ERROR;
-            anyOffline |= p == PairPhase.OFFLINE;
-            allPaused &= p == PairPhase.PAUSED;
             ProgressSnapshot s = r.progressProperty().get();
+            facts.add(ServiceFacts.facts(new PairStatus(r.name(), PairState.valueOf(p.name()),
+                    r.detailProperty().get(), s, r.lastReportProperty().get(), r.lastRunProperty().get(),
+                    r.problemProperty().get()), storeFailing.getOrDefault(r.name(), java.util.Set.of())));
             if (s != null && p.busy()) {
-                done += s.bytesDone();
-                total += s.bytesTotal();
-                itemsDone += s.itemsFinished();
-                itemsTotal += s.itemsTotal();
                 rate += s.bytesPerSecond();
                 java.util.Set<String> finished = finishedInRun.getOrDefault(r.name(), java.util.Set.of());
                 for (ItemProgress i : s.active()) {
@@ -226,57 +239,28 @@ public final class StatusModel {
                 }
             }
         }
-        int partial = (int) pairs.stream().map(r -> r.lastReportProperty().get())
-                .filter(rep -> rep != null && rep.status() == SyncStatus.PARTIAL).count();
-        boolean itemErrors = errorCount.get() > 0 || partial > 0;
-        if (signedOut.get() || signInNeeded.get()) {
-            o = signInNeeded.get() ? PairPhase.ERROR : PairPhase.PAUSED;
-        } else if (anyBusy) {
-            o = pairs.stream().anyMatch(r -> r.phaseProperty().get() == PairPhase.SYNCING) ? PairPhase.SYNCING
-                    : PairPhase.SCANNING;
-        } else if (anyError) {
-            o = PairPhase.ERROR;
-        } else if (anyOffline) {
-            o = PairPhase.OFFLINE;
-        } else if (allPaused || paused.get()) {
-            o = PairPhase.PAUSED;
-        } else if (itemErrors) {
-            o = PairPhase.ERROR; // never a green "up to date" while items fail
+        AccountView v = AccountView.of(facts, !(signedOut.get() || signInNeeded.get()), paused.get());
+        for (PairRow r : pairs) {
+            r.viewProperty().set(v.pairs().get(r.name()));
         }
-        overall.set(o);
-        anyBusy &= !(signedOut.get() || signInNeeded.get());
-        busy.set(anyBusy);
+        view.set(v);
+        PairView a = v.account();
+        overall.set(PairPhase.of(a.shown(), signInNeeded.get()));
+        busy.set(a.shown().busy());
+        int problems = (int) v.pairs().values().stream().filter(StatusModel::pairProblem).count();
+        errorCount.set(problems + a.failing());
         if (!current.equals(transfers)) {
             transfers.setAll(current);
         }
-        if (signInNeeded.get()) {
-            progress.set(0);
-            progressText.set("");
-            headline.set(i18n.t("headline.signInNeeded"));
-        } else if (signedOut.get()) {
-            progress.set(0);
-            progressText.set("");
-            headline.set(i18n.t("headline.signedOut"));
-        } else if (o == PairPhase.SYNCING && itemsTotal > 0) {
-            headline.set(i18n.t("headline.syncing", "count", itemsTotal));
-            progress.set(total > 0 ? (double) done / total : (double) itemsDone / itemsTotal);
-            String progressLine = i18n.t("progress.text", "done", Formats.bytes(i18n, done), "total", Formats.bytes(i18n, total),
-                    "itemsDone", itemsDone, "items", itemsTotal);
-            progressText.set(rate > 0 && total > done ? i18n.t("progress.withEta", "progress", progressLine, "eta",
-                    Formats.timeLeft(i18n, java.time.Duration.ofSeconds((long) ((total - done) / rate)))) : progressLine);
-        } else {
-            progress.set(anyBusy ? -1 : 0);
-            progressText.set(anyBusy ? i18n.t("progress.comparing") : "");
-            int failing = Math.max(errorCount.get(), partial);
-            headline.set(switch (o) {
-                case IDLE -> conflictCount.get() > 0 ? i18n.t("headline.conflicts", "count", conflictCount.get())
-                        : i18n.t("headline.upToDate");
-                case SCANNING, SYNCING -> i18n.t("headline.checking");
-                case PAUSED -> i18n.t("headline.paused");
-                case OFFLINE -> i18n.t("headline.offline");
-                case ERROR -> anyError ? i18n.t("headline.attention") : i18n.t("headline.itemErrors", "count", failing);
-            });
-        }
+        StatusHeadline.Text t = StatusHeadline.of(i18n, a, signInNeeded.get(), conflictCount.get(), rate);
+        headline.set(t.headline());
+        progress.set(t.progress());
+        progressText.set(t.progressText());
+    }
+
+    /** A pair that cannot sync at all: listed in Errors as one row of the whole pair. */
+    static boolean pairProblem(PairView v) {
+        return v != null && (v.shown() == Shown.PROBLEM || v.shown() == Shown.SIGNED_OUT && v.problem() != null);
     }
 
     public ObservableList<PairRow> pairs() {

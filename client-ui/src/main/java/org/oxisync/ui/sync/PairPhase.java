@@ -11,6 +11,22 @@ public enum PairPhase {
         return i18n.t("phase." + name().toLowerCase(java.util.Locale.ROOT));
     }
 
+    /**
+     * The colour a derived state is drawn in (dot, tray icon): a failing item or a pair that cannot sync is an
+     * error, a server that is offline or read-only is offline, signed out is paused (a refused sign-in: an error).
+     */
+    public static PairPhase of(org.oxisync.core.state.Shown shown, boolean signInRefused) {
+        return switch (shown) {
+            case SIGNED_OUT -> signInRefused ? ERROR : PAUSED;
+            case SYNCING -> SYNCING;
+            case CHECKING -> SCANNING;
+            case PROBLEM, FAILING -> ERROR;
+            case OFFLINE, READ_ONLY -> OFFLINE;
+            case PAUSED -> PAUSED;
+            case LEFT_OUT, UP_TO_DATE -> IDLE;
+        };
+    }
+
     public boolean busy() {
         return this == SCANNING || this == SYNCING;
     }

@@ -45,8 +45,12 @@ public final class ActivityPane extends VBox {
         table.setId("activity-table");
         table.setAccessibleText(i18n.t("activity.title"));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(Ui.emptyState(i18n.t("activity.empty.title"),
-                i18n.t("activity.empty.text")));
+        // an empty table says why: nothing happened yet, or nothing matches the filter and search
+        javafx.scene.Node none = Ui.emptyState(i18n.t("activity.empty.title"), i18n.t("activity.empty.text"));
+        javafx.scene.Node noMatch = Ui.emptyState(i18n.t("activity.noMatch.title"), i18n.t("activity.noMatch.text"));
+        Runnable placeholder = () -> table.setPlaceholder(model.everything().isEmpty() ? none : noMatch);
+        model.everything().addListener((javafx.collections.ListChangeListener<ActivityModel.Row>) c -> placeholder.run());
+        placeholder.run();
         TableColumn<ActivityModel.Row, String> when = new TableColumn<>(i18n.t("activity.column.when"));
         when.setCellValueFactory(c -> new SimpleStringProperty(Formats.ago(i18n, c.getValue().activity().time(), clock)));
         when.setPrefWidth(110);

@@ -38,19 +38,23 @@ import org.oxisync.ui.setup.RemoteFolder;
 public final class SettingsView extends TabPane {
     /** Third-party components shipped with OxiSync and their licenses (shown under About). */
     public static final List<String> THIRD_PARTY = List.of(
-            "OpenJFX (JavaFX) 21 — GPL 2.0 with Classpath Exception",
-            "AtlantaFX 2.0 — MIT License",
+            "OpenJFX (JavaFX) 25 — GPL 2.0 with Classpath Exception",
+            "AtlantaFX 2.1 — MIT License",
             "OkHttp 5 and Okio 3 — Apache License 2.0",
             "Kotlin standard library — Apache License 2.0",
-            "Jackson 2 — Apache License 2.0",
+            "Jackson 2 — Apache License 2.0; with FastDoubleParser and Schubfach inside it — MIT License",
             "SQLite JDBC (xerial) — Apache License 2.0; SQLite — public domain",
             "Caffeine 3 — Apache License 2.0",
             "Apache Commons Codec — Apache License 2.0",
+            "ICU4J 76 — Unicode License v3",
             "picocli 4 — Apache License 2.0",
             "SLF4J 2 — MIT License",
             "Logback 1.5 — EPL 1.0 / LGPL 2.1",
             "java-keyring — BSD 3-Clause; JNA — Apache License 2.0 / LGPL 2.1",
-            "directory-watcher — Apache License 2.0");
+            "jkeychain — BSD 2-Clause License",
+            "secret-service — MIT License; dbus-java 4 — MIT License; HKDF (favre) — Apache License 2.0",
+            "directory-watcher — Apache License 2.0",
+            "JetBrains annotations, JSpecify, Error Prone annotations — Apache License 2.0");
 
     private final SettingsModel model;
     private final SettingsActions actions;

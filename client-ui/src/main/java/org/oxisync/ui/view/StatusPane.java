@@ -15,6 +15,8 @@ import org.oxisync.ui.app.Formats;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.model.StatusModel;
+import org.oxisync.core.state.PairView;
+import org.oxisync.core.state.Shown;
 import org.oxisync.ui.sync.PairPhase;
 
 /** Status: one card per folder pair (state, last sync), the overall progress and the latest transfers. */
@@ -88,11 +90,12 @@ public final class StatusPane extends ScrollPane {
     }
 
     private VBox card(PairRow r) {
-        Region dot = Ui.stateDot(i18n, r.phaseProperty().get());
+        Region dot = Ui.stateDot(i18n, PairPhase.of(r.viewProperty().get().shown(), false));
         Label name = Ui.data(Ui.label(r.name(), "pair-name"));
         Label state = Ui.label("", "pair-state");
         state.setId("pair-state-" + r.name());
         Label last = Ui.label("", "muted");
+        last.setId("pair-last-" + r.name());
         last.setWrapText(true);
         Label badge = Ui.label("", "pair-badge");
         badge.setId("pair-badge-" + r.name());
@@ -106,29 +109,39 @@ public final class StatusPane extends ScrollPane {
         signIn.getStyleClass().addAll(Styles.SMALL, Styles.ACCENT);
         signIn.setOnAction(e -> actions.signInAgain());
         Runnable refresh = () -> {
-            PairPhase p = r.phaseProperty().get();
+            // the card shows the pair's derived view, the same one the header, the tray and `oxisync status` show
+            PairView v = r.viewProperty().get();
+            org.oxisync.core.reason.Reason problem = v.problem() != null ? v.problem() : r.problemProperty().get();
+            boolean auth = v.shown() == Shown.SIGNED_OUT && org.oxisync.ui.app.ReasonText.needsSignIn(problem);
+            PairPhase p = PairPhase.of(v.shown(), auth);
             Ui.setDotState(i18n, dot, p);
-            String d = r.detailProperty().get();
-            org.oxisync.core.reason.Reason problem = r.problemProperty().get();
-            boolean auth = p == PairPhase.ERROR && org.oxisync.ui.app.ReasonText.needsSignIn(problem);
+            String d = v.problem() != null ? v.problem().detail() : r.detailProperty().get();
             signIn.setVisible(auth);
             signIn.setManaged(auth);
+            boolean showsProblem = (v.shown() == Shown.PROBLEM || auth) && d != null && !d.isBlank();
             // the engine's own words only for a problem (as said in the log); the text above is the plain one
-            state.setTooltip(p != PairPhase.ERROR || d == null || d.isBlank() ? null : new javafx.scene.control.Tooltip(d));
-            if (p == PairPhase.ERROR && d != null && !d.isBlank()) {
-                state.setText(i18n.t("status.card.problem", "state", p.label(i18n), "problem",
-                        org.oxisync.ui.app.ReasonText.message(i18n, problem, d, model.server(), null)));
-            } else if (p == PairPhase.OFFLINE) {
-                state.setText(i18n.t("status.card.offline"));
-            } else if (p == PairPhase.PAUSED && model.signedOutProperty().get()) {
-                state.setText(i18n.t("status.card.signedOut"));
-            } else {
-                state.setText(p.label(i18n));
-            }
+            state.setTooltip(showsProblem ? new javafx.scene.control.Tooltip(d) : null);
+            state.setText(switch (v.shown()) {
+                case PROBLEM -> showsProblem ? i18n.t("status.card.problem", "state", PairPhase.ERROR.label(i18n),
+                        "problem", org.oxisync.ui.app.ReasonText.message(i18n, problem, d, model.server(), null))
+                        : PairPhase.ERROR.label(i18n);
+                case SIGNED_OUT -> showsProblem ? i18n.t("status.card.problem", "state", PairPhase.ERROR.label(i18n),
+                        "problem", org.oxisync.ui.app.ReasonText.message(i18n, problem, d, model.server(), null))
+                        : i18n.t("status.card.signedOut");
+                case OFFLINE -> i18n.t("status.card.offline");
+                case READ_ONLY -> i18n.t("status.card.readOnly");
+                case FAILING -> i18n.t("status.card.failing", "count", v.failing());
+                case LEFT_OUT -> i18n.t("status.card.leftOut", "count", v.leftOut());
+                case SYNCING, CHECKING, PAUSED, UP_TO_DATE -> p.label(i18n);
+            });
             SyncReport rep = r.lastReportProperty().get();
             boolean failed = rep != null && rep.status() == org.oxisync.core.engine.SyncStatus.FAILED;
             String when = r.lastRunProperty().get() == null ? "" : Formats.ago(i18n, r.lastRunProperty().get(), model.clock());
-            last.setText(r.lastRunProperty().get() == null ? i18n.t("status.card.notSynced")
+            // while a run moves bytes the line says how far it is, not what the run before it did
+            last.setText(v.shown() == Shown.SYNCING && v.itemsTotal() > 0 ? i18n.t("progress.text",
+                    "done", Formats.bytes(i18n, v.bytesDone()), "total", Formats.bytes(i18n, v.bytesTotal()),
+                    "itemsDone", v.itemsDone(), "items", v.itemsTotal())
+                    : r.lastRunProperty().get() == null ? i18n.t("status.card.notSynced")
                     : rep == null ? i18n.t(failed ? "status.card.lastAttempt" : "status.card.lastSync", "when", when)
                     : failed ? i18n.t("status.card.lastAttempt.nothing", "when", when)
                     : i18n.t("status.card.lastSync.summary", "when", when, "summary", summary(i18n, rep)));
@@ -139,7 +152,7 @@ public final class StatusPane extends ScrollPane {
             badge.setVisible(!b.isEmpty());
             held.show(org.oxisync.ui.model.HeldBack.of(i18n, r.pair(), rep, r.lastRunProperty().get()));
         };
-        r.phaseProperty().addListener((o, a, b) -> refresh.run());
+        r.viewProperty().addListener((o, a, b) -> refresh.run());
         r.detailProperty().addListener((o, a, b) -> refresh.run());
         r.lastRunProperty().addListener((o, a, b) -> refresh.run());
         r.lastReportProperty().addListener((o, a, b) -> refresh.run());

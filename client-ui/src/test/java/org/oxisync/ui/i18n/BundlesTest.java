@@ -227,4 +227,20 @@ class BundlesTest {
         assertEquals("781,3 KiB", org.oxisync.ui.app.Formats.bytes(german, 800_000));
         assertEquals("781.3 KiB", org.oxisync.ui.app.Formats.bytes(english, 800_000));
     }
+
+    @Test
+    void pathsAndNamesKeepTheirDirectionInARightToLeftSentenceOnly() {
+        I18n arabic = I18n.of(Locale.forLanguageTag("ar"));
+        String ar = arabic.t("status.card.paths", "local", "/home/a/Cloud", "remote", "/Docs");
+        assertTrue(ar.contains("\u200E/home/a/Cloud\u200E") && ar.contains("\u200E/Docs\u200E"), ar);
+        String nested = arabic.t("status.recent.item", "time", "17:46", "text", arabic.t("phase.idle"));
+        assertTrue(nested.contains("\u200E17:46\u200E") && nested.contains("\u200F" + arabic.t("phase.idle") + "\u200F"),
+                nested);
+        String en = I18n.english().t("status.card.paths", "local", "/home/a/Cloud", "remote", "/Docs");
+        assertFalse(en.contains("\u200E") || en.contains("\u200F"), en);
+        String count = arabic.t("headline.syncing", "count", 3);
+        assertFalse(count.contains("\u200E"), "a number is formatted by the pattern, not marked: " + count);
+        assertTrue(arabic.t("reason.NAME_REFUSED_BY_SERVER", "named", "yes", "file", "a.txt").contains("a.txt"),
+                "a choosing argument still chooses");
+    }
 }

@@ -84,10 +84,10 @@ class StatusModelTest {
         model.setPairs(List.of(pair(1, "A")));
         model.stateChanged("A", PairPhase.IDLE, "");
         assertEquals("Everything is up to date", model.headlineProperty().get());
-        model.setCounts(0, 1);
+        model.setFailing(java.util.Map.of("A", java.util.Set.of("bad.txt")));
         assertEquals(PairPhase.ERROR, model.overallProperty().get(), "not green");
         assertEquals("1 item could not be synced · see Errors", model.headlineProperty().get());
-        model.setCounts(0, 0);
+        model.setFailing(java.util.Map.of());
         model.runFinished("A", report(org.oxisync.core.engine.SyncStatus.PARTIAL, 1));
         model.stateChanged("A", PairPhase.IDLE, "partial");
         assertEquals(PairPhase.ERROR, model.overallProperty().get(), "a partial run is not up to date either");

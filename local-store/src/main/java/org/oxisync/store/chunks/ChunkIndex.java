@@ -63,6 +63,22 @@ public final class ChunkIndex {
         });
     }
 
+    /**
+     * Forgets the chunk list recorded for {@code fileHash} when nothing pins it (no version, no pending transfer):
+     * the list came from the server and the content it describes failed verification, so no later run may reuse it.
+     * Returns whether it was forgotten. The chunks themselves stay until the garbage collection finds them unused.
+     */
+    public boolean forgetUnpinnedManifest(String fileHash) {
+        ChunkHashes.require(fileHash);
+        return db.write(s -> {
+            if (s.queryLong("SELECT ref_count FROM manifests WHERE file_hash = ?", fileHash) != 0) {
+                return false;
+            }
+            s.update("DELETE FROM manifest_chunks WHERE file_hash = ?", fileHash);
+            return s.update("DELETE FROM manifests WHERE file_hash = ?", fileHash) > 0;
+        });
+    }
+
     private static void insertChunks(Session s, List<ChunkRef> chunks) throws java.sql.SQLException {
         PreparedStatement ps = s.prepare("INSERT INTO chunks (hash, size) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING");
         for (ChunkRef c : chunks) {

@@ -87,6 +87,23 @@ final class DeltaCalls {
      * smaller size is kept for later batches of this API instance.
      */
     List<ChunkRefDto> putChunks(java.nio.file.Path file, List<ChunkSlice> chunks) {
+        return putChunks(file, chunks, n -> { });
+    }
+
+    /**
+     * As {@link #putChunks(java.nio.file.Path, List)}; {@code sent} hears the chunk bytes written so far: the
+     * batches done before, plus the furthest any attempt of the current batch got.
+     */
+    List<ChunkRefDto> putChunks(java.nio.file.Path file, List<ChunkSlice> chunks,
+                                 java.util.function.LongConsumer progress) {
+        long[] done = {0};
+        long[] heard = {0};
+        java.util.function.LongConsumer monotonic = n -> {
+            if (n > heard[0]) {
+                heard[0] = n;
+                progress.accept(n);
+            }
+        };
         List<ChunkRefDto> all = new ArrayList<>();
         Deque<List<ChunkSlice>> work = new ArrayDeque<>(FrameBatches.split(chunks, putBatchBytes));
         while (!work.isEmpty()) {
@@ -100,9 +117,10 @@ final class DeltaCalls {
             }
             ReceivedDto received;
             try {
+                long before = done[0];
                 received = c.transport.call(Transport.Spec.of("PUT", c.url("api/files/delta/chunks").build(),
-                        new FrameRequestBody(file, batch)).idempotent(true).asDelta().streaming(true),
-                        r -> c.json.read(r.body(), ReceivedDto.class));
+                        new FrameRequestBody(file, batch, n -> monotonic.accept(before + n))).idempotent(true)
+                        .asDelta().streaming(true), r -> c.json.read(r.body(), ReceivedDto.class));
             } catch (OxiCloudException e) {
                 if (!isSplitRequest(e) || batch.size() < 2) {
                     throw e;
@@ -133,6 +151,8 @@ final class DeltaCalls {
                 }
                 all.add(got);
             }
+            done[0] += batch.stream().mapToLong(ChunkSlice::length).sum();
+            monotonic.accept(done[0]);
         }
         return all;
     }

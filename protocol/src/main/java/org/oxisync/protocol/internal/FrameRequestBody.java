@@ -25,7 +25,15 @@ final class FrameRequestBody extends RequestBody {
     private final List<ChunkSlice> chunks;
     private final long length;
 
+    /** Hears the chunk bytes written so far in this attempt (a retry starts again from 0). */
+    private final java.util.function.LongConsumer written;
+
     FrameRequestBody(Path file, List<ChunkSlice> chunks) {
+        this(file, chunks, n -> { });
+    }
+
+    FrameRequestBody(Path file, List<ChunkSlice> chunks, java.util.function.LongConsumer written) {
+        this.written = written;
         this.file = file;
         this.chunks = List.copyOf(chunks);
         this.length = chunks.stream().mapToLong(ChunkSlice::frameBytes).sum();
@@ -43,12 +51,19 @@ final class FrameRequestBody extends RequestBody {
 
     @Override
     public void writeTo(BufferedSink sink) throws IOException {
-        writeFrames(sink, ByteBuffer.allocateDirect(BUFFER_BYTES), file, chunks);
+        writeFrames(sink, ByteBuffer.allocateDirect(BUFFER_BYTES), file, chunks, written);
     }
 
     /** Writes {@code chunks} of {@code file} as frames into {@code sink} through {@code buffer}. */
     static void writeFrames(BufferedSink sink, ByteBuffer buffer, Path file, List<ChunkSlice> chunks)
             throws IOException {
+        writeFrames(sink, buffer, file, chunks, n -> { });
+    }
+
+    /** As {@link #writeFrames(BufferedSink, ByteBuffer, Path, List)}; {@code written} hears the chunk bytes so far. */
+    static void writeFrames(BufferedSink sink, ByteBuffer buffer, Path file, List<ChunkSlice> chunks,
+                            java.util.function.LongConsumer written) throws IOException {
+        long total = 0;
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             for (ChunkSlice chunk : chunks) {
                 sink.writeInt(chunk.length());
@@ -67,6 +82,8 @@ final class FrameRequestBody extends RequestBody {
                     }
                     position += n;
                     left -= n;
+                    total += n;
+                    written.accept(total);
                 }
             }
         }

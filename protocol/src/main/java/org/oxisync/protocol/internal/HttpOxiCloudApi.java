@@ -314,6 +314,11 @@ public final class HttpOxiCloudApi implements OxiCloudApi {
     }
 
     @Override
+    public List<ChunkRefDto> putChunks(Path file, List<ChunkSlice> chunks, java.util.function.LongConsumer sent) {
+        return delta.putChunks(file, chunks, sent);
+    }
+
+    @Override
     public List<ChunkRefDto> putChunksOfFiles(List<org.oxisync.protocol.FileChunks> files) {
         return delta.putChunksOfFiles(files);
     }
