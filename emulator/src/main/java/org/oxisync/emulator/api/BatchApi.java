@@ -120,17 +120,7 @@ public final class BatchApi {
 
     /** {@code {file_ids, target_folder_id}}; a missing target means the drive root (not verified on a live server). */
     private Response moveFiles(Request r) {
-        ObjectNode b = r.json();
-        List<String> fileIds = ids(b, "file_ids", true);
-        checkSize(fileIds.size(), "No file IDs provided");
-        String target = target(r, b);
-        long start = System.nanoTime();
-        List<Object> ok = new ArrayList<>();
-        List<Object> failed = new ArrayList<>();
-        for (String id : fileIds) {
-            run(id, ok, failed, x -> Dtos.file(tree, tree.moveFile(r.userId(), x, target), false));
-        }
-        return result(ok, failed, fileIds.size(), start);
+        return eachFileTo(r, tree::moveFile);
     }
 
     /**
@@ -138,6 +128,17 @@ public final class BatchApi {
      * as FileDto; a refused one (a Shared drive over its quota) is a failed entry.
      */
     private Response copyFiles(Request r) {
+        return eachFileTo(r, tree::copyFile);
+    }
+
+    /** One file operation of a user into a target folder. */
+    @FunctionalInterface
+    private interface FileToFolder {
+        org.oxisync.emulator.store.Model.FileRow apply(String userId, String fileId, String targetFolderId);
+    }
+
+    /** {@code {file_ids, target_folder_id}}: {@code op} on each file, each answered as a FileDto or a failed entry. */
+    private Response eachFileTo(Request r, FileToFolder op) {
         ObjectNode b = r.json();
         List<String> fileIds = ids(b, "file_ids", true);
         checkSize(fileIds.size(), "No file IDs provided");
@@ -146,7 +147,7 @@ public final class BatchApi {
         List<Object> ok = new ArrayList<>();
         List<Object> failed = new ArrayList<>();
         for (String id : fileIds) {
-            run(id, ok, failed, x -> Dtos.file(tree, tree.copyFile(r.userId(), x, target), false));
+            run(id, ok, failed, x -> Dtos.file(tree, op.apply(r.userId(), x, target), false));
         }
         return result(ok, failed, fileIds.size(), start);
     }
