@@ -92,7 +92,8 @@ class CliBesideDaemonTest {
 
         Path other = tmp.resolve("Other");
         assertEquals(0, cli("pair", "add", other.toString(), "/Other"), () -> r.err());
-        assertTrue(r.out().startsWith("Paired 'Other': " + other + " <-> /Other"), r.out());
+        assertTrue(r.out().startsWith("Created the folder " + other + " (it did not exist)\nPaired 'Other': " + other
+                + " <-> /Other"), r.out());
         assertTrue(r.out().contains("the daemon keeps it in sync"), r.out());
         assertTrue(Files.isDirectory(other), "the daemon created the local folder");
         assertTrue(h.remote().exists("/Other"), "and the server folder");
