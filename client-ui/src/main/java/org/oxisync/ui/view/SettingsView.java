@@ -38,7 +38,7 @@ import org.oxisync.ui.setup.RemoteFolder;
 public final class SettingsView extends TabPane {
     /** Third-party components shipped with OxiSync and their licenses (shown under About). */
     public static final List<String> THIRD_PARTY = List.of(
-            "OpenJFX (JavaFX) 25 — GPL 2.0 with Classpath Exception",
+            "OpenJFX (JavaFX) 21 — GPL 2.0 with Classpath Exception",
             "AtlantaFX 2.1 — MIT License",
             "OkHttp 5 and Okio 3 — Apache License 2.0",
             "Kotlin standard library — Apache License 2.0",
