@@ -143,10 +143,13 @@ public final class ControlSocket implements AutoCloseable {
             Files.delete(path); // left by a daemon that was killed
         }
         ServerSocketChannel ch = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        Path nest = home.resolve(".control-" + Long.toHexString(new java.security.SecureRandom().nextLong()));
+        // short names: a socket's path is limited to about 107 bytes, so the bound one ("/.sXX/s") must be shorter
+        // than the final one ("/daemon.sock"); one daemon a home (the ping above), so two hex digits are enough
+        Path nest = home.resolve(".s" + String.format("%02x", new java.security.SecureRandom().nextInt(256)));
+        Path bound = nest.resolve("s");
         try {
             org.oxisync.store.io.OwnerOnly.createDirectories(nest);
-            Path bound = nest.resolve(FILE_NAME);
+            Files.deleteIfExists(bound); // left by a daemon killed while it bound
             ch.bind(UnixDomainSocketAddress.of(bound));
             try {
                 Files.setPosixFilePermissions(bound, PosixFilePermissions.fromString("rw-------"));
@@ -158,7 +161,7 @@ public final class ControlSocket implements AutoCloseable {
             ch.close();
             throw e;
         } finally {
-            Files.deleteIfExists(nest.resolve(FILE_NAME));
+            Files.deleteIfExists(bound);
             Files.deleteIfExists(nest);
         }
         UserPrincipal owner;

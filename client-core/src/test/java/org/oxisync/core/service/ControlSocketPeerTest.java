@@ -53,4 +53,15 @@ class ControlSocketPeerTest {
             }
         }
     }
+
+    @Test
+    void aHomeWhoseSocketPathIsNearTheSystemsLimitStillGetsItsSocket() throws Exception {
+        // a socket's path may have at most 107 bytes; the final one here has 106
+        int room = 106 - tmp.toString().length() - "/daemon.sock".length() - 1;
+        Path home = tmp.resolve("h".repeat(Math.max(1, room)));
+        try (ControlSocket s = ControlSocket.open(home, List::of, "daemon", ControlSocket.Verbs.NONE,
+                ControlSocket.PeerNames.SYSTEM)) {
+            assertTrue(DaemonClient.request(home, "status", 5).isPresent());
+        }
+    }
 }
