@@ -26,7 +26,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.plan.MassDeleteGuard;
-import org.oxisync.ui.app.ActivityText;
+import org.oxisync.ui.view.ActivityText;
 import org.oxisync.ui.app.MassDeleteDialog;
 import org.oxisync.ui.app.Shell;
 import org.oxisync.ui.i18n.I18n;

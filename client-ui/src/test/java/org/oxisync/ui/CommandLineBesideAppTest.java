@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.app.AppHome;
 import org.oxisync.core.cli.OxiSyncMain;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.ui.app.DesktopHooks;
 import org.oxisync.ui.app.Opener;

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.app.AppHome;
 import org.oxisync.core.app.PairDrive;
 import org.oxisync.core.engine.PairRightsSettings;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.EmulatorDrives;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.store.account.FolderPair;
@@ -173,7 +173,7 @@ class DrivePickerTest {
         Label note = robot.lookup("#mode-note").queryAs(Label.class);
         assertTrue(note.isVisible() && note.getText().contains("only view"), "says why: " + note.getText());
         assertTrue(robot.lookup("#drive-list").lookup(labelled("Shared drive · can view · "
-                + org.oxisync.ui.app.Formats.bytes(ENGLISH, (1L << 30) - emulator.drives().usedBytes(reports)) + " free")).tryQuery().isPresent(),
+                + org.oxisync.ui.text.Formats.bytes(ENGLISH, (1L << 30) - emulator.drives().usedBytes(reports)) + " free")).tryQuery().isPresent(),
                 "the role in plain words and the free space");
         waitUntil("the tree shows the drive", 10, () -> robot.lookup("#remote-tree").lookup(treeCell("Reports")).tryQuery().isPresent());
         screenshot(stage.getScene(), "drive-picker-viewer");

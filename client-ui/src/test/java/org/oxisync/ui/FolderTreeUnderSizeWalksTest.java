@@ -17,7 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.oxisync.protocol.FolderDto;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.Resource;
-import org.oxisync.ui.app.Background;
+import org.oxisync.ui.base.Background;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.BackgroundFolderLoader;
 import org.oxisync.ui.model.FolderSelection;

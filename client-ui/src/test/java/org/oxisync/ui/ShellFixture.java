@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.oxisync.core.app.AppHome;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.ui.app.DesktopHooks;
 import org.oxisync.ui.app.Shell;

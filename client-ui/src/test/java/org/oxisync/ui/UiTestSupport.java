@@ -22,7 +22,7 @@ import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.store.account.Account;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.app.Shell;
-import org.oxisync.ui.setup.LoginSession;
+import org.oxisync.ui.model.LoginSession;
 import org.oxisync.ui.setup.PairSetup;
 import org.oxisync.ui.setup.RemoteFolder;
 import org.testfx.util.WaitForAsyncUtils;

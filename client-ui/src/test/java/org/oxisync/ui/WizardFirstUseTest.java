@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.app.AppHome;
 import org.oxisync.emulator.RemoteClient;
-import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.app.WindowGeometry;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;

@@ -2,6 +2,7 @@ package org.oxisync.emulator;
 
 import java.io.PrintStream;
 import java.util.Map;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 /**
  * The emulator's one mode that is <b>not</b> OxiCloud 0.8.7's behaviour: {@value #TRUST_FLAG} (builder

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 /**
  * Standalone emulator:

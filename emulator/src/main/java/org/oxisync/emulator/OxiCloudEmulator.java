@@ -36,6 +36,7 @@ import org.oxisync.emulator.store.Model;
 import org.oxisync.emulator.store.Tree;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 /**
  * An OxiCloud 0.8.7-compatible server on 127.0.0.1 (see emulator/README.md). Start with

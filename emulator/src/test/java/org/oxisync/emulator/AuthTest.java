@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 class AuthTest extends EmulatorTestBase {
     @Override

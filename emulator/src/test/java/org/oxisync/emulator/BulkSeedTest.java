@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.emulator.http.ApiError;
 import org.oxisync.emulator.seed.TreeSeeder;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 /**
  * Bulk seeding ({@code OxiCloudEmulator#seedTree}, {@code --seed-tree}, {@code POST /_emulator/seed}): what a client

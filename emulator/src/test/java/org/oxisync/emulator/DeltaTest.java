@@ -18,6 +18,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.oxisync.emulator.api.Content;
 import org.oxisync.emulator.cdc.FastCdc;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 class DeltaTest extends EmulatorTestBase {
     @Override

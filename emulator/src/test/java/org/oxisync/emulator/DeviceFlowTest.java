@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 class DeviceFlowTest extends EmulatorTestBase {
     static final String GRANT = "urn:ietf:params:oauth:grant-type:device_code";

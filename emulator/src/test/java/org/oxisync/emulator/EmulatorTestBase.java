@@ -8,6 +8,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.testing.ManualClock;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 /** Starts an emulator with users alice and bob on a hand-moved clock; {@link #http} is alice's client. */
 abstract class EmulatorTestBase {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 /** The standalone server (EmulatorMain's command line) restarted on the same data dir keeps its state. */
 class PersistenceTest {

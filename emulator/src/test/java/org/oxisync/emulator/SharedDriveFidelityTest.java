@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 /**
  * Shared drives as OxiCloud 0.8.7 bills, moves, renames, deletes and shares them over HTTP (citations in each test's

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 /**
  * The trash of a Shared drive is the drive's, not the user's (trash_service.rs:266-436, 649-692, 800-850;

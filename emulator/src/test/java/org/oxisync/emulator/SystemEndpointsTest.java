@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 class SystemEndpointsTest {
     private final OxiCloudEmulator emu = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());

@@ -1,5 +1,6 @@
 package org.oxisync.store;
 
+import org.oxisync.store.error.StoreException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;

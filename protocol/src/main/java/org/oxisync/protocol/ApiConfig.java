@@ -9,7 +9,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
-import org.oxisync.protocol.internal.Blake3Hasher;
 
 /**
  * Everything an {@link OxiCloudApi} needs, with safe defaults. {@code account} keys the {@link CredentialStore}.

@@ -16,7 +16,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.Set;
-import org.oxisync.protocol.internal.CredentialsCodec;
 
 /**
  * Secrets in files only the owner can read, for systems without an OS keychain: one file per account in a folder

@@ -3,7 +3,6 @@ package org.oxisync.protocol;
 import com.github.javakeyring.Keyring;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import org.oxisync.protocol.internal.CredentialsCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -8,25 +8,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.oxisync.protocol.internal.HttpOxiCloudApi;
 
 /**
  * The OxiCloud REST calls a sync client needs (§14 of the protocol reference), one method per endpoint plus a few
- * helpers that split or page. Every method throws only {@link OxiCloudException} subtypes. Thread-safe.
+ * helpers that split or page. Every method throws only {@link OxiCloudException} subtypes. Thread-safe. The contract
+ * only: {@code org.oxisync.protocol.http.HttpOxiCloudApi#create} makes the OkHttp implementation.
  */
 public interface OxiCloudApi extends AutoCloseable {
-
-    static OxiCloudApi create(ApiConfig config) {
-        return new HttpOxiCloudApi(config);
-    }
-
-    /**
-     * Starts preparing, on a background thread, the JDK's TLS trust store and the HTTP client's platform, so that a
-     * client created soon after (by {@link #create}) does not wait for them. Optional; for short-lived processes.
-     */
-    static void warmUp() {
-        org.oxisync.protocol.internal.ClientWarmup.start();
-    }
 
     // ---- server -------------------------------------------------------------------------------------------------
 

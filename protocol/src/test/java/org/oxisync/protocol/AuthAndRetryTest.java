@@ -24,6 +24,7 @@ import mockwebserver3.SocketEffect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /** Token upkeep (proactive, single-flight, persisted before use, never replayed) and bounded retries. */
 class AuthAndRetryTest {
@@ -72,7 +73,7 @@ class AuthAndRetryTest {
     }
 
     private OxiCloudApi api() {
-        return OxiCloudApi.create(Fixtures.config(server, time).credentialStore(store).build());
+        return HttpOxiCloudApi.create(Fixtures.config(server, time).credentialStore(store).build());
     }
 
     private String meJson() {
@@ -185,7 +186,7 @@ class AuthAndRetryTest {
         store.current = new Credentials.TokenPair("stale", "r1", time.instant().minusSeconds(1));
         int port = server.getPort();
         server.close(); // connection refused: nothing was sent, the token is still good
-        OxiCloudApi api = OxiCloudApi.create(ApiConfig.builder(java.net.URI.create("http://127.0.0.1:" + port + "/"), "a")
+        OxiCloudApi api = HttpOxiCloudApi.create(ApiConfig.builder(java.net.URI.create("http://127.0.0.1:" + port + "/"), "a")
                 .credentialStore(store).clock(time).sleeper(time).retryPolicy(RetryPolicy.NONE).build());
         assertThrows(OxiCloudException.NetworkFailure.class, api::me);
         assertTrue(api.isLoggedIn());

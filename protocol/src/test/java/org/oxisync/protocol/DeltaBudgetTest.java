@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /** Audit #1: the delta budget models 0.8.7's TTL-reset limiter; 429s are never retried within the quiet gap. */
 class DeltaBudgetTest {
@@ -154,7 +155,7 @@ class DeltaBudgetTest {
         server.enqueue(Fixtures.json("{\"missing\":[]}"));
         server.enqueue(Fixtures.json("{\"missing\":[]}"));
         ApiConfig cfg = Fixtures.config(server, time).credentialStore(appPassword()).deltaBudget(shared).build();
-        try (OxiCloudApi one = OxiCloudApi.create(cfg); OxiCloudApi two = OxiCloudApi.create(cfg)) {
+        try (OxiCloudApi one = HttpOxiCloudApi.create(cfg); OxiCloudApi two = HttpOxiCloudApi.create(cfg)) {
             one.negotiate(oneChunk());
             two.negotiate(oneChunk());
             assertEquals(2, one.deltaBudget().view(time).used());
@@ -171,7 +172,7 @@ class DeltaBudgetTest {
     void aDelta429IsNotRetriedAndNoDeltaRequestLeavesDuringThePause() {
         server.enqueue(Fixtures.json(429, "{\"status\":429,\"error\":\"Too Many Requests\",\"error_type\":\"RateLimited\"}"));
         server.enqueue(Fixtures.json("{\"missing\":[]}"));
-        try (OxiCloudApi api = OxiCloudApi.create(Fixtures.config(server, time).credentialStore(appPassword())
+        try (OxiCloudApi api = HttpOxiCloudApi.create(Fixtures.config(server, time).credentialStore(appPassword())
                 .deltaBudget(DeltaBudget.inMemory()).build())) {
             OxiCloudException.RateLimited e = assertThrows(OxiCloudException.RateLimited.class,
                     () -> api.negotiate(oneChunk()));
@@ -190,7 +191,7 @@ class DeltaBudgetTest {
         for (int i = 0; i < 4; i++) {
             server.enqueue(Fixtures.json(429, "{\"error_type\":\"RateLimited\"}"));
         }
-        try (OxiCloudApi api = OxiCloudApi.create(Fixtures.config(server, time).build())) {
+        try (OxiCloudApi api = HttpOxiCloudApi.create(Fixtures.config(server, time).build())) {
             assertThrows(OxiCloudException.RateLimited.class, () -> api.login("alice", "pw"));
         }
         assertEquals(1, server.getRequestCount());
@@ -200,7 +201,7 @@ class DeltaBudgetTest {
     @Test
     void a429WithoutRetryAfterIsNotRetriedOnOtherCalls() {
         server.enqueue(new MockResponse.Builder().code(429).body("{}").build());
-        try (OxiCloudApi api = OxiCloudApi.create(Fixtures.config(server, time).credentialStore(appPassword()).build())) {
+        try (OxiCloudApi api = HttpOxiCloudApi.create(Fixtures.config(server, time).credentialStore(appPassword()).build())) {
             assertThrows(OxiCloudException.RateLimited.class, api::me);
         }
         assertEquals(1, server.getRequestCount());

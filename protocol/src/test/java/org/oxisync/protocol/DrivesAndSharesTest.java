@@ -15,8 +15,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /** drives(), incomingShares() and the typed "forbidden by role" error, against the emulator's ACL. */
 class DrivesAndSharesTest {
@@ -33,7 +34,7 @@ class DrivesAndSharesTest {
                 .clock(time).accessTokenTtl(Duration.ofMinutes(10)).build());
         team = emulator.drives().createShared("Team", "alice", 1_000_000L);
         emulator.drives().remote("alice", team).putFile("/plan.txt", "plan".getBytes(StandardCharsets.UTF_8));
-        bob = OxiCloudApi.create(ApiConfig.builder(URI.create(emulator.baseUrl()), "bob@emulator")
+        bob = HttpOxiCloudApi.create(ApiConfig.builder(URI.create(emulator.baseUrl()), "bob@emulator")
                 .credentialStore(new MemoryCredentialStore()).clock(time).sleeper(time).jitter(() -> 0.5).build());
         bob.login("bob", "pw");
     }

@@ -24,9 +24,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.EndpointStats;
 import org.oxisync.emulator.OxiCloudEmulator;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /** Every call of the client against the OxiCloud emulator over loopback, on one shared fake clock. */
 class EmulatorIntegrationTest {
@@ -43,7 +44,7 @@ class EmulatorIntegrationTest {
     void setUp() {
         emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").clock(time)
                 .accessTokenTtl(Duration.ofMinutes(10)).refreshTokenTtl(Duration.ofDays(7)).build());
-        api = OxiCloudApi.create(config().build());
+        api = HttpOxiCloudApi.create(config().build());
     }
 
     private ApiConfig.Builder config() {
@@ -105,7 +106,7 @@ class EmulatorIntegrationTest {
         assertTrue(f.isRoot());
         assertEquals(root, f.id());
         assertTrue(store.load("alice@emulator").isPresent());
-        assertThrows(OxiCloudException.LoginFailed.class, () -> OxiCloudApi.create(config().credentialStore(
+        assertThrows(OxiCloudException.LoginFailed.class, () -> HttpOxiCloudApi.create(config().credentialStore(
                 new MemoryCredentialStore()).build()).login("alice", "wrong"));
     }
 
@@ -246,7 +247,7 @@ class EmulatorIntegrationTest {
     void deltaUploadCommitManifestAndChunkDownloadRoundTrip() throws Exception {
         String root = loginAndRoot();
         api.close();
-        api = OxiCloudApi.create(config().limits(Limits.DEFAULT.withPutBatchBytes(Limits.MAX_FRAME_BYTES + 4L)).build());
+        api = HttpOxiCloudApi.create(config().limits(Limits.DEFAULT.withPutBatchBytes(Limits.MAX_FRAME_BYTES + 4L)).build());
         byte[] data = random(3 * Limits.MAX_FRAME_BYTES + 12345, 2);
         Path local = file("big.bin", data);
         List<ChunkSlice> chunks = slices(data, 700_000);
@@ -343,7 +344,7 @@ class EmulatorIntegrationTest {
     void deviceLoginCompletesAfterApprovalHonouringTheInterval() {
         api.close();
         List<String> code = new ArrayList<>();
-        api = OxiCloudApi.create(config().sleeper(d -> {
+        api = HttpOxiCloudApi.create(config().sleeper(d -> {
             time.sleep(d);
             if (time.sleeps.size() == 2) {
                 emulator.approveDevice(code.get(0), "alice");
@@ -361,7 +362,7 @@ class EmulatorIntegrationTest {
         loginAndRoot();
         AppPasswordDto app = api.createAppPassword("sync");
         MemoryCredentialStore other = new MemoryCredentialStore();
-        try (OxiCloudApi basic = OxiCloudApi.create(config().credentialStore(other).build())) {
+        try (OxiCloudApi basic = HttpOxiCloudApi.create(config().credentialStore(other).build())) {
             assertEquals("alice", basic.loginWithAppPassword(app.username(), app.password()).username());
             assertTrue(other.load("alice@emulator").orElseThrow() instanceof Credentials.AppPassword);
             assertFalse(basic.drives().isEmpty());
@@ -396,7 +397,7 @@ class EmulatorIntegrationTest {
         emulator = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").clock(time)
                 .deltaRateLimitPerMinute(5).build());
         api.close();
-        api = OxiCloudApi.create(config().limits(Limits.DEFAULT.withDeltaRequestsPerMinute(5)).build());
+        api = HttpOxiCloudApi.create(config().limits(Limits.DEFAULT.withDeltaRequestsPerMinute(5)).build());
         loginAndRoot();
         List<ChunkRefDto> one = List.of(new ChunkRefDto("a".repeat(64), 10));
         for (int i = 0; i < 12; i++) {
@@ -412,7 +413,7 @@ class EmulatorIntegrationTest {
             old.enqueue(Fixtures.json("{\"name\":\"Nextcloud\",\"version\":\"28.0.4\"}"));
             old.enqueue(new mockwebserver3.MockResponse.Builder().code(404).build());
             old.start();
-            try (OxiCloudApi a = OxiCloudApi.create(ApiConfig.builder(old.url("/").uri(), "x").build())) {
+            try (OxiCloudApi a = HttpOxiCloudApi.create(ApiConfig.builder(old.url("/").uri(), "x").build())) {
                 var e = assertThrows(OxiCloudException.UnsupportedServer.class, a::checkServer);
                 assertTrue(e.getMessage().contains("0.6.0") && e.getMessage().contains("0.8.7"), e.getMessage());
                 assertThrows(OxiCloudException.UnsupportedServer.class, a::checkServer);

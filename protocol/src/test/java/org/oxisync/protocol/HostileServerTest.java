@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /** Broken or hostile replies end in typed errors; nothing partial is handed on or left behind as complete. */
 class HostileServerTest {
@@ -33,7 +34,7 @@ class HostileServerTest {
         server.start();
         MemoryCredentialStore store = new MemoryCredentialStore();
         store.save("alice@test", new Credentials.AppPassword("alice", "app-pw"));
-        api = OxiCloudApi.create(Fixtures.config(server, time).credentialStore(store)
+        api = HttpOxiCloudApi.create(Fixtures.config(server, time).credentialStore(store)
                 .retryPolicy(RetryPolicy.NONE).limits(Limits.DEFAULT.withMaxJsonBytes(64 * 1024)).build());
     }
 
@@ -113,7 +114,7 @@ class HostileServerTest {
     @Test
     void slowDripReplyTimesOut() {
         api.close();
-        api = OxiCloudApi.create(Fixtures.config(server, time).retryPolicy(RetryPolicy.NONE)
+        api = HttpOxiCloudApi.create(Fixtures.config(server, time).retryPolicy(RetryPolicy.NONE)
                 .timeouts(new Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofMillis(700)))
                 .build());
         server.enqueue(new MockResponse.Builder().code(200).body("{\"name\":\"OxiCloud\",\"version\":\"0.8.7\"}")

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /** Shapes and statuses of the real OxiCloud 0.8.7 server (source audit #2, #4-#9, #14, #15, #17, #18, #21). */
 class ServerFidelityTest {
@@ -31,7 +32,7 @@ class ServerFidelityTest {
     void setUp() throws Exception {
         server.start();
         store.current = new Credentials.AppPassword("alice", "pw");
-        api = OxiCloudApi.create(Fixtures.config(server, time).credentialStore(store).deltaBudget(DeltaBudget.inMemory()).build());
+        api = HttpOxiCloudApi.create(Fixtures.config(server, time).credentialStore(store).deltaBudget(DeltaBudget.inMemory()).build());
     }
 
     @AfterEach
@@ -270,7 +271,7 @@ class ServerFidelityTest {
         for (int code : new int[] {403, 404}) {
             store.current = new Credentials.TokenPair("old", "r1", time.instant().minusSeconds(1));
             server.enqueue(Fixtures.json(code, "{\"error\":\"denied\"}"));
-            try (OxiCloudApi a = OxiCloudApi.create(Fixtures.config(server, time).credentialStore(store).build())) {
+            try (OxiCloudApi a = HttpOxiCloudApi.create(Fixtures.config(server, time).credentialStore(store).build())) {
                 assertThrows(OxiCloudException.AuthExpired.class, a::me);
                 assertFalse(a.isLoggedIn());
             }
@@ -292,7 +293,7 @@ class ServerFidelityTest {
         String fresh = Fixtures.jwt(time.instant().plusSeconds(3600), "n");
         server.enqueue(Fixtures.json(Fixtures.authJson(fresh, "r2", 3600)));
         server.enqueue(Fixtures.json("{}"));
-        try (OxiCloudApi a = OxiCloudApi.create(Fixtures.config(server, time).credentialStore(store).build())) {
+        try (OxiCloudApi a = HttpOxiCloudApi.create(Fixtures.config(server, time).credentialStore(store).build())) {
             a.logout();
             assertFalse(a.isLoggedIn());
         }

@@ -21,6 +21,8 @@ import okhttp3.tls.HandshakeCertificates;
 import okhttp3.tls.HeldCertificate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
+import org.oxisync.protocol.http.Certificates;
 
 /** Self-signed servers only by pin; secrets in owner-only files or the keychain, never in text output. */
 class TlsAndSecretsTest {
@@ -44,18 +46,18 @@ class TlsAndSecretsTest {
                 server.enqueue(Fixtures.json("{\"name\":\"OxiCloud\",\"version\":\"0.8.7\"}"));
             }
             ApiConfig.Builder base = ApiConfig.builder(server.url("/").uri(), "a").retryPolicy(RetryPolicy.NONE);
-            try (OxiCloudApi plain = OxiCloudApi.create(base.build())) {
+            try (OxiCloudApi plain = HttpOxiCloudApi.create(base.build())) {
                 assertThrows(OxiCloudException.UntrustedCertificate.class, plain::version);
             }
             String wrongPin = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(other.certificate().getEncoded()));
-            try (OxiCloudApi wrong = OxiCloudApi.create(base.pinnedCertificateSha256(wrongPin).build())) {
+            try (OxiCloudApi wrong = HttpOxiCloudApi.create(base.pinnedCertificateSha256(wrongPin).build())) {
                 assertThrows(OxiCloudException.UntrustedCertificate.class, wrong::version);
             }
             PresentedCertificate shown = Certificates.presented(server.url("/").uri(), Duration.ofSeconds(5));
             assertEquals(fingerprint, shown.sha256());
             assertFalse(shown.trustedBySystem());
             assertTrue(shown.subject().contains("oxicloud.home"), shown.subject());
-            try (OxiCloudApi pinned = OxiCloudApi.create(base.pinnedCertificateSha256(shown.sha256()).build())) {
+            try (OxiCloudApi pinned = HttpOxiCloudApi.create(base.pinnedCertificateSha256(shown.sha256()).build())) {
                 assertEquals("0.8.7", pinned.version().version());
             }
         }
@@ -154,7 +156,7 @@ class TlsAndSecretsTest {
             server.start();
             MemoryCredentialStore store = new MemoryCredentialStore();
             store.save("a", new Credentials.AppPassword("u", "p"));
-            try (OxiCloudApi api = OxiCloudApi.create(ApiConfig.builder(server.url("/").uri(), "a").credentialStore(store)
+            try (OxiCloudApi api = HttpOxiCloudApi.create(ApiConfig.builder(server.url("/").uri(), "a").credentialStore(store)
                     .retryPolicy(RetryPolicy.NONE).build())) {
                 api.putChunks(f, java.util.List.of(new ChunkSlice(Fixtures.blake3("2345".getBytes()), 2, 4),
                         new ChunkSlice(Fixtures.blake3("abcdefghij".getBytes()), 10, 10)));
@@ -177,7 +179,7 @@ class TlsAndSecretsTest {
             server.start();
             MemoryCredentialStore store = new MemoryCredentialStore();
             store.save("a", new Credentials.AppPassword("u", "p"));
-            try (OxiCloudApi api = OxiCloudApi.create(ApiConfig.builder(server.url("/").uri(), "a").credentialStore(store).build())) {
+            try (OxiCloudApi api = HttpOxiCloudApi.create(ApiConfig.builder(server.url("/").uri(), "a").credentialStore(store).build())) {
                 api.upload(Fixtures.FOLDER_ID, "x.txt", f);
             }
             String body = server.takeRequest().getBody().utf8();

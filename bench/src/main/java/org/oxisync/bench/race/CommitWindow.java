@@ -19,7 +19,7 @@ import org.oxisync.core.transfer.TransferOptions;
 import org.oxisync.core.transfer.UploadOutcome;
 import org.oxisync.core.transfer.UploadRequest;
 import org.oxisync.core.transfer.Uploader;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.protocol.ApiConfig;
 import org.oxisync.protocol.FileDto;
@@ -28,6 +28,7 @@ import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.hash.FileChunker;
 import org.oxisync.store.hash.FileDigest;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /**
  * Issue 21, point 5: how long the window stays open in which another device's commit of the same file can go
@@ -79,7 +80,7 @@ public final class CommitWindow {
         Marks[] current = new Marks[1];
         try (OxiCloudEmulator server = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "pw-1")
                 .dataDir(work.resolve("server")).deltaRateLimitPerMinute(0).build());
-             OxiCloudApi raw = OxiCloudApi.create(ApiConfig.builder(URI.create(server.baseUrl()), "alice").build());
+             OxiCloudApi raw = HttpOxiCloudApi.create(ApiConfig.builder(URI.create(server.baseUrl()), "alice").build());
              LocalStore store = LocalStore.open(work.resolve("data"), "alice", Clock.systemUTC())) {
             OxiCloudApi api = timed(raw, current);
             api.login("alice", "pw-1");

@@ -59,7 +59,7 @@ public final class AccountSetup {
                     other.store().accounts().saveAccount(account);
                 }
             }
-        } catch (org.oxisync.store.StoreException e) {
+        } catch (org.oxisync.store.error.StoreException e) {
             if (!known || !org.oxisync.core.service.DaemonClient.ping(ctx.home().dir())) {
                 throw e;
             }

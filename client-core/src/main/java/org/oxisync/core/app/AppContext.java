@@ -25,6 +25,7 @@ import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.hash.Blake3;
 import org.oxisync.store.hash.FileChunker;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /**
  * The composition root of one process (CLI or UI): wires configuration, credentials, the API client, the local
@@ -211,7 +212,7 @@ public final class AppContext implements AutoCloseable {
             b.pinnedCertificateSha256(pinnedSha256);
         }
         proxy(accountKey).ifPresent(b::proxy);
-        return OxiCloudApi.create(b.build());
+        return HttpOxiCloudApi.create(b.build());
     }
 
     /**
@@ -240,7 +241,7 @@ public final class AppContext implements AutoCloseable {
         LocalStore s;
         try {
             s = store();
-        } catch (org.oxisync.store.StoreException e) {
+        } catch (org.oxisync.store.error.StoreException e) {
             // a login while a daemon or the desktop app holds the store: the JVM's default proxy (a client that
             // syncs opens the store itself, and that fails there, with this message)
             org.slf4j.LoggerFactory.getLogger(AppContext.class).debug("proxy setting not read: {}", e.getMessage());

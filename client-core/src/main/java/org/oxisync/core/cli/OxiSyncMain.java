@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import org.oxisync.protocol.http.ClientWarmup;
 
 /**
  * The {@code oxisync} command line: a picocli top-level command whose subcommands are all registered in
@@ -61,7 +62,7 @@ public final class OxiSyncMain implements Runnable {
         }
         if (line.length > 0 && line[0].equals("sync-once")) {
             // the HTTP client's and JSON library's set-up on another thread, beside the command line's own
-            org.oxisync.protocol.OxiCloudApi.warmUp();
+            ClientWarmup.start();
         }
         int code = newCommandLine(out, err, line.length > 0 ? line[0] : null, console).execute(line);
         out.flush();

@@ -9,7 +9,7 @@ import org.oxisync.core.app.RunningApps;
 import org.oxisync.core.control.StoreChanges;
 import org.oxisync.core.control.StoreRequest;
 import org.oxisync.core.service.DaemonClient;
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 
 /**
  * Runs a command that changes the store: here when this process can open the store, else through the process that

@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import org.oxisync.store.LocalStore;
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 import org.oxisync.store.chunks.GcReport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

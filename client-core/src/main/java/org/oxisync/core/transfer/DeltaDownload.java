@@ -22,7 +22,7 @@ import org.oxisync.protocol.ManifestDto;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.store.LocalStore;
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 import org.oxisync.store.chunks.ChunkStore;
 import org.oxisync.store.hash.ChunkRef;
 import org.oxisync.store.hash.FileDigest;

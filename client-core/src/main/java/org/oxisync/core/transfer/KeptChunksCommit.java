@@ -1,6 +1,6 @@
 package org.oxisync.core.transfer;
 
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 import org.oxisync.store.chunks.ChunkStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Map;
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 import org.oxisync.store.chunks.ChunkHashMismatchException;
 import org.oxisync.store.chunks.ChunkIndex;
 import org.oxisync.store.chunks.ChunkLocation;

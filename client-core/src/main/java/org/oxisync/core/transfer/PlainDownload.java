@@ -21,7 +21,7 @@ import org.oxisync.protocol.DownloadResult;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.store.LocalStore;
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 import org.oxisync.store.hash.Blake3;
 import org.oxisync.store.hash.FileDigest;
 import org.slf4j.Logger;

@@ -12,7 +12,7 @@ import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.protocol.Sleeper;
 import org.oxisync.store.LocalStore;
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 import org.oxisync.store.hash.FileDigest;
 import org.oxisync.store.transfers.Direction;
 import org.slf4j.Logger;

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.testing.Await;
 import org.oxisync.core.testing.DaemonProcess;
 import org.oxisync.core.testing.HomeCliTest;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 
 /**

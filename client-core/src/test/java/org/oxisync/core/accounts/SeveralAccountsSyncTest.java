@@ -21,7 +21,7 @@ import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.testing.Await;
 import org.oxisync.core.testing.DaemonProcess;
 import org.oxisync.core.testing.HomeCliTest;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 
 /**

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.testing.CliRun;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 
 /** {@code oxisync drives} and {@code pair add --drive} against the emulator's Shared drives and shares. */

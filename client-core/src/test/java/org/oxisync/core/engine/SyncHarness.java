@@ -17,7 +17,7 @@ import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.scan.TempNames;
 import org.oxisync.core.testing.TreeSnapshots;
 import org.oxisync.core.transfer.TransferOptions;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;
 import org.oxisync.protocol.ApiConfig;
@@ -28,6 +28,7 @@ import org.oxisync.store.StoreOptions;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.hash.Blake3;
 import org.oxisync.store.hash.FileChunker;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /**
  * One client (local folder + store + engine) paired with the root of a user's drive on an embedded emulator.
@@ -94,7 +95,7 @@ final class SyncHarness implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        this.api = wrap.apply(OxiCloudApi.create(apiOptions.apply(apiConfig(server, clock)).build()));
+        this.api = wrap.apply(HttpOxiCloudApi.create(apiOptions.apply(apiConfig(server, clock)).build()));
         api.login(USER, PASSWORD);
         this.store = LocalStore.open(data, "alice", clock, storeOptions);
         String root = server.rootFolderId(USER);
@@ -103,7 +104,7 @@ final class SyncHarness implements AutoCloseable {
     }
 
     static OxiCloudApi newApi(OxiCloudEmulator server, Clock clock) {
-        return OxiCloudApi.create(apiConfig(server, clock).build());
+        return HttpOxiCloudApi.create(apiConfig(server, clock).build());
     }
 
     static ApiConfig.Builder apiConfig(OxiCloudEmulator server, Clock clock) {

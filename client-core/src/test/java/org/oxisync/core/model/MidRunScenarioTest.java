@@ -27,7 +27,7 @@ import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.core.scan.TempNames;
 import org.oxisync.testing.ManualClock;
 import org.oxisync.core.transfer.TransferOptions;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.EndpointStats;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.store.hash.Blake3;

@@ -29,6 +29,7 @@ import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.hash.Blake3;
 import org.oxisync.store.hash.FileChunker;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /**
  * One device of the model test: a local folder, its store and an engine, paired with the root of one user's drive.
@@ -91,7 +92,7 @@ final class SeedClient implements AutoCloseable {
     }
 
     private OxiCloudApi newApi(CredentialStore creds) {
-        return OxiCloudApi.create(ApiConfig.builder(URI.create(server.baseUrl()), user)
+        return HttpOxiCloudApi.create(ApiConfig.builder(URI.create(server.baseUrl()), user)
                 .credentialStore(creds).clock(clock)
                 // retries stay real but do not wait long: the faults are injected, not load
                 .sleeper(d -> Thread.sleep(Math.min(5, Math.max(0, d.toMillis()))))

@@ -10,7 +10,7 @@ import java.time.Clock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.protocol.ApiConfig;
 import org.oxisync.protocol.MemoryCredentialStore;
@@ -18,6 +18,7 @@ import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.Resource;
 import org.oxisync.protocol.TrashItemDto;
 import org.oxisync.store.hash.Blake3;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /** A restore is relied on only once a listing shows the item (0.8.7 answers 200 for ids not in the trash). */
 class VerifiedRestoreTest {
@@ -27,7 +28,7 @@ class VerifiedRestoreTest {
     @BeforeEach
     void start() {
         emu = OxiCloudEmulator.start(EmulatorConfig.builder().user("alice", "secret").build());
-        api = OxiCloudApi.create(ApiConfig.builder(URI.create(emu.baseUrl()), "alice")
+        api = HttpOxiCloudApi.create(ApiConfig.builder(URI.create(emu.baseUrl()), "alice")
                 .credentialStore(new MemoryCredentialStore()).clock(Clock.systemUTC())
                 .hasher((d, o, l) -> {
                     Blake3 h = Blake3.newHasher();

@@ -36,7 +36,7 @@ import org.oxisync.core.reason.ReasonCode;
 import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.testing.TreeSnapshots;
 import org.oxisync.core.transfer.TransferOptions;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.protocol.ApiConfig;
 import org.oxisync.protocol.MemoryCredentialStore;
@@ -48,6 +48,7 @@ import org.oxisync.store.account.Account;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.hash.Blake3;
 import org.oxisync.store.hash.FileChunker;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /**
  * A team on one Shared drive, end to end over HTTP: an OxiCloud admin makes the drive and manages it with the
@@ -264,7 +265,7 @@ class TeamDriveScenarioTest {
             try {
                 this.local = Files.createDirectories(tmp.resolve(user + "-" + kind).resolve("sync"));
                 Path data = Files.createDirectories(tmp.resolve(user + "-" + kind).resolve("data"));
-                this.api = OxiCloudApi.create(ApiConfig.builder(URI.create(emu.baseUrl()), user)
+                this.api = HttpOxiCloudApi.create(ApiConfig.builder(URI.create(emu.baseUrl()), user)
                         .credentialStore(new MemoryCredentialStore()).clock(Clock.systemUTC())
                         .hasher((d, o, l) -> {
                             Blake3 h = Blake3.newHasher();

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.oxisync.testing.ManualClock;
-import org.oxisync.emulator.EmulatorConfig;
+import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.EndpointStats;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;
@@ -30,6 +30,7 @@ import org.oxisync.store.hash.ChunkRef;
 import org.oxisync.store.hash.FileDigest;
 import org.oxisync.store.journal.EntryKind;
 import org.oxisync.store.journal.JournalEntry;
+import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /**
  * The emulator on loopback, an api logged in as alice, and a local store with one folder pair rooted at
@@ -67,7 +68,7 @@ final class Harness implements AutoCloseable {
         }
         emu = OxiCloudEmulator.start(config.clock(clock).dataDir(serverData)
                 .accessTokenTtl(Duration.ofDays(30)).refreshTokenTtl(Duration.ofDays(60)).build());
-        api = OxiCloudApi.create(ApiConfig.builder(URI.create(emu.baseUrl()), "alice").clock(clock)
+        api = HttpOxiCloudApi.create(ApiConfig.builder(URI.create(emu.baseUrl()), "alice").clock(clock)
                 .sleeper(clock::advance).jitter(() -> 0.5).limits(limits).build());
         api.login("alice", "secret");
         root = emu.rootFolderId("alice");

@@ -18,6 +18,7 @@ import org.oxisync.ui.sync.SyncBackend;
 import org.oxisync.ui.view.WizardView;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.ui.base.Background;
 
 /**
  * What the shell does to one account: add one (the sign-in and first-folder wizard, in its own window), log one

@@ -15,6 +15,7 @@ import org.oxisync.ui.model.VersionsModel;
 import org.oxisync.ui.ops.ConflictActions;
 import org.oxisync.ui.ops.VersionActions;
 import org.oxisync.ui.sync.SyncBackend;
+import org.oxisync.ui.base.Background;
 
 /**
  * One account of the home as the desktop app syncs it: its own context (API client, store, delta budget), its own

@@ -12,6 +12,7 @@ import org.oxisync.ui.sync.SyncBackend;
 import org.oxisync.ui.sync.SyncFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.ui.base.Background;
 
 /**
  * The desktop app's accounts: one {@link AccountSession} per account of the home, the one the window shows, and the

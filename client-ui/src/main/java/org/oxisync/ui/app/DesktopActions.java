@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import javafx.application.HostServices;
 import org.oxisync.ui.i18n.I18n;
+import org.oxisync.ui.base.Background;
 
 /**
  * Hands files, folders and web pages to the desktop: the browser through JavaFX's {@link HostServices}, files

@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 import javafx.application.HostServices;
 import org.oxisync.ui.i18n.I18n;
+import org.oxisync.ui.base.Background;
 
 /**
  * The shell's ties to the desktop, replaceable in tests: the tray icon (installed with the shell's menu handler;

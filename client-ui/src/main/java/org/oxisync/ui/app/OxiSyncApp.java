@@ -10,6 +10,8 @@ import javafx.stage.Stage;
 import org.oxisync.core.app.AppHome;
 import org.oxisync.core.app.Version;
 import org.slf4j.LoggerFactory;
+import org.oxisync.ui.base.Appearance;
+import org.oxisync.ui.base.UiPreferences;
 
 /**
  * The JavaFX application: resolves the app home (as the CLI does: {@code --home DIR} or {@code OXISYNC_HOME}),

@@ -17,6 +17,8 @@ import org.oxisync.ui.view.SettingsView;
 import org.oxisync.ui.view.WizardView;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.ui.text.ReasonText;
+import org.oxisync.ui.base.Background;
 
 /**
  * The folder pairs of the account the window shows, as Settings → Folders and its "Add folder…" wizard change them

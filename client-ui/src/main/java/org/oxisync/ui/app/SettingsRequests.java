@@ -13,6 +13,7 @@ import org.oxisync.ui.model.SettingsModel;
 import org.oxisync.ui.view.SettingsActions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.ui.base.Background;
 
 /**
  * What the settings window asks of the shell, for the account the window shows: its server and user, Log out and

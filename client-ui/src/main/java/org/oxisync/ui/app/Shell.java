@@ -26,6 +26,8 @@ import org.oxisync.ui.view.MainView;
 import org.oxisync.ui.view.SettingsActions;
 import org.oxisync.ui.view.SettingsView;
 import org.oxisync.ui.view.WizardView;
+import org.oxisync.ui.base.Background;
+import org.oxisync.ui.base.UiPreferences;
 
 /**
  * The desktop shell's composition root: one {@link AppContext} for the home (shared with the CLI's files), one

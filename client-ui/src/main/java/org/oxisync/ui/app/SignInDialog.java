@@ -16,8 +16,10 @@ import org.oxisync.core.app.AppContext;
 import org.oxisync.protocol.DeviceAuthorizationDto;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.ui.i18n.I18n;
-import org.oxisync.ui.setup.LoginSession;
+import org.oxisync.ui.model.LoginSession;
 import org.oxisync.ui.view.Ui;
+import org.oxisync.ui.text.ReasonText;
+import org.oxisync.ui.base.Background;
 
 /**
  * "Sign in again" for the account this computer already syncs: its password (or an app password, or the browser),

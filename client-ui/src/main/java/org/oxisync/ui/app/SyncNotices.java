@@ -10,6 +10,8 @@ import org.oxisync.ui.model.SettingsModel;
 import org.oxisync.ui.sync.SyncFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.ui.text.ReasonText;
+import org.oxisync.ui.text.Describe;
 
 /**
  * What an account's sync tells the window besides its state: a conflict or an error re-reads that list and, when

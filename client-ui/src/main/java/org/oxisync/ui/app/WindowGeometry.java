@@ -3,6 +3,7 @@ package org.oxisync.ui.app;
 import java.util.List;
 import java.util.Locale;
 import javafx.geometry.Rectangle2D;
+import org.oxisync.ui.base.UiPreferences;
 
 /**
  * Where a window stood: position, size and whether it was maximized, saved in {@code ui.properties} when it

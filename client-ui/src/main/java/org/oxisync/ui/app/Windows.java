@@ -20,6 +20,8 @@ import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.oxisync.ui.i18n.I18n;
+import org.oxisync.ui.base.Appearance;
+import org.oxisync.ui.base.UiPreferences;
 
 /**
  * The one class that opens windows: the main window's content, the settings and "add folder" windows,

@@ -15,7 +15,7 @@ import javafx.collections.transformation.FilteredList;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.status.Activity;
-import org.oxisync.ui.app.Background;
+import org.oxisync.ui.base.Background;
 import org.oxisync.ui.i18n.I18n;
 
 /** The activity list: the newest entries of the store's activity log, filtered by kind and searched by text. */

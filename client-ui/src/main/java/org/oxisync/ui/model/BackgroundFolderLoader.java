@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.oxisync.core.app.AppContext;
-import org.oxisync.ui.app.Background;
+import org.oxisync.ui.base.Background;
 import org.oxisync.ui.setup.RemoteFolder;
 import org.oxisync.ui.setup.RemoteFolders;
 

@@ -9,7 +9,7 @@ import javafx.collections.ObservableList;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.status.Conflict;
-import org.oxisync.ui.app.Background;
+import org.oxisync.ui.base.Background;
 import org.oxisync.ui.ops.ConflictActions;
 import org.oxisync.ui.ops.ConflictChoice;
 

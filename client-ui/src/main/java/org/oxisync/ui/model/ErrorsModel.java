@@ -8,8 +8,8 @@ import javafx.collections.ObservableList;
 import org.oxisync.core.reason.Reason;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
-import org.oxisync.ui.app.Background;
-import org.oxisync.ui.app.ReasonText;
+import org.oxisync.ui.base.Background;
+import org.oxisync.ui.text.ReasonText;
 import org.oxisync.ui.i18n.I18n;
 
 /** What went wrong, per pair and per item, each with what the user can do about it. */

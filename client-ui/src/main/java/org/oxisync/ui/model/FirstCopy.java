@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.RemoteFolder;
 import org.oxisync.ui.setup.RemoteFolders;

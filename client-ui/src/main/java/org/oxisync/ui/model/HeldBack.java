@@ -8,7 +8,7 @@ import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.plan.PairRights;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.core.reason.ReasonCode;
-import org.oxisync.ui.app.ReasonText;
+import org.oxisync.ui.text.ReasonText;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.PairModes;
 

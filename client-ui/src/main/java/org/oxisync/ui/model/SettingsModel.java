@@ -13,9 +13,9 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.oxisync.core.os.Autostart;
 import org.oxisync.store.LocalStore;
-import org.oxisync.ui.app.Appearance;
-import org.oxisync.ui.app.Background;
-import org.oxisync.ui.app.UiPreferences;
+import org.oxisync.ui.base.Appearance;
+import org.oxisync.ui.base.Background;
+import org.oxisync.ui.base.UiPreferences;
 import org.oxisync.ui.i18n.I18n;
 
 /**

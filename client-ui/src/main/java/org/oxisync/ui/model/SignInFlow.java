@@ -11,9 +11,8 @@ import org.oxisync.core.app.AppContext;
 import org.oxisync.protocol.DeviceAuthorizationDto;
 import org.oxisync.protocol.PresentedCertificate;
 import org.oxisync.store.account.Account;
-import org.oxisync.ui.app.Background;
+import org.oxisync.ui.base.Background;
 import org.oxisync.ui.i18n.I18n;
-import org.oxisync.ui.setup.LoginSession;
 import org.oxisync.core.app.ServerAddress;
 import org.oxisync.ui.setup.ServerCheck;
 

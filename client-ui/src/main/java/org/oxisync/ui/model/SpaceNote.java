@@ -1,7 +1,7 @@
 package org.oxisync.ui.model;
 
 import java.util.OptionalLong;
-import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
 
 /**

@@ -2,7 +2,7 @@ package org.oxisync.ui.model;
 
 import java.time.Duration;
 import org.oxisync.core.state.PairView;
-import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
 
 /** The header's words and progress bar for an account's derived view. */

@@ -29,7 +29,7 @@ import org.oxisync.core.state.PairView;
 import org.oxisync.core.state.ServiceFacts;
 import org.oxisync.core.state.Shown;
 import org.oxisync.store.account.FolderPair;
-import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.PairPhase;
 
@@ -108,7 +108,7 @@ public final class StatusModel {
 
     /** {@code problem}: the kind of the state's problem (offline, error), null when it is none. */
     public void stateChanged(String pair, PairPhase state, String detail, org.oxisync.core.reason.Reason problem) {
-        if (state == PairPhase.ERROR && org.oxisync.ui.app.ReasonText.needsSignIn(problem)) {
+        if (state == PairPhase.ERROR && org.oxisync.ui.text.ReasonText.needsSignIn(problem)) {
             signInNeeded.set(true);
         }
         if (state.busy()) {
@@ -137,11 +137,11 @@ public final class StatusModel {
     }
 
     public void itemCompleted(String pair, String description) {
-        org.oxisync.ui.app.Describe.transferredPath(description).ifPresent(p -> {
+        org.oxisync.ui.text.Describe.transferredPath(description).ifPresent(p -> {
             finishedInRun.computeIfAbsent(pair, k -> new java.util.HashSet<>()).add(p);
             recompute();
         });
-        org.oxisync.ui.app.Describe.done(i18n, description).ifPresent(d -> addRecent(d, Instant.now(clock)));
+        org.oxisync.ui.text.Describe.done(i18n, description).ifPresent(d -> addRecent(d, Instant.now(clock)));
     }
 
     /** "10:42 · Downloaded x.txt · new, 9 B": a finished change with the time it finished, newest first. */

@@ -13,7 +13,7 @@ import javafx.collections.transformation.FilteredList;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.versions.VersionInfo;
-import org.oxisync.ui.app.Background;
+import org.oxisync.ui.base.Background;
 import org.oxisync.ui.ops.VersionActions;
 
 /** Earlier versions kept in the local version store, newest first, searchable by path; restoring one. */

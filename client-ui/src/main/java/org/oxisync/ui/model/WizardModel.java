@@ -16,7 +16,7 @@ import org.oxisync.protocol.DeviceAuthorizationDto;
 import org.oxisync.protocol.PresentedCertificate;
 import org.oxisync.store.account.Account;
 import org.oxisync.store.account.FolderPair;
-import org.oxisync.ui.app.Background;
+import org.oxisync.ui.base.Background;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.PairSetup;
 import org.oxisync.ui.setup.RemoteFolder;
@@ -272,7 +272,7 @@ public final class WizardModel {
                         "sizes", r.sizes()));
             } else {
                 List<String> lines = r.preview().plan().stream()
-                        .flatMap(l -> org.oxisync.ui.app.Describe.action(i18n, l).stream()).toList();
+                        .flatMap(l -> org.oxisync.ui.text.Describe.action(i18n, l).stream()).toList();
                 plan.setAll(lines);
                 reviewText.set(i18n.t("wizard.review.both", "count", lines.size()));
             }

@@ -1,8 +1,8 @@
 package org.oxisync.ui.model;
 
 import org.oxisync.protocol.OxiCloudException;
-import org.oxisync.ui.app.Formats;
-import org.oxisync.ui.app.ReasonText;
+import org.oxisync.ui.text.Formats;
+import org.oxisync.ui.text.ReasonText;
 import org.oxisync.ui.i18n.I18n;
 
 /** The words the wizard shows for a failure of one of its background calls. */

@@ -13,7 +13,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ActivityModel;
 
@@ -61,7 +61,7 @@ public final class ActivityPane extends VBox {
         file.setCellValueFactory(c -> new SimpleStringProperty(displayPath(c.getValue())));
         file.setPrefWidth(260);
         TableColumn<ActivityModel.Row, String> details = new TableColumn<>(i18n.t("activity.column.details"));
-        org.oxisync.ui.app.ActivityText words = new org.oxisync.ui.app.ActivityText(i18n, clock.getZone());
+        org.oxisync.ui.view.ActivityText words = new org.oxisync.ui.view.ActivityText(i18n, clock.getZone());
         details.setCellValueFactory(c -> new SimpleStringProperty(words.details(c.getValue().activity())));
         details.setPrefWidth(300);
         table.getColumns().setAll(java.util.List.of(when, what, file, details));

@@ -14,7 +14,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import org.oxisync.ui.app.RightsText;
+import org.oxisync.ui.text.RightsText;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.DriveChoice;
 import org.oxisync.ui.setup.RemoteFolder;

@@ -39,8 +39,8 @@ public final class ErrorsPane extends VBox {
                 String where = r.path().isEmpty() ? r.pair() : r.pair() + "/" + r.path();
                 Label title = Ui.label(where, "error-title");
                 Label problem = Ui.wrapping(r.attempts() > 1 ? i18n.t("errors.problem.attempts", "problem",
-                        org.oxisync.ui.app.Formats.sentence(r.problem()), "count", r.attempts())
-                        : org.oxisync.ui.app.Formats.sentence(r.problem()));
+                        org.oxisync.ui.text.Formats.sentence(r.problem()), "count", r.attempts())
+                        : org.oxisync.ui.text.Formats.sentence(r.problem()));
                 Label advice = Ui.wrapping(i18n.t("errors.whatToDo", "advice", r.advice()), "advice");
                 VBox box = new VBox(3, title, problem, advice);
                 box.setMaxWidth(Double.MAX_VALUE);

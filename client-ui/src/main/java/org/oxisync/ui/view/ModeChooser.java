@@ -13,7 +13,7 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.VBox;
 import org.oxisync.core.plan.SyncMode;
 import org.oxisync.protocol.Role;
-import org.oxisync.ui.app.RightsText;
+import org.oxisync.ui.text.RightsText;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.setup.PairModes;
 

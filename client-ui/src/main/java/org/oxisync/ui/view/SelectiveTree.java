@@ -12,7 +12,7 @@ import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
-import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.FolderLoader;
 import org.oxisync.ui.model.FolderSelection;

@@ -26,7 +26,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.oxisync.store.account.FolderPair;
-import org.oxisync.ui.app.Appearance;
+import org.oxisync.ui.base.Appearance;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.FolderSelection;
 import org.oxisync.ui.model.SettingsModel;
@@ -113,7 +113,7 @@ public final class SettingsView extends TabPane {
             protected void updateItem(FolderPair p, boolean empty) {
                 super.updateItem(p, empty);
                 setText(empty || p == null ? null : p.name() + "   —   " + p.localRoot() + "  ⇄  " + p.remotePath()
-                        + "   ·   " + org.oxisync.ui.app.RightsText.pair(i18n, p)); // drive, role and mode
+                        + "   ·   " + org.oxisync.ui.text.RightsText.pair(i18n, p)); // drive, role and mode
             }
         });
         Button add = Ui.button(i18n.t("settings.folders.add"), "add-pair", Styles.ACCENT);

@@ -11,7 +11,7 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.oxisync.core.engine.SyncReport;
-import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.model.StatusModel;
@@ -112,7 +112,7 @@ public final class StatusPane extends ScrollPane {
             // the card shows the pair's derived view, the same one the header, the tray and `oxisync status` show
             PairView v = r.viewProperty().get();
             org.oxisync.core.reason.Reason problem = v.problem() != null ? v.problem() : r.problemProperty().get();
-            boolean auth = v.shown() == Shown.SIGNED_OUT && org.oxisync.ui.app.ReasonText.needsSignIn(problem);
+            boolean auth = v.shown() == Shown.SIGNED_OUT && org.oxisync.ui.text.ReasonText.needsSignIn(problem);
             PairPhase p = PairPhase.of(v.shown(), auth);
             Ui.setDotState(i18n, dot, p);
             String d = v.problem() != null ? v.problem().detail() : r.detailProperty().get();
@@ -123,10 +123,10 @@ public final class StatusPane extends ScrollPane {
             state.setTooltip(showsProblem ? new javafx.scene.control.Tooltip(d) : null);
             state.setText(switch (v.shown()) {
                 case PROBLEM -> showsProblem ? i18n.t("status.card.problem", "state", PairPhase.ERROR.label(i18n),
-                        "problem", org.oxisync.ui.app.ReasonText.message(i18n, problem, d, model.server(), null))
+                        "problem", org.oxisync.ui.text.ReasonText.message(i18n, problem, d, model.server(), null))
                         : PairPhase.ERROR.label(i18n);
                 case SIGNED_OUT -> showsProblem ? i18n.t("status.card.problem", "state", PairPhase.ERROR.label(i18n),
-                        "problem", org.oxisync.ui.app.ReasonText.message(i18n, problem, d, model.server(), null))
+                        "problem", org.oxisync.ui.text.ReasonText.message(i18n, problem, d, model.server(), null))
                         : i18n.t("status.card.signedOut");
                 case OFFLINE -> i18n.t("status.card.offline");
                 case READ_ONLY -> i18n.t("status.card.readOnly");
@@ -146,8 +146,8 @@ public final class StatusPane extends ScrollPane {
                     : failed ? i18n.t("status.card.lastAttempt.nothing", "when", when)
                     : i18n.t("status.card.lastSync.summary", "when", when, "summary", summary(i18n, rep)));
             // where and how the pair syncs, and what its last run held back because of that (never an error)
-            rights.setText(org.oxisync.ui.app.RightsText.pair(i18n, r.pair()));
-            String b = org.oxisync.ui.app.RightsText.badge(i18n, r.pair()).orElse("");
+            rights.setText(org.oxisync.ui.text.RightsText.pair(i18n, r.pair()));
+            String b = org.oxisync.ui.text.RightsText.badge(i18n, r.pair()).orElse("");
             badge.setText(b);
             badge.setVisible(!b.isEmpty());
             held.show(org.oxisync.ui.model.HeldBack.of(i18n, r.pair(), rep, r.lastRunProperty().get()));

@@ -12,7 +12,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.VersionsModel;
 

@@ -14,7 +14,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.oxisync.protocol.PresentedCertificate;
-import org.oxisync.ui.app.Formats;
+import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.WizardModel;
 import org.oxisync.ui.model.WizardModel.Method;

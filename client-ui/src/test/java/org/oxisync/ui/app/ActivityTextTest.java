@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.oxisync.core.reason.ActivityCode;
 import org.oxisync.store.status.Activity;
 import org.oxisync.ui.i18n.I18n;
+import org.oxisync.ui.view.ActivityText;
 
 /**
  * Issue 17: activity lines shown in the user's language from their kind ({@link ActivityCode}) and values, never

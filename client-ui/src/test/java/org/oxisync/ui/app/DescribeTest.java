@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.oxisync.ui.i18n.I18n;
+import org.oxisync.ui.text.Formats;
+import org.oxisync.ui.text.Describe;
 
 class DescribeTest {
     /** The words these checks read; nothing global. */

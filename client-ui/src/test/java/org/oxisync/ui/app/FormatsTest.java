@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.commands.Bytes;
 import org.oxisync.ui.i18n.I18n;
+import org.oxisync.ui.text.Formats;
 
 class FormatsTest {
     /** The words these checks read; nothing global. */

@@ -12,6 +12,7 @@ import org.oxisync.core.reason.Reason;
 import org.oxisync.core.reason.ReasonCode;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.ui.i18n.I18n;
+import org.oxisync.ui.text.ReasonText;
 
 /** Issue 17: reasons from the engine are shown by their kind and values, in the user's language, never parsed. */
 class ReasonTextTest {

@@ -13,6 +13,8 @@ import org.oxisync.core.plan.SyncMode;
 import org.oxisync.protocol.Role;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.i18n.I18n;
+import org.oxisync.ui.text.ReasonText;
+import org.oxisync.ui.text.RightsText;
 
 /** The engine's held-back reasons (RightsRules, RunTally) and a pair's rights, in the user's words. */
 class RightsTextTest {

@@ -8,6 +8,7 @@ import java.util.List;
 import javafx.geometry.Rectangle2D;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.ui.base.UiPreferences;
 
 /** Issue 18 #1: the window's place is kept, but never off-screen or larger than the screen. */
 class WindowGeometryTest {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
+import org.oxisync.ui.base.UiPreferences;
 
 /**
  * The main window comes back at its saved outer size and place even when the window system drops the bounds set

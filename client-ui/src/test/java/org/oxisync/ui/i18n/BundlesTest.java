@@ -224,8 +224,8 @@ class BundlesTest {
         assertEquals(javafx.geometry.NodeOrientation.RIGHT_TO_LEFT, arabic.orientation());
         assertEquals(javafx.geometry.NodeOrientation.LEFT_TO_RIGHT, german.orientation());
         assertEquals(Locale.ENGLISH, pseudo.formatLocale());
-        assertEquals("781,3 KiB", org.oxisync.ui.app.Formats.bytes(german, 800_000));
-        assertEquals("781.3 KiB", org.oxisync.ui.app.Formats.bytes(english, 800_000));
+        assertEquals("781,3 KiB", org.oxisync.ui.text.Formats.bytes(german, 800_000));
+        assertEquals("781.3 KiB", org.oxisync.ui.text.Formats.bytes(english, 800_000));
     }
 
     @Test

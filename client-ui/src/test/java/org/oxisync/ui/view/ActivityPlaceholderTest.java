@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.StoreOptions;
 import org.oxisync.store.account.FolderPair;
-import org.oxisync.ui.app.Background;
+import org.oxisync.ui.base.Background;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ActivityModel;
 import org.testfx.framework.junit5.ApplicationExtension;

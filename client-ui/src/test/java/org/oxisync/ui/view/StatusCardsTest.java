@@ -96,8 +96,8 @@ class StatusCardsTest {
         });
         WaitForAsyncUtils.waitForFxEvents();
         String last = fx(() -> ((Label) pane.lookup("#pair-last-Work")).getText());
-        assertEquals(i18n.t("progress.text", "done", org.oxisync.ui.app.Formats.bytes(i18n, 12_000_000), "total",
-                org.oxisync.ui.app.Formats.bytes(i18n, 30_000_000), "itemsDone", 0, "items", 1), last);
+        assertEquals(i18n.t("progress.text", "done", org.oxisync.ui.text.Formats.bytes(i18n, 12_000_000), "total",
+                org.oxisync.ui.text.Formats.bytes(i18n, 30_000_000), "itemsDone", 0, "items", 1), last);
         assertEquals(i18n.t("phase.syncing"), card("Work"));
     }
 

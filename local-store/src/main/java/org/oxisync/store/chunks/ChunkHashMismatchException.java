@@ -1,6 +1,6 @@
 package org.oxisync.store.chunks;
 
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 
 /** Bytes offered under a hash do not hash to it; nothing was stored. */
 public final class ChunkHashMismatchException extends StoreException {

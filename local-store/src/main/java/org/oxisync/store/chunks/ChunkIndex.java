@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 import org.oxisync.store.db.Database;
 import org.oxisync.store.db.Session;
 import org.oxisync.store.db.Times;

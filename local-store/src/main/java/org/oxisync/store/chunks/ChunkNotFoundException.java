@@ -1,6 +1,6 @@
 package org.oxisync.store.chunks;
 
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 
 /** The chunk store has no chunk with this hash. */
 public final class ChunkNotFoundException extends StoreException {

@@ -24,7 +24,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 import org.oxisync.store.hash.Blake3;
 import org.oxisync.store.io.FileWrites;
 import org.oxisync.store.io.OwnerOnly;

@@ -4,7 +4,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.util.List;
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 import org.oxisync.store.chunks.ChunkHashes;
 import org.oxisync.store.chunks.ChunkIndex;
 import org.oxisync.store.db.Database;

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 import org.oxisync.store.chunks.ChunkHashMismatchException;
 import org.oxisync.store.chunks.ChunkIndex;
 import org.oxisync.store.chunks.ChunkStore;

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.store.StoreException;
+import org.oxisync.store.error.StoreException;
 import org.oxisync.store.StoreFixture;
 import org.oxisync.store.StoreOptions;
 import org.oxisync.store.TestData;
