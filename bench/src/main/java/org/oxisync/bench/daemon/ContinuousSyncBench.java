@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.oxisync.core.cli.OxiSyncMain;
-import org.oxisync.core.service.DaemonClient;
+import org.oxisync.core.control.DaemonClient;
 import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;

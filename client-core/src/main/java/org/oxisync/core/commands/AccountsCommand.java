@@ -8,13 +8,14 @@ import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.NamedAccount;
 import org.oxisync.core.app.StoreView;
-import org.oxisync.core.service.DaemonClient;
+import org.oxisync.core.control.DaemonClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.control.ExitCodes;
 
 /**
  * {@code oxisync accounts [list] [--json]}: the accounts of this home, each with its server, user, whether it is

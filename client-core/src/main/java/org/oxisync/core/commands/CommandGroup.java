@@ -3,6 +3,7 @@ package org.oxisync.core.commands;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.control.ExitCodes;
 
 /** A command that only groups subcommands ({@code oxisync pair}, {@code versions}, ...): alone it prints its usage. */
 abstract class CommandGroup implements Callable<Integer> {

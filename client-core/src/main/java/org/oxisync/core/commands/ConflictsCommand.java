@@ -14,6 +14,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.control.ExitCodes;
+import org.oxisync.core.control.Show;
 
 /** {@code oxisync conflicts list|resolve}: the files both sides changed, and settling them. */
 @Command(name = "conflicts", mixinStandardHelpOptions = true,

@@ -14,8 +14,8 @@ import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.service.AccountSyncs;
 import org.oxisync.core.service.ControlSocket;
-import org.oxisync.core.service.DaemonClient;
-import org.oxisync.core.service.PairState;
+import org.oxisync.core.control.DaemonClient;
+import org.oxisync.core.state.PairState;
 import org.oxisync.core.service.ServiceOptions;
 import org.oxisync.core.service.SyncEvents;
 import org.oxisync.core.service.SyncService;
@@ -24,6 +24,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.control.ExitCodes;
+import org.oxisync.core.control.Show;
 
 /**
  * {@code oxisync daemon}: continuous sync without a window, for servers and systemd. Runs until SIGTERM/SIGINT;

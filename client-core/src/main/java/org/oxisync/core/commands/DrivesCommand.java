@@ -15,6 +15,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.state.Bytes;
+import org.oxisync.core.control.ExitCodes;
+import org.oxisync.core.control.Show;
 
 /**
  * {@code oxisync drives}: every drive the account can reach (its Personal drive and the Shared drives it is a member
@@ -93,11 +96,11 @@ public final class DrivesCommand implements Callable<Integer> {
     }
 
     static void printTable(List<DriveDto> drives, List<IncomingShareDto> shares, PrintWriter out) {
-        int w = Math.max(5, drives.stream().mapToInt(x -> shown(x.name()).length()).max().orElse(0));
+        int w = Math.max(5, drives.stream().mapToInt(x -> Show.shown(x.name()).length()).max().orElse(0));
         out.printf("%-" + w + "s  %-8s  %-11s  %10s  %10s  %10s  %s%n", "DRIVE", "KIND", "ROLE", "USED", "QUOTA",
                 "FREE", "ID");
         for (DriveDto x : drives) {
-            out.printf("%-" + w + "s  %-8s  %-11s  %10s  %10s  %10s  %s%n", shown(x.name()), x.kind(),
+            out.printf("%-" + w + "s  %-8s  %-11s  %10s  %10s  %10s  %s%n", Show.shown(x.name()), x.kind(),
                     x.role().map(r -> r.wireName()).orElse("?"),
                     x.usedBytes() == null ? "?" : Bytes.human(x.usedBytes()),
                     x.quotaBytes() == null ? "none" : Bytes.human(x.quotaBytes()),
@@ -108,21 +111,12 @@ public final class DrivesCommand implements Callable<Integer> {
             out.println("Nothing else is shared with you.");
             return;
         }
-        int ws = Math.max(14, shares.stream().mapToInt(x -> shown(x.name()).length()).max().orElse(0));
+        int ws = Math.max(14, shares.stream().mapToInt(x -> Show.shown(x.name()).length()).max().orElse(0));
         out.printf("%-" + ws + "s  %-6s  %-11s  %s%n", "SHARED WITH YOU", "TYPE", "ROLE", "ID");
         for (IncomingShareDto x : shares) {
-            out.printf("%-" + ws + "s  %-6s  %-11s  %s%n", shown(x.name()), x.resourceType(), x.role().wireName(),
+            out.printf("%-" + ws + "s  %-6s  %-11s  %s%n", Show.shown(x.name()), x.resourceType(), x.role().wireName(),
                     x.resourceId());
         }
     }
 
-    /** Server text on a terminal: control characters (escape sequences included) become '?'. */
-    public static String shown(String s) {
-        if (s == null) {
-            return "";
-        }
-        StringBuilder b = new StringBuilder(s.length());
-        s.codePoints().forEach(c -> b.appendCodePoint(Character.isISOControl(c) ? '?' : c));
-        return b.toString();
-    }
 }

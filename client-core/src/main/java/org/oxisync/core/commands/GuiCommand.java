@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.control.ExitCodes;
 
 /**
  * {@code oxisync gui}: opens the desktop window. The engine module cannot depend on JavaFX, so the UI's entry point

@@ -6,7 +6,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import org.oxisync.core.app.AppConfig;
-import org.oxisync.core.app.AccountSetup;
+import org.oxisync.core.control.AccountSetup;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.ServerAddress;
 import org.oxisync.protocol.DeviceAuthorizationDto;
@@ -21,6 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.state.Bytes;
+import org.oxisync.core.control.ExitCodes;
 
 /** {@code oxisync login SERVER_URL}: checks the server, logs in, and records the account and its personal drive. */
 @Command(name = "login", mixinStandardHelpOptions = true,

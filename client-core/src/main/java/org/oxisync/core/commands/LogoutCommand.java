@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.control.ExitCodes;
 
 /** {@code oxisync logout}: ends the session on the server and forgets the stored credentials. Pairs stay. */
 @Command(name = "logout", mixinStandardHelpOptions = true,

@@ -17,6 +17,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.control.ExitCodes;
+import org.oxisync.core.control.PairRightsOptions;
+import org.oxisync.core.control.Show;
 
 /** {@code oxisync pair add|list|remove}: the folder pairs of the logged-in account. */
 @Command(name = "pair", mixinStandardHelpOptions = true, description = "Manage folder pairs (local folder ↔ remote folder).",
@@ -94,7 +97,7 @@ public final class PairCommand extends CommandGroup {
             for (FolderPair p : pairs) {
                 // a pair off the Personal drive names its drive or shared folder, and the role it had
                 String where = p.settings().containsKey(PairDrive.ID)
-                        ? "\t" + DrivesCommand.shown(p.settings().get(PairDrive.NAME)) + " ("
+                        ? "\t" + Show.shown(p.settings().get(PairDrive.NAME)) + " ("
                                 + p.settings().get(PairDrive.ROLE) + ")" : "";
                 out.println(p.name() + "\t" + p.localRoot() + "\t" + p.remotePath() + where + "\t"
                         + PairRightsOptions.describe(PairRightsSettings.read(p)));

@@ -15,6 +15,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.control.ExitCodes;
 
 /**
  * {@code oxisync pair ignore list|add|remove}: a pair's own ignore patterns (gitignore syntax), kept with the pair in

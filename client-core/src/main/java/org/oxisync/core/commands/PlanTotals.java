@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.oxisync.core.state.Bytes;
 
 /**
  * What a plan transfers, by direction: the files and bytes of its download and upload lines. The dry run prints it

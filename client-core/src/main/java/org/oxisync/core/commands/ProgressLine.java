@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.time.Clock;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.core.state.Bytes;
 
 /**
  * A live progress line on a terminal (at most ten updates a second, on standard error); nothing at all when the

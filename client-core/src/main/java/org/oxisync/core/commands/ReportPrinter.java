@@ -3,6 +3,8 @@ package org.oxisync.core.commands;
 import java.io.PrintWriter;
 import org.oxisync.core.engine.ItemError;
 import org.oxisync.core.engine.SyncReport;
+import org.oxisync.core.state.Bytes;
+import org.oxisync.core.control.Show;
 
 /** The short human summary of {@code sync-once}. */
 public final class ReportPrinter {

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
-import org.oxisync.core.service.DaemonClient;
+import org.oxisync.core.control.DaemonClient;
 
 /**
  * What the account commands ({@code login}, {@code logout}, {@code accounts remove}) tell the process that syncs

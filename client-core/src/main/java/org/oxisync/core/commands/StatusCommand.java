@@ -11,7 +11,7 @@ import org.oxisync.core.app.NamedAccount;
 import org.oxisync.core.control.StoreRequest;
 import org.oxisync.core.app.RunningApps;
 import org.oxisync.core.app.StoreView;
-import org.oxisync.core.service.DaemonClient;
+import org.oxisync.core.control.DaemonClient;
 import org.oxisync.core.state.AccountView;
 import org.oxisync.core.state.PairView;
 import org.oxisync.core.state.ViewText;
@@ -22,6 +22,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.control.ExitCodes;
+import org.oxisync.core.control.Show;
+import org.oxisync.core.control.PairRightsOptions;
 
 /**
  * {@code oxisync status}: the account, which OxiSync process runs (daemon, desktop app), each pair's state and

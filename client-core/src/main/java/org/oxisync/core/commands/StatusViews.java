@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.oxisync.core.app.StoreView;
-import org.oxisync.core.service.PairState;
+import org.oxisync.core.state.PairState;
 import org.oxisync.core.state.AccountView;
 import org.oxisync.core.state.PairFacts;
 import org.oxisync.core.state.PairView;

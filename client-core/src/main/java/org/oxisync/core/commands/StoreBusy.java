@@ -8,8 +8,9 @@ import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.RunningApps;
 import org.oxisync.core.control.StoreChanges;
 import org.oxisync.core.control.StoreRequest;
-import org.oxisync.core.service.DaemonClient;
+import org.oxisync.core.control.DaemonClient;
 import org.oxisync.store.error.StoreException;
+import org.oxisync.core.control.ExitCodes;
 
 /**
  * Runs a command that changes the store: here when this process can open the store, else through the process that

@@ -17,6 +17,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.control.ExitCodes;
 
 /**
  * {@code oxisync sync-once}: one run of one pair or all pairs, for cron and systemd. Exit code 0 in sync, 1 some
@@ -49,7 +50,7 @@ public final class SyncOnceCommand implements Callable<Integer> {
             if (root.accounts().isEmpty()) {
                 return configError(out, err, "not logged in; run `oxisync login SERVER_URL` first");
             }
-            if (org.oxisync.core.service.DaemonClient.ping(root.home().dir())) {
+            if (org.oxisync.core.control.DaemonClient.ping(root.home().dir())) {
                 return configError(out, err, "an OxiSync daemon (or the desktop app) is running for this home and"
                         + " syncs continuously; ask it with `oxisync status`, or stop it to run sync-once");
             }

@@ -15,6 +15,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.oxisync.core.state.Bytes;
+import org.oxisync.core.control.ExitCodes;
+import org.oxisync.core.control.Show;
 
 /**
  * {@code oxisync versions list|restore}: the local version store, where every file the sync replaced or removed

@@ -8,11 +8,9 @@ import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.PairDrive;
 import org.oxisync.core.app.PairRules;
 import org.oxisync.core.commands.DrivesCommand;
-import org.oxisync.core.commands.PairRightsOptions;
 import org.oxisync.core.engine.PairRightsSettings;
 import org.oxisync.core.plan.PairRights;
 import java.util.Optional;
-import org.oxisync.core.commands.ExitCodes;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.Account;
@@ -79,7 +77,7 @@ final class PairChanges {
             FolderPair saved = store.accounts().savePair(PairRightsSettings.write(
                     created.withSettings(where.settings(created.settings())), rights.get()));
             out.println("Paired '" + saved.name() + "': " + dir + " <-> " + normalized + " on "
-                    + DrivesCommand.shown(where.name()) + " (" + where.kind() + ", your role: "
+                    + Show.shown(where.name()) + " (" + where.kind() + ", your role: "
                     + where.role().wireName() + "); syncs " + PairRightsOptions.describe(rights.get()));
             out.println(syncingProcess == null ? "Next: oxisync sync-once --pair " + saved.name()
                     : "Syncing starts now: " + syncingProcess + " keeps it in sync (oxisync status).");

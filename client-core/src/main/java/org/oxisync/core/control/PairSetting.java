@@ -3,8 +3,6 @@ package org.oxisync.core.control;
 import java.io.PrintWriter;
 import java.util.Optional;
 import org.oxisync.core.app.PairDrive;
-import org.oxisync.core.commands.ExitCodes;
-import org.oxisync.core.commands.PairRightsOptions;
 import org.oxisync.core.engine.PairRightsSettings;
 import org.oxisync.core.plan.PairRights;
 import org.oxisync.core.plan.SyncMode;

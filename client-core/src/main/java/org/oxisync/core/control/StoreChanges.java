@@ -8,7 +8,6 @@ import java.util.Objects;
 import java.util.Optional;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.PairRemoval;
-import org.oxisync.core.commands.ExitCodes;
 import org.oxisync.core.ignore.IgnoreRules;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;

@@ -9,11 +9,11 @@ import java.time.Clock;
 import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import org.oxisync.core.app.AccountSetup;
+import org.oxisync.core.control.AccountSetup;
 import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.AppHome;
-import org.oxisync.core.commands.ExitCodes;
+import org.oxisync.core.control.ExitCodes;
 import org.oxisync.core.commands.ReportPrinter;
 import org.oxisync.core.engine.SyncEngine;
 import org.oxisync.core.engine.SyncListener;
@@ -147,7 +147,7 @@ public final class DemoCommand implements Callable<Integer> {
             s.filter(p -> !p.equals(root)).sorted().forEach(p -> {
                 String rel = root.relativize(p).toString();
                 try {
-                    out.println("  " + rel + (Files.isDirectory(p) ? "/" : "  (" + org.oxisync.core.commands.Bytes.human(Files.size(p)) + ")"));
+                    out.println("  " + rel + (Files.isDirectory(p) ? "/" : "  (" + org.oxisync.core.state.Bytes.human(Files.size(p)) + ")"));
                 } catch (IOException e) {
                     out.println("  " + rel);
                 }

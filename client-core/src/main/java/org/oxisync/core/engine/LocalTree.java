@@ -11,7 +11,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
 import java.util.Map;
 import org.oxisync.core.naming.RelativePaths;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 
 /**
  * The pair's local root, touched only through relative paths that are checked to stay inside it: nothing a

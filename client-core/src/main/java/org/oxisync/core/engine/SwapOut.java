@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.oxisync.core.naming.ConflictNamer;
 import org.oxisync.core.plan.LocalState;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.store.hash.FileDigest;
 import org.oxisync.store.versions.VersionInfo;
 

@@ -47,7 +47,7 @@ import org.oxisync.core.transfer.Uploader;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.protocol.Sleeper;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.slf4j.Logger;

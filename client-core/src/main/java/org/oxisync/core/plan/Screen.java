@@ -14,7 +14,7 @@ import org.oxisync.core.naming.NameIssue;
 import org.oxisync.core.naming.Names;
 import org.oxisync.core.naming.RelativePaths;
 import org.oxisync.core.naming.ServerNamePolicy;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 
 /**
  * First reconcile step: normalizes paths to NFC, drops what the pair's filter excludes (on all three inputs,

@@ -7,7 +7,6 @@ import java.net.UnknownHostException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
-import org.oxisync.core.transfer.TransferException;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.store.io.DiskFull;
 
@@ -82,8 +81,8 @@ public final class Reasons {
         if (e instanceof OxiCloudException o) {
             return server(o);
         }
-        if (e instanceof TransferException t) {
-            return transfer(t);
+        if (e instanceof CodedFailure c) {
+            return c.reasonCode();
         }
         if (e instanceof AccessDeniedException) {
             return ReasonCode.PERMISSION_DENIED;
@@ -160,22 +159,6 @@ public final class Reasons {
             return ReasonCode.CREDENTIAL_STORE;
         }
         return ReasonCode.UNEXPECTED;
-    }
-
-    private static ReasonCode transfer(TransferException t) {
-        if (t instanceof TransferException.FileChangedWhileReading) {
-            return ReasonCode.CHANGED_WHILE_UPLOADING;
-        }
-        if (t instanceof TransferException.RemoteChanged) {
-            return ReasonCode.CHANGED_ON_SERVER;
-        }
-        if (t instanceof TransferException.VerificationFailed) {
-            return ReasonCode.HASH_MISMATCH;
-        }
-        if (t instanceof TransferException.LocalIoFailure) {
-            return ReasonCode.LOCAL_WRITE_FAILED;
-        }
-        return ReasonCode.STOPPED;
     }
 
     private static java.util.Map<String, String> args(Throwable e) {

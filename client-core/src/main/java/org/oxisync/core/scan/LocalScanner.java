@@ -39,6 +39,7 @@ import org.oxisync.core.plan.LocalSnapshot;
 import org.oxisync.store.hash.FileDigest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.core.naming.TempNames;
 
 /**
  * Walks a pair's local root and describes it for the reconciler. Symbolic links are never followed (they are

@@ -7,6 +7,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import org.oxisync.core.ignore.PathFilter;
 import org.oxisync.core.naming.Names;
+import org.oxisync.core.naming.TempNames;
 
 /**
  * The local half of the engine's quiet check: walks the tree with exactly the rules of a full scan (the same

@@ -10,8 +10,6 @@ import java.util.function.Function;
 import org.oxisync.core.app.AccountList;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.app.NamedAccount;
-import org.oxisync.core.control.AccountVerbs;
-import org.oxisync.core.control.StoreVerbs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

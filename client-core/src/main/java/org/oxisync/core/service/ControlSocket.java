@@ -17,6 +17,7 @@ import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.core.control.DaemonClient;
 
 /**
  * The control endpoint of the process that syncs (the daemon, or the desktop app): a Unix domain socket
@@ -26,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * were wrong. A peer the OS cannot name (Windows has no peer credentials for AF_UNIX) is closed unanswered: there
  * the socket serves no one, and the CLI finds no running OxiSync to talk to (docs/security.md). One request line, one JSON reply line, then the connection closes. Requests:
  * {@code status}, {@code sync-now [PAIR]}, {@code pause [PAIR]}, {@code resume [PAIR]}, and the {@link Verbs} the
- * process adds (the CLI's store changes, {@code org.oxisync.core.control.StoreVerbs}).
+ * process adds (the CLI's store changes, {@code org.oxisync.core.service.StoreVerbs}).
  *
  * <p>One process syncs every account of its home, one {@link SyncService} each ({@link Served}). The built-in
  * requests take an account: {@code status}, {@code sync-now}, {@code pause} and {@code resume} accept, instead of

@@ -6,6 +6,8 @@ import java.util.function.Supplier;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.core.reason.Reason;
+import org.oxisync.core.state.PairState;
+import org.oxisync.core.state.PairStatus;
 
 /**
  * What one pair shows: its state, the state's detail and problem, the last run's report and time, and how many runs

@@ -13,10 +13,12 @@ import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.ignore.IgnoreFile;
 import org.oxisync.core.ignore.PathFilter;
 import org.oxisync.core.scan.LocalHint;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.store.account.FolderPair;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.core.state.PairState;
+import org.oxisync.core.state.PairStatus;
 
 /**
  * The scheduler of one folder pair: turns local events, remote hints, timers and user requests into engine runs,

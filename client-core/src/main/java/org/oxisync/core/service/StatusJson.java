@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.core.state.PairStatus;
 
 /** The daemon's status as one JSON object (what {@code oxisync status} shows, and what scripts may read). */
 final class StatusJson {

@@ -3,6 +3,7 @@ package org.oxisync.core.service;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.core.reason.Reason;
+import org.oxisync.core.state.PairState;
 
 /**
  * What the {@link SyncService} tells its UI. Every method has a no-op default. Called from service threads: a UI

@@ -17,6 +17,7 @@ import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.core.state.PairStatus;
 
 /**
  * Continuous sync of every folder pair of the account: one {@link PairWorker} per pair, fed by local watchers,

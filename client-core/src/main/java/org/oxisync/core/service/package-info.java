@@ -79,7 +79,7 @@
  * {@code oxisync daemon} runs the service headless; {@link org.oxisync.core.service.ControlSocket} serves
  * {@code status}/{@code pause}/{@code resume}/{@code sync-now} on {@code daemon.sock} (a Unix domain socket, 0600,
  * refusing peers of another user) in the OxiSync home, plus the CLI's store changes
- * ({@code org.oxisync.core.control.StoreVerbs}: {@code pair-add}, {@code pair-remove}, {@code pair-ignore-add|remove},
+ * ({@code org.oxisync.core.service.StoreVerbs}: {@code pair-add}, {@code pair-remove}, {@code pair-ignore-add|remove},
  * {@code versions-restore}, {@code conflicts-resolve}, each followed by its JSON arguments), which the holder of the
  * store runs on the CLI's behalf. The desktop app serves the same socket while it syncs ({@code status} says
  * {@code "process": "desktop app"}). A socket rather than a status file: always current, no writes while idle, and

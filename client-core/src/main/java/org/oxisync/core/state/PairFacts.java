@@ -2,7 +2,6 @@ package org.oxisync.core.state;
 
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.core.reason.Reason;
-import org.oxisync.core.service.PairState;
 
 /**
  * What is known about one pair now: the engine's state for it and its problem, the running run's progress (null when

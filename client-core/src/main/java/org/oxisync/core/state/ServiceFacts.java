@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.function.Function;
 import org.oxisync.core.engine.ItemError;
 import org.oxisync.core.engine.SyncReport;
-import org.oxisync.core.service.PairStatus;
 
 /** The facts of a running service's pairs: its pairs' states with the store's failing items. */
 public final class ServiceFacts {

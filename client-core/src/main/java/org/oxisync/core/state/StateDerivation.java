@@ -4,7 +4,6 @@ import java.util.Collection;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.core.reason.Reason;
 import org.oxisync.core.reason.ReasonCode;
-import org.oxisync.core.service.PairState;
 
 /**
  * The one derivation of what a pair and an account are shown as. Pure: the same facts give the same view on every

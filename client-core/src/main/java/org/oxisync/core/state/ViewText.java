@@ -40,6 +40,6 @@ public final class ViewText {
     }
 
     private static String bytes(long n) {
-        return org.oxisync.core.commands.Bytes.human(n);
+        return org.oxisync.core.state.Bytes.human(n);
     }
 }

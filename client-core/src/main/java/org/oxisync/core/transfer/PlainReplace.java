@@ -4,7 +4,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.protocol.BatchTrashResult;
 import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.OxiCloudApi;

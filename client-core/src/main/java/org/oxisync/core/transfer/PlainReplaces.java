@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import org.oxisync.core.naming.Names;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.protocol.BatchTrashResult;
 import org.oxisync.protocol.FileDto;
 import org.oxisync.protocol.OxiCloudApi;

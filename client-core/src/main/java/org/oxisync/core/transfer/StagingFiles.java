@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.concurrent.ThreadLocalRandom;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.store.hash.FileHasher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

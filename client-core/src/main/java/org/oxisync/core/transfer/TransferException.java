@@ -1,17 +1,27 @@
 package org.oxisync.core.transfer;
 
+import org.oxisync.core.reason.CodedFailure;
+import org.oxisync.core.reason.ReasonCode;
 import org.oxisync.protocol.FileDto;
 
 /** Why a transfer did not happen, in the terms the engine acts on. Server errors stay {@code OxiCloudException}s. */
-public abstract sealed class TransferException extends Exception {
-    private TransferException(String message, Throwable cause) {
+public abstract sealed class TransferException extends Exception implements CodedFailure {
+    private final ReasonCode reasonCode;
+
+    private TransferException(String message, Throwable cause, ReasonCode reasonCode) {
         super(message, cause);
+        this.reasonCode = reasonCode;
+    }
+
+    @Override
+    public ReasonCode reasonCode() {
+        return reasonCode;
     }
 
     /** The local file changed while it was read (size, mtime or content): nothing was committed; retry next run. */
     public static sealed class FileChangedWhileReading extends TransferException permits SwappedWhileReading {
         public FileChangedWhileReading(String message, Throwable cause) {
-            super(message, cause);
+            super(message, cause, ReasonCode.CHANGED_WHILE_UPLOADING);
         }
     }
 
@@ -34,7 +44,7 @@ public abstract sealed class TransferException extends Exception {
         private final boolean afterCommit;
 
         public RemoteChanged(String message, String actualHash) {
-            super(message, null);
+            super(message, null, ReasonCode.CHANGED_ON_SERVER);
             this.actualHash = actualHash;
             this.current = null;
             this.afterCommit = false;
@@ -45,7 +55,7 @@ public abstract sealed class TransferException extends Exception {
          * @param afterCommit true when this upload's commit had landed and was then replaced by another one
          */
         public RemoteChanged(String message, FileDto current, boolean afterCommit) {
-            super(message, null);
+            super(message, null, ReasonCode.CHANGED_ON_SERVER);
             this.current = java.util.Objects.requireNonNull(current, "current");
             this.actualHash = current.contentHash();
             this.afterCommit = afterCommit;
@@ -70,14 +80,14 @@ public abstract sealed class TransferException extends Exception {
     /** Downloaded content does not hash to what the server promised; the temp file was removed. */
     public static final class VerificationFailed extends TransferException {
         public VerificationFailed(String message, Throwable cause) {
-            super(message, cause);
+            super(message, cause, ReasonCode.HASH_MISMATCH);
         }
     }
 
     /** A local disk operation failed (disk full, permissions, ...); the message says which. */
     public static final class LocalIoFailure extends TransferException {
         public LocalIoFailure(String message, Throwable cause) {
-            super(message, cause);
+            super(message, cause, ReasonCode.LOCAL_WRITE_FAILED);
         }
     }
 
@@ -87,7 +97,7 @@ public abstract sealed class TransferException extends Exception {
      */
     public static final class Stopped extends TransferException {
         public Stopped(String message) {
-            super(message, null);
+            super(message, null, ReasonCode.STOPPED);
         }
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.testing.CliRun;
+import org.oxisync.core.control.ExitCodes;
 
 /**
  * The commands that need an account, run in a home where nobody logged in: each says so in its own words, on its

@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.progress.ItemProgress;
 import org.oxisync.core.progress.ProgressSnapshot;
+import org.oxisync.core.control.Show;
 
 /** Issue 18 items 27, 32, 33: one unit convention, no repeated words, readable times and progress. */
 class WordingTest {

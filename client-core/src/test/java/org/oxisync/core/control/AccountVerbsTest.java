@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.service.ControlSocket;
+import org.oxisync.core.service.AccountVerbs;
 
 /** The daemon's store verbs go to the account the request names, and never to another one. */
 class AccountVerbsTest {

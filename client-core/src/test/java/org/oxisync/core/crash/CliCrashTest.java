@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.core.testing.TreeSnapshots;
 import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;

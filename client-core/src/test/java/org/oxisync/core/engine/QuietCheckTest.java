@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.scan.LocalScanner;
 import org.oxisync.core.scan.QuietDiff;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.core.transfer.TransferOptions;
 import org.oxisync.emulator.EndpointStats;
 import org.oxisync.store.account.FolderPair;

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.oxisync.core.scan.Digester;
 import org.oxisync.core.scan.LocalScanner;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.core.testing.TreeSnapshots;
 import org.oxisync.core.transfer.TransferOptions;
 import org.oxisync.emulator.config.EmulatorConfig;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 
 /** A user's files named like the client's temp files are the user's: synced, never removed as leftovers. */
 class UserTempLookalikesTest extends HarnessTest {

@@ -24,7 +24,7 @@ import org.oxisync.core.engine.SyncOptions;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.progress.ProgressSnapshot;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.testing.ManualClock;
 import org.oxisync.core.transfer.TransferOptions;
 import org.oxisync.emulator.config.EmulatorConfig;

@@ -25,7 +25,7 @@ import org.oxisync.core.plan.SyncMode;
 import org.oxisync.protocol.Role;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.core.transfer.TransferOptions;
 import org.oxisync.emulator.Fault;
 import org.oxisync.emulator.OxiCloudEmulator;

@@ -22,6 +22,7 @@ import org.oxisync.core.ignore.IgnoreRules;
 import org.oxisync.core.ignore.PathFilter;
 import org.oxisync.core.ignore.SelectiveSync;
 import org.oxisync.store.hash.FileChunker;
+import org.oxisync.core.naming.TempNames;
 
 /**
  * The quiet walk against a seal ({@link QuietDiff}): the same disk is {@link QuietDiff.Same}; a changed disk gives

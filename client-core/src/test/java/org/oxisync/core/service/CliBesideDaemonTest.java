@@ -11,10 +11,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.control.StoreVerbs;
 import org.oxisync.core.testing.CliRun;
 import org.oxisync.store.account.Account;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.core.control.DaemonClient;
 
 /**
  * The store-changing commands while a daemon (here in process: the service and its control socket, as {@code

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.control.DaemonClient;
 
 /** The control socket exists only with its final mode and answers only a peer the OS names as its user. */
 class ControlSocketPeerTest {

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oxisync.core.control.DaemonClient;
 
 /** The daemon's control socket, in process. */
 class ControlSocketTest {

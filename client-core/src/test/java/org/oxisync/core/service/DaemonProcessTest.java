@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.core.testing.AliceCliTest;
 import org.oxisync.core.testing.Await;
 import org.oxisync.core.testing.DaemonProcess;

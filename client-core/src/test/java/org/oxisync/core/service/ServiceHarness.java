@@ -17,6 +17,7 @@ import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.core.state.PairState;
 
 /** An emulator, a logged-in client home with one pair "docs" (local folder ↔ drive root) and its service. */
 final class ServiceHarness implements AutoCloseable {

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.oxisync.core.engine.ItemError;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
+import org.oxisync.core.state.PairState;
+import org.oxisync.core.state.PairStatus;
 
 /** The daemon's {@code status --json} lists what the last run held back, with the reasons. */
 class StatusJsonHeldBackTest {

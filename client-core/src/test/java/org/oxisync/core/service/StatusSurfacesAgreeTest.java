@@ -31,6 +31,8 @@ import org.oxisync.core.state.ServiceFacts;
 import org.oxisync.core.state.Shown;
 import org.oxisync.core.state.ViewText;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.core.state.PairState;
+import org.oxisync.core.state.PairStatus;
 
 /**
  * Random sequences of engine and connection events on the pairs' state boards (what the engine knows) and the

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.testing.Await;
+import org.oxisync.core.state.PairState;
+import org.oxisync.core.state.PairStatus;
 
 /** The continuous sync against the emulator, with a hand-moved clock and real watcher, runs and bus. */
 class SyncServiceTest {
@@ -420,7 +422,7 @@ class SyncServiceTest {
         ServiceHarness.HandWatch watch = new ServiceHarness.HandWatch();
         h.start(watch, false);
         long runs = h.runs();
-        watch.sink.changed(h.local.resolve(org.oxisync.core.scan.TempNames.tempFor("a.txt", 0x1234)), false);
+        watch.sink.changed(h.local.resolve(org.oxisync.core.naming.TempNames.tempFor("a.txt", 0x1234)), false);
         watch.sink.changed(h.local.resolve(".oxisync-restore-99-big.bin.tmp"), false);
         assertEquals(0, h.scheduler.timersDueWithin(Duration.ofSeconds(2)));
         h.scheduler.advance(Duration.ofSeconds(11));

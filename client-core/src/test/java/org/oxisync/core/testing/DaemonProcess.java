@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.oxisync.core.cli.OxiSyncMain;
-import org.oxisync.core.service.DaemonClient;
+import org.oxisync.core.control.DaemonClient;
 
 /**
  * {@code oxisync daemon --no-bus} as a real child process on the test's class path, its output in a file (not a pipe:

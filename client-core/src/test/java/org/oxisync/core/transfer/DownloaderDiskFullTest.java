@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.scan.TempNames;
+import org.oxisync.core.naming.TempNames;
 import org.oxisync.protocol.Limits;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.StoreOptions;

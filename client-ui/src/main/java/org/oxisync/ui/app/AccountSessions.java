@@ -113,7 +113,7 @@ final class AccountSessions {
         }
         SyncBackend b = backends.apply(s.ctx(), hooks.feed(s));
         org.oxisync.core.service.ControlSocket.Verbs verbs = b instanceof org.oxisync.ui.sync.ServiceBackend sb
-                ? org.oxisync.core.control.StoreVerbs.forService(s.ctx(), sb.service(), "the desktop app",
+                ? org.oxisync.core.service.StoreVerbs.forService(s.ctx(), sb.service(), "the desktop app",
                         () -> Platform.runLater(() -> hooks.pairsChangedByCommandLine(s)))
                 : null;
         s.setBackend(b, verbs);

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.oxisync.core.control.AccountVerbs;
+import org.oxisync.core.service.AccountVerbs;
 import org.oxisync.core.service.ControlSocket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -3,7 +3,7 @@ package org.oxisync.ui.model;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
-import org.oxisync.core.app.AccountSetup;
+import org.oxisync.core.control.AccountSetup;
 import org.oxisync.core.app.AppConfig;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.protocol.http.Certificates;

@@ -4,7 +4,7 @@ import java.time.Clock;
 import org.oxisync.core.app.AppContext;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.progress.ProgressSnapshot;
-import org.oxisync.core.service.PairState;
+import org.oxisync.core.state.PairState;
 import org.oxisync.core.service.ServiceOptions;
 import org.oxisync.core.service.SyncEvents;
 import org.oxisync.core.service.SyncService;

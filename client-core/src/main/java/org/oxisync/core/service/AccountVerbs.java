@@ -1,10 +1,10 @@
-package org.oxisync.core.control;
+package org.oxisync.core.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.oxisync.core.service.ControlSocket;
+import org.oxisync.core.control.StoreRequest;
 
 /**
  * The store verbs of a process that syncs several accounts: each request names its account ({@code "account"} in

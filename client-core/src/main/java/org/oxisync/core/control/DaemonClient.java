@@ -1,4 +1,4 @@
-package org.oxisync.core.service;
+package org.oxisync.core.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -14,12 +14,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.oxisync.core.service.ControlSocket;
 
 /**
  * Talks to the running daemon or desktop app through its {@link ControlSocket} ({@code oxisync status}, and the
  * CLI's store changes while that process holds the store).
  */
 public final class DaemonClient {
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final long TIMEOUT_SECONDS = 5;
 
     private DaemonClient() {}
@@ -80,7 +83,7 @@ public final class DaemonClient {
             if (text.isBlank()) {
                 throw new IOException("the running OxiSync closed the connection without a reply");
             }
-            return Optional.of(StatusJson.JSON.readTree(text));
+            return Optional.of(JSON.readTree(text));
         } catch (TimeoutException e) {
             c.close();
             throw new IOException("the running OxiSync did not answer within " + timeoutSeconds + " s");

@@ -1,4 +1,4 @@
-package org.oxisync.core.commands;
+package org.oxisync.core.control;
 
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package org.oxisync.core.commands;
+package org.oxisync.core.state;
 
 import java.math.RoundingMode;
 import java.text.DecimalFormat;

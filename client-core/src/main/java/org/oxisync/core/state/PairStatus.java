@@ -1,4 +1,4 @@
-package org.oxisync.core.service;
+package org.oxisync.core.state;
 
 import java.time.Instant;
 import org.oxisync.core.engine.SyncReport;

@@ -1,4 +1,4 @@
-package org.oxisync.core.control;
+package org.oxisync.core.service;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -7,10 +7,10 @@ import java.io.StringWriter;
 import java.util.Objects;
 import java.util.Optional;
 import org.oxisync.core.app.AppContext;
-import org.oxisync.core.service.ControlSocket;
-import org.oxisync.core.service.SyncService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.core.control.StoreChanges;
+import org.oxisync.core.control.StoreRequest;
 
 /**
  * The store-changing verbs of the control socket, served by the process that holds the store (the daemon, the

@@ -1,4 +1,4 @@
-package org.oxisync.core.commands;
+package org.oxisync.core.control;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -21,7 +21,7 @@ public final class Show {
     }
 
     /** {@link #time(Instant)} in {@code zone} (for tests). */
-    static String time(Instant t, ZoneId zone) {
+    public static String time(Instant t, ZoneId zone) {
         return TIME.format(t.atZone(zone));
     }
 
@@ -72,5 +72,15 @@ public final class Show {
             s = s.substring(1);
         }
         return java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFC);
+    }
+
+    /** Server text on a terminal: control characters (escape sequences included) become '?'. */
+    public static String shown(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(s.length());
+        s.codePoints().forEach(c -> b.appendCodePoint(Character.isISOControl(c) ? '?' : c));
+        return b.toString();
     }
 }

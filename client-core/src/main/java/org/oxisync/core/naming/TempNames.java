@@ -1,4 +1,4 @@
-package org.oxisync.core.scan;
+package org.oxisync.core.naming;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -32,7 +32,7 @@ public final class TempNames {
     }
 
     /** {@link #isOwnTemp} of the last name of a '/'-separated relative path. */
-    static boolean isOwnTempPath(String path) {
+    public static boolean isOwnTempPath(String path) {
         return path.startsWith(PREFIX, path.lastIndexOf('/') + 1) && isOwnTemp(path.substring(path.lastIndexOf('/') + 1));
     }
 

@@ -1,4 +1,4 @@
-package org.oxisync.core.commands;
+package org.oxisync.core.control;
 
 /** Exit codes shared by every command. */
 public final class ExitCodes {

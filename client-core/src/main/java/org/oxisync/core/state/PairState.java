@@ -1,4 +1,4 @@
-package org.oxisync.core.service;
+package org.oxisync.core.state;
 
 /** What a folder pair is doing right now, as the UI and {@code oxisync status} show it. */
 public enum PairState {

@@ -1,4 +1,4 @@
-package org.oxisync.core.app;
+package org.oxisync.core.control;
 
 import java.io.IOException;
 import java.util.List;
@@ -7,6 +7,10 @@ import org.oxisync.protocol.DriveDto;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.UserDto;
 import org.oxisync.store.account.Account;
+import org.oxisync.core.app.AccountList;
+import org.oxisync.core.app.AppConfig;
+import org.oxisync.core.app.AppContext;
+import org.oxisync.core.app.NamedAccount;
 
 /**
  * The last steps of every login (the CLI's `oxisync login`, the desktop wizard, the demo): learn who logged in,
@@ -60,7 +64,7 @@ public final class AccountSetup {
                 }
             }
         } catch (org.oxisync.store.error.StoreException e) {
-            if (!known || !org.oxisync.core.service.DaemonClient.ping(ctx.home().dir())) {
+            if (!known || !org.oxisync.core.control.DaemonClient.ping(ctx.home().dir())) {
                 throw e;
             }
             // signing in again to an account a running daemon or desktop app syncs: its store (which has the
