@@ -6,7 +6,7 @@
 #   2. soak: one daemon under a trickle of local and remote changes for 1.25 min, sampled every 8 s; RSS, threads and
 #      descriptors flat after warm-up, threads and descriptors back to the baseline (.../many/Soak.java).
 # Both run against the bundled emulator in-process (real per-user delta limiter, 500 ms tree-ETag flush).
-# Needs the built jars: `mvn -B -q package -DskipTests` (client-core/target/oxisync.jar, bench/target/benchmarks.jar);
+# Needs the built jars: `mvn -B -q package -DskipTests` (client-app/target/oxisync.jar, bench/target/benchmarks.jar);
 # --build builds them first. Exit 0 when both pass; the output has the figures and a verdict with its reasons.
 # The full forms (N = 10, an hour of soak) are in bench/README.md ("Many clients, one folder", "Days of running").
 # CI (`mvn -B verify`) runs smaller forms of both as JUnit tests of the bench module (ManyClientsSmokeTest,
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 if [ "${1:-}" = --build ]; then
     mvn -B -q package -DskipTests
 fi
-for f in client-core/target/oxisync.jar bench/target/benchmarks.jar; do
+for f in client-app/target/oxisync.jar bench/target/benchmarks.jar; do
     [ -f "$f" ] || { echo "bench-smoke: missing $f (run: mvn -B -q package -DskipTests)" >&2; exit 2; }
 done
 cp=bench/target/benchmarks.jar

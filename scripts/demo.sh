@@ -13,4 +13,4 @@ if ! mvn -B -q install -DskipTests >"$build_log" 2>&1; then
   cat "$build_log"; rm -f "$build_log"; exit 1
 fi
 rm -f "$build_log"
-exec client-core/src/main/scripts/oxisync demo "$@"
+exec client-app/src/main/scripts/oxisync demo "$@"

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Shared functions of the end-to-end benchmarks (bench/scripts/e2e-*.sh); sourced, not run.
-# They drive the real `oxisync` launcher (client-core/src/main/scripts/oxisync) as separate processes against
+# They drive the real `oxisync` launcher (client-app/src/main/scripts/oxisync) as separate processes against
 # the standalone emulator on 127.0.0.1, and read the emulator's /_emulator/stats counters.
 #
-# Needs: client-core/target/oxisync.jar and emulator/target/oxicloud-emulator.jar
+# Needs: client-app/target/oxisync.jar and emulator/target/oxicloud-emulator.jar
 #   (mvn -B -q -o install -DskipTests), a JDK 25 (found by scripts/jdk.sh), jq, curl, GNU time (/usr/bin/time;
 #   apt-get install -y time).
 # Environment:
-#   OXISYNC_JAR        the client jar (default client-core/target/oxisync.jar)
+#   OXISYNC_JAR        the client jar (default client-app/target/oxisync.jar)
 #   OXISYNC_JAVA_OPTS  extra JVM options of the client, passed through by the launcher (e.g. -Xmx128m)
 #   E2E_TMP            where the work folder goes (default $TMPDIR or /tmp); it is deleted at the end
 #   E2E_KEEP=1         keep the work folder (and print where it is)
@@ -24,8 +24,8 @@ set -euo pipefail
 
 E2E_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 . "$E2E_ROOT/scripts/jdk.sh" || { echo "no JDK 25 found: run scripts/setup-machine.sh" >&2; exit 1; } # java, javac: 25
-LAUNCHER="$E2E_ROOT/client-core/src/main/scripts/oxisync"
-export OXISYNC_JAR=${OXISYNC_JAR:-$E2E_ROOT/client-core/target/oxisync.jar}
+LAUNCHER="$E2E_ROOT/client-app/src/main/scripts/oxisync"
+export OXISYNC_JAR=${OXISYNC_JAR:-$E2E_ROOT/client-app/target/oxisync.jar}
 EMU_JAR=${EMU_JAR:-$E2E_ROOT/emulator/target/oxicloud-emulator.jar}
 EMU_PID=""
 EMU_URL=""

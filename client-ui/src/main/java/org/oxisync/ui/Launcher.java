@@ -1,7 +1,7 @@
 package org.oxisync.ui;
 
 import java.util.Arrays;
-import org.oxisync.core.cli.OxiSyncMain;
+import org.oxisync.app.cli.OxiSyncMain;
 
 /**
  * Main-Class of the desktop launcher ({@code OxiSync}) and of the runnable jar.

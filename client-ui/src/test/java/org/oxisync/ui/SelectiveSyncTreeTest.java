@@ -26,7 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.app.AppHome;
+import org.oxisync.app.AppHome;
 import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.oxisync.core.app.AppHome;
+import org.oxisync.app.AppHome;
 import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.ui.app.DesktopHooks;

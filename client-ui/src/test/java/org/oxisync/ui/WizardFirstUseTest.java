@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.app.AppHome;
+import org.oxisync.app.AppHome;
 import org.oxisync.emulator.RemoteClient;
 import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.app.WindowGeometry;

@@ -235,4 +235,34 @@ public final class RemoteClient {
         }
         return f;
     }
+
+    /**
+     * Every file and folder of the user's drive: relative path → BLAKE3 hex of the content, a folder as
+     * {@code "path/"} → "" (the shape tests compare a local tree with).
+     */
+    public java.util.Map<String, String> tree() {
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        walk(p -> {
+            byte[] data = p.endsWith("/") ? null : read("/" + p);
+            out.put(p, data == null ? "" : org.oxisync.emulator.hash.Blake3.hex(data, 0, data.length));
+        });
+        return out;
+    }
+
+    /** Hands every path of the user's drive to {@code visit}, a folder (as {@code "path/"}) before what it holds. */
+    public void walk(java.util.function.Consumer<String> visit) {
+        walk("", visit);
+    }
+
+    private void walk(String rel, java.util.function.Consumer<String> visit) {
+        for (String name : list("/" + rel)) {
+            String child = rel.isEmpty() ? name : rel + "/" + name;
+            if (folderId("/" + child) != null) {
+                visit.accept(child + "/");
+                walk(child, visit);
+            } else {
+                visit.accept(child);
+            }
+        }
+    }
 }

@@ -28,7 +28,7 @@ class JvmOptionsAgreeTest {
     }
 
     private static List<String> launcherScriptOptions() throws Exception {
-        String script = Files.readString(ProjectFiles.repoRoot().resolve("client-core/src/main/scripts/oxisync"));
+        String script = Files.readString(ProjectFiles.repoRoot().resolve("client-app/src/main/scripts/oxisync"));
         Matcher exec = Pattern.compile("(?s)\\nexec \"\\$java\" (.*?) -cp ").matcher(script);
         assertTrue(exec.find(), "the launcher script execs java");
         return Arrays.stream(exec.group(1).replace("\\\n", " ").trim().split("\\s+")).toList();
@@ -57,7 +57,7 @@ class JvmOptionsAgreeTest {
 
     @Test
     void noLauncherLimitsTheJitOrSendsHashingToAChildJvm() throws Exception {
-        String all = Files.readString(ProjectFiles.repoRoot().resolve("client-core/src/main/scripts/oxisync"))
+        String all = Files.readString(ProjectFiles.repoRoot().resolve("client-app/src/main/scripts/oxisync"))
                 + Files.readString(ProjectFiles.moduleDir().resolve("src/jpackage/args/image.args"))
                 + Files.readString(ProjectFiles.moduleDir().resolve("src/jpackage/args/cli-launcher.properties"));
         for (String gone : List.of("TieredStopAtLevel", "oxisync.hash.largeFiles", "oxisync.blake3.kernel=scalar",

@@ -41,7 +41,7 @@ class LauncherRoutingTest {
         Run run = launch("--version");
 
         assertEquals(0, run.exitCode(), run.output());
-        assertTrue(run.output().contains("org.oxisync.core.cli.OxiSyncMain"), "OxiSyncMain was not loaded");
+        assertTrue(run.output().contains("org.oxisync.app.cli.OxiSyncMain"), "OxiSyncMain was not loaded");
         assertFalse(run.output().contains("javafx."), "a JavaFX class was loaded for a CLI command");
     }
 

@@ -100,7 +100,7 @@ class LinuxIntegrationFilesTest {
         String pom = ProjectFiles.text(ProjectFiles.moduleDir().resolve("pom.xml"));
         assertTrue(pom.contains("<Implementation-Version>${project.version}</Implementation-Version>"),
                 "without it the installed app calls itself a development build");
-        assertTrue(pom.contains("client-core/src/main/scripts/oxisync"), "the CLI launcher script replaces jpackage's");
+        assertTrue(pom.contains("client-app/src/main/scripts/oxisync"), "the CLI launcher script replaces jpackage's");
         assertTrue(pom.contains("deb-unown-opt.sh"), "the .deb must not own /opt");
     }
 

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.oxisync.core.app.AppContext;
+import org.oxisync.app.AppContext;
 import org.oxisync.core.scan.LocalHint;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;

@@ -27,7 +27,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
-import org.oxisync.core.control.DaemonClient;
+import org.oxisync.app.control.DaemonClient;
 import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.EndpointStats;
 import org.oxisync.emulator.OxiCloudEmulator;

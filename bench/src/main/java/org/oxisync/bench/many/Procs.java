@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.oxisync.core.cli.OxiSyncMain;
+import org.oxisync.app.cli.OxiSyncMain;
 
 /** Shared helpers of the many-clients runner and the soak benchmark: the launcher, child processes, /proc. */
 final class Procs {
@@ -22,7 +22,7 @@ final class Procs {
     /** The `oxisync` launcher: -Doxisync.launcher, else $OXISYNC_LAUNCHER, else the checkout's script. */
     static Path launcher() {
         String s = System.getProperty("oxisync.launcher", System.getenv("OXISYNC_LAUNCHER"));
-        Path p = Path.of(s != null ? s : "client-core/src/main/scripts/oxisync").toAbsolutePath();
+        Path p = Path.of(s != null ? s : "client-app/src/main/scripts/oxisync").toAbsolutePath();
         if (!Files.isExecutable(p)) {
             throw new IllegalStateException("no oxisync launcher at " + p + " (run from the repository root or set OXISYNC_LAUNCHER)");
         }
@@ -40,7 +40,7 @@ final class Procs {
         if (jar != null) {
             env.put("OXISYNC_JAR", Path.of(jar).toAbsolutePath().toString());
         } else if (!env.containsKey("OXISYNC_JAR")) {
-            env.put("OXISYNC_JAR", Path.of("client-core/target/oxisync.jar").toAbsolutePath().toString());
+            env.put("OXISYNC_JAR", Path.of("client-app/target/oxisync.jar").toAbsolutePath().toString());
         }
         env.remove("OXISYNC_HOME");
         pb.redirectOutput(out.toFile());

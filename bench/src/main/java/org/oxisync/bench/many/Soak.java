@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
-import org.oxisync.core.control.DaemonClient;
+import org.oxisync.app.control.DaemonClient;
 import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;

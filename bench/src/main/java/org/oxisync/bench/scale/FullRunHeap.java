@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import javax.management.ObjectName;
 import org.oxisync.bench.daemon.SeededTree;
-import org.oxisync.core.app.AppContext;
+import org.oxisync.app.AppContext;
 import org.oxisync.core.engine.QuietSeal;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;

@@ -17,7 +17,7 @@ final class ClientJar {
     }
 
     static void require() {
-        String jar = System.getProperty("oxisync.jar", "client-core/target/oxisync.jar");
+        String jar = System.getProperty("oxisync.jar", "client-app/target/oxisync.jar");
         assertTrue(Files.isRegularFile(Path.of(jar)), () -> "no client jar at " + jar
                 + ": build client-core in the same reactor (mvn -B verify, or -pl bench -am)");
     }

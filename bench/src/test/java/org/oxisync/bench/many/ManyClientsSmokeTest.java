@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * lost, and no client failed. Timing goals are the benchmark's, not this test's. A writer overwrites or deletes what
  * it wrote itself only once its client has run since (a daemon's runs are read from its status): on a loaded machine
  * a daemon may not have run for a long time, and such a loss would be the writer's, not the client's. Needs the client's jar
- * ({@code client-core/<build dir>/oxisync.jar}, built earlier in the same reactor); the pom passes its path.
+ * ({@code client-app/<build dir>/oxisync.jar}, built earlier in the same reactor); the pom passes its path.
  */
 class ManyClientsSmokeTest {
     /** Under the build folder, kept when the run fails (passing seeds are removed by the runner). */

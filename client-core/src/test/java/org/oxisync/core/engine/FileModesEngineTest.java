@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.oxisync.core.testing.SecondUser;
+import org.oxisync.testing.SecondUser;
 
 /** What a run writes into the sync root opens no wider than the user made it, or than its folder allows. */
 class FileModesEngineTest extends HarnessTest {

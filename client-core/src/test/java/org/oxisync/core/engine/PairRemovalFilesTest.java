@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.oxisync.core.app.PairRemoval;
 import org.oxisync.core.scan.LocalHint;
 
 /** Removing a pair removes every file the engine keeps for it beside the journal, and no other pair's. */

@@ -45,25 +45,11 @@ public final class TreeSnapshots {
 
     /** Every file and folder of the user's drive on the emulator, in the shape of {@link #local(Path)}. */
     public static Map<String, String> remote(RemoteClient r) {
-        Map<String, String> out = new TreeMap<>();
-        walkRemote(r, p -> out.put(p, p.endsWith("/") ? "" : Blake3.hashHex(r.read("/" + p))));
-        return out;
+        return r.tree();
     }
 
     /** Hands every path of the user's drive to {@code visit}, a folder (as {@code "path/"}) before what it holds. */
     public static void walkRemote(RemoteClient r, Consumer<String> visit) {
-        walkRemote(r, "", visit);
-    }
-
-    private static void walkRemote(RemoteClient r, String rel, Consumer<String> visit) {
-        for (String name : r.list("/" + rel)) {
-            String child = rel.isEmpty() ? name : rel + "/" + name;
-            if (r.folderId("/" + child) != null) {
-                visit.accept(child + "/");
-                walkRemote(r, child, visit);
-            } else {
-                visit.accept(child);
-            }
-        }
+        r.walk(visit);
     }
 }

@@ -8,9 +8,9 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.stage.Stage;
-import org.oxisync.core.app.AppConfig;
-import org.oxisync.core.app.AppContext;
-import org.oxisync.core.app.AppHome;
+import org.oxisync.app.AppConfig;
+import org.oxisync.app.AppContext;
+import org.oxisync.app.AppHome;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.WizardModel;
@@ -52,7 +52,7 @@ final class AccountActions {
             org.oxisync.store.account.Account a = m.accountProperty().get();
             if (a != null) {
                 added[0] = wizardCtx.accounts().byKey(AppConfig.accountKey(a.serverUrl(), a.user()))
-                        .map(org.oxisync.core.app.NamedAccount::name).orElse(null);
+                        .map(org.oxisync.app.NamedAccount::name).orElse(null);
             }
             m.createdPairProperty().set(null); // the pair is kept
             stage[0].close();

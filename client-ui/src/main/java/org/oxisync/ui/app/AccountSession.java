@@ -2,8 +2,8 @@ package org.oxisync.ui.app;
 
 import java.time.Clock;
 import java.util.Optional;
-import org.oxisync.core.app.AppContext;
-import org.oxisync.core.app.NamedAccount;
+import org.oxisync.app.AppContext;
+import org.oxisync.app.NamedAccount;
 import org.oxisync.store.LocalStore;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.ActivityModel;
@@ -33,7 +33,7 @@ final class AccountSession {
     private final VersionsModel versions;
     private SyncBackend backend;
     /** The command line's store changes for this account while the app holds its store (null until it syncs). */
-    private org.oxisync.core.service.ControlSocket.Verbs verbs;
+    private org.oxisync.app.service.ControlSocket.Verbs verbs;
 
     private final I18n i18n;
 
@@ -89,12 +89,12 @@ final class AccountSession {
         return Optional.ofNullable(backend);
     }
 
-    void setBackend(SyncBackend backend, org.oxisync.core.service.ControlSocket.Verbs verbs) {
+    void setBackend(SyncBackend backend, org.oxisync.app.service.ControlSocket.Verbs verbs) {
         this.backend = backend;
         this.verbs = verbs;
     }
 
-    Optional<org.oxisync.core.service.ControlSocket.Verbs> verbs() {
+    Optional<org.oxisync.app.service.ControlSocket.Verbs> verbs() {
         return Optional.ofNullable(verbs);
     }
 

@@ -4,9 +4,9 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import javafx.application.Platform;
-import org.oxisync.core.app.AppContext;
-import org.oxisync.core.app.AppHome;
-import org.oxisync.core.app.NamedAccount;
+import org.oxisync.app.AppContext;
+import org.oxisync.app.AppHome;
+import org.oxisync.app.NamedAccount;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.sync.SyncBackend;
 import org.oxisync.ui.sync.SyncFeed;
@@ -112,8 +112,8 @@ final class AccountSessions {
             return;
         }
         SyncBackend b = backends.apply(s.ctx(), hooks.feed(s));
-        org.oxisync.core.service.ControlSocket.Verbs verbs = b instanceof org.oxisync.ui.sync.ServiceBackend sb
-                ? org.oxisync.core.service.StoreVerbs.forService(s.ctx(), sb.service(), "the desktop app",
+        org.oxisync.app.service.ControlSocket.Verbs verbs = b instanceof org.oxisync.ui.sync.ServiceBackend sb
+                ? org.oxisync.app.service.StoreVerbs.forService(s.ctx(), sb.service(), "the desktop app",
                         () -> Platform.runLater(() -> hooks.pairsChangedByCommandLine(s)))
                 : null;
         s.setBackend(b, verbs);

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.oxisync.core.service.AccountVerbs;
-import org.oxisync.core.service.ControlSocket;
+import org.oxisync.app.service.AccountVerbs;
+import org.oxisync.app.service.ControlSocket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

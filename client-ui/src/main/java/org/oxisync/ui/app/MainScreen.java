@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import javafx.scene.Node;
-import org.oxisync.core.app.AppConfig;
+import org.oxisync.app.AppConfig;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.StatusModel;
 import org.oxisync.ui.view.AccountsPanel;

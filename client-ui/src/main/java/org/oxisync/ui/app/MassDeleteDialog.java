@@ -10,7 +10,7 @@ import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.layout.Region;
 import org.oxisync.core.plan.MassDeleteGuard;
-import org.oxisync.core.service.MassDeleteChoice;
+import org.oxisync.app.service.MassDeleteChoice;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.i18n.I18n;
 

@@ -7,8 +7,8 @@ import java.util.Optional;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.stage.Stage;
-import org.oxisync.core.app.AppHome;
-import org.oxisync.core.app.Version;
+import org.oxisync.app.AppHome;
+import org.oxisync.app.Version;
 import org.slf4j.LoggerFactory;
 import org.oxisync.ui.base.Appearance;
 import org.oxisync.ui.base.UiPreferences;
@@ -30,7 +30,7 @@ public final class OxiSyncApp extends Application {
     @Override
     public void init() throws IOException {
         home = AppHome.fromEnvironment(homeArgument(getParameters().getRaw()).map(java.nio.file.Path::of).orElse(null));
-        org.oxisync.core.app.PrivateHome.secure(home); // before the first file of the home is made
+        org.oxisync.app.PrivateHome.secure(home); // before the first file of the home is made
         SingleInstance.Claim claim = SingleInstance.tryClaim(home.dir(), () -> Platform.runLater(() -> showHook.run()));
         if (claim.instance().isEmpty()) {
             // start() exits: the running instance shows its window. Say so, never exit silently.

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.stage.Stage;
-import org.oxisync.core.app.AppContext;
+import org.oxisync.app.AppContext;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.BackgroundFolderLoader;

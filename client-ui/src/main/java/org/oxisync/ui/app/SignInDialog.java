@@ -12,7 +12,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
-import org.oxisync.core.app.AppContext;
+import org.oxisync.app.AppContext;
 import org.oxisync.protocol.DeviceAuthorizationDto;
 import org.oxisync.protocol.OxiCloudException;
 import org.oxisync.ui.i18n.I18n;

@@ -2,7 +2,7 @@ package org.oxisync.ui.app;
 
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.oxisync.core.service.MassDeleteChoice;
+import org.oxisync.app.service.MassDeleteChoice;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.FeedBridge;
 import org.oxisync.ui.model.PairRow;

@@ -3,7 +3,7 @@ package org.oxisync.ui.model;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.oxisync.core.app.AppContext;
+import org.oxisync.app.AppContext;
 import org.oxisync.ui.base.Background;
 import org.oxisync.ui.setup.RemoteFolder;
 import org.oxisync.ui.setup.RemoteFolders;

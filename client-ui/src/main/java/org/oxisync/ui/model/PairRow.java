@@ -22,8 +22,8 @@ public final class PairRow {
     private final ObjectProperty<SyncReport> lastReport = new SimpleObjectProperty<>();
     private final ObjectProperty<ProgressSnapshot> progress = new SimpleObjectProperty<>();
     /** What the pair is shown as: {@link StatusModel}'s one derivation over the fields above and the account's. */
-    private final ObjectProperty<org.oxisync.core.state.PairView> view = new SimpleObjectProperty<>(
-            new org.oxisync.core.state.PairView(org.oxisync.core.state.Shown.UP_TO_DATE, null, 0, 0, 0, 0, 0, 0));
+    private final ObjectProperty<org.oxisync.app.state.PairView> view = new SimpleObjectProperty<>(
+            new org.oxisync.app.state.PairView(org.oxisync.app.state.Shown.UP_TO_DATE, null, 0, 0, 0, 0, 0, 0));
 
     public PairRow(FolderPair p) {
         setPair(p);
@@ -71,7 +71,7 @@ public final class PairRow {
         return progress;
     }
 
-    public ObjectProperty<org.oxisync.core.state.PairView> viewProperty() {
+    public ObjectProperty<org.oxisync.app.state.PairView> viewProperty() {
         return view;
     }
 }

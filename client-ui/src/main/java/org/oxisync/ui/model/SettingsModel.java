@@ -11,7 +11,7 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import org.oxisync.core.os.Autostart;
+import org.oxisync.app.os.Autostart;
 import org.oxisync.store.LocalStore;
 import org.oxisync.ui.base.Appearance;
 import org.oxisync.ui.base.Background;

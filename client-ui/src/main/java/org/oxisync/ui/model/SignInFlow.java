@@ -7,13 +7,13 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import org.oxisync.core.app.AppContext;
+import org.oxisync.app.AppContext;
 import org.oxisync.protocol.DeviceAuthorizationDto;
 import org.oxisync.protocol.PresentedCertificate;
 import org.oxisync.store.account.Account;
 import org.oxisync.ui.base.Background;
 import org.oxisync.ui.i18n.I18n;
-import org.oxisync.core.app.ServerAddress;
+import org.oxisync.app.ServerAddress;
 import org.oxisync.ui.setup.ServerCheck;
 
 /**

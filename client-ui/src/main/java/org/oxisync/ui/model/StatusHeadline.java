@@ -1,7 +1,7 @@
 package org.oxisync.ui.model;
 
 import java.time.Duration;
-import org.oxisync.core.state.PairView;
+import org.oxisync.app.state.PairView;
 import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
 
@@ -35,7 +35,7 @@ final class StatusHeadline {
             case PAUSED -> new Text(i18n.t("headline.paused"), 0, "");
             case FAILING -> new Text(i18n.t("headline.itemErrors", "count", a.failing()), 0, "");
             case LEFT_OUT, UP_TO_DATE -> new Text(conflicts > 0 ? i18n.t("headline.conflicts", "count", conflicts)
-                    : a.shown() == org.oxisync.core.state.Shown.LEFT_OUT
+                    : a.shown() == org.oxisync.app.state.Shown.LEFT_OUT
                     ? i18n.t("headline.leftOut", "count", a.leftOut()) : i18n.t("headline.upToDate"), 0, "");
         };
     }

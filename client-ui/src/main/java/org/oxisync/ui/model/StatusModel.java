@@ -21,13 +21,13 @@ import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.progress.ItemProgress;
 import org.oxisync.core.progress.ItemState;
 import org.oxisync.core.progress.ProgressSnapshot;
-import org.oxisync.core.state.PairState;
-import org.oxisync.core.state.PairStatus;
-import org.oxisync.core.state.AccountView;
-import org.oxisync.core.state.PairFacts;
-import org.oxisync.core.state.PairView;
-import org.oxisync.core.state.ServiceFacts;
-import org.oxisync.core.state.Shown;
+import org.oxisync.app.state.PairState;
+import org.oxisync.app.state.PairStatus;
+import org.oxisync.app.state.AccountView;
+import org.oxisync.app.state.PairFacts;
+import org.oxisync.app.state.PairView;
+import org.oxisync.app.state.ServiceFacts;
+import org.oxisync.app.state.Shown;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
@@ -213,7 +213,7 @@ public final class StatusModel {
     }
 
     /**
-     * Derives the account's and every pair's state in one place ({@link org.oxisync.core.state.StateDerivation}) and
+     * Derives the account's and every pair's state in one place ({@link org.oxisync.app.state.StateDerivation}) and
      * sets every surface from it: the pair rows' views (cards), the overall phase (dot, tray), the headline, the
      * progress and the Errors badge (the pairs that cannot sync and the failing items).
      */

@@ -10,7 +10,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import org.oxisync.core.app.AppContext;
+import org.oxisync.app.AppContext;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.protocol.DeviceAuthorizationDto;
 import org.oxisync.protocol.PresentedCertificate;
@@ -121,7 +121,7 @@ public final class WizardModel {
     private void signedIn(Account a) {
         // the new pair goes to the account just signed in to, whichever other accounts the home has
         // (docs/accounts.md); its context is closed by close()
-        given.accounts().byKey(org.oxisync.core.app.AppConfig.accountKey(a.serverUrl(), a.user()))
+        given.accounts().byKey(org.oxisync.app.AppConfig.accountKey(a.serverUrl(), a.user()))
                 .filter(n -> ctx == given).ifPresent(n -> ctx = given.forAccount(n.name()));
         signIn.signedInCleared();
         account.set(a);
@@ -159,7 +159,7 @@ public final class WizardModel {
      */
     static String serverInfo(I18n i18n, String version, String baseUrl) {
         String info = i18n.t("wizard.signIn.server", "version", version, "address", baseUrl);
-        return org.oxisync.core.app.ServerAddress.plainHttpWarning(baseUrl)
+        return org.oxisync.app.ServerAddress.plainHttpWarning(baseUrl)
                 .map(w -> info + "\n" + i18n.t("wizard.signIn.plainHttp")).orElse(info);
     }
 
@@ -259,7 +259,7 @@ public final class WizardModel {
             if (localFiles && !new RemoteFolders(ctx.api()).holdsNoFiles(remote)) {
                 SyncReport preview = setup.preview(pair);
                 return new Review(pair, preview, null,
-                        org.oxisync.core.commands.PlanTotals.of(preview.plan()).downloadBytes());
+                        org.oxisync.app.commands.PlanTotals.of(preview.plan()).downloadBytes());
             }
             FirstCopy copy = localFiles ? FirstCopy.upload(i18n, local)
                     : FirstCopy.download(i18n, new RemoteFolders(ctx.api()), remote, excludedFolders);

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalLong;
-import org.oxisync.core.app.PairDrive;
+import org.oxisync.app.PairDrive;
 import org.oxisync.protocol.DriveDto;
 import org.oxisync.protocol.IncomingShareDto;
 import org.oxisync.protocol.OxiCloudApi;

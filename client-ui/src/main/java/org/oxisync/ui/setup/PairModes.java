@@ -48,7 +48,7 @@ public final class PairModes {
     public static PairRights of(FolderPair pair) {
         PairRights r = PairRightsSettings.read(pair);
         if (!pair.settings().containsKey(PairRightsSettings.ROLE)) {
-            Role made = Role.fromWire(pair.settings().get(org.oxisync.core.app.PairDrive.ROLE)).orElse(Role.OWNER);
+            Role made = Role.fromWire(pair.settings().get(org.oxisync.app.PairDrive.ROLE)).orElse(Role.OWNER);
             r = new PairRights(r.mode(), made, r.keepRemoteDeletes(), r.refused());
         }
         return r;

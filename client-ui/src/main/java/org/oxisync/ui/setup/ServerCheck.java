@@ -28,7 +28,7 @@ public sealed interface ServerCheck {
         if (t.isEmpty()) {
             throw new IllegalArgumentException(i18n.t("server.address.empty"));
         }
-        if (org.oxisync.core.app.ServerAddress.holdsCredentials(t)) {
+        if (org.oxisync.app.ServerAddress.holdsCredentials(t)) {
             // never shown back, saved or sent: the address would carry the password (the user is asked for it)
             throw new IllegalArgumentException(i18n.t("server.address.invalid", "address", "user:…@"));
         }

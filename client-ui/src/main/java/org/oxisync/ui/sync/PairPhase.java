@@ -15,7 +15,7 @@ public enum PairPhase {
      * The colour a derived state is drawn in (dot, tray icon): a failing item or a pair that cannot sync is an
      * error, a server that is offline or read-only is offline, signed out is paused (a refused sign-in: an error).
      */
-    public static PairPhase of(org.oxisync.core.state.Shown shown, boolean signInRefused) {
+    public static PairPhase of(org.oxisync.app.state.Shown shown, boolean signInRefused) {
         return switch (shown) {
             case SIGNED_OUT -> signInRefused ? ERROR : PAUSED;
             case SYNCING -> SYNCING;

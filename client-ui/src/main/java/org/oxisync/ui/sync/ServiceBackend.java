@@ -1,13 +1,13 @@
 package org.oxisync.ui.sync;
 
 import java.time.Clock;
-import org.oxisync.core.app.AppContext;
+import org.oxisync.app.AppContext;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.core.progress.ProgressSnapshot;
-import org.oxisync.core.state.PairState;
-import org.oxisync.core.service.ServiceOptions;
-import org.oxisync.core.service.SyncEvents;
-import org.oxisync.core.service.SyncService;
+import org.oxisync.app.state.PairState;
+import org.oxisync.app.service.ServiceOptions;
+import org.oxisync.app.service.SyncEvents;
+import org.oxisync.app.service.SyncService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,7 +62,7 @@ public final class ServiceBackend implements SyncBackend {
     }
 
     @Override
-    public void answerMassDelete(String pair, org.oxisync.core.service.MassDeleteChoice choice) {
+    public void answerMassDelete(String pair, org.oxisync.app.service.MassDeleteChoice choice) {
         service.answerMassDelete(pair, choice);
     }
 

@@ -19,9 +19,9 @@ public interface SyncBackend extends AutoCloseable {
 
     /**
      * The user's answer after the mass-delete guard stopped {@code pair}: its next run deletes the files or copies
-     * them back (client-core's {@link org.oxisync.core.service.MassDeleteChoice}).
+     * them back (client-core's {@link org.oxisync.app.service.MassDeleteChoice}).
      */
-    void answerMassDelete(String pair, org.oxisync.core.service.MassDeleteChoice choice);
+    void answerMassDelete(String pair, org.oxisync.app.service.MassDeleteChoice choice);
 
     /** Pairs were added, removed or edited in the store. */
     void pairsChanged();

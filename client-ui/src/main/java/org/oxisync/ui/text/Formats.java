@@ -7,7 +7,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.Locale;
-import org.oxisync.core.state.Bytes;
+import org.oxisync.app.state.Bytes;
 import org.oxisync.ui.i18n.I18n;
 
 /**

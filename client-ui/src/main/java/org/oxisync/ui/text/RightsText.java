@@ -1,7 +1,7 @@
 package org.oxisync.ui.text;
 
 import java.util.Optional;
-import org.oxisync.core.app.PairDrive;
+import org.oxisync.app.PairDrive;
 import org.oxisync.core.plan.PairRights;
 import org.oxisync.core.plan.SyncMode;
 import org.oxisync.protocol.Role;

@@ -5,7 +5,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
-import org.oxisync.core.app.Version;
+import org.oxisync.app.Version;
 import org.oxisync.ui.i18n.I18n;
 
 /** Settings → About: the versions of OxiSync, Java and JavaFX, the license, and the third-party components. */

@@ -15,8 +15,8 @@ import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.model.PairRow;
 import org.oxisync.ui.model.StatusModel;
-import org.oxisync.core.state.PairView;
-import org.oxisync.core.state.Shown;
+import org.oxisync.app.state.PairView;
+import org.oxisync.app.state.Shown;
 import org.oxisync.ui.sync.PairPhase;
 
 /** Status: one card per folder pair (state, last sync), the overall progress and the latest transfers. */

@@ -3,7 +3,7 @@ package org.oxisync.ui.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
-import org.oxisync.core.state.Bytes;
+import org.oxisync.app.state.Bytes;
 import org.oxisync.ui.i18n.I18n;
 import org.oxisync.ui.text.Formats;
 

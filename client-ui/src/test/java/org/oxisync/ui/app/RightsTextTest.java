@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.oxisync.core.reason.ReasonCode;
 import org.junit.jupiter.api.Test;
-import org.oxisync.core.app.PairDrive;
+import org.oxisync.app.PairDrive;
 import org.oxisync.core.engine.PairRightsSettings;
 import org.oxisync.core.plan.PairRights;
 import org.oxisync.core.plan.SyncMode;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
 import java.util.Map;
-import org.oxisync.core.app.PairDrive;
+import org.oxisync.app.PairDrive;
 import org.oxisync.core.engine.PairRightsSettings;
 import org.oxisync.core.plan.PairRights;
 import org.oxisync.core.plan.SyncMode;
