@@ -1,20 +1,19 @@
 package org.oxisync.app;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.List;
 import org.oxisync.core.engine.SettledConflicts;
 import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
+import org.oxisync.store.io.DurableFiles;
 import org.oxisync.store.status.Conflict;
 
 /**
- * Settling a conflict, for {@code oxisync conflicts resolve} (and meant for the desktop app's conflicts view too, so
- * both do the same): plain file operations and the store's conflicts table; the next sync carries the result to the
+ * Settling a conflict, for {@code oxisync conflicts resolve} and the desktop app's conflicts view (both do the same):
+ * plain file operations and the store's conflicts table; the next sync carries the result to the
  * server. After a conflict the original path holds the server's version and the conflicted copy the local one
  * (the engine's {@code PlanExecutor}). Whatever a choice removes is first kept in the version store.
  */
@@ -63,7 +62,7 @@ public final class ConflictResolution {
                     throw new IOException("the conflicted copy " + c.conflictCopyPath() + " is gone; nothing to keep");
                 }
                 keepVersion(store, clock, pair, c.path(), original);
-                move(copy, original);
+                DurableFiles.moveIntoPlace(copy, original);
             }
             case THEIRS -> {
                 keepVersion(store, clock, pair, c.conflictCopyPath(), copy);
@@ -86,14 +85,6 @@ public final class ConflictResolution {
     private static void keepVersion(LocalStore store, Clock clock, FolderPair pair, String relative, Path file) {
         if (Files.isRegularFile(file)) {
             store.versions().saveVersion(pair.id(), relative, file, clock.instant());
-        }
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 }

@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Properties;
 
 /**
@@ -54,18 +52,12 @@ public final class UiPreferences {
         values.setProperty(key, value);
     }
 
+    /** Written durably and owner-only, as every file the client keeps ({@code DurableFiles}). */
     public synchronized void save() throws IOException {
-        org.oxisync.store.io.OwnerOnly.createDirectories(file.getParent());
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.deleteIfExists(tmp);
-        org.oxisync.store.io.OwnerOnly.createFile(tmp);
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+        org.oxisync.store.io.DurableFiles.replace(file, out -> {
+            Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
             values.store(w, "OxiSync window preferences");
-        }
-        try {
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+            w.flush();
+        });
     }
 }
