@@ -1,7 +1,5 @@
 package org.oxisync.core.transfer;
 
-import java.io.UncheckedIOException;
-import java.nio.file.NoSuchFileException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -332,16 +330,7 @@ final class DeltaUpload {
         LOG.info("the server will not let this user claim some chunks of {}; uploading it as {} to take them over",
                 req.path(), temp);
         FileDto tempFile;
-        try {
-            tempFile = api.upload(req.parentFolderId(), temp, req.file());
-        } catch (OxiCloudException.LocalFileChanged e) {
-            throw new TransferException.FileChangedWhileReading(req.path() + " changed while it was uploaded", e);
-        } catch (UncheckedIOException e) {
-            if (e.getCause() instanceof NoSuchFileException) {
-                throw new TransferException.FileChangedWhileReading(req.path() + " disappeared", e);
-            }
-            throw new TransferException.LocalIoFailure("cannot read " + req.path() + ": " + e.getCause(), e);
-        }
+        tempFile = MultipartSend.upload(api, req, temp, n -> { });
         try {
             if (!req.digest().fileHash().equals(tempFile.contentHash())) {
                 throw new TransferException.FileChangedWhileReading(req.path()

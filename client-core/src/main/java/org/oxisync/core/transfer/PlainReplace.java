@@ -1,7 +1,5 @@
 package org.oxisync.core.transfer;
 
-import java.io.UncheckedIOException;
-import java.nio.file.NoSuchFileException;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.oxisync.core.naming.TempNames;
@@ -57,16 +55,7 @@ final class PlainReplace {
         String temp = TempNames.tempFor(req.name(), ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
         p.bytes(0);
         FileDto uploaded;
-        try {
-            uploaded = api.upload(req.parentFolderId(), temp, req.file(), p::bytes);
-        } catch (OxiCloudException.LocalFileChanged e) {
-            throw new TransferException.FileChangedWhileReading(req.path() + " changed while it was uploaded", e);
-        } catch (UncheckedIOException e) {
-            if (e.getCause() instanceof NoSuchFileException) {
-                throw new TransferException.FileChangedWhileReading(req.path() + " disappeared", e);
-            }
-            throw new TransferException.LocalIoFailure("cannot read " + req.path() + ": " + e.getCause(), e);
-        }
+        uploaded = MultipartSend.upload(api, req, temp, p::bytes);
         boolean placed = false;
         try {
             if (!req.digest().fileHash().equals(uploaded.contentHash())) {

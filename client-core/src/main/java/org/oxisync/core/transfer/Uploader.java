@@ -1,7 +1,5 @@
 package org.oxisync.core.transfer;
 
-import java.io.UncheckedIOException;
-import java.nio.file.NoSuchFileException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -244,16 +242,7 @@ public final class Uploader {
     private UploadOutcome multipart(UploadRequest req, ProgressSink p) throws TransferException {
         p.bytes(0);
         FileDto f;
-        try {
-            f = api.upload(req.parentFolderId(), req.name(), req.file(), p::bytes); // progress moves with the bytes
-        } catch (OxiCloudException.LocalFileChanged e) {
-            throw new TransferException.FileChangedWhileReading(req.path() + " changed while it was uploaded", e);
-        } catch (UncheckedIOException e) {
-            if (e.getCause() instanceof NoSuchFileException) {
-                throw new TransferException.FileChangedWhileReading(req.path() + " disappeared", e);
-            }
-            throw new TransferException.LocalIoFailure("cannot read " + req.path() + ": " + e.getCause(), e);
-        }
+        f = MultipartSend.upload(api, req, req.name(), p::bytes); // progress moves with the bytes
         String expected = req.digest().fileHash();
         if (!expected.equals(f.contentHash())) {
             // The bytes sent are not the bytes hashed: the file changed while it was read. Keep nothing of it.
