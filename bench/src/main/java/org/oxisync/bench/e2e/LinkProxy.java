@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A simulated network link between the benchmark's clients and the emulator, so the peer benchmark can say what a
- * workload costs on a real link instead of loopback, where bytes cost nothing (issue 19): a TCP proxy on 127.0.0.1
+ * workload costs on a real link instead of loopback, where bytes cost nothing: a TCP proxy on 127.0.0.1
  * whose two directions are each a serial link of RATE megabits a second with a one-way delay of DELAY_MS, shared
  * by every connection (a home uplink is one pipe, whichever client or connection uses it).
  *

@@ -35,7 +35,7 @@ import org.oxisync.emulator.RemoteClient;
 import org.oxisync.store.hash.Blake3;
 
 /**
- * Many clients, one folder (issue 21, item 6). Starts an in-process emulator (real per-user delta limiter, 500 ms
+ * Many clients, one folder. Starts an in-process emulator (real per-user delta limiter, 500 ms
  * delayed tree-ETag flush: its defaults) and N real `oxisync` clients as child processes, each with its own home,
  * all logged in as the same user on the same remote folder; each runs `oxisync daemon --no-bus --poll-seconds P`
  * or a loop of `oxisync sync-once` started every P seconds. One writer thread per client then changes that

@@ -21,7 +21,7 @@ import org.oxisync.emulator.OxiCloudEmulator;
 import org.oxisync.emulator.RemoteClient;
 
 /**
- * Days of running (issue 21, item 7): one real `oxisync daemon` (through the launcher, as installed) against an
+ * Days of running: one real `oxisync daemon` (through the launcher, as installed) against an
  * in-process emulator (real delta limiter, delayed tree-ETag flush), under a steady trickle of local changes (a
  * writer in its folder) and remote ones (another device, through the emulator), for a set time. Every SAMPLE
  * seconds it records the daemon JVM's resident set, threads, open file descriptors and CPU share from /proc.

@@ -31,7 +31,7 @@ import org.oxisync.store.hash.FileDigest;
 import org.oxisync.protocol.http.HttpOxiCloudApi;
 
 /**
- * Issue 21, point 5: how long the window stays open in which another device's commit of the same file can go
+ * How long the window stays open in which another device's commit of the same file can go
  * unnoticed. An update is checked right before its commit and right after it ({@code RemoteCheck}); a version is
  * lost from the server only when another device's check-before and commit bracket this device's commit and its
  * check-after. So the size that matters is one update's <b>check-before → commit</b> span: from sending the check

@@ -19,7 +19,7 @@ import org.oxisync.core.engine.SyncReport;
 import org.oxisync.store.account.FolderPair;
 
 /**
- * What a full no-change run holds per file (issue 20 item 2): seeds FILES small files on both sides (100 per folder,
+ * What a full no-change run holds per file: seeds FILES small files on both sides (100 per folder,
  * straight into an in-process emulator: no upload), lets one run record them, then runs a full no-change run (the
  * quiet seal removed first, as after a first upload) and takes a live class histogram ({@code GC.class_histogram},
  * a full GC first) when the run starts planning, with journal, scan and listing all in memory, and another after

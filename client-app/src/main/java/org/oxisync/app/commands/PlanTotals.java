@@ -9,7 +9,7 @@ import org.oxisync.app.state.Bytes;
 /**
  * What a plan transfers, by direction: the files and bytes of its download and upload lines. The dry run prints it
  * under the plan ("download 1,204 files, 3.2 GiB"), so a first sync into an empty folder says how much comes before
- * anything is written (issue 18 #37).
+ * anything is written.
  */
 public record PlanTotals(long downloads, long downloadBytes, long uploads, long uploadBytes) {
     /** {@code SyncAction.Download/Upload.describe()}: "download  a/b.txt (new, 2000000 B)". */

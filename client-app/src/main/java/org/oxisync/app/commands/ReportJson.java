@@ -33,7 +33,7 @@ final class ReportJson {
 
     /**
      * Writes the object to {@code out} as it goes: a first sync of 100,000 files has 100,000 plan lines, and a tree
-     * of them plus its text used to be the run's largest allocation (about 40 MB at the very end).
+     * of them plus its text would be the run's largest allocation (about 40 MB at the very end).
      */
     static void write(List<Tagged> tagged, java.io.Writer out) {
         List<SyncReport> reports = tagged.stream().map(Tagged::report).toList();

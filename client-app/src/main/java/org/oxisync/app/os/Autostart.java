@@ -54,8 +54,8 @@ public interface Autostart {
     /**
      * The desktop app's launcher for a launcher of the installation: the command-line launcher ({@code oxisync},
      * {@code oxisync-cli}, as when the app was opened with {@code oxisync gui}) gives its sibling {@code OxiSync}
-     * (or {@code OxiSync.exe}) where that exists. An autostart entry must start the app, not the CLI: the CLI
-     * without arguments used to print its usage and exit (the installed {@code oxisync} now opens the app too).
+     * (or {@code OxiSync.exe}) where that exists. An autostart entry must start the app, not the CLI, whatever
+     * the CLI does without arguments.
      */
     static Path desktopLauncher(Path launcher) {
         Path name = launcher.getFileName();

@@ -6,7 +6,7 @@ import java.text.DecimalFormatSymbols;
 import java.util.Locale;
 
 /**
- * The one formatter of sizes shown to people, in the CLI and the desktop app (issue 18 #27; docs/first-use.md):
+ * The one formatter of sizes shown to people, in the CLI and the desktop app (docs/first-use.md):
  * binary units with their binary names (KiB, MiB, GiB, TiB), one decimal rounded half up ("781.3 KiB" for 800,000
  * bytes), plain bytes below 1 KiB ("900 B"). The CLI writes the figure with a point ({@link #human(long)}); the app
  * with its language's decimal sign ({@link #human(long, Locale)}: "781,3 KiB" in German). JSON output keeps raw

@@ -12,8 +12,8 @@ import org.oxisync.protocol.FolderDto;
 /**
  * For a run started by the watcher that finds the server changed: the changed folders listed into the cache, with the
  * folders whose own rows changed added to the pending folders before the listing is saved ({@link PendingFolders}'
- * rule), so that the run can still read only its scope plus those folders. At a million files another device's edit
- * used to cost such a run the whole journal and listing.
+ * rule), so that the run can still read only its scope plus those folders, not the whole journal and listing (at a
+ * million files, the cost of another device's edit otherwise).
  */
 final class ChangedListing {
     private ChangedListing() {}

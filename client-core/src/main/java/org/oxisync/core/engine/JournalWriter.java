@@ -30,7 +30,7 @@ final class JournalWriter {
     /**
      * Held while a batch is written: batches are taken and committed in order, and the monitor (guarding
      * {@link #pending}) is free meanwhile, so transfer workers keep recording while a commit waits for its fsync
-     * (they used to block on every commit: most of the client's stalls in a small-file upload).
+     * (blocking them on every commit would be most of the client's stalls in a small-file upload).
      */
     private final java.util.concurrent.locks.ReentrantLock writing = new java.util.concurrent.locks.ReentrantLock(true);
 
@@ -118,8 +118,8 @@ final class JournalWriter {
      */
     void move(String from, String to, String remoteId, UnaryOperator<JournalEntry> newRow) {
         // Goes with the next batch, after everything recorded before it and before everything recorded after it
-        // (the batch runs its writes in order, each seeing the ones before). A move used to commit on its own, an
-        // fsync per move: most of a 1,000-rename run. Losing it to a crash is as safe as losing any other row: the
+        // (the batch runs its writes in order, each seeing the ones before). A move committed on its own would cost
+        // an fsync per move: most of a 1,000-rename run. Losing it to a crash is as safe as losing any other row: the
         // next run finds the item at the same new path on both sides (moved locally and on the server) and
         // records it there, without a transfer (JournalWriterTest, a lost move batch).
         add(() -> rekey(from, to, remoteId, newRow));

@@ -16,9 +16,8 @@ import org.oxisync.core.naming.RelativePaths;
 import org.oxisync.core.plan.SyncAction;
 
 /**
- * Runs consecutive remote moves of a plan on several workers. Each is one request (a rename or a move), and a
- * 1,000-file rename used to send them one after the other, 1,000 round trips in a row, where the Nextcloud client
- * sends six at a time.
+ * Runs consecutive remote moves of a plan on several workers. Each is one request (a rename or a move): one after
+ * the other, a 1,000-file rename would be 1,000 round trips in a row, where the Nextcloud client sends six at a time.
  *
  * <p>The plan's order stays binding wherever it matters: a move starts only after every earlier move of the batch
  * that names the same path, an ancestor or a descendant of one of its two ends (either end, compared ignoring

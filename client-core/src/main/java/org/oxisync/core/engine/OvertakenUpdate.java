@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
 /**
  * An update that another device's commit overtook: the check right before this run's commit found other content than
  * the base on the server (nothing was committed), or the check right after it found that another commit had replaced
- * this one (issue 21, point 5). Both versions are kept in the same run, by the rules of a conflict the plan finds
+ * this one. Both versions are kept in the same run, by the rules of a conflict the plan finds
  * ({@code plan/package-info.java}, "changed / changed, different"): the local file becomes the conflict copy
  * ({@code NAME (conflicted copy YYYY-MM-DD HHMMSS HOST).EXT}), which is uploaded as a new file beside the server's
  * file, and the server's version is downloaded to the original name. The server's file itself is never overwritten

@@ -309,7 +309,7 @@ final class PlanExecutor {
 
     /**
      * Runs the batch's transfers on {@code workers} threads that take the next unit of work from shared cursors: no
-     * task object per action (a 100,000-file first sync used to queue 100,000 futures, about 13 MB, before any ran).
+     * task object per action (a future per action is 13 MB queued before any runs, in a 100,000-file first sync).
      * Small updates go first, in groups sent together ({@link TransferGroups}); then every other action, one by one.
      */
     private void runTransfers(List<SyncAction> batch) {

@@ -18,8 +18,8 @@ import org.oxisync.store.journal.Journal;
  * The part of a pair that a run started by the watcher reads, when the server has not changed since the journal last
  * agreed with the listing cache: the direct children of some folders ({@link #childrenOf}), some paths with
  * everything below them ({@link #subtrees}), and the rows of every ancestor of those. The journal's rows and the
- * cached listing's entries outside it are neither read nor planned: at a million files a save used to read both whole
- * (about 50 s of CPU a save, bench/README.md "A million files"), where this reads a few folders through the journal's
+ * cached listing's entries outside it are neither read nor planned: at a million files reading both whole costs
+ * about 50 s of CPU a save (bench/README.md "A million files"), where this reads a few folders through the journal's
  * indexes.
  *
  * <p>Why that plans what a full reconcile would: outside the scope, disk, journal and server agree (the watcher

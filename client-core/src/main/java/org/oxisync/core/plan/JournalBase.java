@@ -6,8 +6,8 @@ import java.util.Objects;
 
 /**
  * The journal of the pair: what both sides agreed on after the last run. Its indexes by path and by remote id are
- * built once, on first use, and shared by the scan, discovery and the engine (each used to build its own: at
- * 100,000 entries every such map costs about 4.5 MB and tens of milliseconds).
+ * built once, on first use, and shared by the scan, discovery and the engine: at 100,000 entries every such map
+ * costs about 4.5 MB and tens of milliseconds.
  */
 public final class JournalBase {
     private final List<JournalEntry> entries;

@@ -24,9 +24,8 @@ import org.oxisync.core.plan.RemoteSnapshot;
  * The listing cache file read without building the listing: first its folders without their file rows (ids,
  * names, tree ETags, children, how many rows each), then, when the server's root tree ETag still matches, the
  * snapshot straight from the file's rows, each placed where {@link RemoteScanner#snapshotOf} puts it (folders depth
- * first, each folder's files before its child folders). A full run of an unchanged server used to read the whole
- * {@link RemoteTree} (about 100 bytes a file) only to turn it into the snapshot and let it go: promoted garbage at
- * the run's peak (bench/README.md "A million files").
+ * first, each folder's files before its child folders). Reading the whole {@link RemoteTree} (about 100 bytes a file)
+ * only to turn it into the snapshot and let it go would be promoted garbage at the run's peak (bench/README.md "A million files").
  *
  * <p>Only a plainly well-formed file is read this way (every field of the type written, no key twice); anything
  * else, as any read error, gives nothing, and the caller reads the file as before ({@link RemoteTreeFile#load}), so

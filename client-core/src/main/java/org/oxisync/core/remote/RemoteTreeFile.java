@@ -27,7 +27,7 @@ public final class RemoteTreeFile {
     /**
      * One mapper for every load (its deserializers are built once): a load passes its {@link SharedStrings} as an
      * attribute of the reader instead of copying the mapper with a deserializer of its own, which cost every daemon
-     * run a new mapper and its caches (about a tenth of ten daemons' time in a profile, issue 20).
+     * run a new mapper and its caches (about a tenth of ten daemons' time in a profile).
      */
     private static final ObjectMapper JSON = new ObjectMapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

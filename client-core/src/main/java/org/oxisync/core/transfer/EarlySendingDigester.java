@@ -22,8 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The scan's digester for a run that may upload: a file of {@link #MIN_BYTES} or more is sent while it is hashed
- * (issue 20 item 3). A sync run hashes every changed file before it plans, and a large file is then read a second
+ * The scan's digester for a run that may upload: a file of {@link #MIN_BYTES} or more is sent while it is hashed.
+ * A sync run hashes every changed file before it plans, and a large file is then read a second
  * time to be sent; here its chunks are negotiated in groups of {@value #NEGOTIATE_EVERY} (about 256 MiB) as FastCDC
  * and BLAKE3 produce them, and the missing ones go to the server through {@link PutLanes} (read from the file at send
  * time, as {@link DeltaUpload} does) while hashing goes on. The first groups are smaller ({@value #FIRST_GROUP}

@@ -17,7 +17,7 @@
  *       file hash (the server's fast path for content the caller owns), and the temporary file is deleted.</li>
  *   <li>Names (audit #5): a delta create trims outer whitespace, so such new files go by multipart; the outcome
  *       carries the name the server stored.</li>
- *   <li>Sending while hashing (issue 20 item 3; on for a server elsewhere, off for one on this machine, where it
+ *   <li>Sending while hashing (on for a server elsewhere, off for one on this machine, where it
  *       measured slower: {@code EarlySendPolicy}, bench/README.md "The upload pipeline on its own" and "Peers over a
  *       link"; {@code -Doxisync.upload.earlySendBytes=N} overrides it): a run that
  *       may upload scans with {@code EarlySendingDigester}, so a file of

@@ -20,9 +20,8 @@ import javafx.geometry.NodeOrientation;
  * one at start, from the language chosen in Settings → General ({@code language} in {@code ui.properties}) or else
  * the OS's ({@link Locale#getDefault()}), and hands it to every screen, model and text helper that shows words
  * (constructor injection, or the first argument of a static text helper). A change in Settings applies after a
- * restart, as before: the next start makes a new instance. Decision: no static mutable state (the CTO's standard);
- * the language used to be a process-wide field set by {@code setLocale}, so two shells or two tests in one JVM could
- * not have their own language. Only stateless helpers stay static ({@link #pick}, {@link #fromPreference},
+ * restart, as before: the next start makes a new instance. No static mutable state: a process-wide language would keep two
+ * shells or two tests in one JVM from having their own. Only stateless helpers stay static ({@link #pick}, {@link #fromPreference},
  * {@link #LANGUAGES}, the bundle lookup and pattern formatting).
  *
  * <p>{@link #PSEUDO} ({@code en-XA}) is the pseudo-locale of the tests: every message bracketed, accented and 40 %

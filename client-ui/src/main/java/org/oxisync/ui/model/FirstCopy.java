@@ -11,7 +11,7 @@ import org.oxisync.ui.setup.RemoteFolder;
 import org.oxisync.ui.setup.RemoteFolders;
 
 /**
- * The wizard's review when one side is empty (issue 18 #37): what the first sync copies, with its count and size
+ * The wizard's review when one side is empty: what the first sync copies, with its count and size
  * ("The folder on the server holds 1,204 files (3.2 GiB) to sync and this folder is empty: the first sync downloads
  * them."). Excluded folders are not counted. Blocking: run it in the background.
  *

@@ -19,7 +19,7 @@ import org.oxisync.ui.setup.RemoteFolder;
 import org.oxisync.ui.setup.RemoteFolders;
 
 /**
- * Selective sync over the whole folder tree of a pair (issue 18 #37): which folders, at any depth, stay on the
+ * Selective sync over the whole folder tree of a pair: which folders, at any depth, stay on the
  * server only. The truth is the set of excluded paths ('/'-separated, relative to the pair's folder, as
  * {@code SelectiveSync} reads them); every folder's tick is derived from it: {@link Mark#EXCLUDED} when it or a
  * folder above it is excluded, {@link Mark#PARTLY} when something below it is, else {@link Mark#SYNCED}. A folder

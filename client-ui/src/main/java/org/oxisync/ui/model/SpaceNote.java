@@ -5,7 +5,7 @@ import org.oxisync.ui.text.Formats;
 import org.oxisync.ui.i18n.I18n;
 
 /**
- * What will be downloaded beside the local disk's free space (issue 18 #37): "2.1 GiB to download · 40.3 GiB free
+ * What will be downloaded beside the local disk's free space: "2.1 GiB to download · 40.3 GiB free
  * on this disk", a warning when it does not fit. Pure.
  *
  * @param tooLarge true when the download is larger than the free space

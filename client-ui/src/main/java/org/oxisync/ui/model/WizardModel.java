@@ -155,7 +155,7 @@ public final class WizardModel {
 
     /**
      * "OxiCloud 0.8.7 at …", and for plain http to another computer the warning that the password and the files
-     * travel unencrypted (issue 18 #28; the CLI's {@code login} prints the same).
+     * travel unencrypted (the CLI's {@code login} prints the same).
      */
     static String serverInfo(I18n i18n, String version, String baseUrl) {
         String info = i18n.t("wizard.signIn.server", "version", version, "address", baseUrl);

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 
-/** The free space of a local folder's file system (issue 18 #37), for the wizard and selective sync. */
+/** The free space of a local folder's file system, for the wizard and selective sync. */
 public final class DiskSpace {
     private DiskSpace() {
     }

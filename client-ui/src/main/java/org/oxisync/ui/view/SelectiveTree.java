@@ -21,7 +21,7 @@ import org.oxisync.ui.model.FolderSelection.Mark;
 import org.oxisync.ui.setup.RemoteFolders;
 
 /**
- * Selective sync as a folder tree (issue 18 #37), for the wizard and Settings: a tri-state box per folder (ticked,
+ * Selective sync as a folder tree, for the wizard and Settings: a tri-state box per folder (ticked,
  * partly, unticked) with its size, sub-folders listed when a folder is opened. Space or a click toggles a folder.
  * Each box has the id {@code selective-<path>} ("selective-Photos/2025").
  */

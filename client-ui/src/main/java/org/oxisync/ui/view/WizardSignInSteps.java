@@ -88,7 +88,7 @@ final class WizardSignInSteps {
     /** The sign-in step: browser (device flow), password or app password. */
     Node signIn() {
         Label server = Ui.label("", "muted");
-        server.setWrapText(true); // room for the plain-http warning (issue 18 #28)
+        server.setWrapText(true); // room for the plain-http warning
         server.textProperty().bind(model.serverInfoProperty());
         ToggleGroup g = new ToggleGroup();
         RadioButton browser = radio(i18n.t("wizard.signIn.browser"), Method.BROWSER, g);

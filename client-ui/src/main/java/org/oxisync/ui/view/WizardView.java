@@ -242,7 +242,7 @@ public final class WizardView extends BorderPane {
         return new VBox(10, intro, tree, Ui.row(4, all, none), spaceLabel("selective-space"));
     }
 
-    /** "2.1 GiB to download · 40.3 GiB free on this disk", in red when it does not fit (issue 18 #37). */
+    /** "2.1 GiB to download · 40.3 GiB free on this disk", in red when it does not fit. */
     private Label spaceLabel(String id) {
         Label l = Ui.wrapping("", "muted");
         l.setId(id);
