@@ -7,7 +7,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.oxisync.app.AppContext;
 import org.oxisync.app.NamedAccount;
-import org.oxisync.app.StoreView;
+import org.oxisync.store.StoreView;
 import org.oxisync.app.control.DaemonClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,7 +42,7 @@ public final class AccountsCommand implements Callable<Integer> {
             ArrayNode list = root.putArray("accounts");
             for (NamedAccount a : ctx.accounts().all()) {
                 int pairs;
-                try (StoreView view = StoreView.open(ctx.home(), a.key())) { // read-only: beside a running daemon
+                try (StoreView view = StoreView.open(ctx.home().dataDir(), a.key())) { // read-only: beside a running daemon
                     pairs = view.pairs().size();
                 }
                 boolean in = ctx.signedIn(a);
@@ -101,7 +101,7 @@ public final class AccountsCommand implements Callable<Integer> {
                 }
                 boolean running = DaemonClient.ping(ctx.home().dir());
                 int pairs;
-                try (StoreView view = StoreView.open(ctx.home(), a.key())) {
+                try (StoreView view = StoreView.open(ctx.home().dataDir(), a.key())) {
                     pairs = view.pairs().size();
                 }
                 if (pairs > 0 && !force) {

@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.oxisync.app.ConflictResolution;
-import org.oxisync.app.StoreView;
+import org.oxisync.store.StoreView;
 import org.oxisync.app.control.StoreRequest;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.status.Conflict;

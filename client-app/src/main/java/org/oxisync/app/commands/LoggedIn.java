@@ -2,7 +2,7 @@ package org.oxisync.app.commands;
 
 import java.io.PrintWriter;
 import org.oxisync.app.AppContext;
-import org.oxisync.app.StoreView;
+import org.oxisync.store.StoreView;
 
 /**
  * The preamble of the commands that work on the logged-in account: open the account's context (--home, --account)
@@ -43,7 +43,7 @@ final class LoggedIn {
     static int view(AccountHomeOption home, PrintWriter to, String notLoggedIn, int exitCode, ViewBody body)
             throws Exception {
         return run(home, to, notLoggedIn, exitCode, ctx -> {
-            try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
+            try (StoreView view = StoreView.open(ctx.home().dataDir(), ctx.config().accountKey())) {
                 return body.run(ctx, view);
             }
         });

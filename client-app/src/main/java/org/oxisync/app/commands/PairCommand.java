@@ -8,7 +8,7 @@ import org.oxisync.app.AppContext;
 import org.oxisync.app.PairDrive;
 import org.oxisync.app.PairRules;
 import org.oxisync.core.engine.PairRightsSettings;
-import org.oxisync.app.StoreView;
+import org.oxisync.store.StoreView;
 import org.oxisync.app.control.StoreRequest;
 import org.oxisync.store.account.FolderPair;
 import picocli.CommandLine.Command;

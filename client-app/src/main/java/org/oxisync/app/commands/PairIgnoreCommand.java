@@ -3,7 +3,7 @@ package org.oxisync.app.commands;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.oxisync.app.StoreView;
+import org.oxisync.store.StoreView;
 import org.oxisync.app.control.StoreRequest;
 import org.oxisync.core.ignore.IgnoreFile;
 import org.oxisync.core.ignore.IgnorePattern;
@@ -44,7 +44,7 @@ final class PairIgnoreCommand extends CommandGroup {
             return LoggedIn.run(homeOption, spec.commandLine().getErr(), "oxisync pair ignore list: not logged in",
                     ExitCodes.CONFIG, ctx -> {
                         out.println("always ignored: " + String.join("  ", IgnoreRules.DEFAULTS));
-                        try (StoreView view = StoreView.open(ctx.home(), ctx.config().accountKey())) {
+                        try (StoreView view = StoreView.open(ctx.home().dataDir(), ctx.config().accountKey())) {
                             view.pairs().stream().filter(p -> pairName == null || pairName.equals(p.name()))
                                     .forEach(p -> printPair(p, out));
                         }

@@ -10,7 +10,7 @@ import org.oxisync.app.AppContext;
 import org.oxisync.app.NamedAccount;
 import org.oxisync.app.control.StoreRequest;
 import org.oxisync.app.RunningApps;
-import org.oxisync.app.StoreView;
+import org.oxisync.store.StoreView;
 import org.oxisync.app.control.DaemonClient;
 import org.oxisync.app.state.AccountView;
 import org.oxisync.app.state.PairView;
@@ -88,7 +88,7 @@ public final class StatusCommand implements Callable<Integer> {
                         + (ctx.accounts().all().size() > 1 ? " (" + a.name() + ")" : "")
                         + (ctx.signedIn(a) ? "" : ", signed out (oxisync login " + a.server() + ")"));
                 JsonNode live = daemon.map(d -> accountNode(d, a)).orElse(null);
-                try (StoreView view = StoreView.open(ctx.home(), a.key())) {
+                try (StoreView view = StoreView.open(ctx.home().dataDir(), a.key())) {
                     var pairs = view.pairs();
                     if (pairs.isEmpty()) {
                         out.println("no folder pairs; add one with `oxisync pair add LOCAL_DIR [REMOTE_PATH]`");

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.oxisync.app.StoreView;
+import org.oxisync.store.StoreView;
 import org.oxisync.app.state.PairState;
 import org.oxisync.app.state.AccountView;
 import org.oxisync.app.state.PairFacts;

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.oxisync.app.StoreView;
+import org.oxisync.store.StoreView;
 import org.oxisync.app.control.StoreRequest;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.versions.VersionInfo;

@@ -1,4 +1,4 @@
-package org.oxisync.app;
+package org.oxisync.store;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.oxisync.store.LocalStore;
 import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.status.Conflict;
 import org.oxisync.store.status.ItemError;
@@ -25,8 +24,8 @@ import org.sqlite.SQLiteConfig;
  * app) holds it: the store's journal is SQLite in WAL mode, where readers never block the writer and always see the
  * last committed state. {@code oxisync status}, {@code pair list}, {@code versions list} and {@code conflicts list}
  * read through this, so they work beside a running daemon or app. It opens no lock, migrates nothing and writes
- * nothing; a store that does not exist yet reads as empty. (The local-store module has no read-only open of its own;
- * the queries follow its schema, {@code org.oxisync.store.db.Schema}.)
+ * nothing; a store that does not exist yet reads as empty. Its queries follow {@code org.oxisync.store.db.Schema}, in
+ * this module, so a migration that changes a table changes them with it.
  */
 public final class StoreView implements AutoCloseable {
     private final Connection db;
@@ -35,13 +34,13 @@ public final class StoreView implements AutoCloseable {
         this.db = db;
     }
 
-    /** Opens the store of {@code accountKey} under {@code home} read-only; an absent store gives an empty view. */
-    public static StoreView open(AppHome home, String accountKey) {
-        Path file = LocalStore.directoryOf(home.dataDir(), accountKey).resolve("journal.db");
+    /** Opens the store of {@code accountKey} under {@code dataDir} read-only; an absent store gives an empty view. */
+    public static StoreView open(Path dataDir, String accountKey) {
+        Path file = LocalStore.directoryOf(dataDir, accountKey).resolve("journal.db");
         if (!Files.isRegularFile(file)) {
             return new StoreView(null);
         }
-        org.oxisync.store.db.SqliteNativeLibrary.useCopyIn(home.dataDir().resolve("native"));
+        org.oxisync.store.db.SqliteNativeLibrary.useCopyIn(dataDir.resolve("native"));
         SQLiteConfig cfg = new SQLiteConfig();
         cfg.setReadOnly(true);
         cfg.setBusyTimeout(10_000);
