@@ -17,6 +17,7 @@ import org.oxisync.core.reason.ReasonCode;
 import org.oxisync.core.scan.LocalHint;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.core.pair.PairFiles;
 
 /**
  * What a pair leaves out of syncing (a link, a name one side refuses, what its rights hold back), kept across runs
@@ -37,7 +38,7 @@ public final class LeftOutItems {
     }
 
     public static LeftOutItems forPair(Path storeDirectory, long pairId) {
-        return new LeftOutItems(storeDirectory.resolve("left-out-" + pairId));
+        return new LeftOutItems(new PairFiles(storeDirectory, pairId).leftOut());
     }
 
     /**

@@ -7,8 +7,8 @@ import org.oxisync.store.account.FolderPair;
 
 /**
  * Removing a folder pair, the same for `oxisync pair remove` and the desktop settings: its journal rows and the pair
- * go in one transaction, then its remote listing cache (with its index and stale marks), its pending folders and its
- * quiet seal. No file is touched on either side.
+ * go in one transaction, then every file {@link org.oxisync.core.pair.PairFiles} names for it, each through the class
+ * that owns it. No file is touched on either side.
  */
 public final class PairRemoval {
     private PairRemoval() {}
@@ -22,7 +22,7 @@ public final class PairRemoval {
         RemoteTreeFile.forPair(store.directory(), id).delete();
         PendingFolders.forPair(store.directory(), id).forget();
         QuietSeal.forPair(store.directory(), id).delete();
-        org.oxisync.core.engine.SealTouches.forPair(store.directory(), id).delete();
-        org.oxisync.core.engine.LeftOutItems.forPair(store.directory(), id).delete();
+        SealTouches.forPair(store.directory(), id).delete();
+        LeftOutItems.forPair(store.directory(), id).delete();
     }
 }

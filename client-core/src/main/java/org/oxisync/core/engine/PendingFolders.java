@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.core.pair.PairFiles;
 
 /**
  * Which folders of a pair's listing cache may hold server changes the journal does not have yet: the condition for
@@ -34,7 +35,7 @@ public final class PendingFolders {
     }
 
     public static PendingFolders forPair(Path storeDirectory, long pairId) {
-        return new PendingFolders(storeDirectory.resolve("remote-tree-" + pairId + ".pending"));
+        return new PendingFolders(new PairFiles(storeDirectory, pairId).pendingFolders());
     }
 
     /** The folder ids that may hold changes the journal lacks; empty when that is unknown (every folder may). */

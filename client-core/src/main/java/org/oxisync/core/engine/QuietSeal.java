@@ -31,6 +31,7 @@ import org.oxisync.store.account.FolderPair;
 import org.oxisync.store.io.DurableFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.core.pair.PairFiles;
 
 /**
  * What a full run found when local tree, server and journal all agreed: every local entry the scan presented (path,
@@ -53,8 +54,6 @@ public final class QuietSeal {
     private static final Logger LOG = LoggerFactory.getLogger(QuietSeal.class);
     private static final int MAGIC = 0x4f585153; // "OXQS"
     private static final int FORMAT = 2;
-    private static final String PREFIX = "quiet-seal-";
-    private static final String SUFFIX = ".bin";
 
     /**
      * The sealed state: the pair as it was configured, the root's tree ETag and the {@link QuietRecord} of the
@@ -179,13 +178,13 @@ public final class QuietSeal {
 
     /** The seal of one folder pair, beside its remote listing cache in the account's store directory. */
     public static QuietSeal forPair(Path storeDirectory, long pairId) {
-        return new QuietSeal(storeDirectory.resolve(PREFIX + pairId + SUFFIX));
+        return new QuietSeal(new PairFiles(storeDirectory, pairId).seal());
     }
 
     /** The seals in a store directory, by file name (no pair needs to be known: see {@link QuietPrefetch}). */
     static List<QuietSeal> allIn(Path storeDirectory) {
         List<QuietSeal> out = new ArrayList<>();
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(storeDirectory, PREFIX + "*" + SUFFIX)) {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(storeDirectory, PairFiles.SEAL_GLOB)) {
             for (Path p : s) {
                 out.add(new QuietSeal(p));
             }

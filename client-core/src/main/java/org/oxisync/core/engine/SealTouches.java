@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.core.pair.PairFiles;
 
 /**
  * The journal paths changed since the pair's seal was written ({@link QuietSeal}), one a line in a file beside it:
@@ -35,7 +36,7 @@ public final class SealTouches {
     }
 
     public static SealTouches forPair(Path storeDirectory, long pairId) {
-        return new SealTouches(storeDirectory.resolve("quiet-seal-" + pairId + ".touched"));
+        return new SealTouches(new PairFiles(storeDirectory, pairId).sealTouches());
     }
 
     Path path() {

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import org.oxisync.store.io.DurableFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.oxisync.core.pair.PairFiles;
 
 /**
  * Keeps a pair's {@link RemoteTree} in one JSON file, written to a temp name, fsynced and renamed into place. The
@@ -40,7 +41,7 @@ public final class RemoteTreeFile {
 
     /** The cache of one folder pair, kept in the account's store directory. */
     public static RemoteTreeFile forPair(Path storeDirectory, long pairId) {
-        return new RemoteTreeFile(storeDirectory.resolve("remote-tree-" + pairId + ".json"));
+        return new RemoteTreeFile(new PairFiles(storeDirectory, pairId).listing());
     }
 
     public Path path() {
