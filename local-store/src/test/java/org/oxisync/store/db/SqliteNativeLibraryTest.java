@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sqlite.SQLiteJDBCLoader;
@@ -18,8 +19,9 @@ class SqliteNativeLibraryTest {
     @TempDir
     Path tmp;
 
+    @BeforeEach
     @AfterEach
-    void clearProperties() {
+    void clearProperties() { // the driver's settings are JVM-wide: another test (StoreViewTest) may have set them
         System.clearProperty(SqliteNativeLibrary.PATH_PROPERTY);
         System.clearProperty(SqliteNativeLibrary.NAME_PROPERTY);
         System.clearProperty(SqliteNativeLibrary.TMPDIR_PROPERTY);
