@@ -158,6 +158,20 @@ final class Procs {
     }
 
     /** The entries whose count differs between two such maps: "name before->after". */
+    /**
+     * The epoll descriptors ({@code anon_inode}) that the JDK's virtual-thread I/O poller took since {@code before}: it
+     * starts once per JVM, on the first blocking I/O of a virtual thread (its {@code MasterPoller} thread appears then),
+     * and keeps its epoll instances for the JVM's life, so a daemon whose first such I/O came after a baseline shows
+     * them as growth that is not a leak. Zero when the poller was already running at {@code before}.
+     */
+    static int virtualThreadPollerDescriptors(Map<String, Integer> threadsBefore, Map<String, Integer> threadsAfter,
+                                              Map<String, Integer> fdsBefore, Map<String, Integer> fdsAfter) {
+        if (threadsBefore.getOrDefault("MasterPoller", 0) > 0 || threadsAfter.getOrDefault("MasterPoller", 0) == 0) {
+            return 0;
+        }
+        return Math.max(0, fdsAfter.getOrDefault("anon_inode", 0) - fdsBefore.getOrDefault("anon_inode", 0));
+    }
+
     static List<String> diff(Map<String, Integer> before, Map<String, Integer> after) {
         java.util.Set<String> keys = new java.util.TreeSet<>(before.keySet());
         keys.addAll(after.keySet());
