@@ -223,6 +223,11 @@ final class HttpFrontEnd implements HttpHandler {
         }
         boolean head = ex.getRequestMethod().equals("HEAD");
         long length = r.length();
+        if (head && length != -2 && r.status() != 204 && r.status() != 304 && !h.containsKey("Content-Length")) {
+            // axum sets Content-Length from the body's exact size before it strips a HEAD response's body, and an
+            // empty body is exactly 0 (axum routing/route.rs set_content_length); the JDK sends none on HEAD
+            h.set("Content-Length", Long.toString(Math.max(length, 0)));
+        }
         if (length < 0 && length != -2 || head || r.status() == 204 || r.status() == 304) {
             ex.sendResponseHeaders(r.status(), -1);
             return 0;

@@ -147,12 +147,16 @@ class NextcloudWebDavQuirksTest extends NextcloudTestBase {
     }
 
     @Test
-    void headOfAFileHasItsEtagAndTypeButNoBody() throws Exception {
+    void headOfAFileHasItsEtagTypeAndAContentLengthOfZeroButNoBody() throws Exception {
         String tag = etag(send("PUT", dav + "h.txt", utf8("hello")));
         HttpResponse<byte[]> head = send("HEAD", dav + "h.txt", null);
         assertEquals(200, head.statusCode());
         assertEquals(tag, etag(head));
         assertEquals(0, head.body().length);
+        assertEquals("0", head.headers().firstValue("Content-Length").orElse(null),
+                "webdav_handler.rs:665-679: the empty body's length, not the file's 5 bytes");
+        HttpResponse<byte[]> headFolder = send("HEAD", dav, null);
+        assertEquals("0", headFolder.headers().firstValue("Content-Length").orElse(null));
         HttpResponse<byte[]> folder = send("GET", dav, null);
         assertEquals(200, folder.statusCode());
         assertEquals("1, 3", folder.headers().firstValue("DAV").orElse(null), "GET of a folder is an empty 200");

@@ -43,7 +43,7 @@ final class DavGet {
             etag = "\"" + DavPaths.fileEtag(f) + "\"";
             lastModified = DavXml.RFC2822.format(Instant.ofEpochSecond(f.modifiedAt));
         }
-        if (head) { // :600-680: no Content-Length
+        if (head) { // :600-680: an empty body, so Content-Length 0 (not the file's size), set by the front end
             return Response.empty(200).header("Content-Type", f.mimeType).header("ETag", etag)
                     .header("Last-Modified", lastModified);
         }
