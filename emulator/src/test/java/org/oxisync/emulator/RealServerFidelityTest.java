@@ -127,7 +127,7 @@ class RealServerFidelityTest extends EmulatorTestBase {
         assertTrue(first.json().get("success").asBoolean());
         Http.Res again = http.delete("/api/trash/files/" + f);
         assertEquals(500, again.status());
-        assertEquals("InternalError", again.json().get("error_type").asText());
+        assertEquals("Internal Error", again.json().get("error_type").asText());
         assertEquals(1, trashItems().size(), "still in the trash");
         String d = mkdir(root, "d");
         assertEquals(200, http.delete("/api/trash/folders/" + d).status());
@@ -176,7 +176,7 @@ class RealServerFidelityTest extends EmulatorTestBase {
         http.delete("/api/folders/" + d);
         Http.Res get = http.get("/api/folders/" + d);
         assertEquals(500, get.status());
-        assertEquals("InternalError", get.json().get("error_type").asText());
+        assertEquals("Internal Error", get.json().get("error_type").asText());
         assertEquals("An internal error occurred. Please try again later.", get.json().get("message").asText());
         Http.Res list = http.get("/api/folders/" + d + "/resources");
         assertEquals(200, list.status());

@@ -66,7 +66,7 @@ public final class DedupApi {
     private Response blob(Request r) {
         String h = r.param("hash");
         if (!Names.isHash(h) || !tree.ownedHashes(r.userId()).containsKey(h)) {
-            throw ApiError.notFound("Blob");
+            throw ApiError.body(404, Map.of("error", "Blob not found")); // dedup_handler.rs:282-295
         }
         Model.Manifest m = tree.manifest(h);
         return Response.stream(200, "application/octet-stream", m.size, out -> content.write(m, 0, m.size, out))

@@ -29,7 +29,7 @@ final class DavGet {
         }
         Object r = paths.resolve(s.chroot(), segs);
         if (r == null) {
-            throw ApiError.rest(404, "NotFound", "File not found");
+            throw ApiError.app(404, "NotFound", "File not found");
         }
         if (r instanceof Model.Folder) { // :518-534
             return Response.empty(200).header("DAV", "1, 3");

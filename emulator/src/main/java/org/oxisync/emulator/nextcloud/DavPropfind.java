@@ -47,7 +47,7 @@ final class DavPropfind {
         List<String> segs = DavPaths.segments(subpath);
         Object r = paths.resolve(s.chroot(), segs);
         if (r == null) {
-            throw ApiError.rest(404, "NotFound", "Resource not found");
+            throw ApiError.app(404, "NotFound", "Resource not found");
         }
         String user = s.rawUsername();
         String owner = s.user().username;

@@ -179,7 +179,7 @@ final class FileOps {
         FileRow f = access.anyFile(userId, id);
         sharing.require(userId, "delete", f);
         if (!rows.isLive(f)) {
-            throw ApiError.rest(500, "InternalError", "Error moving file " + id + " to trash: File not found");
+            throw ApiError.rest(500, "InternalError", "Error moving file " + id + " to trash: Not Found: File not found: " + id);
         }
         trash(userId, id);
     }

@@ -184,7 +184,7 @@ final class FolderOps {
         Folder f = access.anyFolder(userId, id);
         sharing.require(userId, "delete", f); // trash_service.rs:190-200, 228-238
         if (!rows.isLive(f)) {
-            throw ApiError.rest(500, "InternalError", "Error moving folder " + id + " to trash: Folder not found");
+            throw ApiError.rest(500, "InternalError", "Error moving folder " + id + " to trash: Not Found: Folder not found: " + id);
         }
         trash(userId, id);
     }
