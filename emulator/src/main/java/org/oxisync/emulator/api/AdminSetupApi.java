@@ -24,6 +24,11 @@ import org.oxisync.emulator.store.Tree;
  *   <li>{@code POST /api/admin/jobs/usage_reconcile/trigger} → 200 {@code {"ok":true,"outcome":...}}
  *       (admin_handler.rs:2580-2640). The emulator's counters never drift, so the job has nothing to do;
  *       {@code dedup_gc} runs the emulator's garbage collection.</li>
+ *   <li>{@code POST /api/setup} {@code {username, email, password}}, without credentials (auth_handler.rs:1224-1300):
+ *       403 "System is already initialized. Use the admin panel to manage users." ({@code SystemAlreadyInitialized})
+ *       once the system has an admin, else the first admin is created: 201 UserDto. The server keeps a
+ *       {@code system_initialized} setting (admin_settings_service.rs:373-378); the emulator counts as initialised
+ *       when any user is an admin ({@code --admin}).</li>
  * </ul>
  */
 public final class AdminSetupApi {
@@ -41,6 +46,28 @@ public final class AdminSetupApi {
         r.add("POST", "/api/admin/users", true, this::createUser);
         r.add("DELETE", "/api/admin/users/{id}", true, this::deleteUser);
         r.add("POST", "/api/admin/jobs/{name}/trigger", true, this::trigger);
+        r.add("POST", "/api/setup", false, this::setup);
+    }
+
+    private Response setup(Request r) {
+        ObjectNode b = r.json();
+        String username = Request.requireString(b, "username");
+        String email = Request.requireString(b, "email");
+        String password = Request.requireString(b, "password");
+        Model.User u;
+        synchronized (tree) {
+            if (tree.allUsers().stream().anyMatch(x -> "admin".equals(x.role))) {
+                throw ApiError.app(403, "SystemAlreadyInitialized",
+                        "System is already initialized. Use the admin panel to manage users.");
+            }
+            if (tree.userByName(username) != null) {
+                throw ApiError.rest(409, "AlreadyExists", "User already exists: " + username);
+            }
+            u = tree.createUser(username, email, Auth.hashPassword(password), defaultQuota);
+            u.role = "admin";
+            tree.changed();
+        }
+        return Response.json(201, Dtos.user(tree, u));
     }
 
     private void requireAdmin(Request r) {
