@@ -35,6 +35,7 @@ IN_SCOPE=(
   cross_drive_move.hurl
   drive_quota.hurl
   dedup_create.hurl
+  auth_session_lifecycle.hurl
 )
 IN_SCOPE_SH=(
 )
