@@ -62,10 +62,12 @@ trap cleanup EXIT
 mkdir -p "$WORK/tests/api" "$WORK/tests/fixtures"
 if [[ -d "$REPO/tests/api" ]]; then
   cp -R "$REPO/tests/api/." "$WORK/tests/api/"
-  mkdir -p "$WORK/tests/webdav" && cp -R "$REPO/tests/webdav/." "$WORK/tests/webdav/"
+  mkdir -p "$WORK/tests/webdav" "$WORK/tests/common"
+  cp -R "$REPO/tests/webdav/." "$WORK/tests/webdav/"
+  cp -R "$REPO/tests/common/." "$WORK/tests/common/"
   [[ -d "$REPO/tests/fixtures" ]] && cp -R "$REPO/tests/fixtures/." "$WORK/tests/fixtures/"
 else
-  for sub in api fixtures webdav; do
+  for sub in api fixtures webdav common; do
     git -C "$REPO" ls-tree -r --name-only HEAD "tests/$sub" | while read -r f; do
       mkdir -p "$WORK/$(dirname "$f")"
       git -C "$REPO" show "HEAD:$f" > "$WORK/$f" 2>/dev/null || rm -f "$WORK/$f" # a file the snapshot lacks
@@ -76,11 +78,16 @@ fi
 
 # shellcheck disable=SC1091
 . "$WORK/tests/api/test.env"
+# the caps the server under test runs with (tests/common/server.env), which the emulator takes as flags
+server_setting() { sed -n "s/^$1=//p" "$WORK/tests/common/server.env" 2>/dev/null | tail -1; }
+caps=()
+chunk_cap="$(server_setting OXICLOUD_CHUNK_MAX_BYTES)"; [[ -n "$chunk_cap" ]] && caps+=(--chunk-max-bytes "$chunk_cap")
+put_cap="$(server_setting OXICLOUD_DIRECT_PUT_MAX_BYTES)"; [[ -n "$put_cap" ]] && caps+=(--direct-put-max-bytes "$put_cap")
 pass=0; fail=0; failed=()
 for f in "${FILES[@]}"; do
   data="$(mktemp -d "$WORK/data.XXXXXX")"
   out="$data.out"; err="$data.err" # new files per run: the shell truncates a reused one only once the child runs
-  java -jar "$JAR" --port 0 --data "$data" --user "$username:$password:$email" --admin "$username" \
+  java -jar "$JAR" --port 0 --data "$data" --user "$username:$password:$email" --admin "$username" "${caps[@]}" \
     > "$out" 2> "$err" &
   EMU_PID=$!
   # up to 2 minutes: a loaded 2-core machine starts a JVM slowly

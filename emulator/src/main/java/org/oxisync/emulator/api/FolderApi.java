@@ -75,8 +75,8 @@ public final class FolderApi {
         ObjectNode b = r.json();
         String name = Request.requireString(b, "name");
         String parentId = Request.optString(b, "parent_id");
-        if (parentId == null) {
-            throw ApiError.badRequest("Root folder creation is reserved for registration");
+        if (parentId == null) { // folder_handler.rs:51-82: no parent_id means the caller's home folder
+            parentId = tree.user(r.userId()).rootFolderId;
         }
         Model.Folder f = tree.createFolder(r.userId(), parentId, name);
         return Response.json(201, Dtos.folder(tree, f, false));

@@ -1,0 +1,16 @@
+package org.oxisync.emulator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** The command line's server settings. */
+class EmulatorMainTest {
+    @Test
+    void theChunkAndDirectPutCapsAreSetFromTheCommandLineAsTheServersEnvironmentSetsThem() {
+        EmulatorConfig c = EmulatorMain.parse(new String[] {"--user", "a:b", "--chunk-max-bytes", "4194304",
+                "--direct-put-max-bytes", "4194304"});
+        assertEquals(4_194_304L, c.chunkMaxBytes());
+        assertEquals(4_194_304L, c.directPutMaxBytes());
+    }
+}
