@@ -68,6 +68,11 @@ public final class Model {
          */
         @JsonIgnore
         int rows;
+
+        /** The file rows (trashed ones included) that have this content: the server's blob {@code ref_count}. */
+        public int rowCount() {
+            return rows;
+        }
     }
 
     public static final class Session {
