@@ -36,6 +36,7 @@ IN_SCOPE=(
   drive_quota.hurl
   dedup_create.hurl
   auth_session_lifecycle.hurl
+  nc_webdav_quota_properties.hurl
 )
 IN_SCOPE_SH=(
 )

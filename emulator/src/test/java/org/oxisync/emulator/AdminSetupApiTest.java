@@ -41,6 +41,19 @@ class AdminSetupApiTest extends EmulatorTestBase {
     }
 
     @Test
+    void anAdminSetsAUsersQuotaWhichThenGatesTheirUploads() {
+        String bob = emu.userId("bob");
+        assertEquals(403, http.put("/api/admin/users/" + bob + "/quota", Map.of("quota_bytes", 5)).status());
+        emu.drives().makeAdmin("alice");
+        Http.Res r = http.put("/api/admin/users/" + bob + "/quota", Map.of("quota_bytes", 5));
+        assertEquals(200, r.status(), r.text());
+        assertEquals("User quota updated", r.json().get("message").asText());
+        Http b = bob();
+        String bobRoot = b.get("/api/folders").json().get(0).get("id").asText();
+        assertEquals(507, b.upload(bobRoot, "big.txt", "more than five".getBytes()).status());
+    }
+
+    @Test
     void authStatusCountsTheAdmins() {
         Http anon = new Http(emu.baseUrl());
         assertEquals(0, anon.get("/api/auth/status").json().get("admin_count").asInt());
