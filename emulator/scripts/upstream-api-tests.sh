@@ -39,6 +39,7 @@ IN_SCOPE=(
   dedup_create.hurl
   auth_session_lifecycle.hurl
   nc_webdav_quota_properties.hurl
+  nc_auth_failures.hurl
 )
 # bash + curl scripts under tests/webdav/:
 IN_SCOPE_SH=(
@@ -87,11 +88,13 @@ fi
 
 # shellcheck disable=SC1091
 . "$WORK/tests/api/test.env"
-# the caps the server under test runs with (tests/common/server.env), which the emulator takes as flags
+# the caps and trusted proxies the server under test runs with (tests/common/server.env), which the emulator takes as
+# flags
 server_setting() { sed -n "s/^$1=//p" "$WORK/tests/common/server.env" 2>/dev/null | tail -1; }
 caps=()
 chunk_cap="$(server_setting OXICLOUD_CHUNK_MAX_BYTES)"; [[ -n "$chunk_cap" ]] && caps+=(--chunk-max-bytes "$chunk_cap")
 put_cap="$(server_setting OXICLOUD_DIRECT_PUT_MAX_BYTES)"; [[ -n "$put_cap" ]] && caps+=(--direct-put-max-bytes "$put_cap")
+proxies="$(server_setting OXICLOUD_TRUST_PROXY_CIDR)"; [[ -n "$proxies" ]] && caps+=(--trust-proxy-cidr "$proxies")
 pass=0; fail=0; failed=()
 for f in "${FILES[@]}"; do
   data="$(mktemp -d "$WORK/data.XXXXXX")"

@@ -94,6 +94,7 @@ public final class EmulatorMain {
                 // its own test suite sets them (tests/common/server.env)
                 case "--chunk-max-bytes" -> b.chunkMaxBytes(Long.parseLong(require(a, v)));
                 case "--direct-put-max-bytes" -> b.directPutMaxBytes(Long.parseLong(require(a, v)));
+                case "--trust-proxy-cidr" -> b.trustProxyCidr(require(a, v)); // OXICLOUD_TRUST_PROXY_CIDR
                 case "--shared-drive", "--member", "--admin" -> require(a, v); // applied once started (applyDrives)
                 case "--seed-tree" -> seedSpec(require(a, v)); // checked here, applied once started (seeds)
                 case BenchmarkModes.TRUST_FLAG -> {

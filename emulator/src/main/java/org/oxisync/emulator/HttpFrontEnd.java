@@ -18,6 +18,7 @@ import org.oxisync.emulator.http.ApiError;
 import org.oxisync.emulator.http.Request;
 import org.oxisync.emulator.http.Response;
 import org.oxisync.emulator.http.Router;
+import org.oxisync.emulator.http.TrustedProxies;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,11 +35,13 @@ final class HttpFrontEnd implements HttpHandler {
     private final Faults faults;
     private final Stats stats;
     private final AtomicBoolean readonly;
+    private final TrustedProxies proxies;
     private final CountDownLatch closed;
     private volatile String baseUrl = "";
 
     HttpFrontEnd(Router router, Function<Request, String> authenticator, Faults faults, Stats stats,
-                 AtomicBoolean readonly, CountDownLatch closed) {
+                 AtomicBoolean readonly, CountDownLatch closed, TrustedProxies proxies) {
+        this.proxies = proxies;
         this.router = router;
         this.authenticator = authenticator;
         this.faults = faults;
@@ -175,7 +178,8 @@ final class HttpFrontEnd implements HttpHandler {
             Request req = new Request(method, path, ex.getRequestURI().getRawQuery(), match.params(),
                     ex.getRequestHeaders(), in, baseUrl);
             if (ex.getRemoteAddress() != null && ex.getRemoteAddress().getAddress() != null) {
-                req.clientIp(ex.getRemoteAddress().getAddress().getHostAddress());
+                req.clientIp(proxies.clientIp(ex.getRemoteAddress().getAddress(),
+                        ex.getRequestHeaders().getFirst("X-Forwarded-For"), ex.getRequestHeaders().getFirst("X-Real-Ip")));
             }
             if (match.route().authenticated()) {
                 req.authenticate(authenticator.apply(req));

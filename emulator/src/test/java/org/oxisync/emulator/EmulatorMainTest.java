@@ -13,4 +13,12 @@ class EmulatorMainTest {
         assertEquals(4_194_304L, c.chunkMaxBytes());
         assertEquals(4_194_304L, c.directPutMaxBytes());
     }
+
+    @Test
+    void trustedProxyRangesAreTakenAsTheServersVariable() {
+        assertEquals(java.util.List.of("0.0.0.0/0"), EmulatorMain.parse(new String[] {"--user", "a:b",
+                "--trust-proxy-cidr", "0.0.0.0/0"}).trustProxyCidrs());
+        assertEquals(java.util.List.of(), EmulatorMain.parse(new String[] {"--user", "a:b"}).trustProxyCidrs(),
+                "none by default, as 0.8.7");
+    }
 }

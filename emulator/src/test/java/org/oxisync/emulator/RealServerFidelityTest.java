@@ -86,6 +86,15 @@ class RealServerFidelityTest extends EmulatorTestBase {
         assertEquals(200, h.post("/api/auth/login", Map.of("username", "bob", "password", "hunter2")).status());
     }
 
+    @Test
+    void forwardedForIsIgnoredWithoutATrustedProxySoASpoofedAddressStillLocksThePeer() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            assertEquals(403, TrustedProxyLockoutTest.login(emu.baseUrl(), "bad", "203.0.113.7"));
+        }
+        assertEquals(429, TrustedProxyLockoutTest.login(emu.baseUrl(), "hunter2", null),
+                "no OXICLOUD_TRUST_PROXY_CIDR by default: the header names nobody");
+    }
+
     // ------------------------------------------------------------------ #2 deletes of trashed items
 
     @Test
