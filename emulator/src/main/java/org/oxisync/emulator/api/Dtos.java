@@ -41,7 +41,7 @@ final class Dtos {
             m.put("category", display.category());
             m.put("size_formatted", FileDisplay.formatSize(f.size));
             m.put("created_by", f.ownerId);
-            m.put("updated_by", f.ownerId);
+            m.put("updated_by", f.updatedBy != null ? f.updatedBy : f.ownerId);
             m.put("is_favorite", false);
             m.put("is_shared", false);
             return m;
@@ -65,7 +65,7 @@ final class Dtos {
             m.put("icon_special_class", "folder-icon");
             m.put("category", "Folder");
             m.put("created_by", f.ownerId);
-            m.put("updated_by", f.ownerId);
+            m.put("updated_by", f.updatedBy != null ? f.updatedBy : f.ownerId);
             m.put("is_favorite", false);
             m.put("is_shared", false);
             return m;

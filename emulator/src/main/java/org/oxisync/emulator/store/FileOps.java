@@ -109,6 +109,7 @@ final class FileOps {
         contents.ownedBy(f);
         f.mimeType = mime;
         f.modifiedAt = now();
+        f.updatedBy = userId; // file_blob_write_repository.rs:152-196 (§14 provenance: the caller)
         contents.release(oldHash);
         etags.bumpFrom(f.folderId);
         changes.changed();
@@ -125,6 +126,7 @@ final class FileOps {
         }
         rows.renameFile(f, name);
         f.modifiedAt = now();
+        f.updatedBy = userId; // file_blob_write_repository.rs:745-762
         etags.bumpFrom(f.folderId);
         changes.changed();
         changes.publish(userId, "file_renamed", f.id, f.folderId);
@@ -154,6 +156,7 @@ final class FileOps {
             f.driveId = target.driveId;
         }
         f.modifiedAt = now();
+        f.updatedBy = userId; // file_blob_write_repository.rs:532-560
         etags.bumpFrom(old);
         etags.bumpFrom(target.id);
         changes.changed();
