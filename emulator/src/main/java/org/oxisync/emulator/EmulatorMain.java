@@ -91,6 +91,11 @@ public final class EmulatorMain {
                 case "--auto-approve-device" -> b.autoApproveDevice(require(a, v));
                 case "--quota" -> b.defaultQuotaBytes(Long.parseLong(require(a, v)));
                 case "--delta-rate-limit" -> b.deltaRateLimitPerMinute(Integer.parseInt(require(a, v)));
+                // the server's OXICLOUD_CHUNK_MAX_BYTES and OXICLOUD_DIRECT_PUT_MAX_BYTES (common/config.rs:1286), as
+                // its own test suite sets them (tests/common/server.env)
+                case "--chunk-max-bytes" -> b.chunkMaxBytes(Long.parseLong(require(a, v)));
+                case "--direct-put-max-bytes" -> b.directPutMaxBytes(Long.parseLong(require(a, v)));
+                case "--trust-proxy-cidr" -> b.trustProxyCidr(require(a, v)); // OXICLOUD_TRUST_PROXY_CIDR
                 case "--shared-drive", "--member", "--admin" -> require(a, v); // applied once started (applyDrives)
                 case "--seed-tree" -> seedSpec(require(a, v)); // checked here, applied once started (seeds)
                 case BenchmarkModes.TRUST_FLAG -> {

@@ -18,6 +18,7 @@ import org.oxisync.emulator.http.ApiError;
 import org.oxisync.emulator.http.Request;
 import org.oxisync.emulator.http.Response;
 import org.oxisync.emulator.http.Router;
+import org.oxisync.emulator.http.TrustedProxies;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,11 +35,13 @@ final class HttpFrontEnd implements HttpHandler {
     private final Faults faults;
     private final Stats stats;
     private final AtomicBoolean readonly;
+    private final TrustedProxies proxies;
     private final CountDownLatch closed;
     private volatile String baseUrl = "";
 
     HttpFrontEnd(Router router, Function<Request, String> authenticator, Faults faults, Stats stats,
-                 AtomicBoolean readonly, CountDownLatch closed) {
+                 AtomicBoolean readonly, CountDownLatch closed, TrustedProxies proxies) {
+        this.proxies = proxies;
         this.router = router;
         this.authenticator = authenticator;
         this.faults = faults;
@@ -175,7 +178,8 @@ final class HttpFrontEnd implements HttpHandler {
             Request req = new Request(method, path, ex.getRequestURI().getRawQuery(), match.params(),
                     ex.getRequestHeaders(), in, baseUrl);
             if (ex.getRemoteAddress() != null && ex.getRemoteAddress().getAddress() != null) {
-                req.clientIp(ex.getRemoteAddress().getAddress().getHostAddress());
+                req.clientIp(proxies.clientIp(ex.getRemoteAddress().getAddress(),
+                        ex.getRequestHeaders().getFirst("X-Forwarded-For"), ex.getRequestHeaders().getFirst("X-Real-Ip")));
             }
             if (match.route().authenticated()) {
                 req.authenticate(authenticator.apply(req));
@@ -223,6 +227,11 @@ final class HttpFrontEnd implements HttpHandler {
         }
         boolean head = ex.getRequestMethod().equals("HEAD");
         long length = r.length();
+        if (head && length != -2 && r.status() != 204 && r.status() != 304 && !h.containsKey("Content-Length")) {
+            // axum sets Content-Length from the body's exact size before it strips a HEAD response's body, and an
+            // empty body is exactly 0 (axum routing/route.rs set_content_length); the JDK sends none on HEAD
+            h.set("Content-Length", Long.toString(Math.max(length, 0)));
+        }
         if (length < 0 && length != -2 || head || r.status() == 204 || r.status() == 304) {
             ex.sendResponseHeaders(r.status(), -1);
             return 0;

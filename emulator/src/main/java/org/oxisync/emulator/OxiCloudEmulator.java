@@ -99,7 +99,8 @@ public final class OxiCloudEmulator implements AutoCloseable {
         if (System.getProperty("sun.net.httpserver.nodelay") == null) {
             System.setProperty("sun.net.httpserver.nodelay", "true");
         }
-        HttpFrontEnd front = new HttpFrontEnd(router, auth::authenticate, faults, stats, readonly, closed);
+        HttpFrontEnd front = new HttpFrontEnd(router, auth::authenticate, faults, stats, readonly, closed,
+                org.oxisync.emulator.http.TrustedProxies.parse(cfg.trustProxyCidrs()));
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), cfg.port()), 128);
         AtomicInteger n = new AtomicInteger();
         this.executor = new ThreadPoolExecutor(4, 256, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {

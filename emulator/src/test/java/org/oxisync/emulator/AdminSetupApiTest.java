@@ -26,6 +26,34 @@ class AdminSetupApiTest extends EmulatorTestBase {
     }
 
     @Test
+    void setupCreatesTheFirstAdminOnceAndIsThen403() {
+        Http anon = new Http(emu.baseUrl());
+        Map<String, Object> admin = Map.of("username", "admin", "email", "admin@example.com", "password", "Pw1!xyzw");
+        Http.Res made = anon.post("/api/setup", admin);
+        assertEquals(201, made.status(), made.text());
+        assertEquals("admin", made.json().get("role").asText());
+        assertEquals(200, anon.post("/api/auth/login", Map.of("username", "admin", "password", "Pw1!xyzw")).status());
+        Http.Res again = anon.post("/api/setup", Map.of("username", "x", "email", "x@example.com", "password", "p"));
+        assertEquals(403, again.status());
+        assertEquals("SystemAlreadyInitialized", again.json().get("error_type").asText());
+        assertEquals("System is already initialized. Use the admin panel to manage users.",
+                again.json().get("message").asText());
+    }
+
+    @Test
+    void anAdminSetsAUsersQuotaWhichThenGatesTheirUploads() {
+        String bob = emu.userId("bob");
+        assertEquals(403, http.put("/api/admin/users/" + bob + "/quota", Map.of("quota_bytes", 5)).status());
+        emu.drives().makeAdmin("alice");
+        Http.Res r = http.put("/api/admin/users/" + bob + "/quota", Map.of("quota_bytes", 5));
+        assertEquals(200, r.status(), r.text());
+        assertEquals("User quota updated", r.json().get("message").asText());
+        Http b = bob();
+        String bobRoot = b.get("/api/folders").json().get(0).get("id").asText();
+        assertEquals(507, b.upload(bobRoot, "big.txt", "more than five".getBytes()).status());
+    }
+
+    @Test
     void authStatusCountsTheAdmins() {
         Http anon = new Http(emu.baseUrl());
         assertEquals(0, anon.get("/api/auth/status").json().get("admin_count").asInt());

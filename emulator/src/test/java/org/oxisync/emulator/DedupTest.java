@@ -51,4 +51,18 @@ class DedupTest extends EmulatorTestBase {
         assertFalse(http.get("/api/dedup/check/" + "0".repeat(64)).json().get("exists").asBoolean());
         assertEquals(400, http.get("/api/dedup/check/xyz").status());
     }
+
+    @Test
+    void checkRevealsOnlyTheCallersOwnContentAndAnAdminAlsoGetsTheReferenceCount() {
+        String h = upload(root, "a", "shared bytes".getBytes()).get("content_hash").asText();
+        Http bob = bob();
+        JsonNode stranger = bob.get("/api/dedup/check/" + h).json();
+        assertFalse(stranger.get("exists").asBoolean(), "dedup_handler.rs:120-124: no global oracle");
+        assertFalse(stranger.has("existing_size"));
+        upload(root, "b", "shared bytes".getBytes());
+        emu.drives().makeAdmin("alice");
+        assertEquals(2, http.get("/api/dedup/check/" + h).json().get("ref_count").asInt(), "two rows, one blob");
+        assertEquals("Invalid hash format. Expected BLAKE3 (64 hex characters)",
+                http.get("/api/dedup/check/xyz").json().get("error").asText());
+    }
 }

@@ -36,6 +36,27 @@ class FilesTest extends EmulatorTestBase {
     }
 
     @Test
+    void fileAndFolderRowsCarryTheServersDisplayFields() {
+        JsonNode f = upload(root, "hello.txt", "Hello, World!".getBytes(StandardCharsets.US_ASCII));
+        assertEquals("fas fa-file-alt", f.get("icon_class").asText());
+        assertEquals("doc-icon", f.get("icon_special_class").asText());
+        assertEquals("Text", f.get("category").asText());
+        assertEquals("13 Bytes", f.get("size_formatted").asText());
+        mkdir(root, "sub");
+        JsonNode folder = http.get("/api/folders/" + root + "/resources").json().get("items").get(0).get("resource");
+        assertEquals("sub", folder.get("name").asText());
+        assertEquals("fas fa-folder", folder.get("icon_class").asText());
+        assertEquals("folder-icon", folder.get("icon_special_class").asText());
+        assertEquals("Folder", folder.get("category").asText());
+        JsonNode pdf = upload(root, "report.bin", "%PDF-1.4\n".getBytes(StandardCharsets.US_ASCII));
+        assertEquals("application/pdf", pdf.get("mime_type").asText());
+        assertEquals("fas fa-file-pdf", pdf.get("icon_class").asText(), "by the MIME type before the extension");
+        JsonNode py = upload(root, "tool.py", "print(1)\n".getBytes(StandardCharsets.US_ASCII));
+        assertEquals("application/octet-stream", py.get("mime_type").asText());
+        assertEquals("code-icon py-icon", py.get("icon_special_class").asText(), "a generic type: by the extension");
+    }
+
+    @Test
     void uploadWithFileBeforeFolderIdIsRejected() {
         assertEquals(400, http.upload(root, "x.txt", new byte[] {1}, false).status());
     }

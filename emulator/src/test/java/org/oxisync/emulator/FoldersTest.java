@@ -60,11 +60,6 @@ class FoldersTest extends EmulatorTestBase {
     }
 
     @Test
-    void createWithoutParentIsRefused() {
-        assertEquals(400, http.post("/api/folders", Map.of("name", "x")).status());
-    }
-
-    @Test
     void folderEtagHasTheIdPrefixAndTreeTime() {
         JsonNode f = http.get("/api/folders/" + root).json();
         assertEquals(root.substring(0, 16) + "-" + clock.instant().getEpochSecond(), f.get("etag").asText());
@@ -269,5 +264,16 @@ class FoldersTest extends EmulatorTestBase {
         assertEquals(before, http.get("/api/folders/" + root).json().get("etag").asText(), "not yet flushed");
         emu.flushTreeEtags();
         assertNotEquals(before, folderEtag(root));
+    }
+
+    @Test
+    void aFolderCreatedWithoutParentLandsInTheCallersHome() {
+        Map<String, Object> body = new java.util.HashMap<>();
+        body.put("name", "auto");
+        body.put("parent_id", null);
+        Http.Res r = http.post("/api/folders", body);
+        assertEquals(201, r.status(), r.text());
+        assertEquals(root, r.json().get("parent_id").asText(), "folder_handler.rs:51-82");
+        assertEquals(201, http.post("/api/folders", Map.of("name", "auto2")).status(), "absent as null");
     }
 }

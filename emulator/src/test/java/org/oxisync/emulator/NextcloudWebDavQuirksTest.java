@@ -147,12 +147,16 @@ class NextcloudWebDavQuirksTest extends NextcloudTestBase {
     }
 
     @Test
-    void headOfAFileHasItsEtagAndTypeButNoBody() throws Exception {
+    void headOfAFileHasItsEtagTypeAndAContentLengthOfZeroButNoBody() throws Exception {
         String tag = etag(send("PUT", dav + "h.txt", utf8("hello")));
         HttpResponse<byte[]> head = send("HEAD", dav + "h.txt", null);
         assertEquals(200, head.statusCode());
         assertEquals(tag, etag(head));
         assertEquals(0, head.body().length);
+        assertEquals("0", head.headers().firstValue("Content-Length").orElse(null),
+                "webdav_handler.rs:665-679: the empty body's length, not the file's 5 bytes");
+        HttpResponse<byte[]> headFolder = send("HEAD", dav, null);
+        assertEquals("0", headFolder.headers().firstValue("Content-Length").orElse(null));
         HttpResponse<byte[]> folder = send("GET", dav, null);
         assertEquals(200, folder.statusCode());
         assertEquals("1, 3", folder.headers().firstValue("DAV").orElse(null), "GET of a folder is an empty 200");
@@ -268,5 +272,33 @@ class NextcloudWebDavQuirksTest extends NextcloudTestBase {
         assertEquals("AccountLocked", login.json().get("error_type").asText());
         clock.advance(Duration.ofSeconds(901));
         assertEquals(207, send("PROPFIND", dav, null).statusCode());
+    }
+
+    @Test
+    void quotaPropertiesOfASharedDriveChrootAreTheDrivesOwn() throws Exception {
+        String team = emu.drives().createShared("Team", "alice", 500L);
+        String teamRoot = emu.drives().rootFolderId(team);
+        String pw = http.post("/api/auth/app-passwords", Map.of("label", "team")).json().get("password").asText();
+        String user = "alice~" + teamRoot;
+        String auth = "Basic " + java.util.Base64.getEncoder().encodeToString((user + ":" + pw)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String url = emu.baseUrl() + "/remote.php/dav/files/" + user + "/";
+        java.net.http.HttpRequest.Builder propfind = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url))
+                .header("Authorization", auth).header("Depth", "0")
+                .method("PROPFIND", java.net.http.HttpRequest.BodyPublishers.noBody());
+        String before = text(client.send(propfind.build(), java.net.http.HttpResponse.BodyHandlers.ofByteArray()));
+        assertTrue(before.contains("<d:quota-used-bytes>0</d:quota-used-bytes>"), before);
+        assertTrue(before.contains("<d:quota-available-bytes>500</d:quota-available-bytes>"),
+                "common/di.rs:3132-3135: the drive's cap, not alice's envelope: " + before);
+        java.net.http.HttpResponse<byte[]> put = client.send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(url + "q.txt")).header("Authorization", auth)
+                .PUT(java.net.http.HttpRequest.BodyPublishers.ofByteArray(utf8("0123456789"))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(201, put.statusCode());
+        String after = text(client.send(propfind.build(), java.net.http.HttpResponse.BodyHandlers.ofByteArray()));
+        assertTrue(after.contains("<d:quota-used-bytes>10</d:quota-used-bytes>")
+                && after.contains("<d:quota-available-bytes>490</d:quota-available-bytes>"), after);
+        String personal = text(send("PROPFIND", dav, null, "Depth", "0"));
+        assertTrue(personal.contains("<d:quota-used-bytes>0</d:quota-used-bytes>"), "alice's own usage: " + personal);
     }
 }

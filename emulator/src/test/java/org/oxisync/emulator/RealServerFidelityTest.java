@@ -86,6 +86,15 @@ class RealServerFidelityTest extends EmulatorTestBase {
         assertEquals(200, h.post("/api/auth/login", Map.of("username", "bob", "password", "hunter2")).status());
     }
 
+    @Test
+    void forwardedForIsIgnoredWithoutATrustedProxySoASpoofedAddressStillLocksThePeer() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            assertEquals(403, TrustedProxyLockoutTest.login(emu.baseUrl(), "bad", "203.0.113.7"));
+        }
+        assertEquals(429, TrustedProxyLockoutTest.login(emu.baseUrl(), "hunter2", null),
+                "no OXICLOUD_TRUST_PROXY_CIDR by default: the header names nobody");
+    }
+
     // ------------------------------------------------------------------ #2 deletes of trashed items
 
     @Test
@@ -127,7 +136,7 @@ class RealServerFidelityTest extends EmulatorTestBase {
         assertTrue(first.json().get("success").asBoolean());
         Http.Res again = http.delete("/api/trash/files/" + f);
         assertEquals(500, again.status());
-        assertEquals("InternalError", again.json().get("error_type").asText());
+        assertEquals("Internal Error", again.json().get("error_type").asText());
         assertEquals(1, trashItems().size(), "still in the trash");
         String d = mkdir(root, "d");
         assertEquals(200, http.delete("/api/trash/folders/" + d).status());
@@ -176,7 +185,7 @@ class RealServerFidelityTest extends EmulatorTestBase {
         http.delete("/api/folders/" + d);
         Http.Res get = http.get("/api/folders/" + d);
         assertEquals(500, get.status());
-        assertEquals("InternalError", get.json().get("error_type").asText());
+        assertEquals("Internal Error", get.json().get("error_type").asText());
         assertEquals("An internal error occurred. Please try again later.", get.json().get("message").asText());
         Http.Res list = http.get("/api/folders/" + d + "/resources");
         assertEquals(200, list.status());

@@ -93,6 +93,22 @@ class SharedDriveFidelityTest extends EmulatorTestBase {
     }
 
     @Test
+    void updatedByNamesTheMemberWhoRenamedOrMovedTheRow() {
+        emu.drives().setMember(drive, "bob", "editor");
+        String f = upload(teamRoot, "plan.txt", "p".getBytes()).get("id").asText();
+        String d = mkdir(teamRoot, "docs");
+        String alice = emu.userId("alice");
+        String bob = emu.userId("bob");
+        JsonNode renamed = bob().put("/api/files/" + f + "/rename", Map.of("name", "plan2.txt")).json();
+        assertEquals(alice, renamed.get("created_by").asText());
+        assertEquals(bob, renamed.get("updated_by").asText(), "file_blob_write_repository.rs:745-762");
+        assertEquals(bob, bob().put("/api/folders/" + d + "/rename", Map.of("name", "docs2")).json()
+                .get("updated_by").asText(), "folder_db_repository.rs:705-707");
+        assertEquals(alice, http.put("/api/files/" + f + "/move", Map.of("folder_id", d)).json()
+                .get("updated_by").asText(), "the last one to change it");
+    }
+
+    @Test
     void anOwnerRenamesTheDriveByItsRootAnEditorGets403() {
         emu.drives().setMember(drive, "bob", "editor");
         Http.Res editor = bob().put("/api/folders/" + teamRoot + "/rename", Map.of("name", "Bobs"));

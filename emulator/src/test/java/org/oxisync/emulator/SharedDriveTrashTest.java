@@ -140,6 +140,18 @@ class SharedDriveTrashTest extends EmulatorTestBase {
                 .size() == 3, "a cursor of another order starts again from the top");
     }
 
+    @Test
+    void theTrashListingByTypeSortsFilesByTheirCategoryOrder() {
+        String d = mkdir(root, "zeta");
+        String text = upload(root, "a.txt", "t".getBytes()).get("id").asText();
+        String image = upload(root, "z.png", "p".getBytes()).get("id").asText();
+        http.delete("/api/folders/" + d);
+        http.delete("/api/files/" + text);
+        http.delete("/api/files/" + image);
+        assertEquals(List.of(d, image, text), ids(http.get("/api/trash/resources?order_by=type").json()),
+                "folders 0, Image 100, Text 1100 (category_order_for), only then by name");
+    }
+
     private static List<String> ids(JsonNode page) {
         List<String> out = new ArrayList<>();
         page.get("items").forEach(it -> out.add(it.get("resource").get("id").asText()));

@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.oxisync.core.plan.PairRights;
 import org.oxisync.core.reason.Reason;
 import org.oxisync.core.reason.ReasonCode;
+import org.oxisync.core.remote.RemoteRoot;
 import org.oxisync.protocol.DriveDto;
 import org.oxisync.protocol.IncomingShareDto;
 import org.oxisync.protocol.OxiCloudApi;
@@ -66,11 +67,7 @@ final class DriveCheck {
         }
         String what = "folder".equals(kind) ? "the shared folder '" : "the shared drive '";
         if (seen.isEmpty()) {
-            return new Stop(Reason.of(ReasonCode.REMOTE_FOLDER_GONE, "you no longer have access to " + what + known
-                    + "' (it was deleted on the server, or you were removed from it); this pair is stopped and"
-                    + " nothing was changed locally: your files stay in " + pair.localRoot() + ". Remove the pair"
-                    + " (`oxisync pair remove " + pair.name() + "`) once you no longer need it", "folder",
-                    pair.localRoot()));
+            return new Stop(driveGone(pair, kind, known));
         }
         Seen now = seen.get();
         Map<String, String> s = new HashMap<>(pair.settings());
@@ -104,6 +101,42 @@ final class DriveCheck {
                     "permission", role.wireName()));
         }
         return new Go(updated);
+    }
+
+    /**
+     * Why a pair whose server folder is gone (a 404, or a trashed root) stopped, in the drive's terms when the pair is
+     * on a Shared drive or a shared folder that the user no longer sees (the drive deleted, or the membership or share
+     * removed); otherwise the pair's folder itself was deleted ({@link RemoteRoot#goneMessage()}). One request.
+     */
+    static Reason gone(OxiCloudApi api, FolderPair pair) {
+        String kind = pair.settings().get(DriveRoleSource.KIND);
+        String id = pair.settings().get(DriveRoleSource.DRIVE_ID);
+        Reason folderGone = Reason.of(ReasonCode.REMOTE_FOLDER_GONE, RemoteRoot.goneMessage());
+        if (id == null || !("shared".equals(kind) || "folder".equals(kind))) {
+            return folderGone;
+        }
+        try {
+            boolean listed = ("folder".equals(kind) ? share(api.incomingShares(), id) : drive(api.drives(), id))
+                    .isPresent();
+            return listed ? folderGone : driveGone(pair, kind, pair.settings().getOrDefault(NAME, id));
+        } catch (OxiCloudException e) {
+            LOG.debug("{}: the drive list could not be read: {}", pair.name(), e.getMessage());
+            return folderGone;
+        }
+    }
+
+    /**
+     * The drive or share is no longer listed for the user. The values name it for the desktop app's words:
+     * {@code drive} (its name as last seen), {@code driveKind} ({@code shared} or {@code folder}), {@code folder} (the
+     * local folder, which keeps every file).
+     */
+    private static Reason driveGone(FolderPair pair, String kind, String known) {
+        String what = "folder".equals(kind) ? "the shared folder '" : "the shared drive '";
+        return new Reason(ReasonCode.REMOTE_FOLDER_GONE, Map.of("folder", pair.localRoot().toString(), "drive", known,
+                "driveKind", kind), "you no longer have access to " + what + known + "' (it was deleted on the"
+                + " server, or you were removed from it); this pair is stopped and nothing was changed locally: your"
+                + " files stay in " + pair.localRoot() + ". Remove the pair (`oxisync pair remove " + pair.name()
+                + "`) once you no longer need it");
     }
 
     private record Seen(String name, Optional<Role> role) {}

@@ -171,7 +171,7 @@ public final class SyncEngine {
                     org.oxisync.core.reason.Reasons.describe(e)), reports.elapsed(start));
         } catch (OxiCloudException e) {
             Reason why = RemoteRoot.isGone(api, pair.remoteFolderId(), e)
-                    ? Reason.of(ReasonCode.REMOTE_FOLDER_GONE, RemoteRoot.goneMessage())
+                    ? DriveCheck.gone(api, pair) // in the drive's terms when the drive or share itself is gone
                     : Failures.reason(e).withDetail("the server could not be used: " + e.getMessage());
             report = SyncReport.failed(pair.name(), why, reports.elapsed(start));
         } catch (IOException e) {

@@ -1,7 +1,9 @@
 package org.oxisync.core.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
@@ -14,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.plan.PairRights;
 import org.oxisync.core.plan.SyncMode;
+import org.oxisync.core.reason.Reason;
+import org.oxisync.core.reason.ReasonCode;
 import org.oxisync.protocol.DriveDto;
 import org.oxisync.protocol.OxiCloudApi;
 import org.oxisync.protocol.Role;
@@ -34,6 +38,16 @@ class DriveCheckTest {
                         calls.incrementAndGet();
                         return List.of(new DriveDto("d1", name, "shared", null, "root1", null, 0L, null, "", "",
                                 callerRole));
+                    }
+                    throw new UnsupportedOperationException(m.getName());
+                });
+    }
+
+    private OxiCloudApi noDrives() {
+        return (OxiCloudApi) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {OxiCloudApi.class},
+                (proxy, m, args) -> {
+                    if (m.getName().equals("drives")) {
+                        return List.of();
                     }
                     throw new UnsupportedOperationException(m.getName());
                 });
@@ -92,6 +106,34 @@ class DriveCheckTest {
             calls.set(0);
             FolderPair personal = store.accounts().savePair(FolderPair.create("home", tmp.resolve("home").toString(), "r", "/"));
             assertInstanceOf(DriveCheck.Go.class, DriveCheck.before(serverSays("x", "owner"), store, personal, false));
+            assertEquals(0, calls.get(), "a Personal-drive pair costs no request");
+        }
+    }
+
+    @Test
+    void aDriveNoLongerListedStopsThePairNamingTheDriveForTheDesktopApp() {
+        try (LocalStore store = store()) {
+            FolderPair p = pair(store, Role.EDITOR, Role.EDITOR);
+            Reason why = assertInstanceOf(DriveCheck.Stop.class, DriveCheck.before(noDrives(), store, p, false))
+                    .reason();
+            assertEquals(ReasonCode.REMOTE_FOLDER_GONE, why.code());
+            assertEquals(Map.of("drive", "Team", "driveKind", "shared", "folder", p.localRoot()), why.args());
+            assertTrue(why.detail().contains("the shared drive 'Team'"), why.detail());
+        }
+    }
+
+    @Test
+    void aRootGoneDuringARunIsSaidInTheDrivesTermsOnlyWhenTheDriveItselfIsGone() {
+        try (LocalStore store = store()) {
+            FolderPair p = pair(store, Role.EDITOR, Role.EDITOR);
+            Reason driveGone = DriveCheck.gone(noDrives(), p);
+            assertEquals("Team", driveGone.args().get("drive"));
+            Reason folderGone = DriveCheck.gone(serverSays("Team", "editor"), p);
+            assertEquals(ReasonCode.REMOTE_FOLDER_GONE, folderGone.code());
+            assertFalse(folderGone.args().containsKey("drive"), "the drive is there: the pair's folder in it is gone");
+            FolderPair personal = store.accounts().savePair(FolderPair.create("home", tmp.resolve("home").toString(), "r", "/"));
+            calls.set(0);
+            assertFalse(DriveCheck.gone(serverSays("x", "owner"), personal).args().containsKey("drive"));
             assertEquals(0, calls.get(), "a Personal-drive pair costs no request");
         }
     }

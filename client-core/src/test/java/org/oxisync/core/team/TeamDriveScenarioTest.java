@@ -174,6 +174,7 @@ class TeamDriveScenarioTest {
             assertEquals(ReasonCode.REMOTE_FOLDER_GONE, gone.problem().code(), u);
             assertTrue(gone.message().contains("it was deleted on the server, or you were removed from it"),
                     gone.message());
+            assertEquals("Team 2026", gone.problem().args().get("drive"), "the desktop app names the drive");
             assertEquals(before.get(u), team.get(u).tree(), u + ": nothing local deleted");
         }
     }

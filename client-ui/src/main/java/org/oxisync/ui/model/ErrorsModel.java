@@ -41,7 +41,7 @@ public final class ErrorsModel {
                 Reason why = r.problemProperty().get();
                 String d = r.detailProperty().get();
                 pairLevel.add(new Row(r.name(), "", ReasonText.message(i18n, why, d, status.server(), null),
-                        ReasonText.advice(i18n, why == null ? null : why.code().name()), 0));
+                        ReasonText.adviceFor(i18n, why), 0));
             }
             org.oxisync.core.engine.SyncReport rep = r.lastReportProperty().get();
             if (rep != null) {
@@ -57,7 +57,7 @@ public final class ErrorsModel {
                     paths.add(e.path());
                     out.add(new Row(p.name(), e.path(),
                         ReasonText.message(i18n, e.code(), e.args(), e.message(), status.server(), e.path(), null),
-                        ReasonText.advice(i18n, e.code()), e.attempts()));
+                        ReasonText.advice(i18n, e.code(), e.args()), e.attempts()));
                 });
                 for (org.oxisync.core.engine.ItemError e : reported.getOrDefault(p.name(), List.of())) {
                     if (!e.path().isEmpty() && paths.add(e.path())) {

@@ -57,11 +57,15 @@ public final class ReasonText {
             key = "reason.RATE_LIMITED.later";
         } else if (c == ReasonCode.NETWORK && (server == null || server.isBlank())) {
             key = "reason.NETWORK.anyServer";
+        } else if (c == ReasonCode.REMOTE_FOLDER_GONE && a.containsKey("drive")) {
+            // the drive or share itself is gone for the user, not a folder in it
+            key = shared(a) ? "reason.REMOTE_FOLDER_GONE.share" : "reason.REMOTE_FOLDER_GONE.drive";
         }
         return i18n.t(key, "named", named ? "yes" : "no", "file", named ? path : "",
                 "server", server == null ? "" : host(server),
                 "wait", seconds(a.get("seconds")).map(s -> Formats.duration(i18n, Duration.ofSeconds(s))).orElse(""),
                 "why", rights == null ? i18n.t("rights.why.settings") : RightsText.why(i18n, rights),
+                "drive", a.getOrDefault("drive", ""),
                 "detail", Formats.sentence(detail == null ? "" : detail));
     }
 
@@ -72,8 +76,23 @@ public final class ReasonText {
 
     /** What the user can do about a reason of this kind. */
     public static String advice(I18n i18n, String code) {
+        return advice(i18n, code, Map.of());
+    }
+
+    /** What the user can do about {@code r} (its kind, and for a drive that is gone, which drive). */
+    public static String adviceFor(I18n i18n, Reason r) {
+        return r == null ? advice(i18n, (String) null) : advice(i18n, r.code().name(), r.args());
+    }
+
+    /**
+     * What the user can do about a reason of this kind with these values: a Shared drive or shared folder that is gone
+     * for the user cannot be restored from the trash by them, so the advice names it and asks its owner instead.
+     */
+    public static String advice(I18n i18n, String code, Map<String, String> args) {
+        Map<String, String> a = args == null ? Map.of() : args;
         return switch (code(code).orElse(ReasonCode.UNEXPECTED)) {
-            case REMOTE_FOLDER_GONE -> i18n.t("advice.remoteGone");
+            case REMOTE_FOLDER_GONE -> !a.containsKey("drive") ? i18n.t("advice.remoteGone")
+                    : i18n.t(shared(a) ? "advice.remoteGone.share" : "advice.remoteGone.drive", "drive", a.get("drive"));
             case LOCAL_FOLDER_MISSING -> i18n.t("advice.localGone");
             case SIGN_IN_REFUSED -> i18n.t("advice.signIn");
             case QUOTA -> i18n.t("advice.quota");
@@ -84,6 +103,11 @@ public final class ReasonText {
             case LOCKED_OR_UNREADABLE -> i18n.t("advice.inUse");
             default -> i18n.t("advice.other");
         };
+    }
+
+    /** A folder shared with the user (true), or a Shared drive (false). */
+    private static boolean shared(Map<String, String> args) {
+        return "folder".equals(args.get("driveKind"));
     }
 
     /** The code by its wire name; empty for null or a name this version does not know. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -92,5 +93,34 @@ class ReasonTextTest {
         String gone = ReasonText.advice(i18n, "REMOTE_FOLDER_GONE");
         assertTrue(gone.contains("Restore it from the server's trash") && gone.contains("remove this pair"), gone);
         assertTrue(ReasonText.advice(i18n, null).contains("retries this by itself"));
+    }
+
+    @Test
+    void aSharedDriveOrShareThatIsGoneIsSaidInTheDrivesTermsInEveryLanguage() {
+        Reason drive = new Reason(ReasonCode.REMOTE_FOLDER_GONE, Map.of("drive", "Team", "driveKind", "shared",
+                "folder", "/home/a/Team"), "you no longer have access to the shared drive 'Team'");
+        Reason share = new Reason(ReasonCode.REMOTE_FOLDER_GONE, Map.of("drive", "Plans", "driveKind", "folder",
+                "folder", "/home/a/Plans"), "you no longer have access to the shared folder 'Plans'");
+        Reason folder = Reason.of(ReasonCode.REMOTE_FOLDER_GONE, "the server folder of this pair was deleted");
+        i18n = I18n.of(Locale.ENGLISH);
+        String d = ReasonText.message(i18n, drive, null, null);
+        assertTrue(d.contains("Shared drive “Team” was deleted") && d.contains("no longer have access"), d);
+        assertTrue(ReasonText.message(i18n, share, null, null).contains("“Plans” is no longer shared with you"));
+        assertTrue(ReasonText.message(i18n, folder, null, null).startsWith("The folder on the server was deleted"));
+        String advice = ReasonText.adviceFor(i18n, drive);
+        assertTrue(advice.contains("owner") && !advice.contains("trash"), "a member cannot restore a drive: " + advice);
+        assertTrue(ReasonText.adviceFor(i18n, share).contains("Only the person who shared “Plans”"));
+        assertTrue(ReasonText.adviceFor(i18n, folder).contains("Restore it from the server's trash"));
+        for (String tag : List.of("ar", "de", "es", "fa", "fr", "hi", "it", "ja", "ko", "nl", "pl", "pt", "ru", "zh-CN",
+                "zh-TW")) {
+            I18n other = I18n.of(Locale.forLanguageTag(tag));
+            String generic = ReasonText.message(other, folder, null, null);
+            for (Reason r : List.of(drive, share)) {
+                String m = ReasonText.message(other, r, null, null);
+                String a = ReasonText.adviceFor(other, r);
+                String name = r.args().get("drive");
+                assertTrue(m.contains(name) && a.contains(name) && !m.equals(generic), tag + ": " + m + " / " + a);
+            }
+        }
     }
 }

@@ -173,8 +173,10 @@ class BundlesTest {
         for (org.oxisync.core.reason.ReasonCode c : org.oxisync.core.reason.ReasonCode.values()) {
             wanted.add("reason." + c.name());
         }
-        // the two variants ReasonText picks when a value is absent, and the frame for a code this version lacks
-        wanted.addAll(List.of("reason.RATE_LIMITED.later", "reason.NETWORK.anyServer", "reason.unknown"));
+        // the variants ReasonText picks by the values (one absent, a drive or share gone), and the frame for a code
+        // this version lacks
+        wanted.addAll(List.of("reason.RATE_LIMITED.later", "reason.NETWORK.anyServer", "reason.REMOTE_FOLDER_GONE.drive",
+                "reason.REMOTE_FOLDER_GONE.share", "reason.unknown"));
         List<String> problems = new ArrayList<>();
         for (var e : bundles().entrySet()) {
             String lang = e.getKey().isEmpty() ? "en" : e.getKey();

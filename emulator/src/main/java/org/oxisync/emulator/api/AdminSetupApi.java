@@ -21,9 +21,16 @@ import org.oxisync.emulator.store.Tree;
  *   <li>{@code DELETE /api/admin/users/{id}} → 200 {@code {"message":"User deleted successfully"}}, the caller's own id
  *       → 400 (admin_handler.rs:1160-1196). <b>Not as the server:</b> the account is deactivated and its grants
  *       revoked, but its rows stay (the server deletes the user and its Personal drive with it);</li>
+ *   <li>{@code PUT /api/admin/users/{id}/quota} {@code {quota_bytes}} → 200 {@code {"message":"User quota updated",
+ *       "quota_bytes"}} (admin_handler.rs:1442-1466);</li>
  *   <li>{@code POST /api/admin/jobs/usage_reconcile/trigger} → 200 {@code {"ok":true,"outcome":...}}
  *       (admin_handler.rs:2580-2640). The emulator's counters never drift, so the job has nothing to do;
  *       {@code dedup_gc} runs the emulator's garbage collection.</li>
+ *   <li>{@code POST /api/setup} {@code {username, email, password}}, without credentials (auth_handler.rs:1224-1300):
+ *       403 "System is already initialized. Use the admin panel to manage users." ({@code SystemAlreadyInitialized})
+ *       once the system has an admin, else the first admin is created: 201 UserDto. The server keeps a
+ *       {@code system_initialized} setting (admin_settings_service.rs:373-378); the emulator counts as initialised
+ *       when any user is an admin ({@code --admin}).</li>
  * </ul>
  */
 public final class AdminSetupApi {
@@ -40,7 +47,30 @@ public final class AdminSetupApi {
     public void register(Router r) {
         r.add("POST", "/api/admin/users", true, this::createUser);
         r.add("DELETE", "/api/admin/users/{id}", true, this::deleteUser);
+        r.add("PUT", "/api/admin/users/{id}/quota", true, this::setQuota);
         r.add("POST", "/api/admin/jobs/{name}/trigger", true, this::trigger);
+        r.add("POST", "/api/setup", false, this::setup);
+    }
+
+    private Response setup(Request r) {
+        ObjectNode b = r.json();
+        String username = Request.requireString(b, "username");
+        String email = Request.requireString(b, "email");
+        String password = Request.requireString(b, "password");
+        Model.User u;
+        synchronized (tree) {
+            if (tree.allUsers().stream().anyMatch(x -> "admin".equals(x.role))) {
+                throw ApiError.app(403, "SystemAlreadyInitialized",
+                        "System is already initialized. Use the admin panel to manage users.");
+            }
+            if (tree.userByName(username) != null) {
+                throw ApiError.rest(409, "AlreadyExists", "User already exists: " + username);
+            }
+            u = tree.createUser(username, email, Auth.hashPassword(password), defaultQuota);
+            u.role = "admin";
+            tree.changed();
+        }
+        return Response.json(201, Dtos.user(tree, u));
     }
 
     private void requireAdmin(Request r) {
@@ -70,6 +100,34 @@ public final class AdminSetupApi {
             }
         }
         return Response.json(201, Dtos.user(tree, u));
+    }
+
+    /** admin_handler.rs:1442-1466: the user's envelope; a malformed id 400 "Invalid UUID". */
+    private Response setQuota(Request r) {
+        requireAdmin(r);
+        String id = r.param("id");
+        try {
+            java.util.UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.app(400, "BadRequest", "Invalid UUID");
+        }
+        ObjectNode b = r.json();
+        if (!b.has("quota_bytes") || !b.get("quota_bytes").canConvertToLong()) {
+            throw ApiError.text(422, "Failed to deserialize the JSON body into the target type: missing field `quota_bytes`");
+        }
+        long quota = b.get("quota_bytes").asLong();
+        synchronized (tree) {
+            Model.User u = tree.user(id);
+            if (u == null) {
+                throw ApiError.app(500, "InternalError", "Failed to update quota: user not found");
+            }
+            u.quotaBytes = Math.max(0, quota);
+            tree.changed();
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("message", "User quota updated");
+        m.put("quota_bytes", quota);
+        return Response.json(200, m);
     }
 
     private Response deleteUser(Request r) {

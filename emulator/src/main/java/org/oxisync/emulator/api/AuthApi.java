@@ -190,9 +190,21 @@ public final class AuthApi {
 
     private Response deleteAppPassword(Request r) {
         synchronized (tree) {
-            Model.AppPassword p = tree.appPasswords.get(r.param("id"));
-            if (p == null || !p.userId.equals(r.userId()) || !p.active) {
-                throw ApiError.notFound("App password");
+            // app_password_handler.rs:122-137, app_password_service.rs:258-272, app_password_pg_repository.rs:70-83,
+            // 144-157: a malformed id is 400, an unknown one 404, another user's 403; the UPDATE matches a password
+            // already revoked, so revoking it again is a 200
+            String id = r.param("id");
+            try {
+                java.util.UUID.fromString(id);
+            } catch (IllegalArgumentException e) {
+                throw ApiError.app(400, "BadRequest", "Invalid UUID");
+            }
+            Model.AppPassword p = tree.appPasswords.get(id);
+            if (p == null) {
+                throw ApiError.notFound("AppPassword", id);
+            }
+            if (!p.userId.equals(r.userId())) {
+                throw ApiError.rest(403, "AccessDenied", "You can only revoke your own app passwords");
             }
             p.active = false;
             tree.changed();

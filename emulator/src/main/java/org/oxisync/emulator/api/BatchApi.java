@@ -110,7 +110,7 @@ public final class BatchApi {
             run(id, ok, failed, x -> {
                 var f = tree.anyFile(r.userId(), x);
                 if (f.trashed) {
-                    throw ApiError.notFound("File");
+                    throw ApiError.notFound("File", x);
                 }
                 return Dtos.file(tree, f, false);
             });
@@ -180,8 +180,7 @@ public final class BatchApi {
             f.put("id", id);
             // a refused role is a DomainError whose Display is "{kind}: {message}" (domain/errors.rs:79-80), which
             // batch_operations.rs:477-480 puts into the entry with to_string()
-            f.put("error", e.status() == 403 && e.getMessage().startsWith("Missing '")
-                    ? "Access Denied: " + e.getMessage() : e.getMessage());
+            f.put("error", e.domainDisplay());
             failed.add(f);
         }
     }

@@ -48,17 +48,27 @@ public final class DedupApi {
         return Response.json(200, Map.of("owned", new ArrayList<>(out)));
     }
 
+    /**
+     * {@code GET /api/dedup/check/{hash}} (dedup_handler.rs:96-160): no global oracle, so {@code exists} only when the
+     * caller's own files (trashed ones too) reference the content, with its size; an admin also gets the global
+     * {@code ref_count}. A malformed hash is 400 with the handler's own body.
+     */
     private Response check(Request r) {
         String h = r.param("hash");
         if (!Names.isHash(h)) {
-            throw ApiError.badRequest("Invalid hash: expected 64 hex characters");
+            throw ApiError.body(400, Map.of("error", "Invalid hash format. Expected BLAKE3 (64 hex characters)"));
         }
-        Model.Manifest m = tree.manifest(h);
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("exists", m != null);
-        body.put("hash", h);
-        if (m != null) {
-            body.put("existing_size", m.size);
+        synchronized (tree) {
+            Model.Manifest m = tree.ownedHashes(r.userId()).containsKey(h) ? tree.manifest(h) : null;
+            body.put("exists", m != null);
+            body.put("hash", h);
+            if (m != null) {
+                body.put("existing_size", m.size);
+                if ("admin".equals(tree.user(r.userId()).role)) {
+                    body.put("ref_count", m.rowCount());
+                }
+            }
         }
         return Response.json(200, body);
     }
@@ -66,7 +76,7 @@ public final class DedupApi {
     private Response blob(Request r) {
         String h = r.param("hash");
         if (!Names.isHash(h) || !tree.ownedHashes(r.userId()).containsKey(h)) {
-            throw ApiError.notFound("Blob");
+            throw ApiError.body(404, Map.of("error", "Blob not found")); // dedup_handler.rs:282-295
         }
         Model.Manifest m = tree.manifest(h);
         return Response.stream(200, "application/octet-stream", m.size, out -> content.write(m, 0, m.size, out))

@@ -153,7 +153,7 @@ public final class DeviceFlow {
                 return d;
             }
         }
-        throw ApiError.notFound("Device code");
+        throw ApiError.rest(404, "NotFound", "User code not found or expired"); // device_code_pg_repository.rs:146-151
     }
 
     /** Approves a pending user code for a user: mints the tokens now, as the real server does. */
@@ -162,7 +162,7 @@ public final class DeviceFlow {
             Model.DeviceCode d = pending(userCode);
             Model.User u = tree.userByName(username);
             if (u == null) {
-                throw ApiError.notFound("User");
+                throw ApiError.rest(404, "NotFound", "User not found: " + username); // control route only
             }
             d.status = "approved";
             d.userId = u.id;
@@ -201,7 +201,8 @@ public final class DeviceFlow {
             boolean found = tree.sessions.values().stream()
                     .anyMatch(s -> s.userId.equals(r.userId()) && s.familyId.equals(r.param("id")));
             if (!found) {
-                throw ApiError.notFound("Device");
+                // device_auth_service.rs:327-338
+                throw ApiError.rest(404, "NotFound", "Device authorization not found or not owned by you");
             }
             auth.revokeFamily(r.param("id"));
         }

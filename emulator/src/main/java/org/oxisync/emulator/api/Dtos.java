@@ -2,7 +2,6 @@ package org.oxisync.emulator.api;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.oxisync.emulator.store.Model;
 import org.oxisync.emulator.store.Tree;
@@ -36,12 +35,13 @@ final class Dtos {
             m.put("modified_at", f.modifiedAt);
             m.put("content_hash", f.hash);
             m.put("etag", fileEtag(f));
-            m.put("icon_class", "fas fa-file");
-            m.put("icon_special_class", "");
-            m.put("category", category(f.mimeType));
-            m.put("size_formatted", formatSize(f.size));
+            FileDisplay.Classes display = FileDisplay.of(f.name, f.mimeType); // file_dto.rs:129-133
+            m.put("icon_class", display.iconClass());
+            m.put("icon_special_class", display.iconSpecialClass());
+            m.put("category", display.category());
+            m.put("size_formatted", FileDisplay.formatSize(f.size));
             m.put("created_by", f.ownerId);
-            m.put("updated_by", f.ownerId);
+            m.put("updated_by", f.updatedBy != null ? f.updatedBy : f.ownerId);
             m.put("is_favorite", false);
             m.put("is_shared", false);
             return m;
@@ -61,10 +61,11 @@ final class Dtos {
             m.put("is_root", !listing && f.parentId == null);
             // Listing quirk (reference §5.1): a child folder's etag in /resources is its id.
             m.put("etag", listing ? f.id : folderEtag(f));
-            m.put("icon_class", "fas fa-folder");
-            m.put("icon_special_class", "");
+            m.put("icon_class", "fas fa-folder"); // folder_dto.rs:135-136
+            m.put("icon_special_class", "folder-icon");
+            m.put("category", "Folder");
             m.put("created_by", f.ownerId);
-            m.put("updated_by", f.ownerId);
+            m.put("updated_by", f.updatedBy != null ? f.updatedBy : f.ownerId);
             m.put("is_favorite", false);
             m.put("is_shared", false);
             return m;
@@ -131,35 +132,5 @@ final class Dtos {
         m.put("granted_by", g.grantedBy);
         m.put("granted_at", rfc3339(g.grantedAt));
         return m;
-    }
-
-    private static String category(String mime) {
-        if (mime.startsWith("image/")) {
-            return "image";
-        }
-        if (mime.startsWith("video/")) {
-            return "video";
-        }
-        if (mime.startsWith("audio/")) {
-            return "audio";
-        }
-        if (mime.startsWith("text/") || mime.equals("application/pdf") || mime.contains("document")) {
-            return "document";
-        }
-        return "other";
-    }
-
-    static String formatSize(long size) {
-        if (size < 1024) {
-            return size + " B";
-        }
-        String[] units = {"KB", "MB", "GB", "TB"};
-        double v = size;
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
     }
 }

@@ -75,8 +75,8 @@ public final class FolderApi {
         ObjectNode b = r.json();
         String name = Request.requireString(b, "name");
         String parentId = Request.optString(b, "parent_id");
-        if (parentId == null) {
-            throw ApiError.badRequest("Root folder creation is reserved for registration");
+        if (parentId == null) { // folder_handler.rs:51-82: no parent_id means the caller's home folder
+            parentId = tree.user(r.userId()).rootFolderId;
         }
         Model.Folder f = tree.createFolder(r.userId(), parentId, name);
         return Response.json(201, Dtos.folder(tree, f, false));
@@ -87,14 +87,19 @@ public final class FolderApi {
      * re-wrapped as an internal error: 500 (folder_db_repository.rs:354-370, folder_service.rs:382-391).
      */
     private Response get(Request r) {
-        Model.Folder f;
+        return Response.json(200, readFolder(r.userId(), r.param("id")));
+    }
+
+    /** {@code get_folder_with_perms}, shared by the GET and the batch get (folder_service.rs:382-391). */
+    private Map<String, Object> readFolder(String userId, String id) {
         synchronized (tree) {
-            f = tree.anyFolder(r.userId(), r.param("id"));
+            Model.Folder f = tree.anyFolder(userId, id);
             if (!tree.isLive(f)) {
-                throw ApiError.rest(500, "InternalError", "Folder not found");
+                throw ApiError.rest(500, "InternalError",
+                        "Failed to get folder with ID: " + id + ": Not Found: Folder not found: " + id);
             }
+            return Dtos.folder(tree, f, false);
         }
-        return Response.json(200, Dtos.folder(tree, f, false));
     }
 
     private Response rename(Request r) {
@@ -137,9 +142,9 @@ public final class FolderApi {
         for (JsonNode n : ids) {
             String id = n.asText();
             try {
-                ok.add(Dtos.folder(tree, tree.folder(r.userId(), id), false));
+                ok.add(readFolder(r.userId(), id));
             } catch (ApiError e) {
-                failed.add(Map.of("id", id, "error", "Folder not found"));
+                failed.add(Map.of("id", id, "error", e.domainDisplay())); // batch_operations.rs:1094-1135
             }
         }
         Map<String, Object> stats = new LinkedHashMap<>();

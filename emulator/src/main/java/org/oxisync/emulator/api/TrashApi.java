@@ -83,7 +83,7 @@ public final class TrashApi {
                 } else if (o instanceof Model.FileRow f && (kinds == null || kinds.contains("file"))
                         && tree.isLive(tree.folderRow(f.folderId))) {
                     rows.add(new Row(o, f.id, f.trashedAt + retention, f.trashedAt,
-                            f.name.toLowerCase(Locale.ROOT), 1, 1, f.size));
+                            f.name.toLowerCase(Locale.ROOT), FileDisplay.categoryOrder(f.name, f.mimeType), 1, f.size));
                 }
             }
             rows.sort(order);
@@ -172,7 +172,6 @@ public final class TrashApi {
             Map<String, Object> dto = Dtos.folder(tree, d, false);
             dto.put("etag", d.id); // trash_service.rs row_to_item_dto: a folder row's etag is its id
             dto.put("is_root", false);
-            dto.put("category", "Folder");
             m.put("resource_type", "folder");
             m.put("trashed_at", Dtos.rfc3339(d.trashedAt));
             m.put("deletion_date", Dtos.rfc3339(d.trashedAt + retention));

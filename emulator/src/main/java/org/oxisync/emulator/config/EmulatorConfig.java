@@ -33,7 +33,8 @@ public record EmulatorConfig(
         int refreshRateLimit,
         Duration authRateLimitWindow,
         boolean benchmarkOnlyTrustClientHashes,
-        long directPutMaxBytes) {
+        long directPutMaxBytes,
+        List<String> trustProxyCidrs) {
 
     /** OXICLOUD_DIRECT_PUT_MAX_BYTES's default, 1 GiB (common/config.rs:229-230, :1287, :3367-3370). */
     public static final long DIRECT_PUT_MAX_BYTES = 1L << 30;
@@ -45,7 +46,7 @@ public record EmulatorConfig(
                           Duration deviceCodeTtl, String autoApproveDeviceUser) {
         this(users, port, dataDir, clock, accessTokenTtl, refreshTokenTtl, deltaRateLimitPerMinute, defaultQuotaBytes,
                 treeEtagFlushDelay, chunkMaxBytes, maxUploadSize, orphanGrace, deviceCodeTtl, autoApproveDeviceUser,
-                Duration.ofSeconds(60), 10, 20, Duration.ofSeconds(60), false, DIRECT_PUT_MAX_BYTES);
+                Duration.ofSeconds(60), 10, 20, Duration.ofSeconds(60), false, DIRECT_PUT_MAX_BYTES, List.of());
     }
 
     /** A user to create at start (kept if it already exists in the data dir). */
@@ -61,6 +62,7 @@ public record EmulatorConfig(
 
     public EmulatorConfig {
         users = List.copyOf(users);
+        trustProxyCidrs = trustProxyCidrs == null ? List.of() : List.copyOf(trustProxyCidrs);
         Objects.requireNonNull(clock, "clock");
         if (deltaRateLimitPerMinute < 0 || chunkMaxBytes <= 0 || maxUploadSize <= 0 || directPutMaxBytes <= 0 || port < 0
                 || loginRateLimit < 0 || refreshRateLimit < 0 || deltaRateLimitWindow.isNegative()
@@ -95,6 +97,7 @@ public record EmulatorConfig(
         private Duration authRateLimitWindow = Duration.ofSeconds(60);
         private boolean benchmarkOnlyTrustClientHashes;
         private long directPutMaxBytes = DIRECT_PUT_MAX_BYTES;
+        private final List<String> trustProxyCidrs = new ArrayList<>();
 
         public Builder user(String username, String password) { users.add(new UserSpec(username, password, null)); return this; }
         public Builder user(String username, String password, String email) { users.add(new UserSpec(username, password, email)); return this; }
@@ -144,12 +147,18 @@ public record EmulatorConfig(
          */
         public Builder benchmarkOnlyTrustClientHashes() { benchmarkOnlyTrustClientHashes = true; return this; }
 
+        /**
+         * The server's {@code OXICLOUD_TRUST_PROXY_CIDR}: peers in these ranges name the client with
+         * {@code X-Forwarded-For} (none by default, as on 0.8.7; the server's own test suite trusts 0.0.0.0/0).
+         */
+        public Builder trustProxyCidr(String cidrs) { trustProxyCidrs.add(cidrs); return this; }
+
         public EmulatorConfig build() {
             return new EmulatorConfig(users, port, dataDir, clock, accessTokenTtl, refreshTokenTtl,
                     deltaRateLimitPerMinute, defaultQuotaBytes, treeEtagFlushDelay, chunkMaxBytes,
                     maxUploadSize, orphanGrace, deviceCodeTtl, autoApproveDeviceUser, deltaRateLimitWindow,
                     loginRateLimit, refreshRateLimit, authRateLimitWindow, benchmarkOnlyTrustClientHashes,
-                    directPutMaxBytes);
+                    directPutMaxBytes, trustProxyCidrs);
         }
     }
 }

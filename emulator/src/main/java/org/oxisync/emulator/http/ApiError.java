@@ -22,7 +22,14 @@ public final class ApiError extends RuntimeException {
     }
 
     public static ApiError rest(int status, String errorType, String message) {
-        errorType = KIND_NAMES.getOrDefault(errorType, errorType);
+        return app(status, KIND_NAMES.getOrDefault(errorType, errorType), message);
+    }
+
+    /**
+     * An {@code AppError} built in a handler ({@code AppError::new} and its shorthands, interfaces/errors.rs:43-114):
+     * the error type goes out as written, e.g. {@code AppError::not_found} says "NotFound" without a space.
+     */
+    public static ApiError app(int status, String errorType, String message) {
         // errors.rs:150-165: a 500's message is replaced by a generic one before it leaves the server (getMessage()
         // keeps the detail, as the server's log and a batch result's "error" do)
         String shown = status == 500 ? "An internal error occurred. Please try again later." : message;
@@ -40,7 +47,7 @@ public final class ApiError extends RuntimeException {
      */
     private static final Map<String, String> KIND_NAMES = Map.of("NotFound", "Not Found", "InvalidInput",
             "Invalid Input", "AccessDenied", "Access Denied", "AlreadyExists", "Already Exists", "QuotaExceeded",
-            "Quota Exceeded");
+            "Quota Exceeded", "InternalError", "Internal Error");
 
     public static ApiError body(int status, Object jsonBody) {
         return new ApiError(status, jsonBody, "application/json", String.valueOf(status));
@@ -56,7 +63,31 @@ public final class ApiError extends RuntimeException {
         return new ApiError(status, null, null, String.valueOf(status));
     }
 
-    public static ApiError notFound(String what) { return rest(404, "NotFound", what + " not found"); }
+    /**
+     * {@code DomainError::not_found(entity, id)} (domain/errors.rs:108-120) through {@code AppError::from}:
+     * "{entity} not found: {id}", error type "Not Found". The authorisation engine answers every id the caller may not
+     * read with it too (application/ports/authorization_ports.rs:235-239), so absence and denial look alike.
+     */
+    public static ApiError notFound(String entity, String id) {
+        return rest(404, "NotFound", entity + " not found: " + id);
+    }
+
+    /**
+     * The {@code Display} of the DomainError behind this answer, "{kind}: {message}" (domain/errors.rs:79-80), as a
+     * batch result's failed entry carries it (application/services/batch_operations.rs: {@code e.to_string()});
+     * the message alone when the answer is not a DomainError's.
+     */
+    public String domainDisplay() {
+        if (body instanceof Map<?, ?> m && m.get("error_type") instanceof String kind && DOMAIN_KINDS.contains(kind)) {
+            return kind + ": " + getMessage();
+        }
+        return getMessage();
+    }
+
+    private static final java.util.Set<String> DOMAIN_KINDS = java.util.Set.of("Not Found", "Already Exists",
+            "Invalid Input", "Access Denied", "Timeout", "Internal Error", "Not Implemented", "Unsupported Operation",
+            "Database Error", "Quota Exceeded", "Conflict", "Precondition Failed");
+
     public static ApiError badRequest(String msg) { return rest(400, "InvalidInput", msg); }
     public static ApiError conflict(String msg) { return rest(409, "Conflict", msg); }
     public static ApiError quota() { return rest(507, "QuotaExceeded", "Storage quota exceeded"); }

@@ -116,7 +116,7 @@ final class ChunkedUploads {
             throw ApiError.rest(400, "BadRequest", "Invalid chunk path: " + name);
         }
         if (!Files.isDirectory(dir)) {
-            throw ApiError.rest(500, "InternalError", "Failed to open chunk file: No such file or directory (os error 2)");
+            throw ApiError.app(500, "InternalError", "Failed to open chunk file: No such file or directory (os error 2)");
         }
         Path tmp = dir.resolve(".tmp-" + name);
         try { // the front end closes the body
@@ -163,7 +163,7 @@ final class ChunkedUploads {
             // ordered_chunk_paths (nextcloud_chunked_upload_service.rs:181-187) read_dir()s the session: a session that
             // is gone (never made, or already assembled: a retried MOVE after a lost answer) is a 500, and the
             // destination is left as it was, not replaced by an empty file
-            throw ApiError.rest(500, "InternalError",
+            throw ApiError.app(500, "InternalError",
                     "Failed to list chunks: Internal Error: No such file or directory (os error 2)");
         }
         List<Path> chunks = orderedChunks(dir);
@@ -207,7 +207,7 @@ final class ChunkedUploads {
     private Response list(NextcloudApi.Session s, String uploadId) throws IOException { // :145-249
         Path dir = sessionDir(s, uploadId);
         if (!Files.isDirectory(dir)) {
-            throw ApiError.rest(404, "NotFound", "Upload session not found");
+            throw ApiError.app(404, "NotFound", "Upload session not found");
         }
         String u = DavXml.esc(s.rawUsername());
         String id = DavXml.esc(uploadId);

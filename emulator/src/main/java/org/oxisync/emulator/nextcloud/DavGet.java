@@ -29,7 +29,7 @@ final class DavGet {
         }
         Object r = paths.resolve(s.chroot(), segs);
         if (r == null) {
-            throw ApiError.rest(404, "NotFound", "File not found");
+            throw ApiError.app(404, "NotFound", "File not found");
         }
         if (r instanceof Model.Folder) { // :518-534
             return Response.empty(200).header("DAV", "1, 3");
@@ -43,7 +43,7 @@ final class DavGet {
             etag = "\"" + DavPaths.fileEtag(f) + "\"";
             lastModified = DavXml.RFC2822.format(Instant.ofEpochSecond(f.modifiedAt));
         }
-        if (head) { // :600-680: no Content-Length
+        if (head) { // :600-680: an empty body, so Content-Length 0 (not the file's size), set by the front end
             return Response.empty(200).header("Content-Type", f.mimeType).header("ETag", etag)
                     .header("Last-Modified", lastModified);
         }

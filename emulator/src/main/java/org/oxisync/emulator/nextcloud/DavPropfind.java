@@ -47,7 +47,7 @@ final class DavPropfind {
         List<String> segs = DavPaths.segments(subpath);
         Object r = paths.resolve(s.chroot(), segs);
         if (r == null) {
-            throw ApiError.rest(404, "NotFound", "Resource not found");
+            throw ApiError.app(404, "NotFound", "Resource not found");
         }
         String user = s.rawUsername();
         String owner = s.user().username;
@@ -61,9 +61,7 @@ final class DavPropfind {
                 Model.Folder d = (Model.Folder) r;
                 long[] quota = null;
                 if (wantsQuota) {
-                    long used = tree.usage(s.user().id);
-                    long q = s.user().quotaBytes;
-                    quota = new long[] {used, q > 0 ? Math.max(0, q - used) : -1};
+                    quota = quota(s);
                 }
                 String h = DavPaths.href(user, segs);
                 folderResponse(x, d, h.endsWith("/") ? h : h + "/", owner, quota);
@@ -87,6 +85,22 @@ final class DavPropfind {
     }
 
     /** write_folder_response (:2025-2135). */
+    /**
+     * {@code resolve_webdav_quota} (common/di.rs:3114-3137), by the drive of the session's chroot: a Shared drive
+     * reports its own {@code used_bytes} and what its cap leaves (none without a cap), a Personal drive the user's
+     * envelope (none without a quota). {@code [used, available or -1]}.
+     */
+    private long[] quota(NextcloudApi.Session s) {
+        Model.Drive drive = tree.drives().drive(s.chroot().driveId);
+        if (drive != null && "shared".equals(drive.kind)) {
+            long used = tree.drives().driveUsage(drive.id);
+            return new long[] {used, drive.quotaBytes == null ? -1 : Math.max(0, drive.quotaBytes - used)};
+        }
+        long used = tree.usage(s.user().id);
+        long q = s.user().quotaBytes;
+        return new long[] {used, q > 0 ? Math.max(0, q - used) : -1};
+    }
+
     private void folderResponse(StringBuilder x, Model.Folder d, String href, String owner, long[] quota) {
         x.append("<d:response>");
         el(x, "d:href", href);

@@ -224,7 +224,7 @@ public final class NextcloudApi {
     }
 
     static Response notFound(String msg) {
-        return ApiError.rest(404, "NotFound", msg).toResponse();
+        return ApiError.app(404, "NotFound", msg).toResponse();
     }
 
 }

@@ -123,7 +123,7 @@ final class WebDav {
             if (parent == null) {
                 parent = paths.folderAt(s.chroot(), segs.subList(0, segs.size() - 1));
                 if (parent == null) {
-                    throw ApiError.rest(404, "NotFound", "Folder not found");
+                    throw ApiError.app(404, "NotFound", "Folder not found");
                 }
             }
             String name = Names.validate(segs.get(segs.size() - 1));
@@ -164,7 +164,7 @@ final class WebDav {
         synchronized (tree) {
             Object r = paths.resolve(s.chroot(), segs);
             if (r == null) {
-                throw ApiError.rest(404, "NotFound", "Resource not found");
+                throw ApiError.app(404, "NotFound", "Resource not found");
             }
             if (r instanceof Model.Folder d) {
                 if (d.id.equals(s.chroot().id)) {
@@ -219,7 +219,7 @@ final class WebDav {
                 } else {
                     Model.Folder parent = paths.folderAt(s.chroot(), dst.subList(0, Math.max(0, dst.size() - 1)));
                     if (parent == null) {
-                        throw ApiError.rest(404, "NotFound", "Destination folder not found");
+                        throw ApiError.app(404, "NotFound", "Destination folder not found");
                     }
                     tree.moveFile(userId, file.id, parent.id);
                     if (!file.name.equals(dstName)) {
@@ -236,7 +236,7 @@ final class WebDav {
                 } else {
                     Model.Folder parent = paths.folderAt(s.chroot(), dst.subList(0, Math.max(0, dst.size() - 1)));
                     if (parent == null) {
-                        throw ApiError.rest(404, "NotFound", "Destination parent not found");
+                        throw ApiError.app(404, "NotFound", "Destination parent not found");
                     }
                     tree.moveFolder(userId, folder.id, parent.id);
                     if (!folder.name.equals(dstName)) {
@@ -245,7 +245,7 @@ final class WebDav {
                 }
                 return Response.empty(status);
             }
-            throw ApiError.rest(404, "NotFound", "Source resource not found");
+            throw ApiError.app(404, "NotFound", "Source resource not found");
         }
     }
 
@@ -257,7 +257,7 @@ final class WebDav {
         List<String> segs = DavPaths.segments(subpath);
         Object r = paths.resolve(s.chroot(), segs);
         if (r == null) {
-            throw ApiError.rest(404, "NotFound", "Resource not found");
+            throw ApiError.app(404, "NotFound", "Resource not found");
         }
         req.body().readNBytes(64 * 1024);
         String h = DavPaths.href(s.rawUsername(), segs);

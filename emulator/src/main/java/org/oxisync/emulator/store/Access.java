@@ -21,7 +21,7 @@ final class Access {
     Folder folder(String userId, String id) {
         Folder f = rows.folders.get(id);
         if (f == null || sharing.role(userId, f) == null || !rows.isLive(f)) {
-            throw ApiError.notFound("Folder");
+            throw ApiError.notFound("Folder", id);
         }
         return f;
     }
@@ -35,7 +35,7 @@ final class Access {
     Folder anyFolder(String userId, String id) {
         Folder f = rows.folders.get(id);
         if (f == null || sharing.role(userId, f) == null) {
-            throw ApiError.notFound("Folder");
+            throw ApiError.notFound("Folder", id);
         }
         return f;
     }
@@ -44,7 +44,7 @@ final class Access {
     FileRow anyFile(String userId, String id) {
         FileRow f = rows.files.get(id);
         if (f == null || sharing.role(userId, f) == null) {
-            throw ApiError.notFound("File");
+            throw ApiError.notFound("File", id);
         }
         return f;
     }
@@ -53,7 +53,7 @@ final class Access {
     FileRow file(String userId, String id) {
         FileRow f = rows.files.get(id);
         if (f == null || sharing.role(userId, f) == null || !rows.isLive(f)) {
-            throw ApiError.notFound("File");
+            throw ApiError.notFound("File", id);
         }
         return f;
     }

@@ -82,7 +82,7 @@ final class Accounts {
             default -> false;
         };
         if (!known || !rows.users.containsKey(userId)) {
-            throw ApiError.notFound(resourceType);
+            throw ApiError.notFound(Character.toUpperCase(resourceType.charAt(0)) + resourceType.substring(1), resourceId);
         }
         return sharing.grant(userId, resourceType, resourceId, role, grantedBy);
     }

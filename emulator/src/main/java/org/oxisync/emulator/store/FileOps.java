@@ -109,6 +109,7 @@ final class FileOps {
         contents.ownedBy(f);
         f.mimeType = mime;
         f.modifiedAt = now();
+        f.updatedBy = userId; // file_blob_write_repository.rs:152-196 (§14 provenance: the caller)
         contents.release(oldHash);
         etags.bumpFrom(f.folderId);
         changes.changed();
@@ -125,6 +126,7 @@ final class FileOps {
         }
         rows.renameFile(f, name);
         f.modifiedAt = now();
+        f.updatedBy = userId; // file_blob_write_repository.rs:745-762
         etags.bumpFrom(f.folderId);
         changes.changed();
         changes.publish(userId, "file_renamed", f.id, f.folderId);
@@ -154,6 +156,7 @@ final class FileOps {
             f.driveId = target.driveId;
         }
         f.modifiedAt = now();
+        f.updatedBy = userId; // file_blob_write_repository.rs:532-560
         etags.bumpFrom(old);
         etags.bumpFrom(target.id);
         changes.changed();
@@ -179,7 +182,7 @@ final class FileOps {
         FileRow f = access.anyFile(userId, id);
         sharing.require(userId, "delete", f);
         if (!rows.isLive(f)) {
-            throw ApiError.rest(500, "InternalError", "Error moving file " + id + " to trash: File not found");
+            throw ApiError.rest(500, "InternalError", "Error moving file " + id + " to trash: Not Found: File not found: " + id);
         }
         trash(userId, id);
     }

@@ -68,6 +68,7 @@ final class FolderOps {
             f.name = name;
         }
         f.modifiedAt = now();
+        f.updatedBy = userId; // folder_db_repository.rs:705-707
         changes.changed();
         if (f.parentId != null) {
             etags.bumpFrom(f.parentId);
@@ -107,6 +108,7 @@ final class FolderOps {
             moveToDrive(f, target.driveId);
         }
         f.modifiedAt = now();
+        f.updatedBy = userId; // folder_db_repository.rs:763-768
         etags.bumpFrom(old);
         etags.bumpFrom(target.id);
         changes.changed();
@@ -184,7 +186,7 @@ final class FolderOps {
         Folder f = access.anyFolder(userId, id);
         sharing.require(userId, "delete", f); // trash_service.rs:190-200, 228-238
         if (!rows.isLive(f)) {
-            throw ApiError.rest(500, "InternalError", "Error moving folder " + id + " to trash: Folder not found");
+            throw ApiError.rest(500, "InternalError", "Error moving folder " + id + " to trash: Not Found: Folder not found: " + id);
         }
         trash(userId, id);
     }

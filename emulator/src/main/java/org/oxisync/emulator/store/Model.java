@@ -1,6 +1,7 @@
 package org.oxisync.emulator.store;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,6 +35,9 @@ public final class Model {
         public String parentId;
         public String driveId;
         public String ownerId;
+        /** Who changed it last (the DTO's {@code updated_by}); null = its creator, {@link #ownerId}. */
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        public String updatedBy;
         public long createdAt;
         public long modifiedAt;
         public long treeModifiedAt;
@@ -47,6 +51,9 @@ public final class Model {
         public String folderId;
         public String driveId;
         public String ownerId;
+        /** Who changed it last (the DTO's {@code updated_by}); null = its creator, {@link #ownerId}. */
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        public String updatedBy;
         public String mimeType;
         public String hash;
         public long size;
@@ -68,6 +75,11 @@ public final class Model {
          */
         @JsonIgnore
         int rows;
+
+        /** The file rows (trashed ones included) that have this content: the server's blob {@code ref_count}. */
+        public int rowCount() {
+            return rows;
+        }
     }
 
     public static final class Session {

@@ -229,7 +229,7 @@ final class Sharing {
             return;
         }
         if (role == null) {
-            throw ApiError.notFound(kind);
+            throw ApiError.notFound(kind, id);
         }
         throw ApiError.rest(403, "Access Denied", "Missing '" + permission + "' permission on " + kind + " " + id);
     }

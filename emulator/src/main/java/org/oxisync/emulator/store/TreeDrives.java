@@ -52,7 +52,7 @@ public final class TreeDrives {
         synchronized (tree) {
             Model.Drive d = sharing.drives.get(driveId);
             if (d == null) {
-                throw ApiError.notFound("Drive");
+                throw ApiError.notFound("Drive", driveId);
             }
             d.quotaBytes = quotaBytes;
             d.updatedAt = tree.now();
