@@ -3,6 +3,7 @@ package org.oxisync.emulator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 /** The command line's server settings. */
 class EmulatorMainTest {

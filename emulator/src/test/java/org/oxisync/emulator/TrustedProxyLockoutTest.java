@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
+import org.oxisync.emulator.config.EmulatorConfig;
 
 /** With the server suite's OXICLOUD_TRUST_PROXY_CIDR=0.0.0.0/0 the lockout is keyed by X-Forwarded-For. */
 class TrustedProxyLockoutTest extends EmulatorTestBase {
