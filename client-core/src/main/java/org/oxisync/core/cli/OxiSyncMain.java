@@ -135,6 +135,7 @@ public final class OxiSyncMain implements Runnable {
             Map.entry("daemon", org.oxisync.core.commands.DaemonCommand::new),
             Map.entry("conflicts", org.oxisync.core.commands.ConflictsCommand::new),
             Map.entry("versions", org.oxisync.core.commands.VersionsCommand::new),
+            Map.entry("undo", org.oxisync.core.commands.UndoCommand::new),
             Map.entry("inspect", InspectCommand::newCommandLine),
             // a lambda, not DemoCommand::new: DemoCommand (which uses the emulator's classes) is loaded only when it runs
             Map.entry("demo", () -> new org.oxisync.core.demo.DemoCommand()),

@@ -1,0 +1,110 @@
+package org.oxisync.core.undo;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.oxisync.store.journal.Journal;
+import org.oxisync.store.journal.JournalEntry;
+import org.oxisync.store.versions.VersionInfo;
+import org.oxisync.store.versions.VersionStore;
+
+/**
+ * Plans the undo of recorded changes: each path goes back to its content before them, unless it changed again since
+ * (the journal, the last state both sides agreed on, and the local file must still be what the changes left), in
+ * which case it is left alone and listed. Reads only; {@link UndoRun} does the plan.
+ */
+public final class UndoPlanner {
+    static final String CHANGED_SINCE = "changed again since; left as it is";
+    static final String BACK_SINCE = "is there again since; left as it is";
+    static final String KEPT_NOWHERE = "its content before is kept nowhere (no kept version, not in the server's"
+            + " trash); left as it is";
+    static final String UNRECORDED = "recorded by a version without undo; left as it is";
+
+    private final Journal journal;
+    private final VersionStore versions;
+
+    public UndoPlanner(Journal journal, VersionStore versions) {
+        this.journal = journal;
+        this.versions = versions;
+    }
+
+    public UndoPlan plan(long pairId, Path root, List<RunChange> changes) throws IOException {
+        List<UndoPlan.Step> steps = new ArrayList<>();
+        List<UndoPlan.Left> left = new ArrayList<>();
+        for (RunChange c : changes) {
+            if (!c.recorded()) {
+                left.add(new UndoPlan.Left(c.path(), UNRECORDED));
+                continue;
+            }
+            Optional<JournalEntry> now = journal.get(pairId, c.path());
+            Path file = root.resolve(c.path());
+            if (c.after() == null) {
+                if (now.isPresent() || Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                    left.add(new UndoPlan.Left(c.path(), BACK_SINCE));
+                    continue;
+                }
+                long fallback = c.folder() ? 0 : version(pairId, c.path(), c.before());
+                if (c.remoteId() != null) {
+                    steps.add(new UndoPlan.RestoreTrashed(c.path(), c.remoteId(), c.folder(), fallback));
+                } else if (fallback > 0) {
+                    steps.add(new UndoPlan.RestoreContent(c.path(), fallback, false));
+                } else {
+                    left.add(new UndoPlan.Left(c.path(), KEPT_NOWHERE));
+                }
+                continue;
+            }
+            if (!unchangedSince(now, file, c.after())) {
+                left.add(new UndoPlan.Left(c.path(), CHANGED_SINCE));
+                continue;
+            }
+            if (c.before() == null) {
+                steps.add(new UndoPlan.RemoveCreated(c.path()));
+                continue;
+            }
+            if (c.before().equals(c.after())) {
+                continue; // back where it was already
+            }
+            long v = version(pairId, c.path(), c.before());
+            if (v > 0) {
+                steps.add(new UndoPlan.RestoreContent(c.path(), v, true));
+            } else {
+                left.add(new UndoPlan.Left(c.path(), KEPT_NOWHERE));
+            }
+        }
+        return new UndoPlan(steps, left);
+    }
+
+    /** Both sides still agree on {@code after} and the local file is as the journal recorded it. */
+    private static boolean unchangedSince(Optional<JournalEntry> now, Path file, String after) throws IOException {
+        if (now.isEmpty() || !after.equals(now.get().localHash()) || !after.equals(now.get().remoteHash())) {
+            return false;
+        }
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (java.nio.file.NoSuchFileException e) {
+            return false;
+        }
+        JournalEntry j = now.get();
+        return a.isRegularFile() && a.size() == j.size()
+                && (j.mtime() == null || a.lastModifiedTime().toMillis() == j.mtime().toEpochMilli());
+    }
+
+    /** The newest kept version of {@code path} with content {@code hash}, or 0. */
+    private long version(long pairId, String path, String hash) {
+        if (hash == null) {
+            return 0;
+        }
+        for (VersionInfo v : versions.listVersions(pairId, path)) {
+            if (hash.equals(v.fileHash())) {
+                return v.id();
+            }
+        }
+        return 0;
+    }
+}
