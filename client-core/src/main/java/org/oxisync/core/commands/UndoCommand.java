@@ -11,6 +11,7 @@ import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;
 import org.oxisync.core.engine.SyncStatus;
 import org.oxisync.core.undo.RunChange;
+import org.oxisync.core.undo.RunMove;
 import org.oxisync.core.undo.RunRecord;
 import org.oxisync.core.undo.UndoPlan;
 import org.oxisync.core.undo.UndoRun;
@@ -103,7 +104,7 @@ public final class UndoCommand implements Callable<Integer> {
         }
         for (RunRecord r : runs) {
             out.println("run " + r.id() + "  " + Show.time(r.time()) + "  pair '" + pairName(store, r.pairId()) + "'  "
-                    + r.changes().size() + " item(s): " + r.summary());
+                + r.size() + " item(s): " + r.summary());
         }
         return ExitCodes.OK;
     }
@@ -124,11 +125,9 @@ public final class UndoCommand implements Callable<Integer> {
             return ExitCodes.CONFIG;
         }
         out.println("run " + r.id() + " of pair '" + pair.get().name() + "' at " + Show.time(r.time()) + " changed "
-                + r.changes().size() + " item(s):");
-        for (RunChange c : r.changes()) {
-            out.println("  " + c.path() + (c.folder() ? "/" : "") + "  " + c.words());
-        }
-        return undo(ctx, store, pair.get(), r.changes(), out);
+                + r.size() + " item(s):");
+        print(r.changes(), r.moves(), out);
+        return undo(ctx, store, pair.get(), r.changes(), r.moves(), out);
     }
 
     private int undoFolder(AppContext ctx, LocalStore store, Optional<FolderPair> only, PrintWriter out,
@@ -155,27 +154,35 @@ public final class UndoCommand implements Callable<Integer> {
         }
         List<RunRecord> runs = RunRecord.since(store.activity(), pair.get().id(), time);
         List<RunChange> changes = RunRecord.merged(runs, relative);
+        List<RunMove> moves = RunRecord.moves(runs, relative);
         String shown = relative.isEmpty() ? "the folder of pair '" + pair.get().name() + "'" : relative + "/";
-        out.println(runs.size() + " run(s) since " + Show.time(time) + " changed " + changes.size() + " item(s) in "
-                + shown + ":");
+        out.println(runs.size() + " run(s) since " + Show.time(time) + " changed " + (changes.size() + moves.size())
+                + " item(s) in " + shown + ":");
+        print(changes, moves, out);
+        return undo(ctx, store, pair.get(), changes, moves, out);
+    }
+
+    private static void print(List<RunChange> changes, List<RunMove> moves, PrintWriter out) {
         for (RunChange c : changes) {
             out.println("  " + c.path() + (c.folder() ? "/" : "") + "  " + c.words());
         }
-        return undo(ctx, store, pair.get(), changes, out);
+        for (RunMove m : moves) {
+            out.println("  " + m.to() + (m.folder() ? "/" : "") + "  " + m.words());
+        }
     }
 
-    private int undo(AppContext ctx, LocalStore store, FolderPair pair, List<RunChange> changes, PrintWriter out)
-            throws Exception {
+    private int undo(AppContext ctx, LocalStore store, FolderPair pair, List<RunChange> changes, List<RunMove> moves,
+                     PrintWriter out) throws Exception {
         UndoRun undo = new UndoRun(ctx.api(), store, ctx.engine(SyncListener.NONE), ctx.clock());
         if (!yes) {
-            UndoPlan plan = undo.preview(pair, changes);
+            UndoPlan plan = undo.preview(pair, changes, moves);
             printPlan(plan, out, "undo would:");
             out.println("dry run: nothing was changed; to undo, run the same command with --yes");
             return ExitCodes.OK;
         }
         long lastRun = RunRecord.recent(store.activity(), pair.id(), 1).stream().mapToLong(RunRecord::id).max()
                 .orElse(0);
-        UndoRun.Result result = undo.apply(pair, changes, SyncOptions.defaults(AppContext.hostName()));
+        UndoRun.Result result = undo.apply(pair, changes, moves, SyncOptions.defaults(AppContext.hostName()));
         printPlan(result.plan(), out, "undo:");
         for (UndoPlan.Left f : result.failed()) {
             out.println("  not done: " + f.path() + ": " + f.why());

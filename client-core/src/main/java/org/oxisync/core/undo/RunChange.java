@@ -18,12 +18,40 @@ public record RunChange(String path, ActivityCode code, String before, String af
         };
     }
 
-    /** The change an item line records, or null for a line that is not an item change (or from before undo). */
-    static RunChange of(Activity a) {
+    /** The lines of a conflict the run kept both versions of: its path and its copy are left to the user. */
+    static boolean conflict(ActivityCode code) {
+        return switch (code) {
+            case SENT_CONFLICT_COPY, CONFLICT_KEPT_LOCAL, CONFLICT_OVERTAKEN, CONFLICT_CHANGED_WHILE_REPLACED -> true;
+            default -> false;
+        };
+    }
+
+    public boolean conflict() {
+        return conflict(code);
+    }
+
+    /** The changes an item line records: none for a line that is not an item change; a conflict's path and copy. */
+    static java.util.List<RunChange> of(Activity a) {
         ActivityCode code = codeOf(a.code());
-        if (code == null || !undoable(code) || a.path() == null || a.path().isEmpty()) {
-            return null;
+        if (code == null || a.path() == null || a.path().isEmpty()) {
+            return java.util.List.of();
         }
+        if (conflict(code)) {
+            java.util.List<RunChange> out = new java.util.ArrayList<>();
+            out.add(new RunChange(a.path(), code, "?", "?", null, false));
+            String copy = a.args().get("copy");
+            if (copy != null && !copy.isEmpty()) {
+                out.add(new RunChange(copy, code, "?", "?", null, false));
+            }
+            return out;
+        }
+        if (!undoable(code)) {
+            return java.util.List.of();
+        }
+        return java.util.List.of(item(a, code));
+    }
+
+    private static RunChange item(Activity a, ActivityCode code) {
         Map<String, String> args = a.args();
         boolean folder = "true".equals(args.get("folder")) || code == ActivityCode.FOLDER_DELETED_ON_SERVER;
         String before = args.get("before");
@@ -44,6 +72,12 @@ public record RunChange(String path, ActivityCode code, String before, String af
 
     /** The path's content before the run, as one change spanning this one and a later {@code next}. */
     RunChange then(RunChange next) {
+        if (conflict()) {
+            return this;
+        }
+        if (next.conflict()) {
+            return next;
+        }
         return new RunChange(path, next.code, before, next.after, next.remoteId != null ? next.remoteId : remoteId,
                 folder || next.folder);
     }
@@ -67,6 +101,8 @@ public record RunChange(String path, ActivityCode code, String before, String af
             case DELETED_ON_SERVER -> "deleted here (deleted on the server)";
             case FOLDER_DELETED_ON_SERVER -> "folder deleted here (deleted on the server)";
             case TRASHED -> (folder ? "folder" : "file") + " moved to the server's trash (deleted here)";
+            case SENT_CONFLICT_COPY, CONFLICT_KEPT_LOCAL, CONFLICT_OVERTAKEN, CONFLICT_CHANGED_WHILE_REPLACED ->
+                    "in a conflict (both versions kept)";
             default -> code.name();
         };
     }

@@ -15,7 +15,13 @@ import org.oxisync.store.status.ActivityLog;
  * number) and the item lines the run wrote before it. The log is bounded (ActivityLog's capacity): a run older than
  * its oldest lines can no longer be undone.
  */
-public record RunRecord(long id, long pairId, Instant time, String summary, List<RunChange> changes) {
+public record RunRecord(long id, long pairId, Instant time, String summary, List<RunChange> changes,
+                        List<RunMove> moves) {
+    /** The number of items the run changed or moved. */
+    public int size() {
+        return changes.size() + moves.size();
+    }
+
     /** The run numbered {@code id}, if it is a run line the log still holds. */
     public static Optional<RunRecord> load(ActivityLog log, long id) {
         return log.get(id).filter(a -> ActivityCode.RUN.stored().equals(a.code()) && a.pairId() != null)
@@ -30,7 +36,7 @@ public record RunRecord(long id, long pairId, Instant time, String summary, List
                 continue;
             }
             RunRecord r = of(log, a);
-            if (!r.changes.isEmpty()) {
+            if (r.size() > 0) {
                 out.add(r);
             }
             if (out.size() == limit) {
@@ -54,13 +60,16 @@ public record RunRecord(long id, long pairId, Instant time, String summary, List
 
     private static RunRecord of(ActivityLog log, Activity run) {
         List<RunChange> changes = new ArrayList<>();
+        List<RunMove> moves = new ArrayList<>();
         for (Activity a : log.sinceLastOf(ActivityCode.RUN.stored(), run.pairId(), run.id())) {
-            RunChange c = RunChange.of(a);
-            if (c != null) {
-                changes.add(c);
+            changes.addAll(RunChange.of(a));
+            RunMove m = RunMove.of(a);
+            if (m != null) {
+                moves.add(m);
             }
         }
-        return new RunRecord(run.id(), run.pairId(), run.time(), run.message(), List.copyOf(changes));
+        return new RunRecord(run.id(), run.pairId(), run.time(), run.message(), List.copyOf(changes),
+                List.copyOf(moves));
     }
 
     /**
@@ -78,6 +87,19 @@ public record RunRecord(long id, long pairId, Instant time, String summary, List
             }
         }
         return List.copyOf(byPath.values());
+    }
+
+    /** The moves of {@code runs} (oldest first), in the order they were made, from or to {@code folder}. */
+    public static List<RunMove> moves(List<RunRecord> runs, String folder) {
+        List<RunMove> out = new ArrayList<>();
+        for (RunRecord r : runs) {
+            for (RunMove m : r.moves) {
+                if (within(m.from(), folder) || within(m.to(), folder)) {
+                    out.add(m);
+                }
+            }
+        }
+        return out;
     }
 
     static boolean within(String path, String folder) {

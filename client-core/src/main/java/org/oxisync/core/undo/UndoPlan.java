@@ -51,6 +51,13 @@ public record UndoPlan(List<Step> steps, List<Left> left) {
         }
     }
 
+    /** The item the run moved goes back where it was (here; the next run moves it on the server too). */
+    public record MoveBack(String path, String to) implements Step {
+        public String words() {
+            return "move " + path + " back to " + to;
+        }
+    }
+
     /** An item undo leaves as it is, and why. */
     public record Left(String path, String why) {}
 }

@@ -6,7 +6,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.oxisync.store.journal.Journal;
 import org.oxisync.store.journal.JournalEntry;
@@ -23,6 +25,9 @@ public final class UndoPlanner {
     static final String BACK_SINCE = "is there again since; left as it is";
     static final String KEPT_NOWHERE = "its content before is kept nowhere (no kept version, not in the server's"
             + " trash); left as it is";
+    static final String MOVED_SINCE = "moved or changed again since; left where it is";
+    static final String TAKEN = "cannot go back: something else is at ";
+    static final String CONFLICT = "in a conflict the run kept both versions of; left as it is";
     static final String UNRECORDED = "recorded by a version without undo; left as it is";
 
     private final Journal journal;
@@ -34,9 +39,22 @@ public final class UndoPlanner {
     }
 
     public UndoPlan plan(long pairId, Path root, List<RunChange> changes) throws IOException {
+        return plan(pairId, root, changes, List.of());
+    }
+
+    /**
+     * The steps for {@code changes} (one per path), then the {@code moves} (in the order made) undone newest first:
+     * an item goes back only while it is still at the path it was moved to under the same server id and the path
+     * it came from is free (as the moves before it, undone, leave the paths).
+     */
+    public UndoPlan plan(long pairId, Path root, List<RunChange> changes, List<RunMove> moves) throws IOException {
         List<UndoPlan.Step> steps = new ArrayList<>();
         List<UndoPlan.Left> left = new ArrayList<>();
         for (RunChange c : changes) {
+            if (c.conflict()) {
+                left.add(new UndoPlan.Left(c.path(), CONFLICT));
+                continue;
+            }
             if (!c.recorded()) {
                 left.add(new UndoPlan.Left(c.path(), UNRECORDED));
                 continue;
@@ -49,10 +67,11 @@ public final class UndoPlanner {
                     continue;
                 }
                 long fallback = c.folder() ? 0 : version(pairId, c.path(), c.before());
-                if (c.remoteId() != null) {
-                    steps.add(new UndoPlan.RestoreTrashed(c.path(), c.remoteId(), c.folder(), fallback));
-                } else if (fallback > 0) {
+                if (fallback > 0) {
+                    // the content exactly as before the run; the server's trash may hold a later one, which stays there
                     steps.add(new UndoPlan.RestoreContent(c.path(), fallback, false));
+                } else if (c.remoteId() != null) {
+                    steps.add(new UndoPlan.RestoreTrashed(c.path(), c.remoteId(), c.folder(), 0));
                 } else {
                     left.add(new UndoPlan.Left(c.path(), KEPT_NOWHERE));
                 }
@@ -76,7 +95,39 @@ public final class UndoPlanner {
                 left.add(new UndoPlan.Left(c.path(), KEPT_NOWHERE));
             }
         }
+        Map<String, String> moved = new HashMap<>(); // path -> the server id there after the moves undone so far
+        for (int i = moves.size() - 1; i >= 0; i--) {
+            RunMove m = moves.get(i);
+            String at = idAt(pairId, root, m.to(), moved);
+            String from = idAt(pairId, root, m.from(), moved);
+            if (m.remoteId() == null || !m.remoteId().equals(at)) {
+                left.add(new UndoPlan.Left(m.to(), MOVED_SINCE));
+                continue;
+            }
+            if (from != null) {
+                left.add(new UndoPlan.Left(m.to(), TAKEN + m.from() + "; left as it is"));
+                continue;
+            }
+            moved.put(m.to(), FREE);
+            moved.put(m.from(), m.remoteId());
+            steps.add(new UndoPlan.MoveBack(m.to(), m.from()));
+        }
         return new UndoPlan(steps, left);
+    }
+
+    private static final String FREE = "";
+
+    /** The server id at {@code path} (the journal's; "?" for a local item it does not know), or null when free. */
+    private String idAt(long pairId, Path root, String path, Map<String, String> moved) {
+        String m = moved.get(path);
+        if (m != null) {
+            return m.isEmpty() ? null : m;
+        }
+        Optional<JournalEntry> j = journal.get(pairId, path);
+        if (j.isPresent()) {
+            return j.get().remoteId() == null ? "?" : j.get().remoteId();
+        }
+        return Files.exists(root.resolve(path), LinkOption.NOFOLLOW_LINKS) ? "?" : null;
     }
 
     /** Both sides still agree on {@code after} and the local file is as the journal recorded it. */

@@ -45,13 +45,20 @@ public final class UndoRun {
     }
 
     /** The plan as things are recorded now (a dry run: reads only). */
-    public UndoPlan preview(FolderPair pair, List<RunChange> changes) throws IOException {
-        return new UndoPlanner(store.journal(), store.versions()).plan(pair.id(), Path.of(pair.localRoot()), changes);
+    public UndoPlan preview(FolderPair pair, List<RunChange> changes, List<RunMove> moves) throws IOException {
+        return new UndoPlanner(store.journal(), store.versions()).plan(pair.id(), Path.of(pair.localRoot()), changes,
+                moves);
     }
 
-    public Result apply(FolderPair pair, List<RunChange> changes, SyncOptions options) throws IOException {
+    /** Undoes one recorded run. */
+    public Result apply(FolderPair pair, RunRecord run, SyncOptions options) throws IOException {
+        return apply(pair, run.changes(), run.moves(), options);
+    }
+
+    public Result apply(FolderPair pair, List<RunChange> changes, List<RunMove> moves, SyncOptions options)
+            throws IOException {
         SyncReport before = engine.runOnce(pair, options);
-        UndoPlan plan = preview(pair, changes);
+        UndoPlan plan = preview(pair, changes, moves);
         List<UndoPlan.Left> failed = new ArrayList<>();
         Path root = Path.of(pair.localRoot());
         List<TrashItemDto> trash = null;
@@ -61,6 +68,7 @@ public final class UndoRun {
                 switch (step) {
                     case UndoPlan.RestoreContent r -> restoreContent(pair, root, r.path(), r.versionId());
                     case UndoPlan.RemoveCreated r -> removeCreated(pair, root, r.path());
+                    case UndoPlan.MoveBack r -> moveBack(root, r);
                     case UndoPlan.RestoreTrashed r -> {
                         if (trash == null) {
                             trash = trash();
@@ -87,6 +95,13 @@ public final class UndoRun {
         store.versions().restore(versionId, target);
     }
 
+    /** Moved here (the same file, so the next run sees a move and moves it on the server too). */
+    private static void moveBack(Path root, UndoPlan.MoveBack m) throws IOException {
+        Path target = root.resolve(m.to());
+        Files.createDirectories(target.getParent());
+        Files.move(root.resolve(m.path()), target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
     private void removeCreated(FolderPair pair, Path root, String path) throws IOException {
         Path target = root.resolve(path);
         store.versions().saveVersion(pair.id(), path, target, clock.instant());
@@ -101,7 +116,7 @@ public final class UndoRun {
         if (item.isPresent()) {
             try {
                 Resource back = VerifiedRestore.restore(api, item.get()); // a 200 alone does not mean it is back
-                return Optional.ofNullable(back instanceof FolderDto f ? f.parentId() : ((FileDto) back).folderId());
+                return Optional.of(putAt(pair, r.path(), back));
             } catch (VerifiedRestore.NotRestored | OxiCloudException e) {
                 why = e.getMessage();
             }
@@ -111,6 +126,35 @@ public final class UndoRun {
             return Optional.empty();
         }
         throw new IOException(why);
+    }
+
+    /**
+     * The restored item where the path says (it may have been trashed from a folder the run named for a moment, or
+     * under another name): moved into the folder the journal has at the path's parent, renamed to the path's name.
+     * Returns the folder it is in.
+     */
+    private String putAt(FolderPair pair, String path, Resource back) {
+        boolean folder = back instanceof FolderDto;
+        String parent = org.oxisync.core.naming.RelativePaths.parent(path);
+        String parentId = parent.isEmpty() ? pair.remoteFolderId()
+                : store.journal().get(pair.id(), parent).map(j -> j.remoteId()).orElse(null);
+        String now = folder ? ((FolderDto) back).parentId() : ((FileDto) back).folderId();
+        if (parentId != null && !parentId.equals(now)) {
+            if (folder) {
+                api.moveFolder(back.id(), parentId);
+            } else {
+                api.moveFile(back.id(), parentId);
+            }
+        }
+        String name = org.oxisync.core.naming.RelativePaths.name(path);
+        if (!back.name().equals(name)) {
+            if (folder) {
+                api.renameFolder(back.id(), name);
+            } else {
+                api.renameFile(back.id(), name);
+            }
+        }
+        return parentId != null ? parentId : now;
     }
 
     private List<TrashItemDto> trash() {
