@@ -200,6 +200,20 @@ public final class SyncService implements AutoCloseable {
     }
 
     /**
+     * Undoes {@code run} of {@code pair} (see {@link org.oxisync.core.undo.UndoRun}) in place of the pair's next run;
+     * completes with what it did, or exceptionally when the pair is unknown or the undo failed.
+     */
+    public java.util.concurrent.CompletableFuture<org.oxisync.core.undo.UndoRun.Result> undo(String pair,
+            org.oxisync.core.undo.RunRecord run) {
+        List<PairWorker> ws = select(java.util.Objects.requireNonNull(pair, "pair"));
+        if (ws.isEmpty()) {
+            return java.util.concurrent.CompletableFuture.failedFuture(new IllegalArgumentException(
+                    "no pair named '" + pair + "'"));
+        }
+        return ws.get(0).undo(run);
+    }
+
+    /**
      * Pauses {@code pairOrNull} (null = every pair, including pairs added later): a running run stops at its next
      * safe point (between items, or between chunk batches of a large transfer) and nothing new starts.
      */

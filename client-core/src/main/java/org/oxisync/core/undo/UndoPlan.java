@@ -58,6 +58,10 @@ public record UndoPlan(List<Step> steps, List<Left> left) {
         }
     }
 
-    /** An item undo leaves as it is, and why. */
-    public record Left(String path, String why) {}
+    /** An item undo leaves as it is, and why; {@code changedSince}: because it changed again after the run. */
+    public record Left(String path, String why, boolean changedSince) {
+        public Left(String path, String why) {
+            this(path, why, false);
+        }
+    }
 }

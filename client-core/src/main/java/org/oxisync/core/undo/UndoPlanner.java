@@ -63,7 +63,7 @@ public final class UndoPlanner {
             Path file = root.resolve(c.path());
             if (c.after() == null) {
                 if (now.isPresent() || Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-                    left.add(new UndoPlan.Left(c.path(), BACK_SINCE));
+                    left.add(new UndoPlan.Left(c.path(), BACK_SINCE, true));
                     continue;
                 }
                 long fallback = c.folder() ? 0 : version(pairId, c.path(), c.before());
@@ -78,7 +78,7 @@ public final class UndoPlanner {
                 continue;
             }
             if (!unchangedSince(now, file, c.after())) {
-                left.add(new UndoPlan.Left(c.path(), CHANGED_SINCE));
+                left.add(new UndoPlan.Left(c.path(), CHANGED_SINCE, true));
                 continue;
             }
             if (c.before() == null) {
@@ -101,7 +101,7 @@ public final class UndoPlanner {
             String at = idAt(pairId, root, m.to(), moved);
             String from = idAt(pairId, root, m.from(), moved);
             if (m.remoteId() == null || !m.remoteId().equals(at)) {
-                left.add(new UndoPlan.Left(m.to(), MOVED_SINCE));
+                left.add(new UndoPlan.Left(m.to(), MOVED_SINCE, true));
                 continue;
             }
             if (from != null) {
