@@ -171,12 +171,16 @@ final class PairWorker {
 
     /** Undoes {@code run} in place of the next run of the pair (see {@link PendingUndo}). */
     java.util.concurrent.CompletableFuture<org.oxisync.core.undo.UndoRun.Result> undo(
-            org.oxisync.core.undo.RunRecord run) {
-        PendingUndo u = new PendingUndo(run);
+            java.util.List<org.oxisync.core.undo.RunChange> changes,
+            java.util.List<org.oxisync.core.undo.RunMove> moves) {
+        PendingUndo u = new PendingUndo(changes, moves);
         synchronized (this) {
+            if (undo != null) {
+                undo.result.completeExceptionally(new IllegalStateException("another undo was asked for"));
+            }
             undo = u;
         }
-        requestRun("undo of run " + run.id());
+        requestRun("undo");
         return u.result;
     }
 

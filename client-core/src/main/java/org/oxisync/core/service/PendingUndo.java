@@ -4,7 +4,9 @@ import java.util.concurrent.CompletableFuture;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;
 import org.oxisync.core.engine.SyncReport;
-import org.oxisync.core.undo.RunRecord;
+import java.util.List;
+import org.oxisync.core.undo.RunChange;
+import org.oxisync.core.undo.RunMove;
 import org.oxisync.core.undo.UndoRun;
 import org.oxisync.store.account.FolderPair;
 
@@ -13,18 +15,20 @@ import org.oxisync.store.account.FolderPair;
  * place of its next run, so that no other run of the pair works beside it; its result completes {@link #result}.
  */
 final class PendingUndo {
-    final RunRecord run;
+    private final List<RunChange> changes;
+    private final List<RunMove> moves;
     final CompletableFuture<UndoRun.Result> result = new CompletableFuture<>();
 
-    PendingUndo(RunRecord run) {
-        this.run = run;
+    PendingUndo(List<RunChange> changes, List<RunMove> moves) {
+        this.changes = List.copyOf(changes);
+        this.moves = List.copyOf(moves);
     }
 
     /** Does the undo (its final sync run is the worker's run); the report of that run. */
     SyncReport apply(ServiceEnv env, FolderPair pair, SyncListener listener, SyncOptions options) {
         try {
             UndoRun.Result r = new UndoRun(env.api(), env.store(), env.engine(listener), env.clock())
-                    .apply(pair, run, options);
+                    .apply(pair, changes, moves, options);
             result.complete(r);
             return r.after();
         } catch (java.io.IOException | RuntimeException e) {

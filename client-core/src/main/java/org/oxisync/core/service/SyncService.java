@@ -205,12 +205,18 @@ public final class SyncService implements AutoCloseable {
      */
     public java.util.concurrent.CompletableFuture<org.oxisync.core.undo.UndoRun.Result> undo(String pair,
             org.oxisync.core.undo.RunRecord run) {
+        return undo(pair, run.changes(), run.moves());
+    }
+
+    /** As {@link #undo(String, org.oxisync.core.undo.RunRecord)}, for changes of several runs ({@code undo --to}). */
+    public java.util.concurrent.CompletableFuture<org.oxisync.core.undo.UndoRun.Result> undo(String pair,
+            List<org.oxisync.core.undo.RunChange> changes, List<org.oxisync.core.undo.RunMove> moves) {
         List<PairWorker> ws = select(java.util.Objects.requireNonNull(pair, "pair"));
         if (ws.isEmpty()) {
             return java.util.concurrent.CompletableFuture.failedFuture(new IllegalArgumentException(
                     "no pair named '" + pair + "'"));
         }
-        return ws.get(0).undo(run);
+        return ws.get(0).undo(changes, moves);
     }
 
     /**
