@@ -227,7 +227,7 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
     }
 
     private Path defaultLocalFolder() {
-        return Path.of(System.getProperty("user.home"), "OxiSync");
+        return Path.of(org.oxisync.core.app.AppHome.userHome(), "OxiSync");
     }
 
     /** The main window for the selected account; every account without a running sync starts syncing. */
