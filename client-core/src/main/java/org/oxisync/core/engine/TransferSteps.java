@@ -194,7 +194,8 @@ final class TransferSteps {
             s.journal().upsert(new JournalEntry(u.path(), EntryKind.FILE, p.digest().size(), p.local().mtimeMillis(),
                     p.local().fileKey(), p.digest().fileHash(), f.id(), f.etag(), f.contentHash()));
             record(u.path(), "upload", out.bytesSent() + " bytes sent", org.oxisync.core.reason.ActivityCode.SENT,
-                    UndoFacts.of(out.bytesSent(), sentBase(u), p.digest().fileHash(), f.id(), false));
+                    UndoFacts.of(out.bytesSent(), UndoFacts.base(s.journalByPath(), u.path(), u.remoteId()),
+                            p.digest().fileHash(), f.id(), false));
         } catch (TransferException.Stopped e) {
             s.progress().restart(p.item());
             throw e;
@@ -281,7 +282,8 @@ final class TransferSteps {
                     attrs.lastModifiedTime().toMillis(), key, d.remoteHash(), d.remoteId(),
                     remote == null ? null : remote.etag(), d.remoteHash()));
             record(d.path(), "download", d.size() + " bytes", org.oxisync.core.reason.ActivityCode.RECEIVED,
-                    UndoFacts.of(d.size(), replacedBase(d), d.remoteHash(), d.remoteId(), false));
+                    UndoFacts.of(d.size(), UndoFacts.replaced(s.journalByPath(), d), d.remoteHash(), d.remoteId(),
+                            false));
             java.time.Instant mtime = java.time.Instant.ofEpochMilli(attrs.lastModifiedTime().toMillis());
             s.journal().later(() -> s.store().chunks().recordLocalFile(s.pairId(), d.path(), digest, mtime, key));
         } catch (TransferException.Stopped e) {
@@ -346,39 +348,7 @@ final class TransferSteps {
         s.journal().later(() -> s.store().activity().append(s.pairId(), kind, path, message, code.stored(), args));
     }
 
-    /**
-     * What an upload replaced, for the undo of its run: the journal's entry there, or, for a file this run moved
-     * before it updated it, the entry of the server's file it updates (by its id, at the path it was moved from).
-     */
-    private JournalEntry sentBase(SyncAction.Upload u) {
-        return baseOf(u.path(), u.remoteId());
-    }
 
-    /** The journal's entry at {@code path}, or, when the run moved the file there, the entry of its server id. */
-    private JournalEntry baseOf(String path, String remoteId) {
-        JournalEntry base = s.journalByPath().get(path);
-        if (base == null && remoteId != null) {
-            for (JournalEntry j : s.journalByPath().values()) {
-                if (remoteId.equals(j.remoteId())) {
-                    return j;
-                }
-            }
-        }
-        return base;
-    }
-
-    /**
-     * What a download replaced, for the undo of its run: the journal's entry, or, for a local file the journal did
-     * not know (kept as a version as it was replaced), that file's content.
-     */
-    private JournalEntry replacedBase(SyncAction.Download d) {
-        JournalEntry base = baseOf(d.path(), d.remoteId());
-        if (base == null && d.replaces() != null && d.replaces().hash() != null) {
-            return JournalEntry.file(d.path(), d.replaces().size(), d.replaces().mtimeMillis(), null,
-                    d.replaces().hash(), null, null);
-        }
-        return base;
-    }
 
     /** An item is done: listeners see the new counts at once, not only at the next byte of another transfer. */
     private void completed(int item) {

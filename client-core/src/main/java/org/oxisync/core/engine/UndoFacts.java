@@ -33,4 +33,34 @@ final class UndoFacts {
         }
         return args;
     }
+
+    /**
+     * What a transfer replaced: the journal's entry at {@code path} as the run began, or, for a file this run moved
+     * there before it transferred it, the entry of its server id (at the path it was moved from).
+     */
+    static JournalEntry base(java.util.Map<String, JournalEntry> journal, String path, String remoteId) {
+        JournalEntry base = journal.get(path);
+        if (base == null && remoteId != null) {
+            for (JournalEntry j : journal.values()) {
+                if (remoteId.equals(j.remoteId())) {
+                    return j;
+                }
+            }
+        }
+        return base;
+    }
+
+    /**
+     * What a download replaced: as {@link #base}, or, for a local file the journal did not know (kept as a version
+     * as it was replaced), that file's content.
+     */
+    static JournalEntry replaced(java.util.Map<String, JournalEntry> journal,
+                                 org.oxisync.core.plan.SyncAction.Download d) {
+        JournalEntry base = base(journal, d.path(), d.remoteId());
+        if (base == null && d.replaces() != null && d.replaces().hash() != null) {
+            return JournalEntry.file(d.path(), d.replaces().size(), d.replaces().mtimeMillis(), null,
+                    d.replaces().hash(), null, null);
+        }
+        return base;
+    }
 }
