@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
                 + " the server.",
                 "Files the run changed are given their earlier content from the kept versions, files it deleted come"
                         + " back from the server's trash (or the kept versions), files it created go to the kept"
-                        + " versions and the server's trash. Items changed again since the run are left as they are and"
+                        + " versions and the server's trash, items it moved go back. Items changed again since the run are left as they are and"
                         + " listed. The undo is itself a run, which `oxisync undo` can undo.",
                 "Without --yes nothing is changed: it shows what the run changed and what undo would do."})
 public final class UndoCommand implements Callable<Integer> {
