@@ -101,7 +101,7 @@ else
     sleep 12; nc_shot 3-remote-folder
     nc_key Return                      # the server's folder tree ("All files" selected): Continue
     sleep 8; nc_shot 4-local-folder
-    nc_key ctrl+a; nc_type "$nc_dir/user/OxiSync" # the field has the focus (Java's user.home, not $HOME, is offered)
+    nc_key ctrl+a; nc_type "$nc_dir/user/OxiSync" # the field has the focus (its default is under $HOME; this run chooses its own)
     sleep 2
     nc_key Return                      # Continue (both sides empty: no selection step, straight to the review)
     sleep 10; nc_shot 6-review

@@ -13,7 +13,8 @@ import java.util.Map;
  */
 public record AppHome(Path dir, boolean portable) {
 
-    public static AppHome resolve(Path explicit, Map<String, String> env, String osName, String userHome) {
+    public static AppHome resolve(Path explicit, Map<String, String> env, String osName, String javaUserHome) {
+        String userHome = userHome(env, osName, javaUserHome);
         if (explicit != null) {
             return new AppHome(explicit.toAbsolutePath().normalize(), true);
         }
@@ -32,6 +33,21 @@ public record AppHome(Path dir, boolean portable) {
         String xdg = env.get("XDG_DATA_HOME");
         Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(userHome, ".local", "share");
         return new AppHome(base.resolve("oxisync"), false);
+    }
+
+    /**
+     * The user's home folder: {@code $HOME} when it is set (not on Windows), as every other program there takes it,
+     * else Java's {@code user.home} (which Java reads from the password database, not from {@code $HOME}).
+     */
+    public static String userHome(Map<String, String> env, String osName, String javaUserHome) {
+        String home = env.get("HOME");
+        boolean windows = osName.toLowerCase(Locale.ROOT).startsWith("windows");
+        return !windows && home != null && !home.isBlank() ? home : javaUserHome;
+    }
+
+    /** {@link #userHome(Map, String, String)} of this process. */
+    public static String userHome() {
+        return userHome(System.getenv(), System.getProperty("os.name", "linux"), System.getProperty("user.home"));
     }
 
     public static AppHome fromEnvironment(Path explicit) {

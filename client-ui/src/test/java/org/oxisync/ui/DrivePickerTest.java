@@ -121,11 +121,15 @@ class DrivePickerTest {
         return robot.lookup(id).queryAs(RadioButton.class).isDisabled() == disabled;
     }
 
+    /** What the local folder step said the folder syncs with. */
+    private String syncsWith;
+
     /** From the local folder step to "Start syncing": the local folder, no sub-folder unticked, the review. */
     private void finishWizard(FxRobot robot, Path local) throws Exception {
         robot.clickOn("#wizard-next");
         waitUntil("the local folder step", 60, () -> robot.lookup("#local-folder").tryQuery().isPresent());
         TextField path = robot.lookup("#local-folder").queryAs(TextField.class);
+        syncsWith = robot.lookup("#local-syncs-with").queryAs(Label.class).getText();
         WaitForAsyncUtils.asyncFx(() -> path.setText(local.toString())).get();
         robot.clickOn("#local-folder");
         robot.clickOn("#wizard-next");
@@ -180,6 +184,7 @@ class DrivePickerTest {
 
         Path local = tmp.resolve("Reports");
         finishWizard(robot, local);
+        assertTrue(syncsWith.contains("Reports"), "the steps after the drive's choice name the drive: " + syncsWith);
         waitUntil("the first sync downloads the drive's file", 60, () -> Files.exists(local.resolve("q1.txt")));
 
         FolderPair pair = storedPair("Reports");

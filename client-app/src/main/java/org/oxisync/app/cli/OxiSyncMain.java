@@ -136,6 +136,7 @@ public final class OxiSyncMain implements Runnable {
             Map.entry("daemon", org.oxisync.app.commands.DaemonCommand::new),
             Map.entry("conflicts", org.oxisync.app.commands.ConflictsCommand::new),
             Map.entry("versions", org.oxisync.app.commands.VersionsCommand::new),
+            Map.entry("undo", org.oxisync.app.commands.UndoCommand::new),
             Map.entry("inspect", InspectCommand::newCommandLine),
             // a lambda, not DemoCommand::new: DemoCommand (which uses the emulator's classes) is loaded only when it runs
             Map.entry("demo", () -> new org.oxisync.app.demo.DemoCommand()),

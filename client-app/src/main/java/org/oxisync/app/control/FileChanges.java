@@ -105,15 +105,6 @@ final class FileChanges {
 
     /** {@code --at}: an ISO instant, an offset time, or local time as {@code versions list} prints it. */
     static Instant parseTime(String s) {
-        try {
-            return Instant.parse(s);
-        } catch (DateTimeParseException e) {
-            try {
-                return OffsetDateTime.parse(s).toInstant();
-            } catch (DateTimeParseException e2) {
-                return java.time.LocalDateTime.parse(s.replace(' ', 'T'))
-                        .atZone(java.time.ZoneId.systemDefault()).toInstant();
-            }
-        }
+        return org.oxisync.app.control.Show.parseTime(s);
     }
 }

@@ -83,4 +83,22 @@ public final class Show {
         s.codePoints().forEach(c -> b.appendCodePoint(Character.isISOControl(c) ? '?' : c));
         return b.toString();
     }
+
+    /**
+     * A time as users type it ({@code versions restore --at}, {@code undo --to}): an ISO instant, an offset time, or
+     * local time as the CLI prints it.
+     *
+     * @throws java.time.format.DateTimeParseException when it is none of these
+     */
+    public static Instant parseTime(String s) {
+        try {
+            return Instant.parse(s);
+        } catch (java.time.format.DateTimeParseException e) {
+            try {
+                return java.time.OffsetDateTime.parse(s).toInstant();
+            } catch (java.time.format.DateTimeParseException e2) {
+                return java.time.LocalDateTime.parse(s.replace(' ', 'T')).atZone(ZoneId.systemDefault()).toInstant();
+            }
+        }
+    }
 }

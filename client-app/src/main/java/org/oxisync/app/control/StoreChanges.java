@@ -30,6 +30,15 @@ public final class StoreChanges {
         /** The process that syncs continuously and runs this change ("the daemon"), or null for the CLI alone. */
         String syncingProcess();
 
+        /**
+         * Undoes {@code changes} and {@code moves} of {@code pair} through the process's sync (in place of the pair's
+         * next run, so that no run works beside it), or null when this process runs no sync and undoes it itself.
+         */
+        default java.util.concurrent.CompletableFuture<org.oxisync.core.undo.UndoRun.Result> undo(FolderPair pair,
+                List<org.oxisync.core.undo.RunChange> changes, List<org.oxisync.core.undo.RunMove> moves) {
+            return null;
+        }
+
         Hooks NONE = new Hooks() {
             @Override
             public void pairStopping(String name) {
@@ -61,6 +70,8 @@ public final class StoreChanges {
             return remove(store, r, out, err);
         } else if (request instanceof StoreRequest.IgnoreChange r) {
             return ignore(store, r, out, err);
+        } else if (request instanceof StoreRequest.Undo r) {
+            return new UndoChanges(ctx, store, hooks).run(r, out, err);
         } else if (request instanceof StoreRequest.VersionRestore r) {
             return FileChanges.restore(ctx, store, r, out, err);
         }

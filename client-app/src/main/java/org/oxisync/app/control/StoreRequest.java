@@ -34,7 +34,7 @@ public sealed interface StoreRequest {
 
     /** The verbs this interface knows. */
     List<String> VERBS = List.of("pair-add", "pair-set", "pair-remove", "pair-ignore-add", "pair-ignore-remove",
-            "versions-restore", "conflicts-resolve");
+            "versions-restore", "conflicts-resolve", "undo");
 
     /**
      * The request of {@code verb} with the JSON arguments {@code args}.
@@ -61,6 +61,9 @@ public sealed interface StoreRequest {
                     text(a, "cwd", true), text(a, "at", false));
             case "conflicts-resolve" -> new ConflictResolve(text(a, "pair", false), text(a, "file", true),
                     text(a, "cwd", true), choice(text(a, "keep", true)));
+            case "undo" -> new Undo(a.hasNonNull("run") ? a.get("run").asLong() : null, text(a, "pair", false),
+                    text(a, "folder", false), text(a, "to", false), text(a, "cwd", true),
+                    a.path("yes").asBoolean(false), a.path("list").asBoolean(false));
             default -> throw new IllegalArgumentException("unknown request '" + verb + "'");
         };
     }
@@ -225,6 +228,38 @@ public sealed interface StoreRequest {
                 n.put("pair", pair);
             }
             return at == null ? n : n.put("at", at);
+        }
+    }
+
+    /**
+     * {@code oxisync undo [RUN] [--pair NAME] [--folder PATH --to TIME] [--yes] [--list]}, typed in {@code cwd}:
+     * a dry run unless {@code yes}.
+     */
+    record Undo(Long run, String pair, String folder, String to, String cwd, boolean yes, boolean list)
+            implements StoreRequest {
+        @Override
+        public String verb() {
+            return "undo";
+        }
+
+        @Override
+        public String command() {
+            return "oxisync undo";
+        }
+
+        @Override
+        public ObjectNode args() {
+            ObjectNode n = JSON.createObjectNode().put("cwd", cwd).put("yes", yes).put("list", list);
+            if (run != null) {
+                n.put("run", run);
+            }
+            if (pair != null) {
+                n.put("pair", pair);
+            }
+            if (folder != null) {
+                n.put("folder", folder);
+            }
+            return to == null ? n : n.put("to", to);
         }
     }
 

@@ -26,7 +26,7 @@ public interface Autostart {
 
     /** The implementation for the running system, the user's home and environment. */
     static Autostart forCurrentOs(List<String> command) {
-        return forOs(OperatingSystem.current(), Path.of(System.getProperty("user.home")), System.getenv(),
+        return forOs(OperatingSystem.current(), Path.of(org.oxisync.app.AppHome.userHome()), System.getenv(),
                 command, new ProcessCommandRunner());
     }
 

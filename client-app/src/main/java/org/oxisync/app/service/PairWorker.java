@@ -51,6 +51,8 @@ final class PairWorker {
     private String rootEtag;
     /** What the next run must look at (guarded by {@code this}). */
     private final PendingChanges pending = new PendingChanges();
+    /** An undo asked for, done in place of the next run (guarded by this). */
+    private PendingUndo undo;
     private final PollCadence cadence;
     private final ProgressThrottle progress;
     private final PairWatching watching;
@@ -169,6 +171,21 @@ final class PairWorker {
         syncNow();
     }
 
+    /** Undoes {@code run} in place of the next run of the pair (see {@link PendingUndo}). */
+    java.util.concurrent.CompletableFuture<org.oxisync.core.undo.UndoRun.Result> undo(
+            java.util.List<org.oxisync.core.undo.RunChange> changes,
+            java.util.List<org.oxisync.core.undo.RunMove> moves) {
+        PendingUndo u = new PendingUndo(changes, moves);
+        synchronized (this) {
+            if (undo != null) {
+                undo.result.completeExceptionally(new IllegalStateException("another undo was asked for"));
+            }
+            undo = u;
+        }
+        requestRun("undo");
+        return u.result;
+    }
+
     void syncNow() {
         synchronized (this) {
             pending.fullScanDue(); // the user asks because something may have been missed: look at everything
@@ -206,6 +223,7 @@ final class PairWorker {
 
     private void runLoop() {
         PendingChanges.Taken taken;
+        PendingUndo undoing;
         synchronized (this) {
             if (stopping || paused || env.globallyPaused()) {
                 active = false;
@@ -215,6 +233,8 @@ final class PairWorker {
             debounce.reset();
             inRun = true;
             taken = pending.takeForRun();
+            undoing = undo;
+            undo = null;
         }
         SyncReport report = null;
         AtomicBoolean stopAsked = new AtomicBoolean();
@@ -235,7 +255,8 @@ final class PairWorker {
             LocalHint hint = taken.full() ? LocalHint.ALL : LocalHint.of(taken.paths());
             SyncOptions options = env.syncOptions();
             MassDeleteChoice answer = taken.answer();
-            report = env.engine(listener).runOnce(pair, options.withStop(stop).withLocalHint(hint)
+            report = undoing != null ? undoing.apply(env, pair, listener, options.withStop(stop))
+                    : env.engine(listener).runOnce(pair, options.withStop(stop).withLocalHint(hint)
                     .withStaleRemoteFolders(taken.staleFolders())
                     .withAllowMassDelete(options.allowMassDelete() || answer == MassDeleteChoice.DELETE)
                     .withRestoreMassDelete(answer == MassDeleteChoice.RESTORE));
@@ -272,6 +293,10 @@ final class PairWorker {
             setState(PairState.ERROR, why);
             env.events().error(pair.name(), "", why);
         } finally {
+            if (undoing != null && !undoing.result.isDone()) { // offline, or the run failed before the undo began
+                undoing.result.completeExceptionally(new IllegalStateException("the undo did not start: "
+                        + (report == null ? "the server could not be reached" : report.message())));
+            }
             boolean again;
             synchronized (this) {
                 pending.giveBack(taken, report); // what a run that did not end OK may not have handled

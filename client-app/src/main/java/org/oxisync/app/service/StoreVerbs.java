@@ -55,6 +55,13 @@ public final class StoreVerbs implements ControlSocket.Verbs {
             public String syncingProcess() {
                 return process;
             }
+
+            @Override
+            public java.util.concurrent.CompletableFuture<org.oxisync.core.undo.UndoRun.Result> undo(
+                    org.oxisync.store.account.FolderPair pair, java.util.List<org.oxisync.core.undo.RunChange> c,
+                    java.util.List<org.oxisync.core.undo.RunMove> m) {
+                return service.undo(pair.name(), c, m);
+            }
         });
         return new StoreVerbs(changes, () -> {
             service.pairsChanged();

@@ -201,6 +201,26 @@ public final class SyncService implements AutoCloseable {
     }
 
     /**
+     * Undoes {@code run} of {@code pair} (see {@link org.oxisync.core.undo.UndoRun}) in place of the pair's next run;
+     * completes with what it did, or exceptionally when the pair is unknown or the undo failed.
+     */
+    public java.util.concurrent.CompletableFuture<org.oxisync.core.undo.UndoRun.Result> undo(String pair,
+            org.oxisync.core.undo.RunRecord run) {
+        return undo(pair, run.changes(), run.moves());
+    }
+
+    /** As {@link #undo(String, org.oxisync.core.undo.RunRecord)}, for changes of several runs ({@code undo --to}). */
+    public java.util.concurrent.CompletableFuture<org.oxisync.core.undo.UndoRun.Result> undo(String pair,
+            List<org.oxisync.core.undo.RunChange> changes, List<org.oxisync.core.undo.RunMove> moves) {
+        List<PairWorker> ws = select(java.util.Objects.requireNonNull(pair, "pair"));
+        if (ws.isEmpty()) {
+            return java.util.concurrent.CompletableFuture.failedFuture(new IllegalArgumentException(
+                    "no pair named '" + pair + "'"));
+        }
+        return ws.get(0).undo(changes, moves);
+    }
+
+    /**
      * Pauses {@code pairOrNull} (null = every pair, including pairs added later): a running run stops at its next
      * safe point (between items, or between chunk batches of a large transfer) and nothing new starts.
      */

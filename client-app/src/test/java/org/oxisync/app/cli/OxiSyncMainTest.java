@@ -189,10 +189,12 @@ class OxiSyncMainTest {
         String man = ManPage.render("1.2.3");
         assertTrue(man.startsWith(".TH OXISYNC 1 "), man);
         for (String c : new String[] {"oxisync login", "oxisync pair add", "oxisync conflicts resolve", "oxisync daemon",
-                "oxisync versions restore", "oxisync pair ignore add"}) {
+                "oxisync versions restore", "oxisync pair ignore add", "oxisync undo"}) {
             assertTrue(man.contains(".SS \"" + c.replace("-", "\\-")), c);
         }
         assertTrue(man.contains("\\fB\\-\\-dry\\-run\\fR"), "options are listed");
+        assertTrue(man.contains("Undo a sync run") && man.contains("\\fB\\-\\-yes\\fR")
+                && man.contains("\\fB\\-\\-to\\fR"), "undo, its confirmation and --folder --to are described");
         assertTrue(man.lines().noneMatch(l -> l.startsWith(".") && l.length() > 1 && Character.isLowerCase(l.charAt(1))
                 && !l.startsWith(".br")), "no text line starts with a dot");
     }

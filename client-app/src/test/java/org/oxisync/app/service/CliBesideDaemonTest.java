@@ -181,4 +181,31 @@ class CliBesideDaemonTest {
         assertTrue(r.out().contains("desktop app: running (pid " + ProcessHandle.current().pid()), r.out());
         assertTrue(r.out().contains("docs: "), r.out());
     }
+
+    @Test
+    void undoBesideTheDaemonShowsTheDryRunAndUndoesThroughTheDaemonsWorker() throws Exception {
+        h.remote().putFile("/b.txt", "bee".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        h.service.syncNow(ServiceHarness.PAIR);
+        h.scheduler.advance(java.time.Duration.ofSeconds(1));
+        h.scheduler.awaitLaneIdle(30);
+        assertTrue(Files.exists(h.local.resolve("b.txt")));
+
+        assertEquals(0, cli("undo"), () -> r.err());
+        assertTrue(r.out().contains("b.txt  downloaded (new)") && r.out().contains("dry run: nothing was changed"),
+                r.out());
+        assertTrue(Files.exists(h.local.resolve("b.txt")), "a dry run changes nothing");
+
+        java.util.concurrent.CompletableFuture<Integer> code = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> cli("undo", "--yes"));
+        long end = System.nanoTime() + 60_000_000_000L;
+        while (!code.isDone() && System.nanoTime() < end) {
+            h.scheduler.advance(java.time.Duration.ofSeconds(1));
+            h.scheduler.awaitLaneIdle(30);
+            Thread.sleep(20);
+        }
+        assertEquals(0, (int) code.get(5, java.util.concurrent.TimeUnit.SECONDS), () -> r.out() + r.err());
+        assertTrue(r.out().contains("the undo ran as run"), r.out());
+        assertFalse(Files.exists(h.local.resolve("b.txt")), "the file the run created is gone here");
+        assertFalse(h.remote().exists("/b.txt"), "and on the server (in its trash)");
+    }
 }

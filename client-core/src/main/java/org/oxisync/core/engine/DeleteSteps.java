@@ -79,7 +79,7 @@ final class DeleteSteps {
             s.journal().deleteTree(d.path());
             tally.deletedLocal.incrementAndGet();
             s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-local", d.path(),
-                    "deleted on the server", ActivityCode.DELETED_ON_SERVER.stored(), java.util.Map.of()));
+                    "deleted on the server", ActivityCode.DELETED_ON_SERVER.stored(), undo(d.path(), false)));
             return;
         }
         if (!LocalTree.attributes(target).isDirectory()) {
@@ -91,7 +91,7 @@ final class DeleteSteps {
             s.journal().deleteTree(d.path());
             tally.deletedLocal.incrementAndGet();
             s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-local", d.path(),
-                    "folder deleted on the server", ActivityCode.FOLDER_DELETED_ON_SERVER.stored(), java.util.Map.of()));
+                    "folder deleted on the server", ActivityCode.FOLDER_DELETED_ON_SERVER.stored(), undo(d.path(), true)));
         } else {
             throw new LocalChangedException("kept " + kept.size() + " file(s) changed or added locally in "
                     + d.path() + " (e.g. " + kept.get(0) + "); they are uploaded next run");
@@ -170,9 +170,16 @@ final class DeleteSteps {
             s.remote().removed(d.path());
             s.journal().deleteTree(d.path());
             s.journal().later(() -> s.store().activity().append(s.pairId(), "delete-remote", d.path(),
-                    "moved to the server's trash", ActivityCode.TRASHED.stored(), java.util.Map.of()));
+                    "moved to the server's trash", ActivityCode.TRASHED.stored(),
+                    UndoFacts.of(0, s.journalByPath().get(d.path()), null, d.remoteId(), d.kind() == EntryKind.DIR)));
         }
         return failed;
+    }
+
+    /** The undo facts of a local delete: what the journal held there (its remote id is the server's trashed item). */
+    private java.util.Map<String, String> undo(String path, boolean folder) {
+        JournalEntry j = s.journalByPath().get(path);
+        return UndoFacts.of(0, j, null, j == null ? null : j.remoteId(), folder);
     }
 
     /** For each trashed folder of {@code batch}: how many files the journal holds below it (one pass over it). */

@@ -1,5 +1,7 @@
 package org.oxisync.core.engine;
 
+import org.oxisync.core.reason.ActivityCode;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -127,6 +129,21 @@ final class StructureSteps {
                 : new JournalEntry(m.path(), old.kind(), old.size(), old.mtimeMillis(), old.fileKey(),
                         old.localHash(), old.remoteId(), old.remoteEtag(), old.remoteHash()));
         tally.moved.incrementAndGet();
+        moved(m.from(), m.path(), remoteId, m.kind());
+    }
+
+    /** The move's activity line: from where, and the server's id, so that undo can move it back. */
+    private void moved(String from, String path, String remoteId, EntryKind kind) {
+        java.util.Map<String, String> args = new java.util.TreeMap<>();
+        args.put("from", from);
+        if (remoteId != null) {
+            args.put("remote", remoteId);
+        }
+        if (kind == EntryKind.DIR) {
+            args.put("folder", "true");
+        }
+        s.journal().later(() -> s.store().activity().append(s.pairId(), "move", path, "moved from " + from,
+                ActivityCode.MOVED.stored(), args));
     }
 
     void moveRemote(SyncAction.MoveRemote m) throws ServerNames.NameNotKept {
@@ -171,6 +188,7 @@ final class StructureSteps {
                         local == null ? old.fileKey() : local.fileKey(), old.localHash(), old.remoteId(),
                         folder ? old.remoteEtag() : newEtag, old.remoteHash()));
         tally.moved.incrementAndGet();
+        moved(m.from(), m.path(), m.remoteId(), m.kind());
     }
 
     private String moveTo(String id, boolean folder, String targetFolderId) {

@@ -193,7 +193,9 @@ final class TransferSteps {
             tally.bytesReused.addAndGet(out.bytesReused());
             s.journal().upsert(new JournalEntry(u.path(), EntryKind.FILE, p.digest().size(), p.local().mtimeMillis(),
                     p.local().fileKey(), p.digest().fileHash(), f.id(), f.etag(), f.contentHash()));
-            record(u.path(), "upload", out.bytesSent() + " bytes sent", org.oxisync.core.reason.ActivityCode.SENT, out.bytesSent());
+            record(u.path(), "upload", out.bytesSent() + " bytes sent", org.oxisync.core.reason.ActivityCode.SENT,
+                    UndoFacts.of(out.bytesSent(), UndoFacts.base(s.journalByPath(), u.path(), u.remoteId()),
+                            p.digest().fileHash(), f.id(), false));
         } catch (TransferException.Stopped e) {
             s.progress().restart(p.item());
             throw e;
@@ -279,7 +281,9 @@ final class TransferSteps {
             s.journal().upsert(new JournalEntry(d.path(), EntryKind.FILE, attrs.size(),
                     attrs.lastModifiedTime().toMillis(), key, d.remoteHash(), d.remoteId(),
                     remote == null ? null : remote.etag(), d.remoteHash()));
-            record(d.path(), "download", d.size() + " bytes", org.oxisync.core.reason.ActivityCode.RECEIVED, d.size());
+            record(d.path(), "download", d.size() + " bytes", org.oxisync.core.reason.ActivityCode.RECEIVED,
+                    UndoFacts.of(d.size(), UndoFacts.replaced(s.journalByPath(), d), d.remoteHash(), d.remoteId(),
+                            false));
             java.time.Instant mtime = java.time.Instant.ofEpochMilli(attrs.lastModifiedTime().toMillis());
             s.journal().later(() -> s.store().chunks().recordLocalFile(s.pairId(), d.path(), digest, mtime, key));
         } catch (TransferException.Stopped e) {
@@ -336,13 +340,15 @@ final class TransferSteps {
      * A finished transfer: its error record, if it had one, is cleared at once (the errors view must not show a
      * fixed item); its activity line goes with the next journal batch.
      */
-    private void record(String path, String kind, String message, org.oxisync.core.reason.ActivityCode code, long bytes) {
+    private void record(String path, String kind, String message, org.oxisync.core.reason.ActivityCode code,
+                        java.util.Map<String, String> args) {
         if (s.store().errors().get(s.pairId(), path).isPresent()) {
             s.store().errors().clear(s.pairId(), path);
         }
-        s.journal().later(() -> s.store().activity().append(s.pairId(), kind, path, message,
-                code.stored(), org.oxisync.core.reason.ActivityCode.args("bytes", bytes)));
+        s.journal().later(() -> s.store().activity().append(s.pairId(), kind, path, message, code.stored(), args));
     }
+
+
 
     /** An item is done: listeners see the new counts at once, not only at the next byte of another transfer. */
     private void completed(int item) {

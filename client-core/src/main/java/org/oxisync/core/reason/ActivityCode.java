@@ -32,6 +32,8 @@ public enum ActivityCode {
     RESOLVED,
     /** An older version was restored. Args: time (ISO-8601 instant). */
     RESTORED,
+    /** An item was moved or renamed (here, or on the server, as on the other side). Args: from, remote, folder. */
+    MOVED,
     /** A run ended. Args: status (ok | partial | failed | stopped), changes, conflicts, errors. */
     RUN;
 

@@ -116,6 +116,16 @@ final class SeedClient implements AutoCloseable {
                 crash.listener(() -> listener), QuietPrefetch.none(), java.time.Duration.ZERO, Sleeper.SYSTEM);
     }
 
+    /** The undo of recorded runs on this device, with its engine (nothing crash-armed). */
+    org.oxisync.core.undo.UndoRun undo() {
+        server.flushTreeEtags(); // as a run by sync(): the other device's changes are older than the flush
+        return new org.oxisync.core.undo.UndoRun(api, store, engine, clock);
+    }
+
+    FolderPair pair() {
+        return store.accounts().pair(pairId).orElseThrow();
+    }
+
     /** One run; a simulated crash is returned as null (the switch stays dead until {@link #restart()}). */
     SyncReport sync(SyncOptions options) {
         server.flushTreeEtags(); // another device's changes are older than the server's 500 ms ETag flush

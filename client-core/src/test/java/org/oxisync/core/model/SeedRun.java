@@ -432,6 +432,126 @@ final class SeedRun {
         List<String> lost = protectedHashes.stream().filter(h -> !everywhere.contains(h)).sorted().toList();
         check(lost.isEmpty(), "content lost (in no tree, conflict copy, trash or version): " + lost);
         checkVersionsRestore(localTree, everywhere);
+        checkUndo();
+    }
+
+    /**
+     * Undo of a random run: from the agreed end, random operations and a clean run R (sometimes more operations and a
+     * run after it, which change items again), then the undo of R. Every path R changed is back as before R (a folder
+     * R removed with what it held), except the items the undo reported as left (changed since, a conflict copy);
+     * every other path is as just before the undo; both sides agree. Two-way owner pairs only (the undo writes both
+     * sides).
+     */
+    private void checkUndo() {
+        if (!rights.equals(PairRights.FULL)) {
+            return;
+        }
+        Map<String, String> beforeRun = files(Trees.local(c.local));
+        int ops = 1 + rnd.nextInt(4);
+        for (int i = 0; i < ops; i++) {
+            randomOp();
+        }
+        SyncReport r = c.sync(options);
+        if (r == null || r.status() != SyncStatus.OK) {
+            log.add("  undo check skipped: the run to undo was not clean");
+            return;
+        }
+        report("run to undo", r);
+        if (r.plan().stream().anyMatch(l -> l.contains(" aside "))) {
+            // a folder the run made to keep a case or type clash apart is not recorded (folder creations are not),
+            // so what the run put inside it is put back inside it, not where it was: a known limit of undo
+            log.add("  undo check skipped: the run set items aside for a name clash");
+            return;
+        }
+        org.oxisync.core.undo.RunRecord run = c.store.activity().recentOf(
+                org.oxisync.core.reason.ActivityCode.RUN.stored(), c.pairId, 1).stream()
+                .map(a -> org.oxisync.core.undo.RunRecord.load(c.store.activity(), a.id()).orElseThrow())
+                .findFirst().orElseThrow();
+        if (run.size() == 0) {
+            log.add("  undo check skipped: the run changed nothing");
+            return;
+        }
+        if (rnd.nextBoolean()) {
+            randomOp();
+            SyncReport since = c.sync(options);
+            if (since == null || since.status() != SyncStatus.OK) {
+                log.add("  undo check skipped: the run after it was not clean");
+                return;
+            }
+            report("run after it", since);
+        }
+        Map<String, String> beforeUndo = files(Trees.local(c.local));
+        org.oxisync.core.undo.UndoRun.Result undone;
+        try {
+            undone = c.undo().apply(c.pair(), run, options);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        log.add("  undo of run " + run.id() + ": " + undone.plan().steps().size() + " step(s), left "
+                + undone.plan().left());
+        report("undo run", undone.after());
+        check(undone.failed().isEmpty(), "undo steps failed: " + undone.failed());
+        check(undone.after().status() == SyncStatus.OK, "the undo's run is not OK: " + undone.after().message()
+                + " " + undone.after().errors());
+        Map<String, String> afterUndo = files(Trees.local(c.local));
+        check(afterUndo.equals(files(Trees.remote(remote))), "after the undo local and remote differ:\n  local  "
+                + afterUndo + "\n  remote " + files(Trees.remote(remote)));
+        Set<String> touched = new HashSet<>(); // a folder the run removed or moved, with what it held
+        Set<String> touchedFiles = new HashSet<>();
+        run.changes().forEach(ch -> (ch.folder() ? touched : touchedFiles).add(ch.path()));
+        run.moves().forEach(m -> {
+            touched.add(m.from());
+            touched.add(m.to());
+        });
+        Set<String> left = new HashSet<>();
+        undone.plan().left().forEach(l -> left.add(l.path()));
+        // a move left as it is leaves both its paths; what is left under a moved folder is left at its old path too
+        List<org.oxisync.core.undo.RunMove> moves = run.moves();
+        for (int i = moves.size() - 1; i >= 0; i--) {
+            org.oxisync.core.undo.RunMove m = moves.get(i);
+            for (String l : List.copyOf(left)) {
+                if (l.equals(m.to())) {
+                    left.add(m.from());
+                } else if (l.startsWith(m.to() + "/")) {
+                    left.add(m.from() + l.substring(m.to().length()));
+                }
+            }
+        }
+        Set<String> all = new HashSet<>(beforeRun.keySet());
+        all.addAll(beforeUndo.keySet());
+        all.addAll(afterUndo.keySet());
+        for (String p : all) {
+            if (under(p, left)) {
+                continue; // reported, left as it is
+            }
+            boolean changed = touchedFiles.contains(p) || under(p, touched);
+            String expected = changed ? beforeRun.get(p) : beforeUndo.get(p);
+            check(java.util.Objects.equals(expected, afterUndo.get(p)), "after the undo of run " + run.id() + " "
+                    + p + " is " + afterUndo.get(p) + ", expected " + expected + " (" + (changed
+                    ? "as before the run" : "untouched by the run") + ")\n  before run  " + beforeRun
+                    + "\n  before undo " + beforeUndo + "\n  after undo  " + afterUndo);
+        }
+    }
+
+    /** The file entries of a tree (folders end with '/'). */
+    private static Map<String, String> files(Map<String, String> tree) {
+        Map<String, String> out = new TreeMap<>();
+        tree.forEach((p, h) -> {
+            if (!p.endsWith("/")) {
+                out.put(p, h);
+            }
+        });
+        return out;
+    }
+
+    /** {@code path} is one of {@code roots} or below one. */
+    private static boolean under(String path, Set<String> roots) {
+        for (String p = path; !p.isEmpty(); p = parent(p)) {
+            if (roots.contains(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The seal file's file key and modification time: a full run replaces the file, a quiet one leaves it. */

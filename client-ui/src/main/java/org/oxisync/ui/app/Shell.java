@@ -56,6 +56,7 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
     private final I18n i18n;
     private final Windows windows;
     private final Background background = new Background(3, 2);
+    private final UndoRunDialog undoDialog;
     private final Opener desktop;
     private final DesktopHooks hooks;
     private final UiPreferences prefs;
@@ -143,6 +144,7 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
             }
         });
         this.controls = new SyncControls(i18n, accounts, this::status, settings);
+        this.undoDialog = new UndoRunDialog(i18n, background, windows::prepare, clock.getZone());
         this.notices = new SyncNotices(i18n, windows, accounts, settings, () -> tray);
         this.pairs = new PairActions(i18n, accounts, this::ctx, background, windows, desktop, defaultLocalFolder(),
                 this::openFailed, () -> settingsView);
@@ -227,7 +229,7 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
     }
 
     private Path defaultLocalFolder() {
-        return Path.of(System.getProperty("user.home"), "OxiSync");
+        return Path.of(org.oxisync.app.AppHome.userHome(), "OxiSync");
     }
 
     /** The main window for the selected account; every account without a running sync starts syncing. */
@@ -343,6 +345,16 @@ public final class Shell implements Actions, Tray.Handler, AutoCloseable {
     @Override
     public void showInFolder(Path file) {
         desktop.showInFolder(file);
+    }
+
+    @Override
+    public void undoRun(FolderPair pair, long runId) {
+        AccountSession s = current();
+        if (s != null) {
+            undoDialog.show(s::store, pair, runId, (name, run) -> s.backend().map(b -> b.undo(name, run))
+                    .orElseGet(() -> java.util.concurrent.CompletableFuture.failedFuture(
+                            new IllegalStateException("the account does not sync"))), () -> s.activity().reload());
+        }
     }
 
     // ---- Tray.Handler ------------------------------------------------------------------------------------------

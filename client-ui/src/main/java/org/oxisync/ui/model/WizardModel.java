@@ -268,7 +268,7 @@ public final class WizardModel {
             page.busy.set(false);
             createdPair.set(r.pair());
             if (r.preview() == null) {
-                reviewText.set(i18n.t("wizard.review.keep", "local", r.pair().localRoot(), "remote", r.pair().remotePath(),
+                reviewText.set(i18n.t("wizard.review.keep", "local", r.pair().localRoot(), "remote", remoteShown(),
                         "sizes", r.sizes()));
             } else {
                 List<String> lines = r.preview().plan().stream()
@@ -399,4 +399,17 @@ public final class WizardModel {
     public StringProperty reviewTextProperty() { return reviewText; }
     public StringProperty browserProblemProperty() { return signIn.browserProblem; }
     public PairPlace place() { return place; }
+
+    /**
+     * The chosen server folder as the later steps name it: its path, and on a Shared drive the drive's name before it
+     * ("Reports" for the drive's root, "Reports/2026" below it), so that "/" never stands alone for a drive.
+     */
+    public String remoteShown() {
+        String path = remoteFolder.get() == null ? "/" : remoteFolder.get().path();
+        org.oxisync.ui.setup.DriveChoice drive = place.driveProperty().get();
+        if (drive == null || drive.personal()) {
+            return path;
+        }
+        return "/".equals(path) ? drive.name() : drive.name() + (path.startsWith("/") ? path : "/" + path);
+    }
 }

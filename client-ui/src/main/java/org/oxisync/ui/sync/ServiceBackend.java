@@ -67,6 +67,12 @@ public final class ServiceBackend implements SyncBackend {
     }
 
     @Override
+    public java.util.concurrent.CompletableFuture<org.oxisync.core.undo.UndoRun.Result> undo(String pair,
+            org.oxisync.core.undo.RunRecord run) {
+        return service.undo(pair, run);
+    }
+
+    @Override
     public void pairsChanged() {
         service.pairsChanged();
     }

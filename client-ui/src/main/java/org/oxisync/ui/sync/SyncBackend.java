@@ -23,6 +23,16 @@ public interface SyncBackend extends AutoCloseable {
      */
     void answerMassDelete(String pair, org.oxisync.app.service.MassDeleteChoice choice);
 
+    /**
+     * Undoes {@code run} of {@code pair} in place of the pair's next run (client-core's UndoRun); completes with what
+     * it did. A backend without a service cannot.
+     */
+    default java.util.concurrent.CompletableFuture<org.oxisync.core.undo.UndoRun.Result> undo(String pair,
+            org.oxisync.core.undo.RunRecord run) {
+        return java.util.concurrent.CompletableFuture.failedFuture(new UnsupportedOperationException(
+                "this sync backend cannot undo a run"));
+    }
+
     /** Pairs were added, removed or edited in the store. */
     void pairsChanged();
 

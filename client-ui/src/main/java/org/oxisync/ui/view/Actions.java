@@ -19,6 +19,13 @@ public interface Actions {
 
     void showInFolder(Path file);
 
+    /**
+     * Shows what undoing the run (the activity line {@code runId} of {@code pair}) would do and, when the user
+     * confirms, does it (Activity's "Undo this run…").
+     */
+    default void undoRun(FolderPair pair, long runId) {
+    }
+
     /** Asks for this account's password again (the server refused the saved sign-in, or after Log out). */
     void signInAgain();
 }

@@ -86,6 +86,19 @@ public final class ActivityPane extends VBox {
         show.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
         open.setOnAction(e -> file(table).ifPresentOrElse(actions::openFile, () -> { }));
         show.setOnAction(e -> file(table).ifPresentOrElse(actions::showInFolder, () -> { }));
+        // a run's line: what it changed can be put back (a dialog shows what undo would do first)
+        Button undo = new Button(i18n.t("undo.button"));
+        undo.setId("activity-undo");
+        undo.getStyleClass().add(Styles.BUTTON_OUTLINED);
+        undo.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> !isRun(table.getSelectionModel().getSelectedItem()),
+                table.getSelectionModel().selectedItemProperty()));
+        undo.setOnAction(e -> {
+            ActivityModel.Row r = table.getSelectionModel().getSelectedItem();
+            if (isRun(r)) {
+                actions.undoRun(r.pair(), r.activity().id());
+            }
+        });
         table.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {
                 open.fire();
@@ -93,7 +106,13 @@ public final class ActivityPane extends VBox {
         });
 
         getChildren().addAll(Ui.label(i18n.t("activity.title"), "page-title"),
-                Ui.row(10, filter, searchLabel, search), table, Ui.row(8, open, show));
+                Ui.row(10, filter, searchLabel, search), table, Ui.row(8, open, show, undo));
+    }
+
+    /** A run's own line (not an item of it), of a pair still there. */
+    private static boolean isRun(ActivityModel.Row r) {
+        return r != null && r.pair() != null
+                && org.oxisync.core.reason.ActivityCode.RUN.stored().equals(r.activity().code());
     }
 
     private static java.util.Optional<Path> file(TableView<ActivityModel.Row> table) {

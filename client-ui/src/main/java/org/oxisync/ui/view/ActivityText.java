@@ -59,6 +59,7 @@ public final class ActivityText {
             case RESOLVED_COPY_DELETED -> i18n.t("activity.detail.resolvedCopyDeleted");
             case RESOLVED -> i18n.t("activity.detail.resolved", "choice", choice(v.get("choice")).label(i18n));
             case RESTORED -> restored(v.getOrDefault("time", ""));
+            case MOVED -> i18n.t("activity.detail.moved", "from", v.getOrDefault("from", ""));
             case RUN -> run(v);
         };
     }

@@ -59,6 +59,28 @@ public final class ModeChooser extends VBox {
                 getChildren().add(keep);
             }
         }
+        // The arrow keys move the focus among the modes and never choose one: Space or a click does (as in the
+        // sign-in methods). A Down key meant for the folder tree, with the focus landed on a mode, then changes
+        // nothing about how the pair syncs.
+        addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            int step = switch (e.getCode()) {
+                case DOWN, RIGHT -> 1;
+                case UP, LEFT -> -1;
+                default -> 0;
+            };
+            java.util.List<RadioButton> list = java.util.List.copyOf(radios.values());
+            int at = list.indexOf(e.getTarget() instanceof RadioButton rb ? rb : null);
+            if (step == 0 || at < 0) {
+                return;
+            }
+            e.consume();
+            for (int i = at + step; i >= 0 && i < list.size(); i += step) {
+                if (!list.get(i).isDisabled()) {
+                    list.get(i).requestFocus();
+                    return;
+                }
+            }
+        });
         note.setId("mode-note");
         note.managedProperty().bind(note.visibleProperty());
         getChildren().add(note);

@@ -213,7 +213,8 @@ public final class WizardView extends BorderPane {
         Label note = Ui.wrapping("", "muted");
         note.setId("local-note");
         note.textProperty().bind(model.localNoteProperty());
-        Label remote = Ui.label(i18n.t("wizard.local.syncsWith", "folder", model.remoteFolderProperty().get().path()), "muted");
+        Label remote = Ui.label(i18n.t("wizard.local.syncsWith", "folder", model.remoteShown()), "muted");
+        remote.setId("local-syncs-with");
         focusLater(path);
         return new VBox(8, remote, l, Ui.row(8, path, browse), note);
     }

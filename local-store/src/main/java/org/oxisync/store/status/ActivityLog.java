@@ -47,6 +47,33 @@ public final class ActivityLog {
         return db.read(s -> s.query("SELECT * FROM activity ORDER BY id DESC LIMIT ?", ActivityLog::map, limit));
     }
 
+    /** The line {@code id}, if the log still holds it. */
+    public java.util.Optional<Activity> get(long id) {
+        return db.read(s -> s.queryOne("SELECT * FROM activity WHERE id = ?", ActivityLog::map, id));
+    }
+
+    /** The newest {@code limit} lines of kind {@code code} (of one pair, or of all when null), newest first. */
+    public List<Activity> recentOf(String code, Long pairId, int limit) {
+        return pairId == null
+                ? db.read(s -> s.query("SELECT * FROM activity WHERE code = ? ORDER BY id DESC LIMIT ?",
+                        ActivityLog::map, code, limit))
+                : db.read(s -> s.query("SELECT * FROM activity WHERE code = ? AND pair_id = ? ORDER BY id DESC LIMIT ?",
+                        ActivityLog::map, code, pairId, limit));
+    }
+
+    /**
+     * The lines of a pair after the newest line of kind {@code code} before {@code id}, up to and with {@code id},
+     * oldest first: a run's item lines and its own closing line, when {@code code} is the run line's kind.
+     */
+    public List<Activity> sinceLastOf(String code, long pairId, long id) {
+        return db.read(s -> {
+            long from = s.queryOne("SELECT max(id) AS m FROM activity WHERE pair_id = ? AND code = ? AND id < ?",
+                    rs -> rs.getLong("m"), pairId, code, id).orElse(0L);
+            return s.query("SELECT * FROM activity WHERE pair_id = ? AND id > ? AND id <= ? ORDER BY id",
+                    ActivityLog::map, pairId, from, id);
+        });
+    }
+
     public long size() {
         return db.read(s -> s.queryLong("SELECT count(*) FROM activity"));
     }
