@@ -18,6 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import org.oxisync.app.control.ExitCodes;
+import org.oxisync.app.control.ReportPrinter;
 
 /**
  * {@code oxisync sync-once}: one run of one pair or all pairs, for cron and systemd. Exit code 0 in sync, 1 some

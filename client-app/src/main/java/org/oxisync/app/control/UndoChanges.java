@@ -170,7 +170,7 @@ final class UndoChanges {
         for (UndoPlan.Left f : result.failed()) {
             out.println("  not done: " + f.path() + ": " + f.why());
         }
-        org.oxisync.app.commands.ReportPrinter.print(result.after(), false, out);
+        org.oxisync.app.control.ReportPrinter.print(result.after(), false, out);
         RunRecord.recent(store.activity(), pair.id(), 1).stream().findFirst().filter(x -> x.id() > lastRun)
                 .ifPresent(x -> out.println("the undo ran as run " + x.id() + "; `oxisync undo " + x.id()
                         + "` undoes it"));

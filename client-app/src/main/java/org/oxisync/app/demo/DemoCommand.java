@@ -14,7 +14,7 @@ import org.oxisync.app.AppConfig;
 import org.oxisync.app.AppContext;
 import org.oxisync.app.AppHome;
 import org.oxisync.app.control.ExitCodes;
-import org.oxisync.app.commands.ReportPrinter;
+import org.oxisync.app.control.ReportPrinter;
 import org.oxisync.core.engine.SyncEngine;
 import org.oxisync.core.engine.SyncListener;
 import org.oxisync.core.engine.SyncOptions;

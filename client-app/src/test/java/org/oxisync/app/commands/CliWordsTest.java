@@ -8,6 +8,7 @@ import java.net.ConnectException;
 import org.junit.jupiter.api.Test;
 import org.oxisync.core.reason.Reasons;
 import org.oxisync.protocol.OxiCloudException;
+import org.oxisync.app.control.ReportPrinter;
 
 /** The CLI says what the server answered in a sentence: no request lines, status codes, type names or plan codes. */
 class CliWordsTest {

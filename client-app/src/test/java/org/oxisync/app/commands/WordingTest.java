@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.oxisync.core.progress.ItemProgress;
 import org.oxisync.core.progress.ProgressSnapshot;
 import org.oxisync.app.control.Show;
+import org.oxisync.app.control.ReportPrinter;
 
 /** Issue 18 items 27, 32, 33: one unit convention, no repeated words, readable times and progress. */
 class WordingTest {

@@ -259,7 +259,7 @@ public final class WizardModel {
             if (localFiles && !new RemoteFolders(ctx.api()).holdsNoFiles(remote)) {
                 SyncReport preview = setup.preview(pair);
                 return new Review(pair, preview, null,
-                        org.oxisync.app.commands.PlanTotals.of(preview.plan()).downloadBytes());
+                        org.oxisync.app.control.PlanTotals.of(preview.plan()).downloadBytes());
             }
             FirstCopy copy = localFiles ? FirstCopy.upload(i18n, local)
                     : FirstCopy.download(i18n, new RemoteFolders(ctx.api()), remote, excludedFolders);

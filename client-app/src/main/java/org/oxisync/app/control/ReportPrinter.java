@@ -1,10 +1,9 @@
-package org.oxisync.app.commands;
+package org.oxisync.app.control;
 
 import java.io.PrintWriter;
 import org.oxisync.core.engine.ItemError;
 import org.oxisync.core.engine.SyncReport;
 import org.oxisync.app.state.Bytes;
-import org.oxisync.app.control.Show;
 
 /** The short human summary of {@code sync-once}. */
 public final class ReportPrinter {
@@ -20,7 +19,7 @@ public final class ReportPrinter {
      * A plan line in the CLI's words: the engine's plan lines say "2000000 B", the CLI's one convention is binary
      * units ({@link Bytes}); a skip line says why in a sentence, without the plan's code.
      */
-    static String sizes(String planLine) {
+    public static String sizes(String planLine) {
         String line = SKIP_CODE.matcher(planLine).replaceFirst("$1");
         return BYTES.matcher(line).replaceAll(m -> Bytes.human(Long.parseLong(m.group(1))));
     }

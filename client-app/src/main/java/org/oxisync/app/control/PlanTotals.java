@@ -1,4 +1,4 @@
-package org.oxisync.app.commands;
+package org.oxisync.app.control;
 
 import java.util.List;
 import java.util.Locale;
