@@ -31,6 +31,11 @@ final class TrashedParents {
 
     private final String rootId;
     private final Map<String, List<String>> placed = new ConcurrentHashMap<>();
+    /**
+     * Server folders this run created, by id, with their paths, for the new files it put in them ({@link
+     * #placedInNew}): one path a folder, not one a file.
+     */
+    private final Map<String, String> created = new ConcurrentHashMap<>();
 
     TrashedParents(String rootId) {
         this.rootId = rootId;
@@ -43,12 +48,25 @@ final class TrashedParents {
         }
     }
 
+    /**
+     * This run put new files into the server folder {@code folderId} at {@code folderPath}, which it created: if that
+     * folder is gone at the end, the journal rows of the folder and all below it are dropped (rows this run wrote), so
+     * the next run creates it again and uploads what is inside.
+     */
+    void placedInNew(String folderId, String folderPath) {
+        if (folderId != null && !folderId.equals(rootId)) {
+            created.putIfAbsent(folderId, folderPath);
+        }
+    }
+
     /** Checks the folders; returns the paths whose parent is gone, after dropping their journal rows. */
     List<String> verify(PlanExecutor.Session s) {
-        if (placed.isEmpty()) {
+        if (placed.isEmpty() && created.isEmpty()) {
             return List.of();
         }
-        List<String> ids = new ArrayList<>(placed.keySet());
+        Set<String> all = new java.util.LinkedHashSet<>(placed.keySet());
+        all.addAll(created.keySet());
+        List<String> ids = new ArrayList<>(all);
         Set<String> live;
         try {
             BatchFoldersDto batch = s.api().folders(ids);
@@ -61,9 +79,14 @@ final class TrashedParents {
         List<String> lost = new ArrayList<>();
         for (String id : ids) {
             if (!live.contains(id)) {
-                for (String path : placed.get(id)) {
+                for (String path : placed.getOrDefault(id, List.of())) {
                     s.journal().deleteTree(path);
                     lost.add(path);
+                }
+                String folder = created.get(id);
+                if (folder != null) {
+                    s.journal().deleteTree(folder);
+                    lost.add(folder);
                 }
             }
         }

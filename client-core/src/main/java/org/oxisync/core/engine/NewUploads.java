@@ -1,0 +1,67 @@
+package org.oxisync.core.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.oxisync.core.plan.LocalEntry;
+import org.oxisync.core.plan.LocalSnapshot;
+import org.oxisync.core.plan.NewFiles;
+import org.oxisync.core.plan.SyncAction;
+
+/**
+ * The uploads of the {@link NewFiles} a run keeps out of its plan (see {@link Narrowing}), in the local snapshot's
+ * order, each made when read from the scan's own entry: four bytes a file instead of a plan item held for the whole
+ * run. The executor takes them in batches ({@link #batch}) after the plan, so what a first upload holds per file
+ * while it uploads grows with the batch, not with the tree.
+ */
+final class NewUploads {
+    private static final NewUploads NONE = new NewUploads(List.of(), new int[0]);
+
+    private final List<LocalEntry> locals;
+    /** The local positions of the new files, ascending. */
+    private final int[] positions;
+
+    private NewUploads(List<LocalEntry> locals, int[] positions) {
+        this.locals = locals;
+        this.positions = positions;
+    }
+
+    static NewUploads none() {
+        return NONE;
+    }
+
+    static NewUploads of(LocalSnapshot local, NewFiles fresh) {
+        if (fresh.isEmpty()) {
+            return NONE;
+        }
+        int[] positions = new int[fresh.count()];
+        int k = 0;
+        for (int i = 0; i < local.entries().size(); i++) {
+            if (fresh.local(i)) {
+                positions[k++] = i;
+            }
+        }
+        return new NewUploads(local.entries(), positions);
+    }
+
+    int size() {
+        return positions.length;
+    }
+
+    boolean isEmpty() {
+        return positions.length == 0;
+    }
+
+    /** The upload the reconciler would have planned for the {@code k}-th new file. */
+    SyncAction.Upload get(int k) {
+        return NewFiles.upload(locals.get(positions[k]));
+    }
+
+    /** The uploads {@code from} (inclusive) to {@code to} (exclusive), made now. */
+    List<SyncAction> batch(int from, int to) {
+        List<SyncAction> out = new ArrayList<>(to - from);
+        for (int k = from; k < to; k++) {
+            out.add(get(k));
+        }
+        return out;
+    }
+}

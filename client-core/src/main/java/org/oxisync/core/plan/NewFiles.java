@@ -1,0 +1,130 @@
+package org.oxisync.core.plan;
+
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.oxisync.core.naming.Names;
+import org.oxisync.core.naming.RelativePaths;
+
+/**
+ * Local files new to the journal inside folders the server does not have: the first upload of a tree (a new user's
+ * photo archive, a build tree). The reconciler turns each of them into exactly one new {@link SyncAction.Upload}
+ * (its path, its size, its hash) and nothing else, provided nothing can claim them or their folders, which this
+ * class checks conservatively, as {@link Twins} does for entries alike on both sides:
+ * <ul>
+ *   <li>the local volume is case-sensitive (no case clashes to settle);</li>
+ *   <li>every journal row is where the journal has it on both sides ({@link Twins#journalInPlace}): no move, delete
+ *       or replacement that the reconciler could match a new file to by file key, hash or place;</li>
+ *   <li>the pair sends new entries and holds back none it was refused ({@link Reconciler#sendsNewFreely});</li>
+ *   <li>the file is hashed, its path is NFC and passes the pair's screen ({@link Reconciler#admits}), and so does
+ *       each folder above it;</li>
+ *   <li>it is not at the top of the pair, and neither the server nor the journal has an entry at any folder above
+ *       it: no sibling on the server can claim its name, no folder fate on the server decides about it, and its
+ *       folders are new ones the plan creates before its transfers.</li>
+ * </ul>
+ * {@code Narrowing} keeps them out of the reconciler (about 1.7 KB a file while it plans, bench/README.md "A million
+ * new files") and the engine uploads them after the plan, in batches made from the scan's own entries.
+ *
+ * <p>Memory: a bit per local entry, a table of remote positions (8 bytes a remote entry) and a verdict per folder
+ * while they are found.
+ */
+public final class NewFiles {
+    private static final NewFiles NONE = new NewFiles(new BitSet());
+
+    private final BitSet local;
+
+    private NewFiles(BitSet local) {
+        this.local = local;
+    }
+
+    /** None (a run that plans everything through the reconciler). */
+    public static NewFiles none() {
+        return NONE;
+    }
+
+    /** The new files of these snapshots that are not {@code twins}, as {@code reconciler} would screen them. */
+    public static NewFiles find(LocalSnapshot localSnap, RemoteSnapshot remoteSnap, JournalBase base,
+                                Reconciler reconciler, Twins twins) {
+        List<LocalEntry> locals = localSnap.entries();
+        if (localSnap.caseInsensitive() || locals.isEmpty() || !reconciler.sendsNewFreely()) {
+            return NONE;
+        }
+        List<RemoteEntry> remotes = remoteSnap.entries();
+        int[] table = Twins.pathTable(remotes);
+        Map<String, JournalEntry> journalByPath = base.byPath();
+        Map<String, Boolean> foldersNew = new HashMap<>();
+        BitSet found = new BitSet(locals.size());
+        ScanEntries scanned = locals instanceof ScanEntries s ? s : null;
+        for (int i = 0; i < locals.size(); i++) {
+            if (twins.local(i) || scanned != null && scanned.settled(i)) {
+                continue; // alike on both sides, or held as its journal row
+            }
+            LocalEntry l = locals.get(i);
+            if (l.kind() != EntryKind.FILE || l.hash().value().isEmpty()) {
+                continue;
+            }
+            String path = l.path();
+            String folder = RelativePaths.parent(path);
+            if (folder.isEmpty() || journalByPath.containsKey(path) || !Names.isNfc(path)
+                    || !reconciler.admits(path, EntryKind.FILE)
+                    || !folderNew(folder, reconciler, table, remotes, journalByPath, foldersNew)) {
+                continue;
+            }
+            found.set(i);
+        }
+        // checked last: a run whose new files all sit in folders the server has skips the pass
+        if (found.isEmpty() || !Twins.journalInPlace(localSnap, remoteSnap, base)) {
+            return NONE;
+        }
+        return new NewFiles(found);
+    }
+
+    /** Whether the local entry at position {@code index} of the snapshot is one of them. */
+    public boolean local(int index) {
+        return local.get(index);
+    }
+
+    public int count() {
+        return local.cardinality();
+    }
+
+    public boolean isEmpty() {
+        return local.isEmpty();
+    }
+
+    /** The upload the reconciler would plan for the new file {@code l}. */
+    public static SyncAction.Upload upload(LocalEntry l) {
+        return new SyncAction.Upload(l.path(), null, l.size(), l.hash().value().orElseThrow());
+    }
+
+    /**
+     * Whether {@code folder} and each folder above it (the pair's top aside) pass the screen and are at no entry of
+     * the server or the journal.
+     */
+    private static boolean folderNew(String folder, Reconciler reconciler, int[] table, List<RemoteEntry> remotes,
+                                     Map<String, JournalEntry> journalByPath, Map<String, Boolean> known) {
+        if (folder.isEmpty()) {
+            return true;
+        }
+        Boolean k = known.get(folder);
+        if (k == null) {
+            k = reconciler.admits(folder, EntryKind.DIR) && !journalByPath.containsKey(folder)
+                    && !onServer(table, remotes, Compact.of(folder))
+                    && folderNew(RelativePaths.parent(folder), reconciler, table, remotes, journalByPath, known);
+            known.put(folder, k);
+        }
+        return k;
+    }
+
+    /** Whether the listing has any entry at {@code path} (once or more). */
+    private static boolean onServer(int[] table, List<RemoteEntry> remotes, Object path) {
+        int mask = table.length - 1;
+        for (int slot = Twins.spread(Compact.hash(path)) & mask; table[slot] >= 0; slot = (slot + 1) & mask) {
+            if (Compact.equal(remotes.get(table[slot]).compactPath(), path)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
