@@ -96,11 +96,10 @@ final class Narrowing {
     static Narrowed reconcile(Reconciler reconciler, LocalSnapshot local, RemoteSnapshot remote, JournalBase base) {
         Twins twins = Twins.find(local, remote, base, reconciler);
         NewFiles fresh = NewFiles.find(local, remote, base, reconciler, twins);
-        NewUploads uploads = NewUploads.of(local, fresh);
         Set<String> differing = differing(local, remote, base, twins, fresh);
         if (differing.isEmpty()) {
             return new Narrowed(new SyncPlan(List.of()), TwinRecords.outside(local, remote, twins, new BitSet()),
-                    uploads);
+                    NewUploads.of(local, fresh, new BitSet()));
         }
         Set<String> folders = new HashSet<>();
         Set<String> ancestors = new HashSet<>();
@@ -126,12 +125,19 @@ final class Narrowing {
                 || underAny(path, differingDirs);
         // a twin kept as context is planned on both sides (the reconciler records it); the others are not planned
         BitSet inPlan = new BitSet();
+        BitSet freshInPlan = new BitSet();
         List<LocalEntry> locals = new ArrayList<>();
         for (int i = 0; i < local.entries().size(); i++) {
-            if (fresh.local(i)) {
-                continue; // uploaded after the plan
-            }
             LocalEntry e = local.entries().get(i);
+            if (fresh.local(i)) {
+                // uploaded after the plan, unless something else differs beside it in a folder the server has (a
+                // name it may claim): then the reconciler plans it with its siblings
+                if (fresh.inKnownFolder(i) && folders.contains(org.oxisync.core.naming.RelativePaths.parent(e.path()))) {
+                    locals.add(e);
+                    freshInPlan.set(i);
+                }
+                continue;
+            }
             if (keep.test(e.path()) || special(e.kind())) {
                 locals.add(e);
                 if (twins.local(i)) {
@@ -155,7 +161,8 @@ final class Narrowing {
                 new RemoteSnapshot(remotes),
                 new JournalBase(base.entries().stream()
                         .filter(e -> keep.test(e.path()) || special(e.kind())).toList()));
-        return new Narrowed(plan, TwinRecords.outside(local, remote, twins, inPlan), uploads);
+        return new Narrowed(plan, TwinRecords.outside(local, remote, twins, inPlan),
+                NewUploads.of(local, fresh, freshInPlan));
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.oxisync.core.engine;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import org.oxisync.core.plan.LocalEntry;
 import org.oxisync.core.plan.LocalSnapshot;
@@ -29,14 +30,15 @@ final class NewUploads {
         return NONE;
     }
 
-    static NewUploads of(LocalSnapshot local, NewFiles fresh) {
-        if (fresh.isEmpty()) {
+    /** The new files of {@code fresh} whose local positions are not in {@code inPlan}. */
+    static NewUploads of(LocalSnapshot local, NewFiles fresh, BitSet inPlan) {
+        if (fresh.count() == inPlan.cardinality()) {
             return NONE;
         }
-        int[] positions = new int[fresh.count()];
+        int[] positions = new int[fresh.count() - inPlan.cardinality()];
         int k = 0;
         for (int i = 0; i < local.entries().size(); i++) {
-            if (fresh.local(i)) {
+            if (fresh.local(i) && !inPlan.get(i)) {
                 positions[k++] = i;
             }
         }

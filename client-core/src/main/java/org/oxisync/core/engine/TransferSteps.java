@@ -90,9 +90,9 @@ final class TransferSteps {
 
     /**
      * {@code fresh}: one of the new files uploaded after the plan ({@link NewUploads}). No later step of the run looks
-     * its path up, so it is not added to the run's index of the server, and its folder, which this run created, is
-     * what {@link TrashedParents} checks for it: at a million new files, a path each in both was about 150 bytes a
-     * file held to the run's end.
+     * its path up, so it is not added to the run's index of the server, and when this run created its folder, that
+     * folder is what {@link TrashedParents} checks for it: at a million new files, a path each in both was about 150
+     * bytes a file held to the run's end.
      */
     void upload(SyncAction.Upload u, Set<String> owned, boolean fresh) throws Exception {
         Prepared p = prepare(u);
@@ -190,7 +190,7 @@ final class TransferSteps {
             FileDto f = u.isNew() ? ServerNames.createdAs(s.api(), out.file(), RelativePaths.name(u.path()))
                     : out.file();
             if (fresh) {
-                placements.placedInNew(s.remote().parentFolderId(u.path()), RelativePaths.parent(u.path()));
+                placements.placedNew(s.remote().parentFolderId(u.path()), RelativePaths.parent(u.path()), u.path());
             } else {
                 s.remote().put(u.path(), f.id(), EntryKind.FILE);
                 if (u.isNew()) {

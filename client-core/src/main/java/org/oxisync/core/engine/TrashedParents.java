@@ -31,9 +31,11 @@ final class TrashedParents {
 
     private final String rootId;
     private final Map<String, List<String>> placed = new ConcurrentHashMap<>();
+    /** The server folders this run created ({@link #made}). */
+    private final Set<String> made = ConcurrentHashMap.newKeySet();
     /**
      * Server folders this run created, by id, with their paths, for the new files it put in them ({@link
-     * #placedInNew}): one path a folder, not one a file.
+     * #placedNew}): one path a folder, not one a file.
      */
     private final Map<String, String> created = new ConcurrentHashMap<>();
 
@@ -48,14 +50,22 @@ final class TrashedParents {
         }
     }
 
+    /** This run created the server folder {@code folderId} (or found it made meanwhile under the planned name). */
+    void made(String folderId) {
+        made.add(folderId);
+    }
+
     /**
-     * This run put new files into the server folder {@code folderId} at {@code folderPath}, which it created: if that
-     * folder is gone at the end, the journal rows of the folder and all below it are dropped (rows this run wrote), so
-     * the next run creates it again and uploads what is inside.
+     * This run put the new file {@code path} into the server folder {@code folderId} at {@code folderPath}. When the run
+     * created that folder, the folder is what is checked: if it is gone at the end, the journal rows of the folder and
+     * all below it are dropped (rows this run wrote), so the next run creates it again and uploads what is inside;
+     * one path is kept a folder, not one a file. Else the file is, as {@link #placed}.
      */
-    void placedInNew(String folderId, String folderPath) {
-        if (folderId != null && !folderId.equals(rootId)) {
+    void placedNew(String folderId, String folderPath, String path) {
+        if (folderId != null && made.contains(folderId)) {
             created.putIfAbsent(folderId, folderPath);
+        } else {
+            placed(folderId, path);
         }
     }
 

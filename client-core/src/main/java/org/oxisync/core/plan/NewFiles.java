@@ -19,10 +19,13 @@ import org.oxisync.core.naming.RelativePaths;
  *   <li>the pair sends new entries and holds back none it was refused ({@link Reconciler#sendsNewFreely});</li>
  *   <li>the file is hashed, its path is NFC and passes the pair's screen ({@link Reconciler#admits}), and so does
  *       each folder above it;</li>
- *   <li>it is not at the top of the pair, and neither the server nor the journal has an entry at any folder above
- *       it: no sibling on the server can claim its name, no folder fate on the server decides about it, and its
- *       folders are new ones the plan creates before its transfers.</li>
+ *   <li>the server has no entry at its path, and each folder above it is either new (neither the server nor the
+ *       journal has an entry there: the plan creates it before its transfers) or a folder of the journal (in place on
+ *       both sides, as above).</li>
  * </ul>
+ * What remains is a sibling that may claim its name (a conflict copy named beside it): {@code Narrowing} hands the
+ * reconciler the new files of a folder the server has whenever something else in that folder differs
+ * ({@link #inKnownFolder}); in a new folder nothing else can.
  * {@code Narrowing} keeps them out of the reconciler (about 1.7 KB a file while it plans, bench/README.md "A million
  * new files") and the engine uploads them after the plan, in batches made from the scan's own entries.
  *
@@ -30,12 +33,15 @@ import org.oxisync.core.naming.RelativePaths;
  * while they are found.
  */
 public final class NewFiles {
-    private static final NewFiles NONE = new NewFiles(new BitSet());
+    private static final NewFiles NONE = new NewFiles(new BitSet(), new BitSet());
 
     private final BitSet local;
+    /** Those of {@link #local} whose folder is one of the journal's (on the server), not a new one. */
+    private final BitSet inKnownFolder;
 
-    private NewFiles(BitSet local) {
+    private NewFiles(BitSet local, BitSet inKnownFolder) {
         this.local = local;
+        this.inKnownFolder = inKnownFolder;
     }
 
     /** None (a run that plans everything through the reconciler). */
@@ -53,8 +59,9 @@ public final class NewFiles {
         List<RemoteEntry> remotes = remoteSnap.entries();
         int[] table = Twins.pathTable(remotes);
         Map<String, JournalEntry> journalByPath = base.byPath();
-        Map<String, Boolean> foldersNew = new HashMap<>();
+        Map<String, Folder> folders = new HashMap<>();
         BitSet found = new BitSet(locals.size());
+        BitSet inKnown = new BitSet(locals.size());
         ScanEntries scanned = locals instanceof ScanEntries s ? s : null;
         for (int i = 0; i < locals.size(); i++) {
             if (twins.local(i) || scanned != null && scanned.settled(i)) {
@@ -65,24 +72,37 @@ public final class NewFiles {
                 continue;
             }
             String path = l.path();
-            String folder = RelativePaths.parent(path);
-            if (folder.isEmpty() || journalByPath.containsKey(path) || !Names.isNfc(path)
-                    || !reconciler.admits(path, EntryKind.FILE)
-                    || !folderNew(folder, reconciler, table, remotes, journalByPath, foldersNew)) {
+            if (journalByPath.containsKey(path) || !Names.isNfc(path) || !reconciler.admits(path, EntryKind.FILE)
+                    || onServer(table, remotes, l.compactPath())) {
+                continue;
+            }
+            Folder folder = folder(RelativePaths.parent(path), reconciler, table, remotes, journalByPath, folders);
+            if (folder == Folder.OTHER) {
                 continue;
             }
             found.set(i);
+            if (folder == Folder.KNOWN) {
+                inKnown.set(i);
+            }
         }
         // checked last: a run whose new files all sit in folders the server has skips the pass
         if (found.isEmpty() || !Twins.journalInPlace(localSnap, remoteSnap, base)) {
             return NONE;
         }
-        return new NewFiles(found);
+        return new NewFiles(found, inKnown);
     }
 
     /** Whether the local entry at position {@code index} of the snapshot is one of them. */
     public boolean local(int index) {
         return local.get(index);
+    }
+
+    /**
+     * Whether the new file at local position {@code index} is in a folder of the journal (the top of the pair too),
+     * where the server may hold other new entries that claim names beside it; else its folder is a new one.
+     */
+    public boolean inKnownFolder(int index) {
+        return inKnownFolder.get(index);
     }
 
     public int count() {
@@ -98,20 +118,31 @@ public final class NewFiles {
         return new SyncAction.Upload(l.path(), null, l.size(), l.hash().value().orElseThrow());
     }
 
+    /** What a folder above a new file is: new on both sides, the journal's (or the top), or anything else. */
+    private enum Folder { NEW, KNOWN, OTHER }
+
     /**
-     * Whether {@code folder} and each folder above it (the pair's top aside) pass the screen and are at no entry of
-     * the server or the journal.
+     * {@code folder}: {@link Folder#NEW} when it and each folder above it pass the screen and are new or the journal's,
+     * and it is new itself; {@link Folder#KNOWN} when so and it is the journal's (or the top); else
+     * {@link Folder#OTHER}.
      */
-    private static boolean folderNew(String folder, Reconciler reconciler, int[] table, List<RemoteEntry> remotes,
-                                     Map<String, JournalEntry> journalByPath, Map<String, Boolean> known) {
+    private static Folder folder(String folder, Reconciler reconciler, int[] table, List<RemoteEntry> remotes,
+                                 Map<String, JournalEntry> journalByPath, Map<String, Folder> known) {
         if (folder.isEmpty()) {
-            return true;
+            return Folder.KNOWN;
         }
-        Boolean k = known.get(folder);
+        Folder k = known.get(folder);
         if (k == null) {
-            k = reconciler.admits(folder, EntryKind.DIR) && !journalByPath.containsKey(folder)
-                    && !onServer(table, remotes, Compact.of(folder))
-                    && folderNew(RelativePaths.parent(folder), reconciler, table, remotes, journalByPath, known);
+            JournalEntry row = journalByPath.get(folder);
+            if (!reconciler.admits(folder, EntryKind.DIR)
+                    || folder(RelativePaths.parent(folder), reconciler, table, remotes, journalByPath, known)
+                    == Folder.OTHER) {
+                k = Folder.OTHER;
+            } else if (row != null) {
+                k = row.kind() == EntryKind.DIR && row.remoteId() != null ? Folder.KNOWN : Folder.OTHER;
+            } else {
+                k = onServer(table, remotes, Compact.of(folder)) ? Folder.OTHER : Folder.NEW;
+            }
             known.put(folder, k);
         }
         return k;

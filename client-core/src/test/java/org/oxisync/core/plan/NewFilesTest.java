@@ -44,17 +44,32 @@ class NewFilesTest {
     }
 
     @Test
-    void filesInFoldersTheServerDoesNotHaveAreNewFilesAndFilesAtTheTopOrInAFolderTheServerHasAreNot() {
+    void filesInNewFoldersOrInTheJournalsFoldersAreNewFilesAndFilesInAFolderOnlyTheServerHasAreNot() {
         NewFiles f = find(List.of(LocalEntry.dir("a", "ka"), LocalEntry.dir("a/b", "kb"), localFile("a/b/x.txt"),
                         localFile("a/y.txt"), localFile("top.txt"), LocalEntry.dir("s", "ks"), localFile("s/z.txt")),
                 List.of(RemoteEntry.dir("s", "id-s", "root", "e")), PLAIN);
 
         assertTrue(f.local(2) && f.local(3), "in new folders");
+        assertFalse(f.inKnownFolder(2) || f.inKnownFolder(3));
         assertFalse(f.local(0) || f.local(1), "folders stay in the plan");
-        assertFalse(f.local(4), "at the top: the server's other entries there may claim its name");
-        assertFalse(f.local(6), "in a folder the server has");
-        assertEquals(2, f.count());
+        assertTrue(f.local(4) && f.inKnownFolder(4), "at the top: left to the reconciler if a sibling differs");
+        assertFalse(f.local(6), "in a folder new to the journal that the server has: a join's, the reconciler's");
+        assertEquals(3, f.count());
         assertEquals(new SyncAction.Upload("a/b/x.txt", null, 5, H1), NewFiles.upload(localFile("a/b/x.txt")));
+    }
+
+    @Test
+    void aFileInAFolderOfTheJournalIsANewFileUnlessTheServerHasAnEntryAtItsPath() {
+        String etag = "0123456789abcdef-1700000000";
+        List<LocalEntry> local = List.of(LocalEntry.dir("s", "ks"), localFile("s/x.txt"), localFile("s/y.txt"));
+        NewFiles f = NewFiles.find(new LocalSnapshot(local, false), new RemoteSnapshot(List.of(
+                        RemoteEntry.dir("s", "id-s", "root", etag), RemoteEntry.file("s/y.txt", "id-y", "id-s", etag,
+                                "22".repeat(32), 5, null))),
+                new JournalBase(List.of(new JournalEntry("s", EntryKind.DIR, 0, 0, "ks", null, "id-s", etag, null))),
+                PLAIN, Twins.none());
+
+        assertTrue(f.local(1) && f.inKnownFolder(1), "a file uploaded after the plan in a folder both sides have");
+        assertFalse(f.local(2), "the server has another s/y.txt: a conflict for the reconciler");
     }
 
     @Test
@@ -64,6 +79,7 @@ class NewFilesTest {
         NewFiles claimed = find(local, List.of(RemoteEntry.file("a", "id-a", "root", "e", H1, 5, null)), PLAIN);
         assertFalse(claimed.local(1), "the server's file named as the folder claims it: a conflict to settle");
         assertTrue(claimed.local(3));
+        assertFalse(claimed.local(1) || claimed.inKnownFolder(3));
 
         assertFalse(find(local, List.of(), reconciler(List.of("b/"), PairRights.FULL)).local(3), "ignored folder");
         assertTrue(find(local, List.of(), reconciler(List.of(), new PairRights(SyncMode.DOWNLOAD_ONLY, Role.OWNER,
