@@ -29,8 +29,8 @@ import org.oxisync.core.naming.RelativePaths;
  * {@code Narrowing} keeps them out of the reconciler (about 1.7 KB a file while it plans, bench/README.md "A million
  * new files") and the engine uploads them after the plan, in batches made from the scan's own entries.
  *
- * <p>Memory: a bit per local entry, a table of remote positions (8 bytes a remote entry) and a verdict per folder
- * while they are found.
+ * <p>Memory: a bit per local entry, and, once a candidate is seen, a table of remote positions (8 bytes a remote
+ * entry) and a verdict per folder while they are found.
  */
 public final class NewFiles {
     private static final NewFiles NONE = new NewFiles(new BitSet(), new BitSet());
@@ -57,7 +57,7 @@ public final class NewFiles {
             return NONE;
         }
         List<RemoteEntry> remotes = remoteSnap.entries();
-        int[] table = Twins.pathTable(remotes);
+        int[] table = null; // made at the first candidate: most runs have none (a join's files are all twins)
         Map<String, JournalEntry> journalByPath = base.byPath();
         Map<String, Folder> folders = new HashMap<>();
         BitSet found = new BitSet(locals.size());
@@ -72,8 +72,13 @@ public final class NewFiles {
                 continue;
             }
             String path = l.path();
-            if (journalByPath.containsKey(path) || !Names.isNfc(path) || !reconciler.admits(path, EntryKind.FILE)
-                    || onServer(table, remotes, l.compactPath())) {
+            if (journalByPath.containsKey(path) || !Names.isNfc(path) || !reconciler.admits(path, EntryKind.FILE)) {
+                continue;
+            }
+            if (table == null) {
+                table = Twins.pathTable(remotes);
+            }
+            if (onServer(table, remotes, l.compactPath())) {
                 continue;
             }
             Folder folder = folder(RelativePaths.parent(path), reconciler, table, remotes, journalByPath, folders);
