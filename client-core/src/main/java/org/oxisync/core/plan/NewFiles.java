@@ -8,8 +8,8 @@ import org.oxisync.core.naming.Names;
 import org.oxisync.core.naming.RelativePaths;
 
 /**
- * Local files new to the journal inside folders the server does not have: the first upload of a tree (a new user's
- * photo archive, a build tree). The reconciler turns each of them into exactly one new {@link SyncAction.Upload}
+ * Local files new to the journal and to the server, in folders that are new on both or the journal's: the first
+ * upload of a tree (a new user's photo archive, a build tree), and its rest after a kill. The reconciler turns each of them into exactly one new {@link SyncAction.Upload}
  * (its path, its size, its hash) and nothing else, provided nothing can claim them or their folders, which this
  * class checks conservatively, as {@link Twins} does for entries alike on both sides:
  * <ul>
