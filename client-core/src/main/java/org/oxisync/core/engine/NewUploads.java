@@ -3,6 +3,7 @@ package org.oxisync.core.engine;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import org.oxisync.core.plan.Compact;
 import org.oxisync.core.plan.LocalEntry;
 import org.oxisync.core.plan.LocalSnapshot;
 import org.oxisync.core.plan.NewFiles;
@@ -17,9 +18,13 @@ import org.oxisync.core.plan.SyncAction;
 final class NewUploads {
     private static final NewUploads NONE = new NewUploads(List.of(), new int[0]);
 
-    private final List<LocalEntry> locals;
+    /** The scan's entries while the uploads run; null once {@link #keepLinesOnly} let them go. */
+    private List<LocalEntry> locals;
     /** The local positions of the new files, ascending. */
     private final int[] positions;
+    /** After {@link #keepLinesOnly}: each file's path (the compact form the scan held) and size, for its line. */
+    private Object[] paths;
+    private long[] sizes;
 
     private NewUploads(List<LocalEntry> locals, int[] positions) {
         this.locals = locals;
@@ -53,9 +58,39 @@ final class NewUploads {
         return positions.length == 0;
     }
 
-    /** The upload the reconciler would have planned for the {@code k}-th new file. */
-    SyncAction.Upload get(int k) {
+    /** The upload the reconciler would have planned for the {@code k}-th new file (before {@link #keepLinesOnly}). */
+    synchronized SyncAction.Upload get(int k) {
+        if (locals == null) {
+            throw new IllegalStateException("the uploads ran: only their lines are kept");
+        }
         return NewFiles.upload(locals.get(positions[k]));
+    }
+
+    /** The plan line of the {@code k}-th upload ({@link SyncAction#describe()}). */
+    synchronized String line(int k) {
+        return locals != null ? get(k).describe()
+                : new SyncAction.Upload(Compact.text(paths[k]), null, sizes[k], "").describe();
+    }
+
+    /**
+     * Once the uploads ran: keeps what their lines need (the path form the scan already held and the size), so that
+     * the scan is garbage while the run's report is still held (the relisting of the server after the run: at a
+     * million new files the scan was 80 MB of that moment's heap).
+     */
+    synchronized void keepLinesOnly() {
+        if (locals == null || positions.length == 0) {
+            return;
+        }
+        Object[] p = new Object[positions.length];
+        long[] z = new long[positions.length];
+        for (int k = 0; k < positions.length; k++) {
+            LocalEntry e = locals.get(positions[k]);
+            p[k] = e.compactPath();
+            z[k] = e.size();
+        }
+        paths = p;
+        sizes = z;
+        locals = null;
     }
 
     /** The uploads {@code from} (inclusive) to {@code to} (exclusive), made now. */

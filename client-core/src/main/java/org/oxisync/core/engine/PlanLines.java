@@ -48,7 +48,7 @@ final class PlanLines extends AbstractList<String> implements RandomAccess {
             return twins.get(index - firstSkip).describe();
         }
         if (index < firstSkip + twins.size() + uploads.size()) {
-            return uploads.get(index - firstSkip - twins.size()).describe();
+            return uploads.line(index - firstSkip - twins.size());
         }
         return actions.get(index - twins.size() - uploads.size()).describe();
     }

@@ -386,6 +386,7 @@ public final class SyncEngine {
             try {
                 abortReason = executor.execute(plan, uploads);
             } finally {
+                uploads.keepLinesOnly(); // the report keeps their lines, not the scan
                 Set<String> touched = tally.touchedFolders();
                 if (!planned.containsAll(touched)) {
                     treeFile.markStale(touched);

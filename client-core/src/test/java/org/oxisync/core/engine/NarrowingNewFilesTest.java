@@ -52,6 +52,21 @@ class NarrowingNewFilesTest {
     }
 
     @Test
+    void onceTheUploadsRanTheirLinesStayTheSameWithoutTheScan() {
+        List<LocalEntry> local = List.of(LocalEntry.dir("d", "kd"), LocalEntry.file("d/caf\u00e9.txt", 7, 1000, "k1",
+                "h1"), LocalEntry.file("d/b.txt", 9, 1000, "k2", "h2"));
+        Narrowing.Narrowed n = Narrowing.reconcile(RECONCILER, new LocalSnapshot(local, false),
+                new RemoteSnapshot(List.of()), new JournalBase(List.of()));
+        List<String> before = List.copyOf(new PlanLines(n.plan().actions(), n.outside(), n.uploads()));
+
+        n.uploads().keepLinesOnly();
+
+        assertEquals(before, List.copyOf(new PlanLines(n.plan().actions(), n.outside(), n.uploads())));
+        assertEquals("upload    d/caf\u00e9.txt (new, 7 B)", before.get(1));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> n.uploads().get(0));
+    }
+
+    @Test
     void aNewFileBesideANewServerEntryInAFolderBothSidesHaveIsPlannedWithIt() {
         String etag = "0123456789abcdef-1700000000";
         List<LocalEntry> local = List.of(LocalEntry.dir("s", "ks"), LocalEntry.file("s/a.txt", 5, 1000, "ka", "ha"),
