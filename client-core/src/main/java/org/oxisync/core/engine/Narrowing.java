@@ -70,7 +70,8 @@ final class Narrowing {
             for (SyncAction a : plan.actions()) {
                 if (a instanceof SyncAction.Skip) {
                     skips.add(a);
-                } else if (!transfers.isEmpty() && (a instanceof SyncAction.Upload || a instanceof SyncAction.Download)) {
+                } else if (!transfers.isEmpty()
+                        && (a instanceof SyncAction.Upload || a instanceof SyncAction.Download)) {
                     transfers.add(a);
                     at = all.size();
                 } else {
@@ -132,7 +133,8 @@ final class Narrowing {
             if (fresh.local(i)) {
                 // uploaded after the plan, unless something else differs beside it in a folder the server has (a
                 // name it may claim): then the reconciler plans it with its siblings
-                if (fresh.inKnownFolder(i) && folders.contains(org.oxisync.core.naming.RelativePaths.parent(e.path()))) {
+                if (fresh.inKnownFolder(i)
+                        && folders.contains(org.oxisync.core.naming.RelativePaths.parent(e.path()))) {
                     locals.add(e);
                     freshInPlan.set(i);
                 }

@@ -326,7 +326,7 @@ public final class SyncEngine {
         Narrowing.Narrowed narrowed = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
         SyncPlan plan = narrowed.plan();
         TwinRecords twins = narrowed.outside(); // new to the journal, alike on both sides: recorded, not planned
-        NewUploads uploads = narrowed.uploads(); // new files in new folders: uploaded after the plan, not planned
+        NewUploads uploads = narrowed.uploads(); // new files where nothing claims them: uploaded after the plan
         List<String> lines = new PlanLines(plan.actions(), twins, uploads);
         if (LOG.isDebugEnabled() && !lines.isEmpty()) { // OXISYNC_LOG_LEVEL=debug: what each run set out to do
             LOG.debug("{}: {} run plans {} step(s):\n  {}", pair.name(), hint == LocalHint.ALL ? "full" : "incremental",
@@ -411,8 +411,9 @@ public final class SyncEngine {
         // Sealed when this full run planned nothing: the reconciler is a pure function of disk, server and journal,
         // and this run changed none of them, so a full run on the same disk and server plans nothing again. (Not
         // "nothing differs": a folder whose journal row lacks its file key differs forever yet plans nothing.)
-        if (plan.actions().isEmpty() && twins.isEmpty() && uploads.isEmpty() && report.status() == SyncStatus.OK && report.skipped().isEmpty()
-                && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty() && twice.staleFolderIds().isEmpty()) {
+        if (plan.actions().isEmpty() && twins.isEmpty() && uploads.isEmpty() && report.status() == SyncStatus.OK
+                && report.skipped().isEmpty() && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty()
+                && twice.staleFolderIds().isEmpty()) {
             if (hint == LocalHint.ALL) {
                 QuietCheck.writeSeal(seal, touches, pair, rootEtag.get(), scan);
             } else if (fromSeal != null && fromSeal.walkAgreesWith(scan)) {

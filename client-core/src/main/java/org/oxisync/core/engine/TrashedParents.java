@@ -56,10 +56,10 @@ final class TrashedParents {
     }
 
     /**
-     * This run put the new file {@code path} into the server folder {@code folderId} at {@code folderPath}. When the run
-     * created that folder, the folder is what is checked: if it is gone at the end, the journal rows of the folder and
-     * all below it are dropped (rows this run wrote), so the next run creates it again and uploads what is inside;
-     * one path is kept a folder, not one a file. Else the file is, as {@link #placed}.
+     * This run put the new file {@code path} into the server folder {@code folderId} at {@code folderPath}. When the
+     * run created that folder, the folder is what is checked: if it is gone at the end, the journal rows of the folder
+     * and all below it are dropped (rows this run wrote), so the next run creates it again and uploads what is
+     * inside; one path is kept a folder, not one a file. Else the file is, as {@link #placed}.
      */
     void placedNew(String folderId, String folderPath, String path) {
         if (folderId != null && made.contains(folderId)) {

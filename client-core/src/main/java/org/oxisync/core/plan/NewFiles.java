@@ -9,9 +9,10 @@ import org.oxisync.core.naming.RelativePaths;
 
 /**
  * Local files new to the journal and to the server, in folders that are new on both or the journal's: the first
- * upload of a tree (a new user's photo archive, a build tree), and its rest after a kill. The reconciler turns each of them into exactly one new {@link SyncAction.Upload}
- * (its path, its size, its hash) and nothing else, provided nothing can claim them or their folders, which this
- * class checks conservatively, as {@link Twins} does for entries alike on both sides:
+ * upload of a tree (a new user's photo archive, a build tree), and its rest after a kill. The reconciler turns each
+ * of them into exactly one new {@link SyncAction.Upload} (its path, its size, its hash) and nothing else, provided
+ * nothing can claim them or their folders, which this class checks conservatively, as {@link Twins} does for entries
+ * alike on both sides:
  * <ul>
  *   <li>the local volume is case-sensitive (no case clashes to settle);</li>
  *   <li>every journal row is where the journal has it on both sides ({@link Twins#journalInPlace}): no move, delete
