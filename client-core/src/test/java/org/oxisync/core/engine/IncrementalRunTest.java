@@ -408,7 +408,8 @@ class IncrementalRunTest extends HarnessTest {
                                         "kf" + i + "-" + f, rnd.nextInt(4) == 0 ? "same" + name : "fh" + i + "-" + f));
                             }
                             log.add("L new folder of new files " + d);
-                            if (rnd.nextInt(4) == 0 && !remote.containsKey(d) && (up.isEmpty() || remote.containsKey(up))) {
+                            if (rnd.nextInt(4) == 0 && !remote.containsKey(d)
+                                    && (up.isEmpty() || remote.containsKey(up))) {
                                 // the server has something new of the folder's name: a claim the plan must settle
                                 remote.put(d, org.oxisync.core.plan.RemoteEntry.file(d, "rid" + i, parentId(d),
                                         "re" + i, "rh" + i, 5, java.time.Instant.ofEpochSecond(5000 + i)));
