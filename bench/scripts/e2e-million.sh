@@ -14,10 +14,12 @@
 # /_emulator/seed: the upload's own ingest, no HTTP; emulator/README.md) and step 1 is the client's *join*: both
 # sides present, it hashes and records, transfers nothing (wall, CPU, peak RSS, the emulator's heap after the
 # seed); the upload rate is then measured apart on E2E_UPLOAD_PART files (default 20,000) in a second pair
-# (step 6). E2E_HISTO=SECONDS (bulk only, default 30): a live class histogram of the client (jcmd
+# (step 6). E2E_HISTO=SECONDS (default 30): a live class histogram of the client (jcmd
 # GC.class_histogram, which runs a full GC) every SECONDS during the join and the settle run; the largest is kept
-# in the work folder and its head printed. Set E2E_KEEP=1 to keep the work folder. E2E_STOP_AFTER=join (bulk
-# only): stop after the join (its figures and histogram), for measuring the join alone.
+# in the work folder and its head printed (E2E_SEED=upload: the same during the first upload). Set E2E_KEEP=1 to
+# keep the work folder. E2E_STOP_AFTER=join (bulk only): stop after the join (its figures and histogram), for
+# measuring the join alone; E2E_STOP_AFTER=upload (upload only): stop after the first upload, the case of a new
+# user whose folder the server has never seen (issue 45: `find` in the same minutes as its reference).
 # E2E_EDIT_JAVA_OPTS: client JVM options of the two edit runs only (steps 4 and 5), e.g. a flight recording:
 # "-XX:StartFlightRecording=dumponexit=true,filename=DIR/,settings=profile". After each edit run the requests are
 # printed by endpoint.
@@ -109,9 +111,16 @@ if [ "$seed_mode" = bulk ]; then
     sampled_run settle
 else
     client_new "$WORK/home" "$tree" /scale
-    sync_run "$WORK/home" upload
+    find "$tree" -printf '%s %T@\n' > /dev/null
+    t0=$(now_ms); find "$tree" -printf '%s %T@\n' > /dev/null; find_ms=$(($(now_ms) - t0))
+    sampled_run upload
     [ "$(j .uploaded)" = "$n" ] || e2e_die "first sync uploaded $(j .uploaded) of $n files"
-    row "first sync (upload), wall" "$(secs "$WALL_MS")" "" "" "$(div "$((n * 1000))" "$WALL_MS" '%.0f') files/s, cpu $(secs "$CPU_MS"), peak RSS $(mib "$((RSS_KIB * 1024))"); $(load)"
+    row "first sync (upload), wall" "$(secs "$WALL_MS")" "find $(secs "$find_ms")" "" "$(div "$((n * 1000))" "$WALL_MS" '%.0f') files/s, cpu $(secs "$CPU_MS"), $(emu_sum requests) requests, peak RSS $(mib "$((RSS_KIB * 1024))") (goal <= 512 MiB at a million: $(verdict "$RSS_KIB" '<=' 524288)); $(load)"
+    if [ "${E2E_STOP_AFTER:-}" = upload ]; then
+        row "emulator peak RSS (VmHWM)" "$(awk '/VmHWM/ {print $2}' "/proc/$EMU_PID/status") KiB" "" "" "cpu $(secs "$(emu_cpu_ms)")"
+        load
+        exit 0
+    fi
     emu_reset
     sync_run "$WORK/home" settle
 fi

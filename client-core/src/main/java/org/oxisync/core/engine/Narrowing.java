@@ -12,6 +12,7 @@ import org.oxisync.core.plan.JournalBase;
 import org.oxisync.core.plan.JournalEntry;
 import org.oxisync.core.plan.LocalEntry;
 import org.oxisync.core.plan.LocalSnapshot;
+import org.oxisync.core.plan.NewFiles;
 import org.oxisync.core.plan.RemoteSnapshot;
 import org.oxisync.core.plan.SyncAction;
 import org.oxisync.core.plan.Twins;
@@ -37,6 +38,12 @@ import org.oxisync.core.plan.SyncPlan;
  * records them); the others are recorded by the engine ({@link TwinRecorder}), without a plan item, two index
  * entries and a plan record each (about 1 KB a file at a join of a million files, bench/README.md "A million
  * files"). IncrementalRunTest compares the plan plus those records with the full plan.
+ *
+ * <p>{@link NewFiles} (new local files in folders the server does not have: a first upload's whole tree) are kept out
+ * of the reconciler altogether, as neither differing nor context: the reconciler would plan exactly their upload,
+ * and their folders, which stay in the plan, are created before it. The engine uploads them after the plan
+ * ({@link NewUploads}), without a plan item or the reconciler's working state for each (about 1.7 KB a file while it
+ * planned: a million new files took the launcher's whole heap, bench/README.md "A million new files").
  */
 final class Narrowing {
     private Narrowing() {}
@@ -47,14 +54,38 @@ final class Narrowing {
      * {@link Twins#record}); the engine writes them to the journal itself ({@link TwinRecorder}), without a plan item.
      * A twin that a differing neighbour needs as context stays in the plan.
      */
-    record Narrowed(SyncPlan plan, TwinRecords outside) {
-        /** The plan with the outside twins' records added before its skips: what the reconciler alone would plan. */
+    record Narrowed(SyncPlan plan, TwinRecords outside, NewUploads uploads) {
+        /**
+         * The plan with the outside twins' records added before its skips and the new files' uploads among its
+         * transfers (in the reconciler's transfer order: depth, then path): what the reconciler alone would plan.
+         */
         SyncPlan withTwinRecords() {
             List<SyncAction> all = new ArrayList<>();
             List<SyncAction> skips = new ArrayList<>();
-            for (SyncAction a : plan.actions()) {
-                (a instanceof SyncAction.Skip ? skips : all).add(a);
+            List<SyncAction> transfers = new ArrayList<>();
+            for (int k = 0; k < uploads.size(); k++) {
+                transfers.add(uploads.get(k));
             }
+            int at = -1; // where the transfers are, else where they would be: right after the structure steps
+            for (SyncAction a : plan.actions()) {
+                if (a instanceof SyncAction.Skip) {
+                    skips.add(a);
+                } else if (!transfers.isEmpty()
+                        && (a instanceof SyncAction.Upload || a instanceof SyncAction.Download)) {
+                    transfers.add(a);
+                    at = all.size();
+                } else {
+                    all.add(a);
+                    if (a instanceof SyncAction.ConflictCopy || a instanceof SyncAction.CreateLocalFolder
+                            || a instanceof SyncAction.CreateRemoteFolder || a instanceof SyncAction.MoveLocal
+                            || a instanceof SyncAction.MoveRemote) {
+                        at = all.size();
+                    }
+                }
+            }
+            transfers.sort(java.util.Comparator.comparingInt((SyncAction a) ->
+                    org.oxisync.core.naming.RelativePaths.depth(a.path())).thenComparing(SyncAction::path));
+            all.addAll(Math.max(0, at), transfers);
             for (int k = 0; k < outside.size(); k++) {
                 all.add(outside.get(k));
             }
@@ -65,9 +96,11 @@ final class Narrowing {
 
     static Narrowed reconcile(Reconciler reconciler, LocalSnapshot local, RemoteSnapshot remote, JournalBase base) {
         Twins twins = Twins.find(local, remote, base, reconciler);
-        Set<String> differing = differing(local, remote, base, twins);
+        NewFiles fresh = NewFiles.find(local, remote, base, reconciler, twins);
+        Set<String> differing = differing(local, remote, base, twins, fresh);
         if (differing.isEmpty()) {
-            return new Narrowed(new SyncPlan(List.of()), TwinRecords.outside(local, remote, twins, new BitSet()));
+            return new Narrowed(new SyncPlan(List.of()), TwinRecords.outside(local, remote, twins, new BitSet()),
+                    NewUploads.of(local, fresh, new BitSet()));
         }
         Set<String> folders = new HashSet<>();
         Set<String> ancestors = new HashSet<>();
@@ -93,9 +126,20 @@ final class Narrowing {
                 || underAny(path, differingDirs);
         // a twin kept as context is planned on both sides (the reconciler records it); the others are not planned
         BitSet inPlan = new BitSet();
+        BitSet freshInPlan = new BitSet();
         List<LocalEntry> locals = new ArrayList<>();
         for (int i = 0; i < local.entries().size(); i++) {
             LocalEntry e = local.entries().get(i);
+            if (fresh.local(i)) {
+                // uploaded after the plan, unless something else differs beside it in a folder the server has (a
+                // name it may claim): then the reconciler plans it with its siblings
+                if (fresh.inKnownFolder(i)
+                        && folders.contains(org.oxisync.core.naming.RelativePaths.parent(e.path()))) {
+                    locals.add(e);
+                    freshInPlan.set(i);
+                }
+                continue;
+            }
             if (keep.test(e.path()) || special(e.kind())) {
                 locals.add(e);
                 if (twins.local(i)) {
@@ -119,7 +163,8 @@ final class Narrowing {
                 new RemoteSnapshot(remotes),
                 new JournalBase(base.entries().stream()
                         .filter(e -> keep.test(e.path()) || special(e.kind())).toList()));
-        return new Narrowed(plan, TwinRecords.outside(local, remote, twins, inPlan));
+        return new Narrowed(plan, TwinRecords.outside(local, remote, twins, inPlan),
+                NewUploads.of(local, fresh, freshInPlan));
     }
 
     /**
@@ -187,25 +232,29 @@ final class Narrowing {
      * runs on a second thread beside the local half (both read only immutable snapshots and the journal's indexes).
      */
     static Set<String> differing(LocalSnapshot local, RemoteSnapshot remote, JournalBase base) {
-        return differing(local, remote, base, Twins.none());
+        return differing(local, remote, base, Twins.none(), NewFiles.none());
     }
 
-    static Set<String> differing(LocalSnapshot local, RemoteSnapshot remote, JournalBase base, Twins twins) {
+    static Set<String> differing(LocalSnapshot local, RemoteSnapshot remote, JournalBase base, Twins twins,
+                                 NewFiles fresh) {
         Background<Set<String>> remoteHalf = Background.start("oxisync-narrowing",
                 () -> remoteDiffering(remote, base, twins));
-        Set<String> out = localDiffering(local, base, twins);
+        Set<String> out = localDiffering(local, base, twins, fresh);
         out.addAll(remoteHalf.joinUnchecked());
         return out;
     }
 
-    /** Local entries that differ from the journal, and journal entries with no local entry or no remote id. */
-    static Set<String> localDiffering(LocalSnapshot local, JournalBase base, Twins twins) {
+    /**
+     * Local entries that differ from the journal, and journal entries with no local entry or no remote id; the
+     * {@code fresh} new files aside (their folders differ).
+     */
+    static Set<String> localDiffering(LocalSnapshot local, JournalBase base, Twins twins, NewFiles fresh) {
         Map<String, JournalEntry> byPath = base.byPath();
         Set<String> out = new HashSet<>();
         List<LocalEntry> entries = local.entries();
         for (int i = 0; i < entries.size(); i++) {
-            if (twins.local(i)) {
-                continue; // new to the journal, alike on both sides
+            if (twins.local(i) || fresh.local(i)) {
+                continue; // new to the journal, alike on both sides; or a new file uploaded after the plan
             }
             LocalEntry l = entries.get(i);
             JournalEntry j = byPath.get(l.path());

@@ -88,8 +88,19 @@ final class PlanExecutor {
         return WrittenFolders.of(plan, s.remote());
     }
 
+    /** New files uploaded after the plan at a time: what the run holds per file while it uploads them. */
+    static final int NEW_UPLOAD_BATCH = 4096;
+
     /** Runs the plan; returns the reason the run had to stop early, or null. */
     Reason execute(SyncPlan plan) {
+        return execute(plan, NewUploads.none());
+    }
+
+    /**
+     * Runs the plan, then uploads the new files kept out of it ({@link NewUploads}: their folders are the plan's),
+     * {@value #NEW_UPLOAD_BATCH} at a time; returns the reason the run had to stop early, or null.
+     */
+    Reason execute(SyncPlan plan, NewUploads uploads) {
         List<SyncAction> actions = plan.actions();
         int i = 0;
         while (i < actions.size() && !abort.get()) {
@@ -103,7 +114,7 @@ final class PlanExecutor {
                     j++;
                 }
                 s.journal().flush(); // the structure steps' rows first (a delta download looks its path up)
-                runTransfers(actions.subList(i, j));
+                runTransfers(actions.subList(i, j), false);
                 i = j;
             } else if (a instanceof SyncAction.MoveRemote) {
                 int j = i;
@@ -123,6 +134,10 @@ final class PlanExecutor {
                 runOne(a);
                 i++;
             }
+        }
+        for (int from = 0; from < uploads.size() && !abort.get() && !stopRequested(); from += NEW_UPLOAD_BATCH) {
+            s.journal().flush(); // the folders' rows first, as before the plan's transfers
+            runTransfers(uploads.batch(from, Math.min(uploads.size(), from + NEW_UPLOAD_BATCH)), true);
         }
         structure.recordLateRemoteIds();
         for (String path : placements.verify(s)) {
@@ -284,7 +299,7 @@ final class PlanExecutor {
         } else if (a instanceof SyncAction.MoveRemote m) {
             structure.moveRemote(m);
         } else if (a instanceof SyncAction.Upload u) {
-            transfers.upload(u, Set.of());
+            transfers.upload(u, Set.of(), false);
         } else if (a instanceof SyncAction.Download d) {
             transfers.download(d);
         } else if (a instanceof SyncAction.DeleteLocal d) {
@@ -311,8 +326,9 @@ final class PlanExecutor {
      * Runs the batch's transfers on {@code workers} threads that take the next unit of work from shared cursors: no
      * task object per action (a future per action is 13 MB queued before any runs, in a 100,000-file first sync).
      * Small updates go first, in groups sent together ({@link TransferGroups}); then every other action, one by one.
+     * {@code fresh}: new files uploaded after the plan ({@link TransferSteps#upload}).
      */
-    private void runTransfers(List<SyncAction> batch) {
+    private void runTransfers(List<SyncAction> batch, boolean fresh) {
         Set<String> owned = transfers.ownedSmallUploads(batch);
         TransferGroups groups = TransferGroups.of(batch, s.workers(), transfers::together);
         int workers = Math.max(1, Math.min(s.workers(), groups.units()));
@@ -332,7 +348,7 @@ final class PlanExecutor {
                     }
                     for (int i = next.getAndIncrement(); i < batch.size(); i = next.getAndIncrement()) {
                         if (!groups.grouped(i)) {
-                            transfer(batch.get(i), owned);
+                            transfer(batch.get(i), owned, fresh);
                         }
                     }
                 }));
@@ -405,14 +421,14 @@ final class PlanExecutor {
         }
     }
 
-    private void transfer(SyncAction a, Set<String> owned) {
+    private void transfer(SyncAction a, Set<String> owned, boolean fresh) {
         if (!mayTransfer(a)) {
             return;
         }
         Exception failure = null;
         try {
             if (a instanceof SyncAction.Upload u) {
-                transfers.upload(u, owned);
+                transfers.upload(u, owned, fresh);
             } else {
                 transfers.download((SyncAction.Download) a);
             }

@@ -14,6 +14,8 @@ final class PlanLines extends AbstractList<String> implements RandomAccess {
     private final List<SyncAction> actions;
     /** The twins recorded outside the plan: their lines come after the plan's records, before its skips. */
     private final TwinRecords twins;
+    /** The new files uploaded after the plan: their lines come after the twins' lines, before the skips. */
+    private final NewUploads uploads;
     /** Where the plan's skips begin (they come last in a plan). */
     private final int firstSkip;
 
@@ -22,8 +24,13 @@ final class PlanLines extends AbstractList<String> implements RandomAccess {
     }
 
     PlanLines(List<SyncAction> actions, TwinRecords twins) {
+        this(actions, twins, NewUploads.none());
+    }
+
+    PlanLines(List<SyncAction> actions, TwinRecords twins, NewUploads uploads) {
         this.actions = List.copyOf(actions); // no copy when already immutable (a SyncPlan's list is)
         this.twins = twins;
+        this.uploads = uploads;
         int skip = this.actions.size();
         while (skip > 0 && this.actions.get(skip - 1) instanceof SyncAction.Skip) {
             skip--;
@@ -40,11 +47,14 @@ final class PlanLines extends AbstractList<String> implements RandomAccess {
         if (index < firstSkip + twins.size()) {
             return twins.get(index - firstSkip).describe();
         }
-        return actions.get(index - twins.size()).describe();
+        if (index < firstSkip + twins.size() + uploads.size()) {
+            return uploads.line(index - firstSkip - twins.size());
+        }
+        return actions.get(index - twins.size() - uploads.size()).describe();
     }
 
     @Override
     public int size() {
-        return actions.size() + twins.size();
+        return actions.size() + twins.size() + uploads.size();
     }
 }

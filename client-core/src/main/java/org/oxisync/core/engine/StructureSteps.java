@@ -102,6 +102,7 @@ final class StructureSteps {
         }
         s.remote().put(c.path(), id, EntryKind.DIR);
         placements.placed(parentId, c.path());
+        placements.made(id);
         tally.remoteChanged();
         Path dir = s.tree().resolve(c.path());
         s.journal().upsert(new JournalEntry(c.path(), EntryKind.DIR, 0, 0, fileKey(dir), null, id, null, null));

@@ -326,7 +326,8 @@ public final class SyncEngine {
         Narrowing.Narrowed narrowed = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
         SyncPlan plan = narrowed.plan();
         TwinRecords twins = narrowed.outside(); // new to the journal, alike on both sides: recorded, not planned
-        List<String> lines = new PlanLines(plan.actions(), twins);
+        NewUploads uploads = narrowed.uploads(); // new files where nothing claims them: uploaded after the plan
+        List<String> lines = new PlanLines(plan.actions(), twins, uploads);
         if (LOG.isDebugEnabled() && !lines.isEmpty()) { // OXISYNC_LOG_LEVEL=debug: what each run set out to do
             LOG.debug("{}: {} run plans {} step(s):\n  {}", pair.name(), hint == LocalHint.ALL ? "full" : "incremental",
                     lines.size(), String.join("\n  ", lines));
@@ -344,7 +345,8 @@ public final class SyncEngine {
             narrowed = Narrowing.reconcile(reconciler, scan.snapshot(), remote.snapshot(), base);
             plan = narrowed.plan();
             twins = narrowed.outside();
-            lines = new PlanLines(plan.actions(), twins);
+            uploads = narrowed.uploads();
+            lines = new PlanLines(plan.actions(), twins, uploads);
             verdict = MassDeleteGuard.check(plan, pairFiles);
         }
         if (verdict.exceeds() && !options.allowMassDelete() && !options.dryRun()) {
@@ -371,7 +373,7 @@ public final class SyncEngine {
                         PlanExecutor.STOPPED_ON_REQUEST), start, false);
             }
         }
-        if (!plan.actions().isEmpty()) { // nothing to execute: skip building the executor's indexes of the tree
+        if (!plan.actions().isEmpty() || !uploads.isEmpty()) { // else skip building the executor's indexes
             PlanExecutor.Session session = session(pair, options, root, scan, remote, base, journalTouches);
             PlanExecutor executor = new PlanExecutor(session, tally);
             // The listing cache must never be reused for a folder this run writes to before the server's delayed
@@ -382,8 +384,9 @@ public final class SyncEngine {
             Set<String> planned = executor.remoteFoldersWritten(plan);
             treeFile.markStale(planned);
             try {
-                abortReason = executor.execute(plan);
+                abortReason = executor.execute(plan, uploads);
             } finally {
+                uploads.keepLinesOnly(); // the report keeps their lines, not the scan
                 Set<String> touched = tally.touchedFolders();
                 if (!planned.containsAll(touched)) {
                     treeFile.markStale(touched);
@@ -408,8 +411,9 @@ public final class SyncEngine {
         // Sealed when this full run planned nothing: the reconciler is a pure function of disk, server and journal,
         // and this run changed none of them, so a full run on the same disk and server plans nothing again. (Not
         // "nothing differs": a folder whose journal row lacks its file key differs forever yet plans nothing.)
-        if (plan.actions().isEmpty() && twins.isEmpty() && report.status() == SyncStatus.OK && report.skipped().isEmpty()
-                && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty() && twice.staleFolderIds().isEmpty()) {
+        if (plan.actions().isEmpty() && twins.isEmpty() && uploads.isEmpty() && report.status() == SyncStatus.OK
+                && report.skipped().isEmpty() && scan.problems().isEmpty() && scan.leftoverTemps().isEmpty()
+                && twice.staleFolderIds().isEmpty()) {
             if (hint == LocalHint.ALL) {
                 QuietCheck.writeSeal(seal, touches, pair, rootEtag.get(), scan);
             } else if (fromSeal != null && fromSeal.walkAgreesWith(scan)) {

@@ -88,9 +88,15 @@ final class TransferSteps {
         UploadOutcome get() throws Exception;
     }
 
-    void upload(SyncAction.Upload u, Set<String> owned) throws Exception {
+    /**
+     * {@code fresh}: one of the new files uploaded after the plan ({@link NewUploads}). No later step of the run looks
+     * its path up, so it is not added to the run's index of the server, and when this run created its folder, that
+     * folder is what {@link TrashedParents} checks for it: at a million new files, a path each in both was about 150
+     * bytes a file held to the run's end.
+     */
+    void upload(SyncAction.Upload u, Set<String> owned, boolean fresh) throws Exception {
         Prepared p = prepare(u);
-        send(p, () -> s.uploader().upload(p.req(), owned, sink(p.item()), s.journal()::later));
+        send(p, () -> s.uploader().upload(p.req(), owned, sink(p.item()), s.journal()::later), fresh);
     }
 
     /** Whether {@link #uploadTogether} may take {@code a}: an update of a file below the delta threshold. */
@@ -123,14 +129,14 @@ final class TransferSteps {
             SmallUpdates.Result r = results.get(k);
             try {
                 if (r.alone()) {
-                    send(p, () -> s.uploader().upload(p.req(), Set.of(), sink(p.item()), s.journal()::later));
+                    send(p, () -> s.uploader().upload(p.req(), Set.of(), sink(p.item()), s.journal()::later), false);
                 } else {
                     send(p, () -> {
                         if (r.failure() != null) {
                             throw r.failure();
                         }
                         return r.outcome();
-                    });
+                    }, false);
                 }
             } catch (Exception e) {
                 failures.set(at.get(k), e);
@@ -165,7 +171,7 @@ final class TransferSteps {
         }
     }
 
-    private void send(Prepared p, OutcomeSource source) throws Exception {
+    private void send(Prepared p, OutcomeSource source, boolean fresh) throws Exception {
         SyncAction.Upload u = p.u();
         try {
             tally.touched(s.remote().parentFolderId(u.path()));
@@ -183,9 +189,13 @@ final class TransferSteps {
             completed(p.item());
             FileDto f = u.isNew() ? ServerNames.createdAs(s.api(), out.file(), RelativePaths.name(u.path()))
                     : out.file();
-            s.remote().put(u.path(), f.id(), EntryKind.FILE);
-            if (u.isNew()) {
-                placements.placed(s.remote().parentFolderId(u.path()), u.path());
+            if (fresh) {
+                placements.placedNew(s.remote().parentFolderId(u.path()), RelativePaths.parent(u.path()), u.path());
+            } else {
+                s.remote().put(u.path(), f.id(), EntryKind.FILE);
+                if (u.isNew()) {
+                    placements.placed(s.remote().parentFolderId(u.path()), u.path());
+                }
             }
             tally.remoteChanged();
             tally.uploaded.incrementAndGet();

@@ -31,6 +31,13 @@ final class TrashedParents {
 
     private final String rootId;
     private final Map<String, List<String>> placed = new ConcurrentHashMap<>();
+    /** The server folders this run created ({@link #made}). */
+    private final Set<String> made = ConcurrentHashMap.newKeySet();
+    /**
+     * Server folders this run created, by id, with their paths, for the new files it put in them ({@link
+     * #placedNew}): one path a folder, not one a file.
+     */
+    private final Map<String, String> created = new ConcurrentHashMap<>();
 
     TrashedParents(String rootId) {
         this.rootId = rootId;
@@ -43,12 +50,33 @@ final class TrashedParents {
         }
     }
 
+    /** This run created the server folder {@code folderId} (or found it made meanwhile under the planned name). */
+    void made(String folderId) {
+        made.add(folderId);
+    }
+
+    /**
+     * This run put the new file {@code path} into the server folder {@code folderId} at {@code folderPath}. When the
+     * run created that folder, the folder is what is checked: if it is gone at the end, the journal rows of the folder
+     * and all below it are dropped (rows this run wrote), so the next run creates it again and uploads what is
+     * inside; one path is kept a folder, not one a file. Else the file is, as {@link #placed}.
+     */
+    void placedNew(String folderId, String folderPath, String path) {
+        if (folderId != null && made.contains(folderId)) {
+            created.putIfAbsent(folderId, folderPath);
+        } else {
+            placed(folderId, path);
+        }
+    }
+
     /** Checks the folders; returns the paths whose parent is gone, after dropping their journal rows. */
     List<String> verify(PlanExecutor.Session s) {
-        if (placed.isEmpty()) {
+        if (placed.isEmpty() && created.isEmpty()) {
             return List.of();
         }
-        List<String> ids = new ArrayList<>(placed.keySet());
+        Set<String> all = new java.util.LinkedHashSet<>(placed.keySet());
+        all.addAll(created.keySet());
+        List<String> ids = new ArrayList<>(all);
         Set<String> live;
         try {
             BatchFoldersDto batch = s.api().folders(ids);
@@ -61,9 +89,14 @@ final class TrashedParents {
         List<String> lost = new ArrayList<>();
         for (String id : ids) {
             if (!live.contains(id)) {
-                for (String path : placed.get(id)) {
+                for (String path : placed.getOrDefault(id, List.of())) {
                     s.journal().deleteTree(path);
                     lost.add(path);
+                }
+                String folder = created.get(id);
+                if (folder != null) {
+                    s.journal().deleteTree(folder);
+                    lost.add(folder);
                 }
             }
         }

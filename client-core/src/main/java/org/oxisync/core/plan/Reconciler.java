@@ -48,6 +48,14 @@ public final class Reconciler {
         return screen.admits(path, kind);
     }
 
+    /**
+     * Whether every new local entry this reconciler admits goes to the server as it is: the pair sends new entries
+     * and holds back none the server refused before (see {@link NewFiles}).
+     */
+    public boolean sendsNewFreely() {
+        return rights.sendNew() && rights.refused().isEmpty();
+    }
+
     public SyncPlan reconcile(LocalSnapshot local, RemoteSnapshot remote, JournalBase journal) {
         UnaryOperator<String> key = local.caseInsensitive() ? Names::caseFoldKey : UnaryOperator.identity();
         Screen.Result screened = screen.apply(local, remote, journal);

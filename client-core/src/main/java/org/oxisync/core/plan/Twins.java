@@ -157,7 +157,7 @@ public final class Twins {
      * Whether every journal row is where the journal has it: a local entry of its kind at its path, and (when it has
      * a remote id) that id on the server at the same path and kind.
      */
-    private static boolean journalInPlace(LocalSnapshot local, RemoteSnapshot remote, JournalBase base) {
+    static boolean journalInPlace(LocalSnapshot local, RemoteSnapshot remote, JournalBase base) {
         if (base.entries().isEmpty()) {
             return true;
         }
@@ -179,7 +179,7 @@ public final class Twins {
     }
 
     /** Remote positions by path hash, open addressing (linear probing), -1 for a free slot. */
-    private static int[] pathTable(List<RemoteEntry> remotes) {
+    static int[] pathTable(List<RemoteEntry> remotes) {
         int capacity = Integer.highestOneBit(Math.max(4, remotes.size() * 2 - 1)) << 1;
         int[] table = new int[capacity];
         java.util.Arrays.fill(table, -1);
@@ -195,7 +195,7 @@ public final class Twins {
     }
 
     /** The remote position at {@code path} (the first listed when the listing has the path twice), or -1. */
-    private static int find(int[] table, List<RemoteEntry> remotes, Object path) {
+    static int find(int[] table, List<RemoteEntry> remotes, Object path) {
         int mask = table.length - 1;
         int found = -1;
         for (int slot = spread(Compact.hash(path)) & mask; table[slot] >= 0; slot = (slot + 1) & mask) {
@@ -209,7 +209,7 @@ public final class Twins {
         return found;
     }
 
-    private static int spread(int h) {
+    static int spread(int h) {
         return h ^ (h >>> 16);
     }
 }

@@ -163,6 +163,7 @@ class IncrementalRunTest extends HarnessTest {
                 org.oxisync.core.naming.LocalNamePolicy.forCurrentOs());
         int nonEmpty = 0;
         int twinsOutside = 0;
+        int uploadsOutside = 0;
         for (int seed = 0; seed < 300; seed++) {
             Scenario sc = new Scenario(new java.util.Random(seed));
             sc.mutate();
@@ -173,13 +174,15 @@ class IncrementalRunTest extends HarnessTest {
             var full = reconciler.reconcile(local, remote, base);
             var narrowed = Narrowing.reconcile(reconciler, local, remote, base);
             twinsOutside += narrowed.outside().size();
-            var narrow = narrowed.withTwinRecords(); // the records of the twins left out of the plan, in their place
+            uploadsOutside += narrowed.uploads().size();
+            var narrow = narrowed.withTwinRecords(); // the records and uploads left out of the plan, in their place
             assertEquals(recordsSorted(full).describe(), recordsSorted(narrow).describe(), "seed " + seed + ": " + sc.log);
             assertEquals(recordsSorted(full).actions(), recordsSorted(narrow).actions(), "seed " + seed + ": " + sc.log);
             nonEmpty += full.actions().isEmpty() ? 0 : 1;
         }
         assertTrue(nonEmpty > 250, "the scenarios change something: " + nonEmpty);
         assertTrue(twinsOutside > 0, "some scenarios have new entries alike on both sides recorded outside the plan");
+        assertTrue(uploadsOutside > 0, "some scenarios have new files in new folders uploaded outside the plan");
     }
 
     /**
@@ -280,7 +283,7 @@ class IncrementalRunTest extends HarnessTest {
                 int i = n++;
                 String name = rnd.nextInt(3) == 0 ? "F" + rnd.nextInt(4) + ".txt" // case clash with f0..f3.txt
                         : "n" + rnd.nextInt(3) + ".txt"; // a small pool: new names collide across sides
-                switch (rnd.nextInt(12)) {
+                switch (rnd.nextInt(13)) {
                     case 0 -> { // local edit
                         String p = pick(local, e -> e.kind() == EntryKind.FILE);
                         if (p != null) {
@@ -390,6 +393,28 @@ class IncrementalRunTest extends HarnessTest {
                             remote.put(p, org.oxisync.core.plan.RemoteEntry.file(p, "rid" + i, parentId(p), "re" + i,
                                     "tw" + i, 42, java.time.Instant.ofEpochSecond(5000 + i)));
                             log.add("both new file " + p);
+                        }
+                    }
+                    case 12 -> { // a new local folder of new files (a first upload of a part of the tree)
+                        String d = join(localDir(), "fresh" + rnd.nextInt(2));
+                        String up = org.oxisync.core.naming.RelativePaths.parent(d);
+                        if (!local.containsKey(d)) {
+                            local.put(d, org.oxisync.core.plan.LocalEntry.dir(d, "kd" + i));
+                            String sub = rnd.nextBoolean() ? d : d + "/sub";
+                            local.put(sub, org.oxisync.core.plan.LocalEntry.dir(sub, "ks" + i));
+                            for (int f = 0; f < 1 + rnd.nextInt(3); f++) {
+                                String p = (rnd.nextBoolean() ? d : sub) + "/nf" + f + ".txt";
+                                local.put(p, org.oxisync.core.plan.LocalEntry.file(p, 300 + f, 9000 + i,
+                                        "kf" + i + "-" + f, rnd.nextInt(4) == 0 ? "same" + name : "fh" + i + "-" + f));
+                            }
+                            log.add("L new folder of new files " + d);
+                            if (rnd.nextInt(4) == 0 && !remote.containsKey(d)
+                                    && (up.isEmpty() || remote.containsKey(up))) {
+                                // the server has something new of the folder's name: a claim the plan must settle
+                                remote.put(d, org.oxisync.core.plan.RemoteEntry.file(d, "rid" + i, parentId(d),
+                                        "re" + i, "rh" + i, 5, java.time.Instant.ofEpochSecond(5000 + i)));
+                                log.add("R new file " + d);
+                            }
                         }
                     }
                     case 9 -> { // both sides edit the same file: a conflict copy next to its siblings

@@ -109,6 +109,40 @@ class ServerFidelityEngineTest extends HarnessTest {
         h.assertInSync();
     }
 
+    /**
+     * #3 for a new folder of new files (uploaded after the plan, {@link NewUploads}): another device trashes the folder
+     * this run created before its files go up; they stay here, the folder is reported, and the next run creates it
+     * again and uploads them.
+     */
+    @Test
+    void newFilesUploadedIntoTheirNewFolderTrashedMeanwhileAreKeptAndUploadedAgain() throws Exception {
+        h.write("keep.txt", "k");
+        h.syncOk();
+        h.write("fresh/one.txt", "one");
+        h.write("fresh/two.txt", "two");
+        SyncListener trashOnCreate = new SyncListener() {
+            @Override
+            public void itemDone(String pair, String description, String error) {
+                if (description.contains("fresh") && h.remote().exists("/fresh")
+                        && h.remote().list("/fresh").isEmpty()) {
+                    h.remote().trash("/fresh"); // another device, once the folder is made, before its files go up
+                }
+            }
+        };
+        SyncEngine engine = new SyncEngine(h.api, h.store, new LocalScanner(FileChunker::digest, 2),
+                TransferOptions.defaults(), h.clock, trashOnCreate);
+        SyncReport r = engine.runOnce(h.pair, SyncOptions.defaults("testhost"));
+
+        assertEquals(SyncStatus.PARTIAL, r.status(), r.message());
+        assertEquals(List.of(new ItemError("fresh", org.oxisync.core.reason.Reason.of(
+                org.oxisync.core.reason.ReasonCode.PARENT_DELETED_ON_SERVER, TrashedParents.REASON))), r.errors());
+        assertEquals("one", h.read("fresh/one.txt"));
+
+        h.syncOk(); // the folder is re-created on the server and its files uploaded into it
+        assertEquals("two", new String(h.remote().read("/fresh/two.txt"), StandardCharsets.UTF_8));
+        h.assertInSync();
+    }
+
     /** #5, #6: every name the server accepts arrives unchanged on another device and comes back unchanged. */
     @Test
     void namesTheServerAcceptsRoundTripUnchangedThroughAnotherDevice() throws Exception {

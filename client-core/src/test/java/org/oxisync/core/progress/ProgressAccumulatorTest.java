@@ -234,4 +234,17 @@ class ProgressAccumulatorTest {
         assertEquals((n / 2 * 1.0 + n / 2 * 0.9) / n, s.fraction(), 1e-9);
         assertEquals(n / 2, s.itemsDone());
     }
+
+    @Test
+    void aFinishedItemLetsItsLabelGoAndActiveItemsKeepTheirs() {
+        ProgressAccumulator acc = new ProgressAccumulator(java.time.Clock.systemUTC());
+        int a = acc.add("a/long/path.txt", 10);
+        int b = acc.add("b.txt", 10);
+        acc.update(a, 5);
+        acc.update(b, 5);
+        acc.complete(a);
+        assertEquals(null, acc.item(a).label());
+        assertEquals("b.txt", acc.item(b).label());
+        assertEquals(java.util.List.of("b.txt"), acc.snapshot().active().stream().map(ItemProgress::label).toList());
+    }
 }
