@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.oxisync.app.testing.LocalTrees;
 import org.junit.jupiter.api.io.TempDir;
 import org.oxisync.core.naming.TempNames;
 import org.oxisync.emulator.config.EmulatorConfig;
@@ -201,7 +202,7 @@ class CliCrashTest {
         written.add(Blake3.hashHex(data));
     }
 
-    private void assertNoPartialContent(String when) throws IOException {
+    private void assertNoPartialContent(String when) {
         localTree().forEach((p, h) -> {
             if (!p.endsWith("/") && !TempNames.isOwnTemp(name(p))) {
                 assertTrue(written.contains(h), () -> when + ": local " + p + " holds bytes no one wrote");
@@ -215,17 +216,8 @@ class CliCrashTest {
         });
     }
 
-    /** Every file and folder below the local root: relative path (NFC) → BLAKE3 hex, a folder as "path/" → "". */
-    private Map<String, String> localTree() throws IOException {
-        Map<String, String> out = new java.util.TreeMap<>();
-        try (var s = Files.walk(local)) {
-            for (Path p : s.filter(p -> !p.equals(local)).toList()) {
-                String rel = org.oxisync.core.scan.LocalScanner.relativeNfc(local, p);
-                out.put(Files.isDirectory(p) ? rel + "/" : rel,
-                        Files.isDirectory(p) ? "" : Blake3.hashHex(Files.readAllBytes(p)));
-            }
-        }
-        return out;
+    private Map<String, String> localTree() {
+        return LocalTrees.of(local);
     }
 
     private Map<String, String> remoteTree() {

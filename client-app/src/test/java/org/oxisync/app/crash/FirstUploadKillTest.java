@@ -17,7 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oxisync.core.testing.TreeSnapshots;
+import org.oxisync.app.testing.LocalTrees;
 import org.oxisync.emulator.config.EmulatorConfig;
 import org.oxisync.emulator.EndpointStats;
 import org.oxisync.emulator.OxiCloudEmulator;
@@ -98,7 +98,7 @@ class FirstUploadKillTest {
         assertEquals(0, finish(launch("", "sync-once", "--json")), () -> read("run-" + runs + ".out"));
         assertSentOnlyWhatWasMissing(before, "the run to completion");
         assertEquals(FILES - before.size(), sent(), "the last run sends exactly the files the server lacked");
-        assertEquals(TreeSnapshots.local(local), TreeSnapshots.remote(remote), "each file once, with its content");
+        assertEquals(LocalTrees.of(local), remote.tree(), "each file once, with its content");
 
         server.resetStats();
         assertEquals(0, finish(launch("", "sync-once", "--json")));
@@ -125,7 +125,7 @@ class FirstUploadKillTest {
     /** The server's files by path (relative, as under the local root), with their ids. */
     private Map<String, String> remoteFileIds() {
         Map<String, String> out = new HashMap<>();
-        TreeSnapshots.walkRemote(remote, p -> {
+        remote.walk(p -> {
             if (!p.endsWith("/")) {
                 out.put(p, remote.fileId("/" + p));
             }
