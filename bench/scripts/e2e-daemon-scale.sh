@@ -16,7 +16,7 @@
 #      instead, e.g. the app image's own desktop launcher (packaging, `-Papp-image`: target/dist/OxiSync/bin/OxiSync,
 #      what the desktop menu starts: jpackage's options, image.args), run as `PATH --home HOME`; a launcher
 #      script named oxisync (the app image's bin/oxisync, as installed) runs as `PATH gui --home HOME`.
-#      From a source checkout E2E_GUI=launcher needs the default build (client-core/target, client-ui/target and
+#      From a source checkout E2E_GUI=launcher needs the default build (client-app/target, client-ui/target and
 #      `mvn install`: the launcher's own rule) and OXISYNC_JAR unset; with another build use the app image.
 # E2E_DAEMON=0 skips step 1 (the app only). E2E_FIRST_RUN_SECONDS (default 3600) bounds each first run.
 # At a million files a save takes minutes (bench/README.md, "Every figure at a million"): SAMPLES=4 is plenty there.

@@ -10,7 +10,7 @@
 #   scalar = plain `java -jar` (no Vector API module)
 #
 # usage: bench/scripts/hash-pipeline.sh [SIZE_MIB (default 2048)] [RUNS (default 3, best of)]
-# needs: client-app/target/oxisync.jar (mvn -pl client-core -am package), b3sum (apt-get install -y b3sum).
+# needs: client-app/target/oxisync.jar (mvn -pl client-app -am package), b3sum (apt-get install -y b3sum).
 # OXISYNC_JAR overrides the jar; TMPDIR chooses where the test file goes (it is deleted at the end).
 set -euo pipefail
 size_mib=${1:-2048}
@@ -18,7 +18,7 @@ runs=${2:-3}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 launcher="$root/client-app/src/main/scripts/oxisync"
 export OXISYNC_JAR=${OXISYNC_JAR:-$root/client-app/target/oxisync.jar}
-[ -f "$OXISYNC_JAR" ] || { echo "missing $OXISYNC_JAR: build client-core first" >&2; exit 1; }
+[ -f "$OXISYNC_JAR" ] || { echo "missing $OXISYNC_JAR: build client-app first" >&2; exit 1; }
 command -v b3sum >/dev/null || { echo "b3sum missing: apt-get install -y b3sum" >&2; exit 1; }
 
 file=$(mktemp "${TMPDIR:-/tmp}/oxisync-bench.XXXXXX")
