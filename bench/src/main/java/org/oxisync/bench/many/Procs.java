@@ -172,6 +172,29 @@ final class Procs {
         return Math.max(0, fdsAfter.getOrDefault("anon_inode", 0) - fdsBefore.getOrDefault("anon_inode", 0));
     }
 
+    /**
+     * The threads of the JDK's virtual-thread machinery that started since {@code before}, when it started then (its
+     * {@code MasterPoller} appeared): the poller and the unparker, and the carrier threads of a {@code ForkJoinPool}
+     * that did not exist at {@code before} (the scheduler; its size is bounded by the processors, and Linux cuts
+     * thread names to 15 characters, {@code ForkJoinPool-N-}). Zero when the machinery was already running.
+     */
+    static int virtualThreadSchedulerThreads(Map<String, Integer> before, Map<String, Integer> after) {
+        if (before.getOrDefault("MasterPoller", 0) > 0 || after.getOrDefault("MasterPoller", 0) == 0) {
+            return 0;
+        }
+        int n = 0;
+        for (Map.Entry<String, Integer> e : after.entrySet()) {
+            String name = e.getKey();
+            boolean machinery = name.equals("MasterPoller") || name.startsWith("VirtualThread-u")
+                    || name.startsWith("Read-Poller") || name.startsWith("Write-Poller")
+                    || (name.startsWith("ForkJoinPool-") && !before.containsKey(name));
+            if (machinery) {
+                n += e.getValue() - before.getOrDefault(name, 0);
+            }
+        }
+        return Math.max(0, n);
+    }
+
     static List<String> diff(Map<String, Integer> before, Map<String, Integer> after) {
         java.util.Set<String> keys = new java.util.TreeSet<>(before.keySet());
         keys.addAll(after.keySet());

@@ -190,9 +190,10 @@ public final class Soak {
                 System.out.println("   descriptors, baseline -> after: " + Procs.diff(baseFds, afterFds));
                 System.out.println("   threads by name, baseline -> after: " + Procs.diff(baseThreads, afterThreads));
                 int pollers = Procs.virtualThreadPollerDescriptors(baseThreads, afterThreads, baseFds, afterFds);
-                if (pollers > 0) {
-                    System.out.println("   not counted: " + pollers + " epoll descriptors of the JDK's virtual-thread I/O"
-                            + " poller, started once per JVM after the baseline");
+                int carriers = Procs.virtualThreadSchedulerThreads(baseThreads, afterThreads);
+                if (pollers + carriers > 0) {
+                    System.out.println("   not counted: " + pollers + " epoll descriptors and " + carriers + " threads of"
+                            + " the JDK's virtual-thread scheduler and I/O poller, started once per JVM after the baseline");
                 }
                 if (!same) {
                     same = sameTree(root, remote);
@@ -203,7 +204,7 @@ public final class Soak {
                 if (after.fds() - pollers > base.fds() + slack) {
                     reasons.add("descriptors did not return to the baseline: " + after.fds() + " > " + base.fds() + " + " + slack);
                 }
-                if (after.threads() > base.threads() + slack) {
+                if (after.threads() - carriers > base.threads() + slack) {
                     reasons.add("threads did not return to the baseline: " + after.threads() + " > " + base.threads() + " + " + slack);
                 }
                 final double warm = warmupMinutes;

@@ -24,4 +24,14 @@ class ProcsTest {
         assertEquals(0, Procs.virtualThreadPollerDescriptors(Map.of(), Map.of(), Map.of("anon_inode", 1),
                 Map.of("anon_inode", 5)));
     }
+
+    @Test
+    void theVirtualThreadSchedulerStartedAfterTheBaselineAccountsForItsOwnThreadsOnly() {
+        Map<String, Integer> before = Map.of("ForkJoinPool-1-", 2, "process reaper", 1, "pool-N-thread-N", 3);
+        Map<String, Integer> after = Map.of("ForkJoinPool-1-", 2, "ForkJoinPool-2-", 3, "MasterPoller", 1,
+                "VirtualThread-u", 1, "pool-N-thread-N", 5);
+        assertEquals(5, Procs.virtualThreadSchedulerThreads(before, after));
+        assertEquals(0, Procs.virtualThreadSchedulerThreads(after, after), "already running at the baseline");
+        assertEquals(0, Procs.virtualThreadSchedulerThreads(before, Map.of("ForkJoinPool-2-", 3)), "no poller: no excuse");
+    }
 }
