@@ -66,6 +66,14 @@ final class NewUploads {
         return NewFiles.upload(locals.get(positions[k]));
     }
 
+    /** The path of the {@code k}-th new file (before {@link #keepLinesOnly}). */
+    synchronized String path(int k) {
+        if (locals == null) {
+            throw new IllegalStateException("the uploads ran: only their lines are kept");
+        }
+        return locals.get(positions[k]).path();
+    }
+
     /** The plan line of the {@code k}-th upload ({@link SyncAction#describe()}). */
     synchronized String line(int k) {
         return locals != null ? get(k).describe()

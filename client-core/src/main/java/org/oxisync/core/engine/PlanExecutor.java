@@ -84,8 +84,8 @@ final class PlanExecutor {
     }
 
     /** The server folders whose listings the plan will write to (see {@link WrittenFolders}). */
-    Set<String> remoteFoldersWritten(SyncPlan plan) {
-        return WrittenFolders.of(plan, s.remote());
+    Set<String> remoteFoldersWritten(SyncPlan plan, NewUploads uploads) {
+        return WrittenFolders.of(plan, uploads, s.remote());
     }
 
     /** New files uploaded after the plan at a time: what the run holds per file while it uploads them. */

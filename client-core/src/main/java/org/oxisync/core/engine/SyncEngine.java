@@ -381,7 +381,7 @@ public final class SyncEngine {
             // run touched (a stop or a crash may come before the relisting in runOnce). Marked beside the cache file
             // (RemoteTreeFile.markStale), without loading or rewriting the listing: nothing of it is held while the
             // plan executes (about 100 bytes a file, bench/README.md "A million files").
-            Set<String> planned = executor.remoteFoldersWritten(plan);
+            Set<String> planned = executor.remoteFoldersWritten(plan, uploads);
             treeFile.markStale(planned);
             try {
                 abortReason = executor.execute(plan, uploads);

@@ -31,6 +31,23 @@ final class WrittenFolders {
         return out;
     }
 
+    /**
+     * As {@link #of(SyncPlan, RemoteIndex)}, with the parents of the new files uploaded after the plan
+     * ({@link NewUploads}): a new file in a folder the server has writes to that folder's listing like any upload.
+     */
+    static Set<String> of(SyncPlan plan, NewUploads uploads, RemoteIndex remote) {
+        Set<String> out = of(plan, remote);
+        String lastParent = null;
+        for (int k = 0; k < uploads.size(); k++) {
+            String parent = RelativePaths.parent(uploads.path(k));
+            if (!parent.equals(lastParent)) { // the scan's order keeps a folder's files together
+                out.add(nearestKnownFolder(remote, parent));
+                lastParent = parent;
+            }
+        }
+        return out;
+    }
+
     private static String nearestKnownFolder(RemoteIndex remote, String path) {
         for (String p = path; ; p = RelativePaths.parent(p)) {
             Optional<String> id = remote.id(p);
