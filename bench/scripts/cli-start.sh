@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Start-up time of the installed `oxisync --version` and `--help` (issue 18, item 4; goal < 500 ms median).
+# Start-up time of the installed `oxisync --version` and `--help` (goal: under 500 ms median).
 # Prints, for each variant, the median, min and max wall time of RUNS runs (default 15), taken in turn so that load
 # from elsewhere hits every variant alike. Variants: the launcher as installed (answers from the text recorded at
 # build time, no JVM), and the same command through the JVM (OXISYNC_JAVA_OPTS set, which the launcher's fast path

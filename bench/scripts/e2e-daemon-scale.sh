@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The daemon and the desktop app at scale (issue 20 item 2), on a work folder kept by e2e-million.sh
+# The daemon and the desktop app at scale, on a work folder kept by e2e-million.sh
 # (E2E_KEEP=1: tree/ = the pair's local folder, home/ = the client home that joined it, emu/ = the emulator's data).
 # Restarts the emulator on that data, on the port the home knows, then:
 #   1. `oxisync daemon` through the launcher with its DEFAULT options (no -Xmx or GC override: OXISYNC_JAVA_OPTS is

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Scale benchmark (issue 20 item 2): a tree of N small files, PER_FOLDER to a folder (default: a million files in
+# Scale benchmark: a tree of N small files, PER_FOLDER to a folder (default: a million files in
 # 20,000 folders; `e2e-million.sh 50000 50000` gives 50,000 files in one folder), synced by the real CLI against
 # the standalone emulator on loopback, with the launcher's default JVM options:
 #   1. first sync (upload): wall, files/s, peak RSS;
@@ -19,7 +19,7 @@
 # in the work folder and its head printed (E2E_SEED=upload: the same during the first upload). Set E2E_KEEP=1 to
 # keep the work folder. E2E_STOP_AFTER=join (bulk only): stop after the join (its figures and histogram), for
 # measuring the join alone; E2E_STOP_AFTER=upload (upload only): stop after the first upload, the case of a new
-# user whose folder the server has never seen (issue 45: `find` in the same minutes as its reference).
+# user whose folder the server has never seen (`find` timed in the same minutes as its reference).
 # E2E_EDIT_JAVA_OPTS: client JVM options of the two edit runs only (steps 4 and 5), e.g. a flight recording:
 # "-XX:StartFlightRecording=dumponexit=true,filename=DIR/,settings=profile". After each edit run the requests are
 # printed by endpoint.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Peer benchmark (issue 19): the same workloads through `oxisync sync-once`, `nextcloudcmd` (Nextcloud desktop
+# Peer benchmark: the same workloads through `oxisync sync-once`, `nextcloudcmd` (Nextcloud desktop
 # client 3.7, through the emulator's Nextcloud-compatible WebDAV layer) and `rclone` (webdav, vendor nextcloud),
 # against one emulator, in one run. Each client works in its own remote folder of the same user. Per workload and
 # client: wall time (process start included), client CPU, bytes on the wire up (request bodies the emulator

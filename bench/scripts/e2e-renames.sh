@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Renames A/B (issue 19): N files renamed in place and synced by `oxisync sync-once`, for each given client jar in
+# Renames A/B: N files renamed in place and synced by `oxisync sync-once`, for each given client jar in
 # turn, ROUNDS times, interleaved against one emulator so that every jar sees the same machine load. Prints per run:
 # wall time (JVM start included), the engine's elapsed time, client CPU and requests.
 # usage: bench/scripts/e2e-renames.sh [N=1000] [ROUNDS=2] JAR...   (default JAR: $OXISYNC_JAR or the built one)
-# env: RENAMES_TREE=M: the tree has M files (default N) of which the first N are renamed (issue 19: 10000 and 1000).
+# env: RENAMES_TREE=M: the tree has M files (default N) of which the first N are renamed (e.g. 10000 and 1000).
 set -euo pipefail
 . "$(dirname "$0")/e2e-lib.sh"
 n=${1:-1000}

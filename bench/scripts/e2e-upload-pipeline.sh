@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The upload pipeline measured on its own (issue 20 item 3): one new file of random bytes (default 4096 MiB),
+# The upload pipeline measured on its own: one new file of random bytes (default 4096 MiB),
 # in this order, all in one run:
 #   1. reference: `oxisync inspect chunks FILE` (the client's FastCDC + BLAKE3 of every chunk and of the whole file,
 #      JVM start included; the launcher hands a file this large to its hashing child JVM, as sync-once does);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cross-check of the emulator's two faces (issue 19 #3): folder A syncs with `oxisync` through the native API,
+# Cross-check of the emulator's two faces: folder A syncs with `oxisync` through the native API,
 # folder B with `nextcloudcmd` through the Nextcloud WebDAV layer, both on the same remote folder /shared.
 # Both sides change (edits, a new file each, a delete, a rename, a new folder), the clients sync in turn, and the
 # two trees must end byte-identical. Exits non-zero on any difference. Short enough for CI (a few seconds).
